@@ -1,0 +1,18 @@
+// Package tracer is the event vocabulary of an instrumented game-tree search
+// and the sinks that receive it.
+//
+// It imports only the standard library and knows nothing of chess: events carry
+// plain integers and move strings (UCI for chess, the child index "0", "1", ...
+// for teaching trees), so a trace from another engine fits the same vocabulary.
+//
+// Parts:
+//   - event.go: Event, its Kind, NodeType, Bound and End values.
+//   - sink.go: the Sink interface and Multi, which fans one stream out to several sinks.
+//   - recording.go: Recording, an in-memory sink with random access (for seeking and stepping back).
+//   - jsonl.go: the JSONL trace file: a versioned header line, then one event per line.
+//   - counters.go: Counters, a sink that counts events per kind.
+//   - check.go: Check, the invariant checker used by tests.
+//
+// Scores follow the negamax convention: every score and window is from the point of
+// view of the side to move at the node the event names.
+package tracer

@@ -1,0 +1,222 @@
+package tracer
+
+import "fmt"
+
+// Kind is what happened. The set is closed: a reader rejects names it does not know.
+type Kind uint8
+
+const (
+	_ Kind = iota
+	// SearchStart opens a trace: Depth is the requested depth.
+	SearchStart
+	// SearchEnd closes it: Score, Depth (completed) and PV of the result.
+	SearchEnd
+	// IterationStart begins one iteration of iterative deepening: Depth, and the
+	// root window Alpha, Beta (narrow when aspiration windows are on).
+	IterationStart
+	// IterationEnd ends it: Depth, Score, and End=Stopped when it was cut short.
+	IterationEnd
+	// Enter: a node is entered. Node, Parent (0 for the root), Ply, Depth,
+	// Move and Index (the move from the parent and its place in the parent's order),
+	// Alpha, Beta, Expect. Ref names the probe node when this visit is a re-search.
+	Enter
+	// Exit: a node returns Score. Actual is the type the score makes of it
+	// (PV inside the window, Cut at or above beta, All at or below alpha); End says
+	// why it stopped early, if it did.
+	Exit
+	// Probe: the parent Node searches Move (Index) with the null window Alpha, Beta=Alpha+1.
+	Probe
+	// FailHigh: the child at Move (Index) of Node scored Score >= Beta of the window it was searched with.
+	FailHigh
+	// FailLow: the child at Move (Index) of Node scored Score <= Alpha of its window.
+	FailLow
+	// ReSearch: Node searches Move (Index) again with the window Alpha, Beta because
+	// the probe Ref scored strictly inside it.
+	ReSearch
+	// Cutoff: Move (Index) of Node scored Score >= Beta; the remaining moves are pruned.
+	Cutoff
+	// TTProbe: Node looked itself up in the transposition table.
+	TTProbe
+	// TTHit: the table held an entry for Node: Bound, Depth (the entry's), Score, Move.
+	TTHit
+	// TTCutoff: the entry was enough to return Score without searching.
+	TTCutoff
+	// TTStore: Node was written to the table with Bound, Depth, Score, Move.
+	TTStore
+	// PVUpdate: Move at Node raised alpha: Score is strictly inside (Alpha, Beta),
+	// Alpha being the value before the update; PV is the node's new line.
+	PVUpdate
+	// RootPV: the root's line at the end of an iteration: Depth, Score, PV.
+	RootPV
+
+	kindEnd // one past the last kind
+)
+
+var kindNames = [...]string{
+	SearchStart:    "search-start",
+	SearchEnd:      "search-end",
+	IterationStart: "iteration-start",
+	IterationEnd:   "iteration-end",
+	Enter:          "enter",
+	Exit:           "exit",
+	Probe:          "probe",
+	FailHigh:       "fail-high",
+	FailLow:        "fail-low",
+	ReSearch:       "re-search",
+	Cutoff:         "cutoff",
+	TTProbe:        "tt-probe",
+	TTHit:          "tt-hit",
+	TTCutoff:       "tt-cutoff",
+	TTStore:        "tt-store",
+	PVUpdate:       "pv-update",
+	RootPV:         "root-pv",
+}
+
+// Kinds lists every kind in order.
+func Kinds() []Kind {
+	ks := make([]Kind, 0, kindEnd-1)
+	for k := Kind(1); k < kindEnd; k++ {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+func (k Kind) String() string {
+	if k > 0 && k < kindEnd {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", uint8(k))
+}
+
+// ParseKind is the inverse of Kind.String.
+func ParseKind(s string) (Kind, error) {
+	for k := Kind(1); k < kindEnd; k++ {
+		if kindNames[k] == s {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown event kind %q", s)
+}
+
+// NodeType is Knuth and Moore's classification of a node. The expected type
+// follows from the tree's shape (the first child of a PV node is PV, the others Cut;
+// children of a Cut node are All, children of an All node Cut); the actual type from
+// the score the node returned.
+type NodeType uint8
+
+const (
+	NoType NodeType = iota
+	PV
+	Cut
+	All
+)
+
+var nodeTypeNames = [...]string{NoType: "", PV: "pv", Cut: "cut", All: "all"}
+
+func (t NodeType) String() string {
+	if int(t) < len(nodeTypeNames) {
+		return nodeTypeNames[t]
+	}
+	return fmt.Sprintf("type(%d)", uint8(t))
+}
+
+// ParseNodeType is the inverse of NodeType.String.
+func ParseNodeType(s string) (NodeType, error) {
+	for t, name := range nodeTypeNames {
+		if name == s {
+			return NodeType(t), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown node type %q", s)
+}
+
+// Bound says what a transposition-table score means.
+type Bound uint8
+
+const (
+	NoBound Bound = iota
+	Exact         // the true score
+	Lower         // the true score is at least this (the node failed high)
+	Upper         // the true score is at most this (the node failed low)
+)
+
+var boundNames = [...]string{NoBound: "", Exact: "exact", Lower: "lower", Upper: "upper"}
+
+func (b Bound) String() string {
+	if int(b) < len(boundNames) {
+		return boundNames[b]
+	}
+	return fmt.Sprintf("bound(%d)", uint8(b))
+}
+
+// ParseBound is the inverse of Bound.String.
+func ParseBound(s string) (Bound, error) {
+	for b, name := range boundNames {
+		if name == s {
+			return Bound(b), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown bound %q", s)
+}
+
+// End says why a node (or an iteration) stopped without searching all its moves
+// for a reason other than a beta cutoff.
+type End uint8
+
+const (
+	Searched   End = iota // it searched its moves (or was cut off by one)
+	Eval                  // a static evaluation at the horizon or in quiescence
+	Leaf                  // a leaf of a teaching tree: its value is given
+	Mate                  // the side to move is checkmated
+	Stalemate             // the side to move has no move and is not in check
+	Repetition            // the position repeats one earlier on the line: a draw
+	FiftyMove             // fifty moves without a capture or pawn move: a draw
+	TTCut                 // a transposition-table entry answered it
+	Stopped               // the search was cancelled; the score is not to be trusted
+)
+
+var endNames = [...]string{
+	Searched: "", Eval: "eval", Leaf: "leaf", Mate: "mate", Stalemate: "stalemate",
+	Repetition: "repetition", FiftyMove: "fifty-move", TTCut: "tt-cutoff", Stopped: "stopped",
+}
+
+func (e End) String() string {
+	if int(e) < len(endNames) {
+		return endNames[e]
+	}
+	return fmt.Sprintf("end(%d)", uint8(e))
+}
+
+// ParseEnd is the inverse of End.String.
+func ParseEnd(s string) (End, error) {
+	for e, name := range endNames {
+		if name == s {
+			return End(e), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown end %q", s)
+}
+
+// Event is one decision of the search. It is flat: which fields mean something
+// depends on Kind (see the Kind constants); the rest are zero.
+// Node ids start at 1 and are unique within a search: a re-search of the same
+// move is a new node whose Ref names the probe it repeats.
+type Event struct {
+	Seq    int64 // strictly increasing within a trace, from 1
+	Node   int32
+	Parent int32
+	Ref    int32
+	Alpha  int32
+	Beta   int32
+	Score  int32
+	Ply    int16 // distance from the root
+	Depth  int16 // depth remaining; <= 0 in quiescence
+	Index  int16 // the move's place in its parent's search order, from 0
+	Kind   Kind
+	Expect NodeType
+	Actual NodeType
+	Bound  Bound
+	End    End
+	Move   string   // the move that leads to Node from Parent (or the move the event is about)
+	PV     []string // a line of moves from Node
+}
