@@ -1,0 +1,253 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/notnil/chess"
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// ChessPosition is a Position on notnil/chess. The library's positions are
+// immutable (Update returns a new one), so we keep one per ply on a stack,
+// along with our own Zobrist key, the incrementally updated evaluation and the
+// legal moves once generated.
+//
+// A *chess.Position caches its moves when first asked, so a ChessPosition, like
+// the library's positions inside it, belongs to one goroutine.
+type ChessPosition struct {
+	stack []chessPly
+	ply   int
+}
+
+type chessPly struct {
+	pos       *chess.Position
+	key       uint64
+	eval      int // material + piece-square, White's point of view
+	inCheck   bool
+	generated bool
+	legal     []*chess.Move // the library's moves, to play them
+	moves     []Move        // the same moves in our encoding, reused across visits
+}
+
+// NewChessPosition reads a FEN (four EPD fields are accepted too).
+func NewChessPosition(fen string) (*ChessPosition, error) {
+	pos, err := parseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	c := &ChessPosition{stack: make([]chessPly, 1, 64)}
+	c.stack[0] = chessPly{
+		pos:     pos,
+		key:     keyFromScratch(pos),
+		eval:    evalFromScratch(pos.Board()),
+		inCheck: kingAttacked(pos.Board(), pos.Turn()),
+	}
+	return c, nil
+}
+
+// FEN is the current position in Forsyth-Edwards notation.
+func (c *ChessPosition) FEN() string { return c.stack[c.ply].pos.String() }
+
+// Key implements Position.
+func (c *ChessPosition) Key() uint64 { return c.stack[c.ply].key }
+
+// Ply implements Position.
+func (c *ChessPosition) Ply() int { return c.ply }
+
+// InCheck implements Position.
+func (c *ChessPosition) InCheck() bool { return c.stack[c.ply].inCheck }
+
+// Evaluate implements Position.
+func (c *ChessPosition) Evaluate() int {
+	top := &c.stack[c.ply]
+	if top.pos.Turn() == chess.Black {
+		return -top.eval
+	}
+	return top.eval
+}
+
+// Moves implements Position.
+func (c *ChessPosition) Moves() []Move {
+	top := &c.stack[c.ply]
+	if !top.generated {
+		top.legal = top.pos.ValidMoves()
+		top.moves = top.moves[:0]
+		for _, m := range top.legal {
+			top.moves = append(top.moves, encodeChessMove(m))
+		}
+		top.generated = true
+	}
+	return top.moves
+}
+
+func encodeChessMove(m *chess.Move) Move {
+	return 1<<15 | Move(m.S1()) | Move(m.S2())<<6 | Move(m.Promo())<<12
+}
+
+func moveFrom(m Move) chess.Square           { return chess.Square(m & 63) }
+func moveTo(m Move) chess.Square             { return chess.Square(m >> 6 & 63) }
+func movePromo(m Move) chess.PieceType       { return chess.PieceType(m >> 12 & 7) }
+func (c *ChessPosition) board() *chess.Board { return c.stack[c.ply].pos.Board() }
+
+// libraryMove finds the library's move for m among this ply's legal moves.
+func (c *ChessPosition) libraryMove(m Move) *chess.Move {
+	top := &c.stack[c.ply]
+	c.Moves()
+	for i, mm := range top.moves {
+		if mm == m {
+			return top.legal[i]
+		}
+	}
+	panic(fmt.Sprintf("engine: move %s is not legal in %s", c.MoveName(m), top.pos))
+}
+
+// Make implements Position.
+func (c *ChessPosition) Make(m Move) {
+	cm := c.libraryMove(m)
+	parent := &c.stack[c.ply]
+	next := parent.pos.Update(cm)
+	key, eval := parent.key, parent.eval
+	b := parent.pos.Board()
+	mover := b.Piece(cm.S1())
+	// toggle takes a piece off or puts it on a square: the key flips either way,
+	// the evaluation moves by the piece's value there.
+	toggle := func(p chess.Piece, sq chess.Square, sign int) {
+		key ^= zobristPiece[p][sq]
+		eval += sign * pieceSquare[p][sq]
+	}
+	toggle(mover, cm.S1(), -1)
+	if captured := b.Piece(cm.S2()); captured != chess.NoPiece {
+		toggle(captured, cm.S2(), -1)
+	}
+	placed := mover
+	if cm.Promo() != chess.NoPieceType {
+		placed = chess.NewPiece(cm.Promo(), mover.Color())
+	}
+	toggle(placed, cm.S2(), +1)
+	if cm.HasTag(chess.EnPassant) {
+		victim, sq := chess.BlackPawn, cm.S2()-8
+		if mover.Color() == chess.Black {
+			victim, sq = chess.WhitePawn, cm.S2()+8
+		}
+		toggle(victim, sq, -1)
+	}
+	if cm.HasTag(chess.KingSideCastle) || cm.HasTag(chess.QueenSideCastle) {
+		rook := chess.NewPiece(chess.Rook, mover.Color())
+		base := cm.S1() - 4 // a1 or a8
+		from, to := base+7, base+5
+		if cm.HasTag(chess.QueenSideCastle) {
+			from, to = base, base+3
+		}
+		toggle(rook, from, -1)
+		toggle(rook, to, +1)
+	}
+	key ^= zobristBlack
+	key ^= zobristCastle[castleMask(parent.pos.CastleRights())] ^ zobristCastle[castleMask(next.CastleRights())]
+	key ^= epKey(parent.pos) ^ epKey(next)
+
+	c.ply++
+	if c.ply == len(c.stack) {
+		c.stack = append(c.stack, chessPly{})
+	}
+	top := &c.stack[c.ply]
+	top.pos, top.key, top.eval = next, key, eval
+	top.inCheck = cm.HasTag(chess.Check)
+	top.generated, top.legal = false, nil
+}
+
+// Unmake implements Position.
+func (c *ChessPosition) Unmake() {
+	if c.ply == 0 {
+		panic("engine: Unmake at the root")
+	}
+	c.stack[c.ply].pos, c.stack[c.ply].legal = nil, nil
+	c.ply--
+}
+
+// NoMoves implements Position: checkmate scores as a loss at this ply, so
+// that nearer mates score higher; stalemate is a draw.
+func (c *ChessPosition) NoMoves() (int, tracer.End) {
+	if c.InCheck() {
+		return -MateIn(c.ply), tracer.Mate
+	}
+	return 0, tracer.Stalemate
+}
+
+// Draw implements Position. A position repeated once on the line from the root
+// already scores as a draw: if it is good to repeat once, it is good to repeat
+// again. Only positions since the last capture or pawn move can repeat.
+func (c *ChessPosition) Draw() tracer.End {
+	top := &c.stack[c.ply]
+	clock := top.pos.HalfMoveClock()
+	if clock >= 100 && !(top.inCheck && len(c.Moves()) == 0) {
+		return tracer.FiftyMove
+	}
+	for i := c.ply - 2; i >= 0 && i >= c.ply-clock; i -= 2 {
+		if c.stack[i].key == top.key {
+			return tracer.Repetition
+		}
+	}
+	return tracer.Searched
+}
+
+// Tactical implements Position.
+func (c *ChessPosition) Tactical(m Move) bool {
+	return movePromo(m) != chess.NoPieceType || c.CaptureOrder(m) > 0
+}
+
+// CaptureOrder implements Position: victim value first, then the cheaper
+// attacker. An en-passant capture lands on an empty square and counts a pawn.
+func (c *ChessPosition) CaptureOrder(m Move) int {
+	b := c.board()
+	victim := b.Piece(moveTo(m)).Type()
+	attacker := b.Piece(moveFrom(m)).Type()
+	if victim == chess.NoPieceType {
+		if attacker != chess.Pawn || moveTo(m) != c.stack[c.ply].pos.EnPassantSquare() {
+			return 0
+		}
+		victim = chess.Pawn
+	}
+	return pieceValue[victim]*8 - pieceValue[attacker]/100
+}
+
+// HistorySlot implements Position.
+func (c *ChessPosition) HistorySlot(m Move) int { return int(m & 4095) }
+
+// MoveName implements Position: UCI notation, e.g. "e2e4", "e7e8q".
+func (c *ChessPosition) MoveName(m Move) string { return UCI(m) }
+
+// UCI names a chess move in UCI notation.
+func UCI(m Move) string {
+	s := uciSquares[moveFrom(m)][moveTo(m)]
+	if p := movePromo(m); p != chess.NoPieceType {
+		s += p.String()
+	}
+	return s
+}
+
+// uciSquares holds every from-to string once, so naming a move for the trace
+// does not allocate.
+var uciSquares [64][64]string
+
+func init() {
+	for f := 0; f < 64; f++ {
+		for t := 0; t < 64; t++ {
+			uciSquares[f][t] = chess.Square(f).String() + chess.Square(t).String()
+		}
+	}
+}
+
+// SAN names m, played from the current position, in standard algebraic notation.
+func (c *ChessPosition) SAN(m Move) string {
+	return chess.AlgebraicNotation{}.Encode(c.stack[c.ply].pos, c.libraryMove(m))
+}
+
+// ParseMove reads a move in UCI notation, legal in the current position.
+func (c *ChessPosition) ParseMove(uci string) (Move, error) {
+	for _, m := range c.Moves() {
+		if UCI(m) == uci {
+			return m, nil
+		}
+	}
+	return NoMove, fmt.Errorf("%q is not a legal move in %s", uci, c.FEN())
+}

@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+)
+
+// perftLeafBudget bounds the deepest count checked per position: every depth
+// whose published count is at most this many leaves (the issue asks for about 5M).
+const perftLeafBudget = 5_000_000
+
+// TestPerftStandardPositions checks the Chess Programming Wiki's positions
+// (../shared/testdata/perft/cpw_standard_positions.epd) at every depth up to
+// perftLeafBudget leaves, and that perft leaves the position as it found it.
+func TestPerftStandardPositions(t *testing.T) {
+	for i, l := range readEPD(t, "perft/cpw_standard_positions.epd") {
+		t.Run(fmt.Sprintf("pos%d", i+1), func(t *testing.T) {
+			t.Parallel()
+			for d := 1; ; d++ {
+				want, ok := l.ops["D"+strconv.Itoa(d)]
+				if !ok {
+					break
+				}
+				n, _ := strconv.ParseInt(want, 10, 64)
+				if n > perftLeafBudget {
+					break
+				}
+				if testing.Short() && n > 200_000 {
+					t.Skipf("deep perft skipped in -short mode")
+				}
+				checkPerft(t, l.fen, d, n)
+			}
+		})
+	}
+}
+
+// TestPerftSuite checks all 127 positions of the classic perft suite
+// (../shared/testdata/perft/perftsuite_sunfish.epd) at depth 3.
+func TestPerftSuite(t *testing.T) {
+	lines := readEPD(t, "perft/perftsuite_sunfish.epd")
+	if len(lines) != 127 {
+		t.Fatalf("read %d positions, want 127", len(lines))
+	}
+	for _, l := range lines {
+		n, err := strconv.ParseInt(l.ops["D3"], 10, 64)
+		if err != nil {
+			t.Fatalf("%s: no D3 count", l.fen)
+		}
+		checkPerft(t, l.fen, 3, n)
+	}
+}
+
+func checkPerft(t *testing.T, fen string, depth int, want int64) {
+	t.Helper()
+	p, err := NewChessPosition(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, key := p.FEN(), p.Key()
+	if got := Perft(p, depth); got != want {
+		t.Errorf("perft(%d) of %s = %d, want %d", depth, fen, got, want)
+	}
+	if p.Ply() != 0 || p.FEN() != before || p.Key() != key {
+		t.Errorf("perft(%d) of %s left the position changed: ply %d, %s", depth, fen, p.Ply(), p.FEN())
+	}
+}
+
+// TestIncrementalKeyAndEval walks every node to depth 3 of the standard
+// positions and checks that the key and evaluation updated move by move equal
+// the ones computed from the board.
+func TestIncrementalKeyAndEval(t *testing.T) {
+	for _, l := range readEPD(t, "perft/cpw_standard_positions.epd") {
+		p, err := NewChessPosition(l.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var walk func(depth int)
+		walk = func(depth int) {
+			top := &p.stack[p.ply]
+			if k := keyFromScratch(top.pos); k != top.key {
+				t.Fatalf("key of %s: incremental %x, from scratch %x", top.pos, top.key, k)
+			}
+			if e := evalFromScratch(top.pos.Board()); e != top.eval {
+				t.Fatalf("eval of %s: incremental %d, from scratch %d", top.pos, top.eval, e)
+			}
+			if depth == 0 {
+				return
+			}
+			for _, m := range p.Moves() {
+				p.Make(m)
+				walk(depth - 1)
+				p.Unmake()
+			}
+		}
+		walk(3)
+	}
+}

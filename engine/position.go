@@ -1,0 +1,44 @@
+package engine
+
+import "github.com/pvscope/pvscope/tracer"
+
+// Position is what the searcher walks: a game position with a stack of the moves
+// made from the root, so that Make and Unmake move one ply down and up.
+// Scores are from the side to move's point of view (negamax).
+//
+// A Position is used by one goroutine at a time.
+type Position interface {
+	// Key identifies the position for the transposition table and for repetitions.
+	Key() uint64
+	// Ply is the number of moves made since the root.
+	Ply() int
+	// Moves lists the legal moves here. The slice belongs to this ply: the caller
+	// may reorder it, and it stays valid while deeper plies are searched.
+	Moves() []Move
+	// Make plays m, which must be one of Moves(); Unmake takes back the last Make.
+	Make(m Move)
+	Unmake()
+	// Evaluate is the static evaluation for the side to move.
+	Evaluate() int
+	// NoMoves scores a position without legal moves: mate or stalemate in chess,
+	// the given value of a leaf in a teaching tree.
+	NoMoves() (score int, why tracer.End)
+	// Draw reports a draw by rule before any move is generated: tracer.Repetition
+	// or tracer.FiftyMove, tracer.Searched when the game goes on.
+	Draw() tracer.End
+	// InCheck reports whether the side to move is in check.
+	InCheck() bool
+	// Tactical moves are the ones quiescence search tries: captures and promotions.
+	Tactical(m Move) bool
+	// CaptureOrder ranks captures by most valuable victim, then least valuable
+	// attacker (MVV-LVA); 0 for a quiet move.
+	CaptureOrder(m Move) int
+	// HistorySlot maps a move to an index below HistorySlots for the history heuristic.
+	HistorySlot(m Move) int
+	// MoveName is the move as the trace and the command line show it: UCI in
+	// chess, the child index in a tree.
+	MoveName(m Move) string
+}
+
+// HistorySlots is the size of the history table: one slot per (from, to) pair.
+const HistorySlots = 64 * 64

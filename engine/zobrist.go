@@ -1,0 +1,100 @@
+package engine
+
+import "github.com/notnil/chess"
+
+// Our own 64-bit Zobrist keys. notnil/chess's Hash() is an MD5 of the whole
+// position including the move counters, so two visits of the same position
+// after different move orders get different hashes: useless for a
+// transposition table or a repetition check.
+var (
+	zobristPiece  [13][64]uint64 // indexed by chess.Piece (1..12) and square
+	zobristBlack  uint64         // xored in when Black is to move
+	zobristCastle [16]uint64     // indexed by castleMask
+	zobristEPFile [8]uint64      // only when an en-passant capture is possible
+)
+
+func init() {
+	// Fixed seed: keys are the same in every run, so traces are reproducible.
+	rng := splitmix64(0x9E3779B97F4A7C15)
+	for p := 1; p < 13; p++ {
+		for sq := 0; sq < 64; sq++ {
+			zobristPiece[p][sq] = rng.next()
+		}
+	}
+	zobristBlack = rng.next()
+	for i := range zobristCastle {
+		zobristCastle[i] = rng.next()
+	}
+	for i := range zobristEPFile {
+		zobristEPFile[i] = rng.next()
+	}
+}
+
+// splitmix64 is a tiny deterministic generator (Steele, Lea and Flood).
+type splitmix64 uint64
+
+func (s *splitmix64) next() uint64 {
+	*s += 0x9E3779B97F4A7C15
+	z := uint64(*s)
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// castleMask packs castling rights into 4 bits: K, Q, k, q.
+func castleMask(cr chess.CastleRights) int {
+	m := 0
+	for _, c := range cr {
+		switch c {
+		case 'K':
+			m |= 1
+		case 'Q':
+			m |= 2
+		case 'k':
+			m |= 4
+		case 'q':
+			m |= 8
+		}
+	}
+	return m
+}
+
+// epKey is the en-passant part of the key. notnil/chess sets the square after
+// every double pawn push; we count it only when a pawn of the side to move
+// stands ready to capture, so that the same position reached with and without
+// a harmless double push gets the same key.
+func epKey(pos *chess.Position) uint64 {
+	ep := pos.EnPassantSquare()
+	if ep == chess.NoSquare {
+		return 0
+	}
+	b := pos.Board()
+	f := int(ep.File())
+	// The capturing pawn stands on the rank of the pawn that just moved.
+	rank, pawn := int(ep.Rank())-1, chess.WhitePawn
+	if pos.Turn() == chess.Black {
+		rank, pawn = int(ep.Rank())+1, chess.BlackPawn
+	}
+	for _, df := range [2]int{-1, 1} {
+		if ff := f + df; ff >= 0 && ff < 8 && b.Piece(chess.Square(rank*8+ff)) == pawn {
+			return zobristEPFile[f]
+		}
+	}
+	return 0
+}
+
+// keyFromScratch computes a position's key square by square. The search
+// updates keys move by move; tests check the two always agree.
+func keyFromScratch(pos *chess.Position) uint64 {
+	var k uint64
+	b := pos.Board()
+	for sq := 0; sq < 64; sq++ {
+		if p := b.Piece(chess.Square(sq)); p != chess.NoPiece {
+			k ^= zobristPiece[p][sq]
+		}
+	}
+	if pos.Turn() == chess.Black {
+		k ^= zobristBlack
+	}
+	return k ^ zobristCastle[castleMask(pos.CastleRights())] ^ epKey(pos)
+}
