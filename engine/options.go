@@ -1,0 +1,136 @@
+package engine
+
+import "fmt"
+
+// Algorithm is the search algorithm.
+type Algorithm int
+
+const (
+	// Minimax searches every move with the full window: no pruning.
+	Minimax Algorithm = iota
+	// AlphaBeta narrows the window as scores come in and cuts off at beta.
+	AlphaBeta
+	// PVS searches the first move with the full window and the others with a
+	// null-window probe, searching again only when a probe lands inside the window.
+	PVS
+)
+
+var algorithmNames = [...]string{Minimax: "minimax", AlphaBeta: "alphabeta", PVS: "pvs"}
+
+func (a Algorithm) String() string {
+	if a >= 0 && int(a) < len(algorithmNames) {
+		return algorithmNames[a]
+	}
+	return fmt.Sprintf("algorithm(%d)", int(a))
+}
+
+// ParseAlgorithm reads "minimax", "alphabeta" or "pvs".
+func ParseAlgorithm(s string) (Algorithm, error) {
+	for a, name := range algorithmNames {
+		if name == s {
+			return Algorithm(a), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown algorithm %q: choose minimax, alphabeta or pvs", s)
+}
+
+// Replacement is the transposition table's replacement scheme.
+type Replacement int
+
+const (
+	// DepthPreferred keeps an entry unless the new one searched at least as deep
+	// (or is the same position).
+	DepthPreferred Replacement = iota
+	// AlwaysReplace overwrites whatever is there.
+	AlwaysReplace
+)
+
+var replacementNames = [...]string{DepthPreferred: "depth", AlwaysReplace: "always"}
+
+func (r Replacement) String() string {
+	if r >= 0 && int(r) < len(replacementNames) {
+		return replacementNames[r]
+	}
+	return fmt.Sprintf("replacement(%d)", int(r))
+}
+
+// ParseReplacement reads "depth" or "always".
+func ParseReplacement(s string) (Replacement, error) {
+	for r, name := range replacementNames {
+		if name == s {
+			return Replacement(r), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown replacement scheme %q: choose depth or always", s)
+}
+
+// Options is everything a search can be asked to do. It is a plain value: no
+// global settings, every switch explicit.
+type Options struct {
+	Algorithm Algorithm
+	Depth     int  // plies, at least 1
+	FailHard  bool // clamp returned scores to the window (default: fail-soft)
+
+	IterativeDeepening bool // search depths 1, 2, ..., Depth
+	Aspiration         bool // start each iteration after the first with a narrow window
+	AspirationWindow   int  // half-width of that window
+
+	TT        bool        // transposition table
+	TTSize    int         // entries, rounded down to a power of two
+	TTReplace Replacement // replacement scheme
+	TTPVCuts  bool        // whether an exact hit may end a PV node (it shortens the PV)
+
+	Quiescence bool // search captures and promotions beyond the horizon
+
+	OrderTT      bool // the TT move (or the previous iteration's PV move) first
+	OrderMVVLVA  bool // captures by most valuable victim, least valuable attacker
+	OrderKillers bool // two quiet moves per ply that caused cutoffs
+	OrderHistory bool // quiet moves by how often they caused cutoffs
+
+	MaxNodes int64 // stop after this many nodes (0: no limit)
+}
+
+// Limits on what a search may be asked for.
+const (
+	MaxDepth      = 64
+	MaxTTSize     = 1 << 24
+	MaxAspiration = 10000
+)
+
+// ChessDefaults are the options for a chess position: PVS with everything on
+// but aspiration windows.
+func ChessDefaults() Options {
+	return Options{
+		Algorithm: PVS, Depth: 4,
+		IterativeDeepening: true, AspirationWindow: 50,
+		TT: true, TTSize: 1 << 18, TTReplace: DepthPreferred,
+		Quiescence: true,
+		OrderTT:    true, OrderMVVLVA: true, OrderKillers: true, OrderHistory: true,
+	}
+}
+
+// TreeDefaults are the options for a teaching tree: the textbook search,
+// left to right, one pass, no table, so that counts match the books.
+func TreeDefaults(t *Tree) Options {
+	return Options{
+		Algorithm: PVS, Depth: max(t.Height(), 1),
+		AspirationWindow: 50, TTSize: 1 << 16, TTReplace: DepthPreferred,
+	}
+}
+
+// Validate reports the first option out of range, as a sentence.
+func (o Options) Validate() error {
+	switch {
+	case o.Algorithm < Minimax || o.Algorithm > PVS:
+		return fmt.Errorf("unknown algorithm %d", o.Algorithm)
+	case o.Depth < 1 || o.Depth > MaxDepth:
+		return fmt.Errorf("depth %d is out of range: choose 1 to %d", o.Depth, MaxDepth)
+	case o.TT && (o.TTSize < 1 || o.TTSize > MaxTTSize):
+		return fmt.Errorf("tt-size %d is out of range: choose 1 to %d entries", o.TTSize, MaxTTSize)
+	case o.Aspiration && (o.AspirationWindow < 1 || o.AspirationWindow > MaxAspiration):
+		return fmt.Errorf("aspiration-window %d is out of range: choose 1 to %d", o.AspirationWindow, MaxAspiration)
+	case o.MaxNodes < 0:
+		return fmt.Errorf("max-nodes %d is negative", o.MaxNodes)
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package engine
+
+// Move ordering: the better the first move, the more alpha-beta prunes. Each
+// heuristic is a switch in Options. Scores put the TT/PV move first, then
+// captures by MVV-LVA, then killers, then quiet moves by history.
+const (
+	orderHashMove = 1 << 30
+	orderCapture  = 1 << 24
+	orderKiller1  = 1<<24 - 1
+	orderKiller2  = 1<<24 - 2
+)
+
+// orderMoves sorts moves in place, best first. Ties keep generation order, so
+// a tree with ordering off is searched left to right.
+func (s *searcher) orderMoves(moves []Move, ply int, hashMove Move) {
+	o := &s.opt
+	if !o.OrderTT && !o.OrderMVVLVA && !o.OrderKillers && !o.OrderHistory {
+		return
+	}
+	scores := s.scores[ply][:0]
+	for _, m := range moves {
+		v := 0
+		switch {
+		case o.OrderTT && m == hashMove:
+			v = orderHashMove
+		case o.OrderMVVLVA && s.pos.CaptureOrder(m) > 0:
+			v = orderCapture + s.pos.CaptureOrder(m)
+		case o.OrderKillers && m == s.killers[ply][0]:
+			v = orderKiller1
+		case o.OrderKillers && m == s.killers[ply][1]:
+			v = orderKiller2
+		case o.OrderHistory:
+			v = int(s.history[s.pos.HistorySlot(m)])
+		}
+		scores = append(scores, v)
+	}
+	s.scores[ply] = scores
+	// Insertion sort: stable, and lists are short.
+	for i := 1; i < len(moves); i++ {
+		m, v := moves[i], scores[i]
+		j := i
+		for ; j > 0 && scores[j-1] < v; j-- {
+			moves[j], scores[j] = moves[j-1], scores[j-1]
+		}
+		moves[j], scores[j] = m, v
+	}
+}
+
+// rememberCutoff feeds the killer and history tables with a quiet move that
+// caused a beta cutoff.
+func (s *searcher) rememberCutoff(m Move, ply, depth int) {
+	if s.pos.Tactical(m) {
+		return
+	}
+	if s.opt.OrderKillers && s.killers[ply][0] != m {
+		s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
+	}
+	if s.opt.OrderHistory {
+		h := &s.history[s.pos.HistorySlot(m)]
+		*h = min(*h+int32(depth*depth), orderKiller2-1)
+	}
+}

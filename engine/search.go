@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// Search runs one search of pos with opt, sending events to sink (which may be
+// nil: then tracing costs a nil check per event site). It returns normally when
+// ctx is cancelled or the node limit is reached, with the last completed
+// iteration's result, and the event stream stays balanced. pos is returned to
+// the position it was in.
+func Search(ctx context.Context, pos Position, opt Options, sink tracer.Sink) (Result, error) {
+	if err := opt.Validate(); err != nil {
+		return Result{}, err
+	}
+	if pos.Ply() != 0 {
+		return Result{}, fmt.Errorf("engine: search must start at the root (ply %d)", pos.Ply())
+	}
+	s := &searcher{pos: pos, opt: opt, sink: sink, ctx: ctx}
+	if opt.TT {
+		s.tt = newTranspositionTable(opt.TTSize, opt.TTReplace)
+	}
+	return s.run(), nil
+}
+
+// searcher is the state of one search. Per-ply tables live in fixed arrays so
+// that searching a node allocates nothing of our own.
+type searcher struct {
+	pos  Position
+	opt  Options
+	sink tracer.Sink
+	ctx  context.Context
+
+	seq     int64 // last event sequence number
+	lastID  int32 // last node id
+	stats   Stats
+	stopped string // why the search stopped, "" while it runs
+
+	tt      *transpositionTable
+	killers [MaxPly][2]Move
+	history [HistorySlots]int32
+	scores  [MaxPly][]int  // move-ordering scores, reused per ply
+	qmoves  [MaxPly][]Move // quiescence move lists, reused per ply
+
+	// The triangular PV table: pv[ply][ply:pvEnd[ply]] is the line found at the
+	// node at ply, rebuilt from the child's line whenever a move raises alpha.
+	pv    [MaxPly][MaxPly]Move
+	pvEnd [MaxPly]int
+
+	// prevPV is the previous iteration's line; onPV[ply] says whether the moves
+	// made so far follow it, so its move can be tried first.
+	prevPV []Move
+	onPV   [MaxPly + 1]bool
+}
+
+// stopCheckInterval is how many nodes pass between looks at the context: often
+// enough to stop within a millisecond or so, rarely enough to cost nothing.
+const stopCheckInterval = 1024
+
+// countNode counts a node entered and reports whether the search must stop.
+func (s *searcher) countNode() bool {
+	s.stats.Nodes++
+	if s.stopped != "" {
+		return true
+	}
+	if s.opt.MaxNodes > 0 && s.stats.Nodes > s.opt.MaxNodes {
+		s.stopped = fmt.Sprintf("node limit of %d reached", s.opt.MaxNodes)
+		return true
+	}
+	if s.stats.Nodes%stopCheckInterval == 0 && s.ctx.Err() != nil {
+		s.stopped = "cancelled: " + s.ctx.Err().Error()
+		return true
+	}
+	return false
+}
+
+// run is iterative deepening around the root search.
+func (s *searcher) run() Result {
+	var res Result
+	if s.sink != nil {
+		s.emit(tracer.Event{Kind: tracer.SearchStart, Depth: int16(s.opt.Depth)})
+	}
+	first := s.opt.Depth
+	if s.opt.IterativeDeepening {
+		first = 1
+	}
+	for depth := first; depth <= s.opt.Depth; depth++ {
+		score, ok := s.iteration(depth, res)
+		if !ok {
+			break
+		}
+		pv := append([]Move(nil), s.pv[0][:s.pvEnd[0]]...)
+		s.prevPV = pv
+		res.Score, res.PV, res.Depth = score, pv, depth
+		res.BestMove = NoMove
+		if len(pv) > 0 {
+			res.BestMove = pv[0]
+		}
+		res.Iterations = append(res.Iterations, Iteration{Depth: depth, Score: score, PV: pv, Nodes: s.stats.Nodes})
+		if s.sink != nil {
+			s.emit(tracer.Event{Kind: tracer.RootPV, Depth: int16(depth), Score: int32(score), PV: s.names(pv)})
+			s.emit(tracer.Event{Kind: tracer.IterationEnd, Depth: int16(depth), Score: int32(score)})
+		}
+	}
+	res.Stats, res.Stopped = s.stats, s.stopped
+	if s.sink != nil {
+		s.emit(tracer.Event{Kind: tracer.SearchEnd, Depth: int16(res.Depth), Score: int32(res.Score), PV: s.names(res.PV)})
+	}
+	return res
+}
+
+// iteration searches the root to depth, with an aspiration window around the
+// previous score when asked, widening a side to infinity when the score falls
+// outside it. It reports false when the search stopped before finishing.
+func (s *searcher) iteration(depth int, prev Result) (int, bool) {
+	alpha, beta := -Infinity, Infinity
+	if s.opt.Aspiration && len(prev.Iterations) > 0 && !IsMate(prev.Score) {
+		alpha, beta = prev.Score-s.opt.AspirationWindow, prev.Score+s.opt.AspirationWindow
+	}
+	if s.sink != nil {
+		s.emit(tracer.Event{Kind: tracer.IterationStart, Depth: int16(depth), Alpha: int32(alpha), Beta: int32(beta)})
+	}
+	for {
+		s.onPV[0] = true
+		score, _ := s.node(depth, alpha, beta, tracer.PV, edge{})
+		switch {
+		case s.stopped != "":
+			if s.sink != nil {
+				s.emit(tracer.Event{Kind: tracer.IterationEnd, Depth: int16(depth), End: tracer.Stopped})
+			}
+			return 0, false
+		case score <= alpha && alpha > -Infinity:
+			alpha = -Infinity
+		case score >= beta && beta < Infinity:
+			beta = Infinity
+		default:
+			return score, true
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package engine
+
+import "github.com/pvscope/pvscope/tracer"
+
+// Every call of these helpers sits behind "if s.sink != nil" at the call site,
+// except enter and exit, which must number nodes and clamp scores anyway.
+
+// emit stamps the next sequence number on e and sends it.
+func (s *searcher) emit(e tracer.Event) {
+	s.seq++
+	e.Seq = s.seq
+	s.sink.Emit(e)
+}
+
+// enter numbers a new node and reports it.
+func (s *searcher) enter(from edge, ply, depth, alpha, beta int, expect tracer.NodeType) int32 {
+	s.lastID++
+	id := s.lastID
+	if s.sink != nil {
+		s.emit(tracer.Event{Kind: tracer.Enter, Node: id, Parent: from.parent, Ref: from.ref,
+			Ply: int16(ply), Depth: int16(depth), Index: int16(from.index), Move: s.name(from.move),
+			Alpha: int32(alpha), Beta: int32(beta), Expect: expect})
+	}
+	return id
+}
+
+// exit reports a node's score (clamped into the window when failing hard) and
+// the type the score makes of it.
+func (s *searcher) exit(id int32, score, alpha, beta int, why tracer.End) (int, int32) {
+	if s.opt.FailHard {
+		score = max(alpha, min(score, beta))
+	}
+	if s.sink != nil {
+		actual := tracer.PV
+		switch {
+		case score <= alpha:
+			actual = tracer.All
+		case score >= beta:
+			actual = tracer.Cut
+		}
+		s.emit(tracer.Event{Kind: tracer.Exit, Node: id, Score: int32(score), Actual: actual, End: why})
+	}
+	return score, id
+}
+
+func (s *searcher) name(m Move) string {
+	if m == NoMove {
+		return ""
+	}
+	return s.pos.MoveName(m)
+}
+
+// names copies a line into move names, for an event to keep.
+func (s *searcher) names(line []Move) []string {
+	out := make([]string, len(line))
+	for i, m := range line {
+		out[i] = s.pos.MoveName(m)
+	}
+	return out
+}

@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Ordering says how a generated tree's moves are ordered.
+type Ordering int
+
+const (
+	// RandomOrder leaves children as generated.
+	RandomOrder Ordering = iota
+	// BestFirst puts the best child for the side to move first at every node:
+	// the perfectly ordered tree of Knuth and Moore's analysis.
+	BestFirst
+	// WorstFirst puts the best child last everywhere: alpha-beta prunes nothing.
+	WorstFirst
+)
+
+var orderingNames = map[string]Ordering{"random": RandomOrder, "best": BestFirst, "worst": WorstFirst}
+
+func (o Ordering) String() string {
+	for name, v := range orderingNames {
+		if v == o {
+			return name
+		}
+	}
+	return "ordering(" + strconv.Itoa(int(o)) + ")"
+}
+
+// TreeSpec describes a generated uniform tree: branching B, depth D, a seed for
+// the leaf values, and the ordering of moves.
+type TreeSpec struct {
+	B, D  int
+	Seed  uint64
+	Order Ordering
+}
+
+func (s TreeSpec) String() string {
+	return fmt.Sprintf("b=%d,d=%d,seed=%d,order=%s", s.B, s.D, s.Seed, s.Order)
+}
+
+// ParseTreeSpec reads "b=3,d=4,seed=7,order=best". b and d are required; seed
+// defaults to 1 and order to random.
+func ParseTreeSpec(text string) (TreeSpec, error) {
+	spec := TreeSpec{Seed: 1}
+	seen := map[string]bool{}
+	for _, part := range strings.Split(text, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(part, "=")
+		if !ok {
+			return spec, fmt.Errorf("bad random tree %q: %q is not key=value (keys b, d, seed, order)", text, part)
+		}
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		seen[k] = true
+		var err error
+		switch k {
+		case "b":
+			spec.B, err = strconv.Atoi(v)
+		case "d":
+			spec.D, err = strconv.Atoi(v)
+		case "seed":
+			spec.Seed, err = strconv.ParseUint(v, 10, 64)
+		case "order":
+			o, known := orderingNames[v]
+			if !known {
+				return spec, fmt.Errorf("bad random tree %q: order %q is not one of best, worst, random", text, v)
+			}
+			spec.Order = o
+		default:
+			return spec, fmt.Errorf("bad random tree %q: unknown key %q (keys b, d, seed, order)", text, k)
+		}
+		if err != nil {
+			return spec, fmt.Errorf("bad random tree %q: %s=%q is not a whole number", text, k, v)
+		}
+	}
+	if !seen["b"] || !seen["d"] {
+		return spec, fmt.Errorf("bad random tree %q: give the branching b and depth d, e.g. b=3,d=4,seed=7,order=best", text)
+	}
+	return spec, spec.check()
+}
+
+func (s TreeSpec) check() error {
+	if s.B < 1 || s.B > 64 {
+		return fmt.Errorf("bad random tree: branching b=%d must be between 1 and 64", s.B)
+	}
+	if s.D < 0 || s.D > 30 {
+		return fmt.Errorf("bad random tree: depth d=%d must be between 0 and 30", s.D)
+	}
+	nodes, level := 1, 1
+	for i := 0; i < s.D; i++ {
+		level *= s.B
+		nodes += level
+		if nodes > MaxTreeNodes {
+			return fmt.Errorf("bad random tree: b=%d, d=%d has more than %d nodes", s.B, s.D, MaxTreeNodes)
+		}
+	}
+	return nil
+}
+
+// Generate builds the tree a spec describes. Leaf values are drawn uniformly
+// from -999..999 (root player's view) by a generator seeded with Seed, so the
+// same spec always gives the same tree.
+func Generate(s TreeSpec) (*Tree, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	rng := splitmix64(s.Seed)
+	// build returns a subtree whose value field holds its minimax value while the
+	// tree is built (flatten replaces inner values with their estimate).
+	var build func(depth int, maximising bool) *shape
+	build = func(depth int, maximising bool) *shape {
+		if depth == 0 {
+			return &shape{value: int32(rng.next()%1999) - 999}
+		}
+		n := &shape{children: make([]*shape, s.B)}
+		for i := range n.children {
+			n.children[i] = build(depth-1, !maximising)
+		}
+		// better orders x before y when x is better for the side to move here.
+		better := func(x, y *shape) int {
+			if maximising {
+				return int(y.value) - int(x.value)
+			}
+			return int(x.value) - int(y.value)
+		}
+		switch s.Order {
+		case BestFirst:
+			slices.SortStableFunc(n.children, better)
+		case WorstFirst:
+			slices.SortStableFunc(n.children, func(x, y *shape) int { return better(y, x) })
+		}
+		n.value = slices.MinFunc(n.children, better).value
+		return n
+	}
+	return flatten(build(s.D, true)), nil
+}
