@@ -10,6 +10,7 @@
 //   - sink.go: the Sink interface and Multi, which fans one stream out to several sinks.
 //   - recording.go: Recording, an in-memory sink with random access (for seeking and stepping back).
 //   - jsonl.go: the JSONL trace file: a versioned header line, then one event per line.
+//     jsonl_read.go reads it back.
 //   - counters.go: Counters, a sink that counts events per kind.
 //   - check.go: Check, the invariant checker used by tests.
 //

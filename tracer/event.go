@@ -12,7 +12,9 @@ const (
 	// SearchEnd closes it: Score, Depth (completed) and PV of the result.
 	SearchEnd
 	// IterationStart begins one iteration of iterative deepening: Depth, and the
-	// root window Alpha, Beta (narrow when aspiration windows are on).
+	// root window Alpha, Beta (narrow when aspiration windows are on). When the
+	// root's score falls outside an aspiration window, the root is searched again
+	// within the same iteration: a new root node (Parent 0) with a wider window.
 	IterationStart
 	// IterationEnd ends it: Depth, Score, and End=Stopped when it was cut short.
 	IterationEnd
@@ -202,7 +204,7 @@ func ParseEnd(s string) (End, error) {
 // Node ids start at 1 and are unique within a search: a re-search of the same
 // move is a new node whose Ref names the probe it repeats.
 type Event struct {
-	Seq    int64 // strictly increasing within a trace, from 1
+	Seq    int64 // positive and strictly increasing within a trace (pvscope's searcher counts from 1)
 	Node   int32
 	Parent int32
 	Ref    int32

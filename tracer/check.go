@@ -1,0 +1,301 @@
+package tracer
+
+import "fmt"
+
+// Violation is a broken invariant: the event where it was found and what broke.
+type Violation struct {
+	Seq     int64 // the offending event; for a trace that ends badly, the last one
+	Problem string
+}
+
+func (v *Violation) Error() string {
+	return fmt.Sprintf("tracer: seq %d: %s", v.Seq, v.Problem)
+}
+
+// Checker is a Sink that checks the invariants every searcher's trace keeps.
+// Tests of a searcher record through it and ask Err (or call Check). The rules:
+//
+//   - Seq is positive and strictly increases.
+//   - search-start comes first and search-end last, once each.
+//   - Enter and exit nest like parentheses: an exit names the innermost open
+//     node, an enter's Parent is the innermost open node (0 when none is), node
+//     ids are positive and never reused, and no node is open at search-end.
+//   - Iterations do not nest, and no node is open across an iteration boundary.
+//     A trace with iterations enters every node inside one.
+//   - An event about a node (probe, fail-high, fail-low, re-search, cutoff, the
+//     tt- events, pv-update) names the innermost open node: a parent speaks of
+//     its children between their visits.
+//   - A probe's window is null: Beta == Alpha+1.
+//   - A re-search of Ref at Node repeats a probe: Ref is an exited child of Node
+//     that a probe with the same Alpha entered, its score (negated, as Node sees
+//     it) is strictly inside the re-search window, and the next enter is the
+//     re-search itself: a child of Node with that Ref. An enter with a Ref
+//     follows a re-search.
+//   - A pv-update's Score is strictly inside (Alpha, Beta).
+//   - An exit's Actual matches its Score and the window it was entered with:
+//     All at or below alpha, Cut at or above beta, PV between; a Stopped node
+//     may say anything.
+//
+// The checker stops at the first violation. Its memory is a few words per node
+// entered. It is not safe for concurrent use.
+type Checker struct {
+	err      error
+	started  bool // search-start seen
+	ended    bool // search-end seen
+	lastSeq  int64
+	inIter   bool
+	iterSeen bool
+	outside  int32   // the first node entered outside any iteration, 0 if none
+	open     []int32 // open nodes, innermost last
+	nodes    map[int32]nodeState
+	// A re-search announced and not yet entered; rsSeq is 0 when none is pending.
+	rsSeq         int64
+	rsNode, rsRef int32
+}
+
+// nodeState is what the checker remembers of an entered node.
+type nodeState struct {
+	parent       int32
+	alpha, beta  int32 // the window it was entered with
+	score        int32 // once exited
+	probeAlpha   int32 // the Alpha of the parent's probe that entered it, if probed
+	probingAlpha int32 // while open: the Alpha of its probe whose child is not yet entered
+	probed       bool
+	probing      bool
+	exited       bool
+}
+
+// Check runs a Checker over events and returns the first violation, or nil.
+func Check(events []Event) error {
+	var c Checker
+	for _, e := range events {
+		c.Emit(e)
+	}
+	return c.Finish()
+}
+
+// Err returns the first violation so far, or nil.
+func (c *Checker) Err() error { return c.err }
+
+// Finish checks that the trace ended properly (search-end seen, nothing open)
+// and returns the first violation, or nil.
+func (c *Checker) Finish() error {
+	if c.err != nil {
+		return c.err
+	}
+	var problem string
+	switch {
+	case !c.started:
+		problem = "the trace is empty: it has no search-start"
+	case len(c.open) > 0:
+		problem = fmt.Sprintf("the trace ends here with node %d still open", c.top())
+	case !c.ended:
+		problem = "the trace ends here without search-end"
+	default:
+		return nil
+	}
+	c.err = &Violation{Seq: c.lastSeq, Problem: problem}
+	return c.err
+}
+
+// Emit implements Sink.
+func (c *Checker) Emit(e Event) {
+	if c.err != nil {
+		return
+	}
+	if problem := c.check(&e); problem != "" {
+		c.err = &Violation{Seq: e.Seq, Problem: problem}
+	}
+}
+
+func (c *Checker) top() int32 {
+	if len(c.open) == 0 {
+		return 0
+	}
+	return c.open[len(c.open)-1]
+}
+
+// check returns what e breaks, or "".
+func (c *Checker) check(e *Event) string {
+	switch {
+	case !c.started && e.Seq <= 0:
+		return "the first seq must be positive"
+	case c.started && e.Seq <= c.lastSeq:
+		return fmt.Sprintf("seq does not increase: the event before was seq %d", c.lastSeq)
+	}
+	c.lastSeq = e.Seq
+	switch {
+	case !c.started && e.Kind != SearchStart:
+		return fmt.Sprintf("the first event is %v, want search-start", e.Kind)
+	case c.ended:
+		return fmt.Sprintf("%v after search-end", e.Kind)
+	}
+
+	switch e.Kind {
+	case Probe, FailHigh, FailLow, ReSearch, Cutoff, TTProbe, TTHit, TTCutoff, TTStore, PVUpdate:
+		if top := c.top(); top == 0 || e.Node != top {
+			if top == 0 {
+				return fmt.Sprintf("%v names node %d, but no node is open", e.Kind, e.Node)
+			}
+			return fmt.Sprintf("%v names node %d, but the innermost open node is %d", e.Kind, e.Node, top)
+		}
+	}
+
+	switch e.Kind {
+	case SearchStart:
+		if c.started {
+			return "a second search-start"
+		}
+		c.started = true
+	case SearchEnd:
+		if len(c.open) > 0 {
+			return fmt.Sprintf("search-end with node %d still open", c.top())
+		}
+		if c.inIter {
+			return "search-end inside an iteration"
+		}
+		c.ended = true
+	case IterationStart:
+		if c.inIter {
+			return "iteration-start inside an iteration"
+		}
+		if len(c.open) > 0 {
+			return fmt.Sprintf("iteration-start with node %d open", c.top())
+		}
+		if c.outside != 0 {
+			return fmt.Sprintf("iteration-start in a trace that entered node %d outside any iteration", c.outside)
+		}
+		c.inIter, c.iterSeen = true, true
+	case IterationEnd:
+		if !c.inIter {
+			return "iteration-end without iteration-start"
+		}
+		if len(c.open) > 0 {
+			return fmt.Sprintf("iteration-end with node %d still open", c.top())
+		}
+		c.inIter = false
+	case Enter:
+		return c.enter(e)
+	case Exit:
+		return c.exit(e)
+	case Probe:
+		if int64(e.Beta) != int64(e.Alpha)+1 {
+			return fmt.Sprintf("probe window (%d, %d) is not null: beta must be alpha+1", e.Alpha, e.Beta)
+		}
+		n := c.nodes[e.Node]
+		n.probing, n.probingAlpha = true, e.Alpha
+		c.nodes[e.Node] = n
+	case ReSearch:
+		return c.reSearch(e)
+	case PVUpdate:
+		if !(e.Alpha < e.Score && e.Score < e.Beta) {
+			return fmt.Sprintf("pv-update score %d is not strictly inside the window (%d, %d)", e.Score, e.Alpha, e.Beta)
+		}
+	}
+	return ""
+}
+
+func (c *Checker) enter(e *Event) string {
+	if e.Node <= 0 {
+		return fmt.Sprintf("enter of node %d: node ids start at 1", e.Node)
+	}
+	if _, ok := c.nodes[e.Node]; ok {
+		return fmt.Sprintf("node %d entered twice: node ids are never reused in a search", e.Node)
+	}
+	if top := c.top(); e.Parent != top {
+		if top == 0 {
+			return fmt.Sprintf("enter of node %d names parent %d, but no node is open", e.Node, e.Parent)
+		}
+		return fmt.Sprintf("enter of node %d names parent %d, but the innermost open node is %d", e.Node, e.Parent, top)
+	}
+	if c.rsSeq != 0 {
+		if e.Parent != c.rsNode || e.Ref != c.rsRef {
+			return fmt.Sprintf("enter of node %d (parent %d, ref %d) is not the re-search of ref %d at node %d announced at seq %d",
+				e.Node, e.Parent, e.Ref, c.rsRef, c.rsNode, c.rsSeq)
+		}
+		c.rsSeq = 0
+	} else if e.Ref != 0 {
+		return fmt.Sprintf("enter of node %d with ref %d, but no re-search announced it", e.Node, e.Ref)
+	}
+	if !c.inIter {
+		if c.iterSeen {
+			return fmt.Sprintf("node %d entered outside any iteration", e.Node)
+		}
+		if c.outside == 0 {
+			c.outside = e.Node
+		}
+	}
+	n := nodeState{parent: e.Parent, alpha: e.Alpha, beta: e.Beta}
+	if e.Parent != 0 {
+		p := c.nodes[e.Parent]
+		if p.probing && e.Ref == 0 {
+			n.probed, n.probeAlpha = true, p.probingAlpha
+			p.probing = false
+			c.nodes[e.Parent] = p
+		}
+	}
+	if c.nodes == nil {
+		c.nodes = make(map[int32]nodeState)
+	}
+	c.nodes[e.Node] = n
+	c.open = append(c.open, e.Node)
+	return ""
+}
+
+func (c *Checker) exit(e *Event) string {
+	top := c.top()
+	if top == 0 || e.Node != top {
+		if top == 0 {
+			return fmt.Sprintf("exit of node %d, but no node is open", e.Node)
+		}
+		return fmt.Sprintf("exit of node %d, but the innermost open node is %d", e.Node, top)
+	}
+	if c.rsSeq != 0 && c.rsNode == e.Node {
+		return fmt.Sprintf("node %d exits without the re-search it announced at seq %d", e.Node, c.rsSeq)
+	}
+	n := c.nodes[e.Node]
+	if e.End != Stopped {
+		want := PV
+		if e.Score <= n.alpha {
+			want = All
+		} else if e.Score >= n.beta {
+			want = Cut
+		}
+		if e.Actual != want {
+			return fmt.Sprintf("exit of node %d says %q, but score %d in its window (%d, %d) makes it %q",
+				e.Node, e.Actual, e.Score, n.alpha, n.beta, want)
+		}
+	}
+	n.exited, n.score, n.probing = true, e.Score, false
+	c.nodes[e.Node] = n
+	c.open = c.open[:len(c.open)-1]
+	return ""
+}
+
+func (c *Checker) reSearch(e *Event) string {
+	if c.rsSeq != 0 {
+		return fmt.Sprintf("re-search while the one announced at seq %d is not yet entered", c.rsSeq)
+	}
+	r, ok := c.nodes[e.Ref]
+	switch {
+	case !ok:
+		return fmt.Sprintf("re-search of ref %d, a node never entered", e.Ref)
+	case r.parent != e.Node:
+		return fmt.Sprintf("re-search at node %d of ref %d, which is a child of node %d", e.Node, e.Ref, r.parent)
+	case !r.exited:
+		return fmt.Sprintf("re-search of ref %d, which has not exited", e.Ref)
+	}
+	if s := -int64(r.score); !(int64(e.Alpha) < s && s < int64(e.Beta)) {
+		return fmt.Sprintf("re-search at node %d: its probe %d scored %d for it, not strictly inside the window (%d, %d)",
+			e.Node, e.Ref, s, e.Alpha, e.Beta)
+	}
+	if !r.probed {
+		return fmt.Sprintf("re-search of ref %d, which no probe entered", e.Ref)
+	}
+	if r.probeAlpha != e.Alpha {
+		return fmt.Sprintf("re-search window alpha %d is not the alpha %d of the probe it repeats (ref %d)",
+			e.Alpha, r.probeAlpha, e.Ref)
+	}
+	c.rsSeq, c.rsNode, c.rsRef = e.Seq, e.Node, e.Ref
+	return ""
+}

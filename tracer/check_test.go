@@ -1,0 +1,192 @@
+package tracer
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCheckValid(t *testing.T) {
+	noIterations := slices.DeleteFunc(validTrace(), func(e Event) bool {
+		return e.Kind == IterationStart || e.Kind == IterationEnd
+	})
+	stopped := validTrace()
+	stopped[13].Actual, stopped[13].End = Cut, Stopped // a stopped node may say anything
+	gaps := validTrace()
+	for i := range gaps {
+		gaps[i].Seq = int64(7 + 3*i)
+	}
+	for name, es := range map[string][]Event{
+		"pvs":           validTrace(),
+		"no iterations": noIterations,
+		"stopped":       stopped,
+		"seq gaps":      gaps,
+	} {
+		if err := Check(es); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+
+	var c Checker
+	Multi{&c}.Emit(validTrace()[0])
+	if c.Err() != nil {
+		t.Errorf("Err after search-start = %v", c.Err())
+	}
+}
+
+// renumber gives events the seqs 1, 2, 3, ...
+func renumber(es []Event) []Event {
+	for i := range es {
+		es[i].Seq = int64(i + 1)
+	}
+	return es
+}
+
+func TestCheckViolations(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// break_ changes a valid trace; the seq it is renumbered to stays
+		// unless keepSeq.
+		break_  func(es []Event) []Event
+		keepSeq bool
+		seq     int64  // where the violation is found
+		want    string // part of the message
+	}{
+		// a. seq
+		{"seq repeats", func(es []Event) []Event { es[5].Seq = 5; return es }, true, 5, "seq does not increase"},
+		{"seq decreases", func(es []Event) []Event { es[5].Seq = 2; return es }, true, 2, "the event before was seq 5"},
+		{"first seq not positive", func(es []Event) []Event {
+			for i := range es {
+				es[i].Seq -= 4
+			}
+			return es
+		}, true, -3, "the first seq must be positive"},
+
+		// b. enter and exit balanced
+		{"exit of another node", func(es []Event) []Event { es[5].Node = 3; return es }, false, 6, "exit of node 3, but the innermost open node is 2"},
+		{"exit with nothing open", func(es []Event) []Event { return slices.Delete(es, 2, 3) }, false, 3, "tt-probe names node 1, but no node is open"},
+		{"enter under the wrong parent", func(es []Event) []Event { es[4].Parent = 0; return es }, false, 5, "names parent 0, but the innermost open node is 1"},
+		{"node id reused", func(es []Event) []Event { es[16].Node = 2; return es }, false, 17, "node 2 entered twice"},
+		{"node id zero", func(es []Event) []Event { es[16].Node = 0; return es }, false, 17, "node ids start at 1"},
+		{"node open at search-end", func(es []Event) []Event {
+			es = slices.DeleteFunc(es, func(e Event) bool { return e.Kind == IterationStart || e.Kind == IterationEnd })
+			return slices.Delete(es, 22, 23) // the root's exit
+		}, false, 24, "search-end with node 1 still open"},
+		{"node open at the end", func(es []Event) []Event { return es[:10] }, false, 10, "the trace ends here with node 1 still open"},
+
+		// c. search and iteration order
+		{"no search-start", func(es []Event) []Event { return es[1:] }, false, 1, "the first event is iteration-start, want search-start"},
+		{"second search-start", func(es []Event) []Event { return slices.Insert(es, 1, Event{Kind: SearchStart}) }, false, 2, "a second search-start"},
+		{"event after search-end", func(es []Event) []Event { return append(es, Event{Kind: SearchEnd}) }, false, 28, "search-end after search-end"},
+		{"no search-end", func(es []Event) []Event { return es[:len(es)-1] }, false, 26, "without search-end"},
+		{"iteration-end without start", func(es []Event) []Event { return slices.Delete(es, 1, 2) }, false, 25, "iteration-end without iteration-start"},
+		{"nested iteration", func(es []Event) []Event { return slices.Insert(es, 2, Event{Kind: IterationStart}) }, false, 3, "iteration-start inside an iteration"},
+		{"node open across an iteration end", func(es []Event) []Event {
+			es[23], es[25] = es[25], es[23]
+			return es
+		}, false, 24, "iteration-end with node 1 still open"},
+		{"node outside an iteration", func(es []Event) []Event {
+			return append(es[:len(es)-1], Event{Kind: Enter, Node: 9, Alpha: -1, Beta: 1}, Event{Kind: Exit, Node: 9, Actual: PV}, es[len(es)-1])
+		}, false, 27, "node 9 entered outside any iteration"},
+		{"search-end inside an iteration", func(es []Event) []Event { return slices.Delete(es, 25, 26) }, false, 26, "search-end inside an iteration"},
+		{"event names a node that is not innermost", func(es []Event) []Event { es[17].Node = 1; return es }, false, 18, "tt-probe names node 1, but the innermost open node is 5"},
+
+		// d. probe
+		{"probe window not null", func(es []Event) []Event { es[7].Beta = 12; return es }, false, 8, "probe window (10, 12) is not null"},
+
+		// e. re-search
+		{"re-search of a node not a child", func(es []Event) []Event { es[11].Ref = 1; return es }, false, 12, "re-search at node 1 of ref 1, which is a child of node 0"},
+		{"re-search of a node never entered", func(es []Event) []Event { es[11].Ref = 42; return es }, false, 12, "a node never entered"},
+		{"re-search after a score outside the window", func(es []Event) []Event {
+			es[9].Score, es[9].Actual = -5, Cut // the probe failed low
+			return es
+		}, false, 12, "its probe 3 scored 5 for it, not strictly inside the window (10, 1000)"},
+		{"re-search of a node no probe entered", func(es []Event) []Event { es[11].Ref, es[11].Alpha = 2, 5; return es }, false, 12, "which no probe entered"},
+		{"re-search alpha differs from the probe's", func(es []Event) []Event { es[11].Alpha = 9; return es }, false, 12, "re-search window alpha 9 is not the alpha 10 of the probe"},
+		{"re-search not entered next", func(es []Event) []Event { es[12].Ref = 0; return es }, false, 13, "is not the re-search of ref 3 at node 1 announced at seq 12"},
+		{"re-search never entered", func(es []Event) []Event {
+			return append(es[:12], Event{Kind: Exit, Node: 1, Score: 20, Actual: PV})
+		}, false, 13, "node 1 exits without the re-search it announced at seq 12"},
+		{"enter with a ref and no re-search", func(es []Event) []Event { es[16].Ref = 3; return es }, false, 17, "no re-search announced it"},
+
+		// f. pv-update
+		{"pv-update at beta", func(es []Event) []Event { es[14].Score = 1000; return es }, false, 15, "pv-update score 1000 is not strictly inside the window (10, 1000)"},
+		{"pv-update at alpha", func(es []Event) []Event { es[6].Score = -1000; return es }, false, 7, "not strictly inside"},
+
+		// g. exit's actual type
+		{"exit type does not match its score", func(es []Event) []Event { es[13].Actual = Cut; return es }, false, 14, `exit of node 4 says "cut", but score -15 in its window (-1000, -10) makes it "pv"`},
+		{"exit type at beta", func(es []Event) []Event { es[20].Actual = PV; return es }, false, 21, `makes it "cut"`},
+		{"exit type at alpha", func(es []Event) []Event { es[9].Actual = PV; return es }, false, 10, `makes it "all"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			es := tc.break_(validTrace())
+			if !tc.keepSeq {
+				renumber(es)
+			}
+			err := Check(es)
+			var v *Violation
+			if !errors.As(err, &v) {
+				t.Fatalf("Check = %v, want a *Violation", err)
+			}
+			if v.Seq != tc.seq || !strings.Contains(err.Error(), fmt.Sprintf("seq %d:", tc.seq)) {
+				t.Errorf("violation at seq %d (%v), want seq %d", v.Seq, err, tc.seq)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Check = %v\nwant a message containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestCheckEmpty(t *testing.T) {
+	if err := Check(nil); err == nil || !strings.Contains(err.Error(), "no search-start") {
+		t.Errorf("Check(nil) = %v, want an empty-trace error", err)
+	}
+}
+
+func TestCheckerStopsAtFirstViolation(t *testing.T) {
+	es := validTrace()
+	es[5].Node = 3  // seq 6
+	es[7].Beta = 50 // seq 8
+	var c Checker
+	for _, e := range es {
+		c.Emit(e)
+	}
+	var v *Violation
+	if err := c.Finish(); !errors.As(err, &v) || v.Seq != 6 || c.Err() != err {
+		t.Errorf("Finish = %v, Err = %v; want the violation at seq 6 from both", err, c.Err())
+	}
+}
+
+// Random events, and valid traces with random damage, give violations, never panics.
+func TestCheckRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	moves := uciMoves(10)
+	for range 2000 {
+		es := validTrace()
+		for range 1 + rng.IntN(3) {
+			i := rng.IntN(len(es))
+			e := randomEvent(rng, es[i].Seq, moves)
+			switch rng.IntN(3) {
+			case 0:
+				e.Node = int32(rng.IntN(7) - 1)
+			case 1:
+				e.Ref, e.Parent = int32(rng.IntN(6)), int32(rng.IntN(6))
+			}
+			es[i] = e
+		}
+		_ = Check(es)
+	}
+	for range 500 {
+		es := []Event{{Seq: 1, Kind: SearchStart}}
+		for i := range rng.IntN(6) {
+			e := randomEvent(rng, int64(i+2), moves)
+			e.Node = int32(rng.IntN(3))
+			es = append(es, e)
+		}
+		_ = Check(es)
+	}
+}

@@ -1,0 +1,164 @@
+package tracer
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// maxLine bounds one line of a trace, so a corrupt file cannot exhaust memory.
+const maxLine = 16 << 20
+
+// Reader reads a trace file.
+type Reader struct {
+	sc   *bufio.Scanner
+	line int // the number of the last line read, from 1
+	h    Header
+}
+
+// NewReader reads and checks the header line.
+func NewReader(r io.Reader) (*Reader, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	rd := &Reader{sc: sc}
+	line, err := rd.nextLine()
+	if err == io.EOF {
+		return nil, errors.New("tracer: empty trace: want a header line like " + headerExample)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var h struct {
+		Header
+		Kind *string `json:"kind"`
+	}
+	if err := json.Unmarshal(line, &h); err != nil {
+		return nil, fmt.Errorf("tracer: not a pvscope trace: line 1 is not a header (%v); want one like %s", err, headerExample)
+	}
+	switch {
+	case h.Format == "" && h.Kind != nil:
+		return nil, fmt.Errorf("tracer: trace has no header: line 1 is an event; want a header like %s", headerExample)
+	case h.Format != FormatName:
+		return nil, fmt.Errorf("tracer: not a pvscope trace: header format is %q, want %q", h.Format, FormatName)
+	case h.Version == 0:
+		return nil, fmt.Errorf("tracer: trace header has no version; want one like %s", headerExample)
+	case h.Version != Version:
+		return nil, fmt.Errorf("tracer: trace version %d is not supported: this pvscope reads version %d", h.Version, Version)
+	}
+	rd.h = h.Header
+	return rd, nil
+}
+
+const headerExample = `{"format":"pvscope-trace","version":1}`
+
+// Header returns the header read by NewReader.
+func (r *Reader) Header() Header { return r.h }
+
+// nextLine returns the next line that is not blank.
+func (r *Reader) nextLine() ([]byte, error) {
+	for r.sc.Scan() {
+		r.line++
+		if line := bytes.TrimSpace(r.sc.Bytes()); len(line) > 0 {
+			return line, nil
+		}
+	}
+	if err := r.sc.Err(); err != nil {
+		if err == bufio.ErrTooLong {
+			return nil, fmt.Errorf("tracer: trace line %d: longer than %d bytes", r.line+1, maxLine)
+		}
+		return nil, fmt.Errorf("tracer: trace line %d: %w", r.line+1, err)
+	}
+	return nil, io.EOF
+}
+
+// jsonEvent is an Event as decoded, with names still strings.
+type jsonEvent struct {
+	Seq    int64    `json:"seq"`
+	Kind   string   `json:"kind"`
+	Node   int32    `json:"node"`
+	Parent int32    `json:"parent"`
+	Ref    int32    `json:"ref"`
+	Ply    int16    `json:"ply"`
+	Depth  int16    `json:"depth"`
+	Index  int16    `json:"index"`
+	Move   string   `json:"move"`
+	Alpha  int32    `json:"alpha"`
+	Beta   int32    `json:"beta"`
+	Score  int32    `json:"score"`
+	Expect string   `json:"expect"`
+	Actual string   `json:"actual"`
+	Bound  string   `json:"bound"`
+	End    string   `json:"end"`
+	PV     []string `json:"pv"`
+}
+
+// Next returns the next event, or io.EOF after the last one. An error for a
+// bad line names the line; the line after it can still be read.
+func (r *Reader) Next() (Event, error) {
+	line, err := r.nextLine()
+	if err != nil {
+		return Event{}, err
+	}
+	e, err := decodeEvent(line)
+	if err != nil {
+		return Event{}, fmt.Errorf("tracer: trace line %d: %w", r.line, err)
+	}
+	return e, nil
+}
+
+func decodeEvent(line []byte) (Event, error) {
+	var j jsonEvent
+	if err := json.Unmarshal(line, &j); err != nil {
+		return Event{}, fmt.Errorf("bad JSON: %v", err)
+	}
+	if j.Kind == "" {
+		return Event{}, errors.New(`event has no "kind"`)
+	}
+	e := Event{
+		Seq: j.Seq, Node: j.Node, Parent: j.Parent, Ref: j.Ref,
+		Ply: j.Ply, Depth: j.Depth, Index: j.Index, Move: j.Move,
+		Alpha: j.Alpha, Beta: j.Beta, Score: j.Score,
+	}
+	var err error
+	if e.Kind, err = ParseKind(j.Kind); err != nil {
+		return Event{}, err
+	}
+	if e.Expect, err = ParseNodeType(j.Expect); err != nil {
+		return Event{}, fmt.Errorf(`"expect": %w`, err)
+	}
+	if e.Actual, err = ParseNodeType(j.Actual); err != nil {
+		return Event{}, fmt.Errorf(`"actual": %w`, err)
+	}
+	if e.Bound, err = ParseBound(j.Bound); err != nil {
+		return Event{}, fmt.Errorf(`"bound": %w`, err)
+	}
+	if e.End, err = ParseEnd(j.End); err != nil {
+		return Event{}, fmt.Errorf(`"end": %w`, err)
+	}
+	if len(j.PV) > 0 {
+		e.PV = j.PV
+	}
+	return e, nil
+}
+
+// ReadAll reads a whole trace file. It stops at the first error.
+func ReadAll(r io.Reader) (Header, []Event, error) {
+	rd, err := NewReader(r)
+	if err != nil {
+		return Header{}, nil, err
+	}
+	var events []Event
+	for {
+		e, err := rd.Next()
+		if err == io.EOF {
+			return rd.h, events, nil
+		}
+		if err != nil {
+			return rd.h, events, err
+		}
+		events = append(events, e)
+	}
+}

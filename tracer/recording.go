@@ -1,0 +1,169 @@
+package tracer
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// chunkShift sets the chunk size: 4096 records of 48 bytes, about 192 KiB.
+const (
+	chunkShift = 12
+	chunkSize  = 1 << chunkShift
+	chunkMask  = chunkSize - 1
+	firstCap   = 64 // the first chunk starts small, so short traces stay small
+	seqFar     = math.MaxUint32
+)
+
+// Recording is an in-memory Sink with random access, for seeking and stepping
+// back through traces of millions of events.
+//
+// An Event is 88 bytes, mostly its Move string and PV slice headers; a recording
+// stores a 48-byte record instead: the integer fields, the Move as an index
+// into a table of distinct moves, the PV as an index into a side table of lines,
+// and Seq as an offset from the first Seq of its chunk. Records live in
+// fixed-size chunks, so appending never copies the history.
+//
+// A Recording is not safe for concurrent use: guard it with a lock if one
+// goroutine records while another reads.
+type Recording struct {
+	chunks  []chunk
+	n       int
+	moves   []string         // distinct moves; moves[0] is ""
+	moveIdx map[string]int32 // the inverse of moves
+	pvs     [][]string       // stored lines; pvs[0] is the empty line
+	farSeq  map[int]int64    // Seq of the rare event too far from its chunk's base
+}
+
+type chunk struct {
+	base int64 // Seq of the chunk's first event
+	recs []record
+}
+
+// record is an Event without pointers: 48 bytes, 4-byte aligned.
+type record struct {
+	seq                                   uint32 // Seq - chunk.base, or seqFar
+	node, parent, ref, alpha, beta, score int32
+	move                                  int32 // index into Recording.moves
+	pv                                    int32 // index into Recording.pvs; 0 for none
+	ply, depth, index                     int16
+	kind                                  Kind
+	expect, actual                        NodeType
+	bound                                 Bound
+	end                                   End
+}
+
+// NewRecording returns an empty recording. The zero Recording is also ready to use.
+func NewRecording() *Recording { return &Recording{} }
+
+// Emit implements Sink. It copies e.PV; the caller may reuse it.
+func (r *Recording) Emit(e Event) {
+	off := r.n & chunkMask
+	if off == 0 {
+		c := firstCap
+		if r.n > 0 {
+			c = chunkSize
+		}
+		r.chunks = append(r.chunks, chunk{base: e.Seq, recs: make([]record, 0, c)})
+	}
+	c := &r.chunks[len(r.chunks)-1]
+	if off == cap(c.recs) { // only the first chunk grows
+		grown := make([]record, off, min(2*off, chunkSize))
+		copy(grown, c.recs)
+		c.recs = grown
+	}
+	rec := record{
+		node: e.Node, parent: e.Parent, ref: e.Ref,
+		alpha: e.Alpha, beta: e.Beta, score: e.Score,
+		move: r.intern(e.Move),
+		ply:  e.Ply, depth: e.Depth, index: e.Index,
+		kind: e.Kind, expect: e.Expect, actual: e.Actual, bound: e.Bound, end: e.End,
+	}
+	// Modular arithmetic makes base + uint32(d) give back e.Seq whenever d fits.
+	if d := e.Seq - c.base; d >= 0 && d < seqFar {
+		rec.seq = uint32(d)
+	} else {
+		rec.seq = seqFar
+		if r.farSeq == nil {
+			r.farSeq = make(map[int]int64)
+		}
+		r.farSeq[r.n] = e.Seq
+	}
+	if len(e.PV) > 0 {
+		if len(r.pvs) == 0 {
+			r.pvs = append(r.pvs, nil)
+		}
+		line := make([]string, len(e.PV))
+		for i, m := range e.PV {
+			line[i] = r.moves[r.intern(m)] // share the table's copy, keep none of the caller's
+		}
+		rec.pv = int32(len(r.pvs))
+		r.pvs = append(r.pvs, line)
+	}
+	c.recs = append(c.recs, rec)
+	r.n++
+}
+
+// intern returns the index of move in the move table, adding it if new.
+func (r *Recording) intern(move string) int32 {
+	if move == "" {
+		return 0
+	}
+	if i, ok := r.moveIdx[move]; ok {
+		return i
+	}
+	if r.moveIdx == nil {
+		r.moveIdx = make(map[string]int32)
+		r.moves = append(r.moves[:0], "")
+	}
+	i := int32(len(r.moves))
+	move = strings.Clone(move) // the caller's string may pin a larger buffer
+	r.moves = append(r.moves, move)
+	r.moveIdx[move] = i
+	return i
+}
+
+// Len is the number of events recorded.
+func (r *Recording) Len() int { return r.n }
+
+// At returns event i, counting from 0. An event recorded with an empty PV
+// comes back with a nil one. The PV is shared with the recording: do not modify it.
+func (r *Recording) At(i int) Event {
+	if i < 0 || i >= r.n {
+		panic(fmt.Sprintf("tracer: Recording.At(%d) out of range [0, %d)", i, r.n))
+	}
+	c := &r.chunks[i>>chunkShift]
+	rec := &c.recs[i&chunkMask]
+	e := Event{
+		Seq:  c.base + int64(rec.seq),
+		Node: rec.node, Parent: rec.parent, Ref: rec.ref,
+		Alpha: rec.alpha, Beta: rec.beta, Score: rec.score,
+		Ply: rec.ply, Depth: rec.depth, Index: rec.index,
+		Kind: rec.kind, Expect: rec.expect, Actual: rec.actual, Bound: rec.bound, End: rec.end,
+		Move: r.moveAt(rec.move),
+	}
+	if rec.seq == seqFar {
+		e.Seq = r.farSeq[i]
+	}
+	if rec.pv != 0 {
+		line := r.pvs[rec.pv]
+		e.PV = line[:len(line):len(line)] // an append by the caller cannot write into the table
+	}
+	return e
+}
+
+func (r *Recording) moveAt(i int32) string {
+	if i == 0 {
+		return ""
+	}
+	return r.moves[i]
+}
+
+// Events returns every event in order, in a new slice.
+func (r *Recording) Events() []Event {
+	es := make([]Event, r.n)
+	for i := range es {
+		es[i] = r.At(i)
+	}
+	return es
+}
