@@ -90,15 +90,17 @@ func movePromo(m Move) chess.PieceType       { return chess.PieceType(m >> 12 & 
 func (c *ChessPosition) board() *chess.Board { return c.stack[c.ply].pos.Board() }
 
 // libraryMove finds the library's move for m among this ply's legal moves.
+// It matches on the encoding, not the position in the list: the searcher
+// reorders the list it was given.
 func (c *ChessPosition) libraryMove(m Move) *chess.Move {
-	top := &c.stack[c.ply]
 	c.Moves()
-	for i, mm := range top.moves {
-		if mm == m {
-			return top.legal[i]
+	top := &c.stack[c.ply]
+	for _, cm := range top.legal {
+		if encodeChessMove(cm) == m {
+			return cm
 		}
 	}
-	panic(fmt.Sprintf("engine: move %s is not legal in %s", c.MoveName(m), top.pos))
+	panic(fmt.Sprintf("engine: move %s is not legal in %s", UCI(m), top.pos))
 }
 
 // Make implements Position.
@@ -192,22 +194,31 @@ func (c *ChessPosition) Draw() tracer.End {
 
 // Tactical implements Position.
 func (c *ChessPosition) Tactical(m Move) bool {
-	return movePromo(m) != chess.NoPieceType || c.CaptureOrder(m) > 0
+	gain, _ := c.Material(m)
+	return gain > 0
 }
 
-// CaptureOrder implements Position: victim value first, then the cheaper
-// attacker. An en-passant capture lands on an empty square and counts a pawn.
-func (c *ChessPosition) CaptureOrder(m Move) int {
+// Material implements Position: the value captured plus what a promotion
+// adds, and the value of the moving piece. An en-passant capture lands on an
+// empty square and takes a pawn.
+func (c *ChessPosition) Material(m Move) (gain, mover int) {
 	b := c.board()
-	victim := b.Piece(moveTo(m)).Type()
 	attacker := b.Piece(moveFrom(m)).Type()
-	if victim == chess.NoPieceType {
-		if attacker != chess.Pawn || moveTo(m) != c.stack[c.ply].pos.EnPassantSquare() {
-			return 0
-		}
+	victim := b.Piece(moveTo(m)).Type()
+	if victim == chess.NoPieceType && attacker == chess.Pawn && moveTo(m) == c.stack[c.ply].pos.EnPassantSquare() {
 		victim = chess.Pawn
 	}
-	return pieceValue[victim]*8 - pieceValue[attacker]/100
+	gain = pieceValue[victim]
+	if p := movePromo(m); p != chess.NoPieceType {
+		gain += pieceValue[p] - pieceValue[chess.Pawn]
+	}
+	return gain, pieceValue[attacker]
+}
+
+// Defended implements Position.
+func (c *ChessPosition) Defended(m Move) bool {
+	pos := c.stack[c.ply].pos
+	return squareAttacked(pos.Board(), int(moveTo(m)), pos.Turn().Other())
 }
 
 // HistorySlot implements Position.

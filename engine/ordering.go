@@ -20,11 +20,15 @@ func (s *searcher) orderMoves(moves []Move, ply int, hashMove Move) {
 	scores := s.scores[ply][:0]
 	for _, m := range moves {
 		v := 0
+		gain, mover := 0, 0
+		if o.OrderMVVLVA {
+			gain, mover = s.pos.Material(m)
+		}
 		switch {
 		case o.OrderTT && m == hashMove:
 			v = orderHashMove
-		case o.OrderMVVLVA && s.pos.CaptureOrder(m) > 0:
-			v = orderCapture + s.pos.CaptureOrder(m)
+		case gain > 0: // most valuable victim first, then least valuable attacker
+			v = orderCapture + gain*16 - mover/16
 		case o.OrderKillers && m == s.killers[ply][0]:
 			v = orderKiller1
 		case o.OrderKillers && m == s.killers[ply][1]:

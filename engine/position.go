@@ -30,9 +30,12 @@ type Position interface {
 	InCheck() bool
 	// Tactical moves are the ones quiescence search tries: captures and promotions.
 	Tactical(m Move) bool
-	// CaptureOrder ranks captures by most valuable victim, then least valuable
-	// attacker (MVV-LVA); 0 for a quiet move.
-	CaptureOrder(m Move) int
+	// Material is what m wins in material (the captured piece plus any
+	// promotion gain; 0 for a quiet move) and the value of the piece moving,
+	// for MVV-LVA ordering and delta pruning.
+	Material(m Move) (gain, mover int)
+	// Defended reports whether the opponent guards the square m moves to.
+	Defended(m Move) bool
 	// HistorySlot maps a move to an index below HistorySlots for the history heuristic.
 	HistorySlot(m Move) int
 	// MoveName is the move as the trace and the command line show it: UCI in

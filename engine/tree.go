@@ -270,8 +270,11 @@ func (p *TreePosition) InCheck() bool { return false }
 // Tactical implements Position: trees have no captures, so quiescence stands pat.
 func (p *TreePosition) Tactical(Move) bool { return false }
 
-// CaptureOrder implements Position.
-func (p *TreePosition) CaptureOrder(Move) int { return 0 }
+// Defended implements Position: trees have no squares.
+func (p *TreePosition) Defended(Move) bool { return false }
+
+// Material implements Position: trees have no material.
+func (p *TreePosition) Material(Move) (gain, mover int) { return 0, 0 }
 
 // HistorySlot implements Position.
 func (p *TreePosition) HistorySlot(m Move) int { return int(m-1) % HistorySlots }

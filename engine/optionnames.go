@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+// OptionName is one search option as the command line's flags and the page's
+// URL parameters spell it: --tt-size=1024, ?tt-size=1024. One table serves both,
+// so the two never drift apart.
+type OptionName struct {
+	Name  string
+	Usage string
+	Bool  bool // a switch: "true" or "false"; a bare flag means true
+	get   func(*Options) string
+	set   func(*Options, string) error
+}
+
+// OptionNames lists every option by name, in the order help shows them.
+var OptionNames = []OptionName{
+	{Name: "algo", Usage: "search algorithm: minimax, alphabeta or pvs",
+		get: func(o *Options) string { return o.Algorithm.String() },
+		set: func(o *Options, v string) (err error) { o.Algorithm, err = ParseAlgorithm(v); return }},
+	intOption("depth", "search depth in plies", func(o *Options) *int { return &o.Depth }),
+	boolOption("fail-hard", "clamp scores to the window instead of failing soft", func(o *Options) *bool { return &o.FailHard }),
+	boolOption("id", "iterative deepening: search depths 1, 2, ... up to depth", func(o *Options) *bool { return &o.IterativeDeepening }),
+	boolOption("aspiration", "aspiration windows around the previous iteration's score", func(o *Options) *bool { return &o.Aspiration }),
+	intOption("aspiration-window", "half-width of the aspiration window", func(o *Options) *int { return &o.AspirationWindow }),
+	boolOption("tt", "transposition table", func(o *Options) *bool { return &o.TT }),
+	intOption("tt-size", "transposition table entries (rounded down to a power of two)", func(o *Options) *int { return &o.TTSize }),
+	{Name: "tt-replace", Usage: "transposition table replacement: depth or always",
+		get: func(o *Options) string { return o.TTReplace.String() },
+		set: func(o *Options, v string) (err error) { o.TTReplace, err = ParseReplacement(v); return }},
+	boolOption("tt-pv-cuts", "let exact table hits end PV nodes (shortens PVs)", func(o *Options) *bool { return &o.TTPVCuts }),
+	boolOption("qsearch", "quiescence search of captures and promotions", func(o *Options) *bool { return &o.Quiescence }),
+	boolOption("order-tt", "try the table's (or previous PV's) move first", func(o *Options) *bool { return &o.OrderTT }),
+	boolOption("order-mvvlva", "order captures by most valuable victim, least valuable attacker", func(o *Options) *bool { return &o.OrderMVVLVA }),
+	boolOption("order-killers", "killer moves", func(o *Options) *bool { return &o.OrderKillers }),
+	boolOption("order-history", "history heuristic", func(o *Options) *bool { return &o.OrderHistory }),
+	{Name: "max-nodes", Usage: "stop after this many nodes (0: no limit)",
+		get: func(o *Options) string { return strconv.FormatInt(o.MaxNodes, 10) },
+		set: func(o *Options, v string) error {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("max-nodes %q is not a whole number", v)
+			}
+			o.MaxNodes = n
+			return nil
+		}},
+}
+
+func intOption(name, usage string, field func(*Options) *int) OptionName {
+	return OptionName{Name: name, Usage: usage,
+		get: func(o *Options) string { return strconv.Itoa(*field(o)) },
+		set: func(o *Options, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("%s %q is not a whole number", name, v)
+			}
+			*field(o) = n
+			return nil
+		}}
+}
+
+func boolOption(name, usage string, field func(*Options) *bool) OptionName {
+	return OptionName{Name: name, Usage: usage, Bool: true,
+		get: func(o *Options) string { return strconv.FormatBool(*field(o)) },
+		set: func(o *Options, v string) error {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("%s %q is not true or false", name, v)
+			}
+			*field(o) = b
+			return nil
+		}}
+}
+
+func lookupOption(name string) (OptionName, error) {
+	for _, n := range OptionNames {
+		if n.Name == name {
+			return n, nil
+		}
+	}
+	return OptionName{}, fmt.Errorf("unknown option %q", name)
+}
+
+// Set sets the option called name from its text.
+func (o *Options) Set(name, value string) error {
+	n, err := lookupOption(name)
+	if err != nil {
+		return err
+	}
+	return n.set(o, value)
+}
+
+// Get returns the option called name as text.
+func (o *Options) Get(name string) (string, error) {
+	n, err := lookupOption(name)
+	if err != nil {
+		return "", err
+	}
+	return n.get(o), nil
+}
+
+// Describe lists every option as name=value, sorted, for a trace header.
+func (o *Options) Describe() map[string]string {
+	m := make(map[string]string, len(OptionNames))
+	for _, n := range OptionNames {
+		m[n.Name] = n.get(o)
+	}
+	return m
+}
+
+// sortedNames is for error messages that list what exists.
+func sortedNames() []string {
+	var names []string
+	for _, n := range OptionNames {
+		names = append(names, n.Name)
+	}
+	sort.Strings(names)
+	return names
+}
