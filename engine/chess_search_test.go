@@ -1,0 +1,133 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/notnil/chess"
+)
+
+// TestMakePlaysTheNamedMove: whatever order the searcher puts the moves in,
+// Make plays the move it names (a regression: it once played the move that
+// had stood at the same index before ordering).
+func TestMakePlaysTheNamedMove(t *testing.T) {
+	for _, l := range readEPD(t, "perft/cpw_standard_positions.epd") {
+		p, err := NewChessPosition(l.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := p.Moves()
+		slices.Reverse(moves)
+		for _, m := range moves {
+			g := chess.NewGame(mustFEN(t, l.fen), chess.UseNotation(chess.UCINotation{}))
+			if err := g.MoveStr(UCI(m)); err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+			if got, want := p.FEN(), g.Position().String(); got != want {
+				t.Fatalf("after %s from %s: %s, want %s", UCI(m), l.fen, got, want)
+			}
+			p.Unmake()
+		}
+	}
+}
+
+// TestWACMatesInTwo: the 16 Win At Chess mates in 2
+// (../shared/testdata/tactics/wac_shallow20.epd, "dm 2") give the published
+// first move and mate 2 at depth 3, with the PV legal move by move.
+func TestWACMatesInTwo(t *testing.T) {
+	n := 0
+	for _, l := range readEPD(t, "tactics/wac_shallow20.epd") {
+		if l.ops["dm"] != "2" {
+			continue
+		}
+		n++
+		l := l
+		t.Run(l.ops["id"], func(t *testing.T) {
+			t.Parallel()
+			p, err := NewChessPosition(l.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := ChessDefaults()
+			opt.Depth = 3
+			res := checkedSearch(t, p, opt)
+			if res.MateMoves() != 2 {
+				t.Errorf("score %d (mate %d), want mate 2", res.Score, res.MateMoves())
+			}
+			if san := strings.TrimRight(p.SAN(res.BestMove), "+#"); san != strings.TrimRight(l.ops["bm"], "+#") {
+				t.Errorf("best move %s (%s), want %s", san, UCI(res.BestMove), l.ops["bm"])
+			}
+			replayPV(t, l.fen, res.PV)
+		})
+	}
+	if n != 16 {
+		t.Fatalf("found %d mates in 2, want 16", n)
+	}
+}
+
+// TestMatetrackShortMates: every matetrack position with a mate in 1 to 3
+// (../shared/testdata/mates/matetrack_mate1to5_pv.epd; "bm #N" is the mate
+// score there) scores a mate in exactly N at depth 2N-1.
+func TestMatetrackShortMates(t *testing.T) {
+	n := 0
+	for _, l := range readEPD(t, "mates/matetrack_mate1to5_pv.epd") {
+		mate, err := strconv.Atoi(strings.TrimPrefix(l.ops["bm"], "#"))
+		if err != nil || mate < 1 || mate > 3 {
+			continue
+		}
+		n++
+		l := l
+		t.Run(fmt.Sprintf("#%d/%s", mate, strings.ReplaceAll(l.fen, "/", "_")), func(t *testing.T) {
+			t.Parallel()
+			p, err := NewChessPosition(l.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := ChessDefaults()
+			opt.Depth = 2*mate - 1
+			res := checkedSearch(t, p, opt)
+			if res.MateMoves() != mate {
+				t.Errorf("depth %d: score %d (mate %d), want mate %d", opt.Depth, res.Score, res.MateMoves(), mate)
+			}
+			replayPV(t, l.fen, res.PV)
+		})
+	}
+	if n != 44 {
+		t.Fatalf("found %d mates in 1 to 3, want 44", n)
+	}
+}
+
+// TestAlgorithmsAgreeOnBratkoKopec: with the table, quiescence and aspiration
+// off, minimax, alpha-beta and PVS give the same score on the 24 Bratko-Kopec
+// positions at depth 3, and every PV is legal.
+func TestAlgorithmsAgreeOnBratkoKopec(t *testing.T) {
+	for _, l := range readEPD(t, "tactics/bratko_kopec_24.epd") {
+		l := l
+		t.Run(l.ops["id"], func(t *testing.T) {
+			t.Parallel()
+			opt := ChessDefaults()
+			opt.Depth, opt.TT, opt.Quiescence, opt.Aspiration = 3, false, false, false
+			scores := map[Algorithm]int{}
+			for _, algo := range []Algorithm{Minimax, AlphaBeta, PVS} {
+				p, err := NewChessPosition(l.fen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				opt.Algorithm = algo
+				res := checkedSearch(t, p, opt)
+				scores[algo] = res.Score
+				if len(res.PV) != 3 && !IsMate(res.Score) {
+					t.Errorf("%s: PV %v is not 3 moves long", algo, names(res.PV))
+				}
+				replayPV(t, l.fen, res.PV)
+			}
+			if scores[AlphaBeta] != scores[Minimax] || scores[PVS] != scores[Minimax] {
+				t.Errorf("scores differ: minimax %d, alpha-beta %d, PVS %d", scores[Minimax], scores[AlphaBeta], scores[PVS])
+			}
+		})
+	}
+}

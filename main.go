@@ -1,0 +1,261 @@
+// Command pvscope is a step-through visualiser of game-tree search.
+//
+//	pvscope [serve]          serve the page (default)
+//	pvscope search [flags]   run one search and print the result
+//	pvscope trace [flags]    run one search and write its JSONL trace
+//	pvscope perft [flags]    count the leaves of the legal move tree
+//
+// main.go only wires flags to the engine and the tracer.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/tracer"
+)
+
+func main() {
+	args := os.Args[1:]
+	cmd := "serve"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "serve":
+		err = serve(args)
+	case "search":
+		err = search(args, os.Stdout)
+	case "trace":
+		err = trace(args, os.Stdout)
+	case "perft":
+		err = perft(args, os.Stdout)
+	case "help":
+		fmt.Fprint(os.Stdout, usage)
+		return
+	default:
+		err = fmt.Errorf("unknown command %q: choose serve, search, trace or perft (pvscope help)", cmd)
+	}
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return
+		}
+		fmt.Fprintf(os.Stderr, "pvscope %s: %v\n", cmd, err)
+		os.Exit(2)
+	}
+}
+
+const usage = `pvscope: a step-through visualiser of game-tree search
+
+  pvscope [serve] [-addr 127.0.0.1:8080]   serve the page
+  pvscope search [--json] INPUT [OPTIONS]  run one search, print the result
+  pvscope trace [-o FILE] INPUT [OPTIONS]  write the search's JSONL trace
+  pvscope perft [--fen F] --depth N        count legal move sequences
+
+INPUT is one of --fen FEN, --tree "((3 12 8) (2 4 6) (14 5 2))",
+--random b=3,d=4,seed=7,order=best (the start position when none is given).
+Run "pvscope search -h" for the OPTIONS.
+`
+
+// parseFlags parses args and keeps a bad flag to one line: the error says
+// where to look, and -h prints the flags to standard output.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(os.Stdout)
+		fmt.Printf("usage of pvscope %s:\n", fs.Name())
+		fs.PrintDefaults()
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("%v (pvscope %s -h lists the flags)", err, fs.Name())
+	}
+	return nil
+}
+
+func serve(args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	fmt.Printf("pvscope: the page is not built yet, so nothing is served on %s.\n"+
+		"Meanwhile: go run . search --json --tree \"((3 12 8) (2 4 6) (14 5 2))\" --algo pvs\n", *addr)
+	return nil
+}
+
+// searchFlags are the flags of search and trace: the input and the options.
+type searchFlags struct {
+	fs       *flag.FlagSet
+	setup    engine.Setup
+	settings [][2]string // option flags, in the order given
+}
+
+func newSearchFlags(name string) *searchFlags {
+	f := &searchFlags{fs: flag.NewFlagSet(name, flag.ContinueOnError)}
+	f.fs.StringVar(&f.setup.FEN, "fen", "", "chess position in FEN (default: the start position)")
+	f.fs.StringVar(&f.setup.Tree, "tree", "", `teaching tree, e.g. "((3 12 8) (2 4 6) (14 5 2))", leaves from the root player's view`)
+	f.fs.StringVar(&f.setup.Random, "random", "", "generated tree, e.g. b=3,d=4,seed=7,order=best")
+	for _, o := range engine.OptionNames {
+		f.fs.Var(&optionFlag{name: o.Name, isBool: o.Bool, into: &f.settings}, o.Name, o.Usage)
+	}
+	return f
+}
+
+// load reads the input and applies the option flags over its defaults.
+func (f *searchFlags) load() (engine.Position, engine.Options, error) {
+	if f.fs.NArg() > 0 {
+		return nil, engine.Options{}, fmt.Errorf("unexpected argument %q (flags are written --name=value)", f.fs.Arg(0))
+	}
+	pos, opt, err := f.setup.Load()
+	if err != nil {
+		return nil, opt, err
+	}
+	if err := opt.ApplySettings(f.settings); err != nil {
+		return nil, opt, err
+	}
+	return pos, opt, opt.Validate()
+}
+
+// optionFlag records a flag's value for later: defaults depend on the input
+// (chess or tree), which is known only once every flag is parsed.
+type optionFlag struct {
+	name   string
+	isBool bool
+	into   *[][2]string
+}
+
+func (o *optionFlag) String() string   { return "" }
+func (o *optionFlag) IsBoolFlag() bool { return o.isBool }
+func (o *optionFlag) Set(v string) error {
+	*o.into = append(*o.into, [2]string{o.name, v})
+	return nil
+}
+
+// searchOutput is the JSON that search --json prints (DESIGN.md, Command line).
+type searchOutput struct {
+	Score     int              `json:"score"`
+	Mate      int              `json:"mate,omitempty"`
+	BestMove  string           `json:"bestMove"`
+	PV        []string         `json:"pv"`
+	Depth     int              `json:"depth"`
+	Nodes     int64            `json:"nodes"`
+	Leaves    int64            `json:"leaves"`
+	Events    map[string]int64 `json:"events"`
+	ElapsedMs float64          `json:"elapsedMs"`
+	Stopped   string           `json:"stopped,omitempty"`
+}
+
+func search(args []string, out io.Writer) error {
+	f := newSearchFlags("search")
+	asJSON := f.fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(f.fs, args); err != nil {
+		return err
+	}
+	pos, opt, err := f.load()
+	if err != nil {
+		return err
+	}
+	counters := &tracer.Counters{}
+	start := time.Now()
+	res, err := engine.Search(context.Background(), pos, opt, counters)
+	if err != nil {
+		return err
+	}
+	o := searchOutput{
+		Score: res.Score, Mate: res.MateMoves(), PV: names(pos, res.PV), Depth: res.Depth,
+		Nodes: res.Stats.Nodes, Leaves: res.Stats.Leaves, Events: counters.Map(),
+		ElapsedMs: float64(time.Since(start).Microseconds()) / 1000, Stopped: res.Stopped,
+	}
+	if res.BestMove != engine.NoMove {
+		o.BestMove = pos.MoveName(res.BestMove)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(out)
+		return enc.Encode(o)
+	}
+	score := fmt.Sprint(o.Score)
+	if o.Mate != 0 {
+		score = fmt.Sprintf("mate %d", o.Mate)
+	}
+	fmt.Fprintf(out, "%s depth %d: score %s, best %s, pv %s\n%d nodes, %d leaves, %.1f ms\n",
+		opt.Algorithm, o.Depth, score, o.BestMove, strings.Join(o.PV, " "), o.Nodes, o.Leaves, o.ElapsedMs)
+	if o.Stopped != "" {
+		fmt.Fprintf(out, "stopped early: %s\n", o.Stopped)
+	}
+	return nil
+}
+
+func names(pos engine.Position, line []engine.Move) []string {
+	out := make([]string, 0, len(line))
+	for _, m := range line {
+		out = append(out, pos.MoveName(m))
+	}
+	return out
+}
+
+func trace(args []string, stdout io.Writer) error {
+	f := newSearchFlags("trace")
+	file := f.fs.String("o", "", "write the trace to this file instead of standard output")
+	if err := parseFlags(f.fs, args); err != nil {
+		return err
+	}
+	pos, opt, err := f.load()
+	if err != nil {
+		return err
+	}
+	out := stdout
+	if *file != "" {
+		fh, err := os.Create(*file)
+		if err != nil {
+			return err
+		}
+		defer fh.Close()
+		out = fh
+	}
+	meta := opt.Describe()
+	for k, v := range map[string]string{"fen": f.setup.FEN, "tree": f.setup.Tree, "random": f.setup.Random} {
+		if v != "" {
+			meta[k] = v
+		}
+	}
+	w, err := tracer.NewWriter(out, tracer.Header{Format: "pvscope-trace", Version: tracer.Version, Meta: meta})
+	if err != nil {
+		return err
+	}
+	if _, err := engine.Search(context.Background(), pos, opt, w); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return w.Err()
+}
+
+func perft(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fen := fs.String("fen", engine.StartFEN, "position in FEN")
+	depth := fs.Int("depth", 0, "depth in plies (1 to 8)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *depth < 1 || *depth > 8 {
+		return fmt.Errorf("depth %d is out of range: choose 1 to 8", *depth)
+	}
+	pos, err := engine.NewChessPosition(*fen)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(out, engine.Perft(pos, *depth))
+	return err
+}
