@@ -63,7 +63,7 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 				s.emit(tracer.Event{Kind: tracer.TTHit, Node: id, Bound: e.bound, Depth: int16(e.depth), Score: int32(e.score), Move: s.name(e.move)})
 			}
 			hashMove = e.move
-			if ply > 0 && int(e.depth) >= depth && s.ttAnswers(e, alpha, beta) {
+			if ply > 0 && int(e.depth) >= depth && s.ttAnswers(e, expect, alpha, beta) {
 				s.stats.TTCutoffs++
 				if s.sink != nil {
 					s.emit(tracer.Event{Kind: tracer.TTCutoff, Node: id, Score: int32(e.score), Bound: e.bound})
@@ -197,10 +197,11 @@ func childType(t tracer.NodeType, i int) tracer.NodeType {
 }
 
 // ttAnswers reports whether a table entry settles the node without a search.
-// An exact entry at a PV node would end its PV here, so it may only do so when
+// An entry that answers a PV node would end its PV here, so at PV nodes (by
+// expected type: the leftmost path and re-searches) it may do so only when
 // TTPVCuts is on.
-func (s *searcher) ttAnswers(e ttEntry, alpha, beta int) bool {
-	if beta-alpha > 1 && !s.opt.TTPVCuts {
+func (s *searcher) ttAnswers(e ttEntry, expect tracer.NodeType, alpha, beta int) bool {
+	if expect == tracer.PV && !s.opt.TTPVCuts {
 		return false
 	}
 	switch e.bound {

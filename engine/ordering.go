@@ -2,12 +2,15 @@ package engine
 
 // Move ordering: the better the first move, the more alpha-beta prunes. Each
 // heuristic is a switch in Options. Scores put the TT/PV move first, then
-// captures by MVV-LVA, then killers, then quiet moves by history.
+// captures by MVV-LVA, then killers, then captures that give a piece for a
+// cheaper one on a defended square, then quiet moves by history.
 const (
-	orderHashMove = 1 << 30
-	orderCapture  = 1 << 24
-	orderKiller1  = 1<<24 - 1
-	orderKiller2  = 1<<24 - 2
+	orderHashMove    = 1 << 30
+	orderGoodCapture = 1 << 28
+	orderKiller1     = 1<<27 + 1
+	orderKiller2     = 1 << 27
+	orderBadCapture  = 1 << 26
+	orderHistoryMax  = 1<<26 - 1
 )
 
 // orderMoves sorts moves in place, best first. Ties keep generation order, so
@@ -27,8 +30,10 @@ func (s *searcher) orderMoves(moves []Move, ply int, hashMove Move) {
 		switch {
 		case o.OrderTT && m == hashMove:
 			v = orderHashMove
+		case gain > 0 && mover > gain && s.pos.Defended(m):
+			v = orderBadCapture + gain*16 - mover/16
 		case gain > 0: // most valuable victim first, then least valuable attacker
-			v = orderCapture + gain*16 - mover/16
+			v = orderGoodCapture + gain*16 - mover/16
 		case o.OrderKillers && m == s.killers[ply][0]:
 			v = orderKiller1
 		case o.OrderKillers && m == s.killers[ply][1]:
@@ -61,6 +66,6 @@ func (s *searcher) rememberCutoff(m Move, ply, depth int) {
 	}
 	if s.opt.OrderHistory {
 		h := &s.history[s.pos.HistorySlot(m)]
-		*h = min(*h+int32(depth*depth), orderKiller2-1)
+		*h = min(*h+int32(depth*depth), orderHistoryMax)
 	}
 }

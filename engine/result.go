@@ -30,7 +30,7 @@ type Stats struct {
 	Leaves           int64 // static evaluations (and given leaf values in trees)
 	Probes           int64 // null-window probes
 	ReSearches       int64 // probes searched again with the full window
-	Cutoffs          int64 // beta cutoffs by a move
+	Cutoffs          int64 // beta cutoffs by a move in the main search (quiescence not counted)
 	FirstMoveCutoffs int64 // of which by the first move searched
 	TTProbes         int64
 	TTHits           int64
