@@ -2,9 +2,22 @@ package engine
 
 import "github.com/notnil/chess"
 
-// notnil/chess keeps "in check" private and sets it only for positions it
-// reached by a move or read with UnmarshalText; the FEN checks need it for the
-// side not to move too, so we look at the board ourselves.
+// notnil/chess keeps "in check" private, and answers "what stands on this
+// square?" by scanning twelve bitboards. We keep a mailbox per ply instead and
+// look at it for attacks: the FEN checks need "in check" for the side not to
+// move, quiescence and move ordering need "is this square defended?".
+
+// mailbox is the board as an array: the piece on each square, a1 = 0, h8 = 63.
+type mailbox [64]chess.Piece
+
+// mailboxOf reads a board square by square from the library.
+func mailboxOf(b *chess.Board) mailbox {
+	var m mailbox
+	for sq := range m {
+		m[sq] = b.Piece(chess.Square(sq))
+	}
+	return m
+}
 
 var (
 	knightSteps = [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
@@ -14,10 +27,10 @@ var (
 )
 
 // kingAttacked reports whether the king of colour c is attacked.
-func kingAttacked(b *chess.Board, c chess.Color) bool {
+func kingAttacked(b *mailbox, c chess.Color) bool {
 	king := chess.NewPiece(chess.King, c)
 	for sq := 0; sq < 64; sq++ {
-		if b.Piece(chess.Square(sq)) == king {
+		if b[sq] == king {
 			return squareAttacked(b, sq, c.Other())
 		}
 	}
@@ -25,14 +38,14 @@ func kingAttacked(b *chess.Board, c chess.Color) bool {
 }
 
 // squareAttacked reports whether a piece of colour by attacks sq.
-func squareAttacked(b *chess.Board, sq int, by chess.Color) bool {
+func squareAttacked(b *mailbox, sq int, by chess.Color) bool {
 	file, rank := sq%8, sq/8
 	at := func(df, dr int) chess.Piece {
 		f, r := file+df, rank+dr
 		if f < 0 || f > 7 || r < 0 || r > 7 {
 			return chess.NoPiece
 		}
-		return b.Piece(chess.Square(r*8 + f))
+		return b[r*8+f]
 	}
 	is := func(p chess.Piece, types ...chess.PieceType) bool {
 		if p == chess.NoPiece || p.Color() != by {
@@ -69,7 +82,7 @@ func squareAttacked(b *chess.Board, sq int, by chess.Color) bool {
 				if f < 0 || f > 7 || r < 0 || r > 7 {
 					break
 				}
-				if p := b.Piece(chess.Square(r*8 + f)); p != chess.NoPiece {
+				if p := b[r*8+f]; p != chess.NoPiece {
 					if is(p, types...) {
 						return true
 					}

@@ -21,6 +21,7 @@ type ChessPosition struct {
 
 type chessPly struct {
 	pos       *chess.Position
+	squares   mailbox // what stands where, so we never ask the library square by square
 	key       uint64
 	eval      int // material + piece-square, White's point of view
 	inCheck   bool
@@ -36,11 +37,13 @@ func NewChessPosition(fen string) (*ChessPosition, error) {
 		return nil, err
 	}
 	c := &ChessPosition{stack: make([]chessPly, 1, 64)}
+	squares := mailboxOf(pos.Board())
 	c.stack[0] = chessPly{
 		pos:     pos,
+		squares: squares,
 		key:     keyFromScratch(pos),
 		eval:    evalFromScratch(pos.Board()),
-		inCheck: kingAttacked(pos.Board(), pos.Turn()),
+		inCheck: kingAttacked(&squares, pos.Turn()),
 	}
 	return c, nil
 }
@@ -84,10 +87,9 @@ func encodeChessMove(m *chess.Move) Move {
 	return 1<<15 | Move(m.S1()) | Move(m.S2())<<6 | Move(m.Promo())<<12
 }
 
-func moveFrom(m Move) chess.Square           { return chess.Square(m & 63) }
-func moveTo(m Move) chess.Square             { return chess.Square(m >> 6 & 63) }
-func movePromo(m Move) chess.PieceType       { return chess.PieceType(m >> 12 & 7) }
-func (c *ChessPosition) board() *chess.Board { return c.stack[c.ply].pos.Board() }
+func moveFrom(m Move) chess.Square     { return chess.Square(m & 63) }
+func moveTo(m Move) chess.Square       { return chess.Square(m >> 6 & 63) }
+func movePromo(m Move) chess.PieceType { return chess.PieceType(m >> 12 & 7) }
 
 // libraryMove finds the library's move for m among this ply's legal moves.
 // It matches on the encoding, not the position in the list: the searcher
@@ -108,17 +110,21 @@ func (c *ChessPosition) Make(m Move) {
 	cm := c.libraryMove(m)
 	parent := &c.stack[c.ply]
 	next := parent.pos.Update(cm)
-	key, eval := parent.key, parent.eval
-	b := parent.pos.Board()
-	mover := b.Piece(cm.S1())
-	// toggle takes a piece off or puts it on a square: the key flips either way,
-	// the evaluation moves by the piece's value there.
+	key, eval, squares := parent.key, parent.eval, parent.squares
+	mover := squares[cm.S1()]
+	// toggle takes a piece off (sign -1) or puts it on a square (+1): the key
+	// flips either way, the evaluation moves by the piece's value there.
 	toggle := func(p chess.Piece, sq chess.Square, sign int) {
 		key ^= zobristPiece[p][sq]
 		eval += sign * pieceSquare[p][sq]
+		if sign < 0 {
+			squares[sq] = chess.NoPiece
+		} else {
+			squares[sq] = p
+		}
 	}
 	toggle(mover, cm.S1(), -1)
-	if captured := b.Piece(cm.S2()); captured != chess.NoPiece {
+	if captured := squares[cm.S2()]; captured != chess.NoPiece {
 		toggle(captured, cm.S2(), -1)
 	}
 	placed := mover
@@ -145,14 +151,14 @@ func (c *ChessPosition) Make(m Move) {
 	}
 	key ^= zobristBlack
 	key ^= zobristCastle[castleMask(parent.pos.CastleRights())] ^ zobristCastle[castleMask(next.CastleRights())]
-	key ^= epKey(parent.pos) ^ epKey(next)
+	key ^= epKey(parent.pos, &parent.squares) ^ epKey(next, &squares)
 
 	c.ply++
 	if c.ply == len(c.stack) {
 		c.stack = append(c.stack, chessPly{})
 	}
 	top := &c.stack[c.ply]
-	top.pos, top.key, top.eval = next, key, eval
+	top.pos, top.squares, top.key, top.eval = next, squares, key, eval
 	top.inCheck = cm.HasTag(chess.Check)
 	top.generated, top.legal = false, nil
 }
@@ -202,9 +208,9 @@ func (c *ChessPosition) Tactical(m Move) bool {
 // adds, and the value of the moving piece. An en-passant capture lands on an
 // empty square and takes a pawn.
 func (c *ChessPosition) Material(m Move) (gain, mover int) {
-	b := c.board()
-	attacker := b.Piece(moveFrom(m)).Type()
-	victim := b.Piece(moveTo(m)).Type()
+	squares := &c.stack[c.ply].squares
+	attacker := squares[moveFrom(m)].Type()
+	victim := squares[moveTo(m)].Type()
 	if victim == chess.NoPieceType && attacker == chess.Pawn && moveTo(m) == c.stack[c.ply].pos.EnPassantSquare() {
 		victim = chess.Pawn
 	}
@@ -217,8 +223,8 @@ func (c *ChessPosition) Material(m Move) (gain, mover int) {
 
 // Defended implements Position.
 func (c *ChessPosition) Defended(m Move) bool {
-	pos := c.stack[c.ply].pos
-	return squareAttacked(pos.Board(), int(moveTo(m)), pos.Turn().Other())
+	top := &c.stack[c.ply]
+	return squareAttacked(&top.squares, int(moveTo(m)), top.pos.Turn().Other())
 }
 
 // HistorySlot implements Position.

@@ -88,5 +88,6 @@ func checkPlayable(pos *chess.Position) error {
 // sideNotToMoveInCheck reports whether the king of the side that just moved
 // stands attacked.
 func sideNotToMoveInCheck(pos *chess.Position) bool {
-	return kingAttacked(pos.Board(), pos.Turn().Other())
+	squares := mailboxOf(pos.Board())
+	return kingAttacked(&squares, pos.Turn().Other())
 }

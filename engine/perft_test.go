@@ -67,8 +67,8 @@ func checkPerft(t *testing.T, fen string, depth int, want int64) {
 }
 
 // TestIncrementalKeyAndEval walks every node to depth 3 of the standard
-// positions and checks that the key and evaluation updated move by move equal
-// the ones computed from the board.
+// positions and checks that the key, mailbox and evaluation updated move by
+// move equal the ones computed from the library's board.
 func TestIncrementalKeyAndEval(t *testing.T) {
 	for _, l := range readEPD(t, "perft/cpw_standard_positions.epd") {
 		p, err := NewChessPosition(l.fen)
@@ -80,6 +80,9 @@ func TestIncrementalKeyAndEval(t *testing.T) {
 			top := &p.stack[p.ply]
 			if k := keyFromScratch(top.pos); k != top.key {
 				t.Fatalf("key of %s: incremental %x, from scratch %x", top.pos, top.key, k)
+			}
+			if m := mailboxOf(top.pos.Board()); m != top.squares {
+				t.Fatalf("mailbox of %s: incremental %v, from the library %v", top.pos, top.squares, m)
 			}
 			if e := evalFromScratch(top.pos.Board()); e != top.eval {
 				t.Fatalf("eval of %s: incremental %d, from scratch %d", top.pos, top.eval, e)

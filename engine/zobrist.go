@@ -63,12 +63,11 @@ func castleMask(cr chess.CastleRights) int {
 // every double pawn push; we count it only when a pawn of the side to move
 // stands ready to capture, so that the same position reached with and without
 // a harmless double push gets the same key.
-func epKey(pos *chess.Position) uint64 {
+func epKey(pos *chess.Position, squares *mailbox) uint64 {
 	ep := pos.EnPassantSquare()
 	if ep == chess.NoSquare {
 		return 0
 	}
-	b := pos.Board()
 	f := int(ep.File())
 	// The capturing pawn stands on the rank of the pawn that just moved.
 	rank, pawn := int(ep.Rank())-1, chess.WhitePawn
@@ -76,25 +75,25 @@ func epKey(pos *chess.Position) uint64 {
 		rank, pawn = int(ep.Rank())+1, chess.BlackPawn
 	}
 	for _, df := range [2]int{-1, 1} {
-		if ff := f + df; ff >= 0 && ff < 8 && b.Piece(chess.Square(rank*8+ff)) == pawn {
+		if ff := f + df; ff >= 0 && ff < 8 && squares[rank*8+ff] == pawn {
 			return zobristEPFile[f]
 		}
 	}
 	return 0
 }
 
-// keyFromScratch computes a position's key square by square. The search
-// updates keys move by move; tests check the two always agree.
+// keyFromScratch computes a position's key from the library's board, square
+// by square. The search updates keys move by move; tests check the two agree.
 func keyFromScratch(pos *chess.Position) uint64 {
 	var k uint64
-	b := pos.Board()
-	for sq := 0; sq < 64; sq++ {
-		if p := b.Piece(chess.Square(sq)); p != chess.NoPiece {
+	squares := mailboxOf(pos.Board())
+	for sq, p := range squares {
+		if p != chess.NoPiece {
 			k ^= zobristPiece[p][sq]
 		}
 	}
 	if pos.Turn() == chess.Black {
 		k ^= zobristBlack
 	}
-	return k ^ zobristCastle[castleMask(pos.CastleRights())] ^ epKey(pos)
+	return k ^ zobristCastle[castleMask(pos.CastleRights())] ^ epKey(pos, &squares)
 }
