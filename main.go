@@ -223,11 +223,15 @@ func trace(args []string, stdout io.Writer) error {
 		defer fh.Close()
 		out = fh
 	}
+	// The header says what was searched, so a trace can be reproduced.
 	meta := opt.Describe()
-	for k, v := range map[string]string{"fen": f.setup.FEN, "tree": f.setup.Tree, "random": f.setup.Random} {
+	for k, v := range map[string]string{"tree": f.setup.Tree, "random": f.setup.Random} {
 		if v != "" {
 			meta[k] = v
 		}
+	}
+	if c, ok := pos.(*engine.ChessPosition); ok {
+		meta["fen"] = c.FEN()
 	}
 	w, err := tracer.NewWriter(out, tracer.Header{Format: "pvscope-trace", Version: tracer.Version, Meta: meta})
 	if err != nil {

@@ -125,6 +125,23 @@ func TestTraceFile(t *testing.T) {
 	}
 }
 
+func TestTraceHeaderNamesThePosition(t *testing.T) {
+	out, stderr, code := run(t, "trace", "--depth", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	h, events, err := tracer.ReadAll(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Meta["fen"] != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" || h.Meta["depth"] != "1" {
+		t.Errorf("header meta %v: want the start position and depth 1", h.Meta)
+	}
+	if err := tracer.Check(events); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestPerft(t *testing.T) {
 	out, stderr, code := run(t, "perft", "--depth", "3")
 	if code != 0 || strings.TrimSpace(out) != "8902" {

@@ -26,23 +26,9 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 	id := s.enter(from, ply, depth, alpha, beta, expect)
 	s.pvEnd[ply] = ply
 
-	// Step 1. Stop if the search was cancelled or ran out of nodes.
-	if s.countNode() {
-		return s.exit(id, 0, alpha, beta, tracer.Stopped)
-	}
-	// Step 2. Draw by repetition or the fifty-move rule.
-	if ply > 0 {
-		if why := s.pos.Draw(); why != tracer.Searched {
-			return s.exit(id, 0, alpha, beta, why)
-		}
-	}
-	// Step 3. No legal move: mate, stalemate, or a leaf of a tree.
-	moves := s.pos.Moves()
-	if len(moves) == 0 {
-		score, why := s.pos.NoMoves()
-		if why == tracer.Leaf {
-			s.stats.Leaves++
-		}
+	// Steps 1-3. Stop if asked to; a draw by rule; no legal move.
+	moves, score, why, over := s.settle(ply)
+	if over {
 		return s.exit(id, score, alpha, beta, why)
 	}
 	if ply >= MaxPly-1 {
@@ -119,13 +105,7 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 
 	// Step 9. Store the result in the transposition table.
 	if s.tt != nil {
-		bound := tracer.Exact
-		switch {
-		case best <= alpha:
-			bound = tracer.Upper
-		case best >= beta:
-			bound = tracer.Lower
-		}
+		bound := boundOf(classify(best, alpha, beta))
 		stored := best
 		if s.opt.FailHard {
 			stored = max(alpha, min(best, beta))
@@ -136,6 +116,55 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 		}
 	}
 	return s.exit(id, best, alpha, beta, tracer.Searched)
+}
+
+// settle answers a node before its moves are searched, when it can:
+//
+//	Step 1. Stop if the search was cancelled or ran out of nodes.
+//	Step 2. Draw by repetition or the fifty-move rule.
+//	Step 3. No legal move: mate, stalemate, or a leaf of a tree (recognised at
+//	        every node, the horizon included, so a mate in N is found at depth 2N-1).
+//
+// Otherwise it returns the moves and over is false.
+func (s *searcher) settle(ply int) (moves []Move, score int, why tracer.End, over bool) {
+	if s.countNode() {
+		return nil, 0, tracer.Stopped, true
+	}
+	if ply > 0 {
+		if why := s.pos.Draw(); why != tracer.Searched {
+			return nil, 0, why, true
+		}
+	}
+	if moves = s.pos.Moves(); len(moves) > 0 {
+		return moves, 0, tracer.Searched, false
+	}
+	score, why = s.pos.NoMoves()
+	if why == tracer.Leaf {
+		s.stats.Leaves++
+	}
+	return nil, score, why, true
+}
+
+// classify is the type a score makes of a node searched with (alpha, beta).
+func classify(score, alpha, beta int) tracer.NodeType {
+	switch {
+	case score <= alpha:
+		return tracer.All
+	case score >= beta:
+		return tracer.Cut
+	}
+	return tracer.PV
+}
+
+// boundOf is what a node's score says about its true value.
+func boundOf(t tracer.NodeType) tracer.Bound {
+	switch t {
+	case tracer.All:
+		return tracer.Upper
+	case tracer.Cut:
+		return tracer.Lower
+	}
+	return tracer.Exact
 }
 
 // searchMove searches the child reached by m (already made), the i-th move of

@@ -20,21 +20,8 @@ func (s *searcher) quiesce(depth, alpha, beta int, expect tracer.NodeType, from 
 		s.stats.QNodes++
 	}
 
-	if s.countNode() {
-		return s.exit(id, 0, alpha, beta, tracer.Stopped)
-	}
-	if ply > 0 {
-		if why := s.pos.Draw(); why != tracer.Searched {
-			return s.exit(id, 0, alpha, beta, why)
-		}
-	}
-	// Mate and stalemate are recognised here too, so a mate in N is found at depth 2N-1.
-	moves := s.pos.Moves()
-	if len(moves) == 0 {
-		score, why := s.pos.NoMoves()
-		if why == tracer.Leaf {
-			s.stats.Leaves++
-		}
+	moves, score, why, over := s.settle(ply)
+	if over {
 		return s.exit(id, score, alpha, beta, why)
 	}
 	inCheck := s.pos.InCheck()

@@ -31,14 +31,7 @@ func (s *searcher) exit(id int32, score, alpha, beta int, why tracer.End) (int, 
 		score = max(alpha, min(score, beta))
 	}
 	if s.sink != nil {
-		actual := tracer.PV
-		switch {
-		case score <= alpha:
-			actual = tracer.All
-		case score >= beta:
-			actual = tracer.Cut
-		}
-		s.emit(tracer.Event{Kind: tracer.Exit, Node: id, Score: int32(score), Actual: actual, End: why})
+		s.emit(tracer.Event{Kind: tracer.Exit, Node: id, Score: int32(score), Actual: classify(score, alpha, beta), End: why})
 	}
 	return score, id
 }
