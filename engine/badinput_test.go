@@ -18,10 +18,27 @@ func TestBadFEN(t *testing.T) {
 		"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1":               "0 black kings",
 		"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQkq - 0 1":             "pawn stands on h8",
 		"4k3/8/8/8/8/8/8/4K2r b - - 0 1":                                       "side not to move is in check",
+		"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1":                                     "castling right K needs the white king on e1 and a rook on h1",
+		"r3k3/8/8/8/8/8/8/4K3 w k - 0 1":                                       "castling right k needs the black king on e8 and a rook on h8",
+		"4k3/8/8/8/8/8/8/R3K2R w KQ e6 0 1":                                    "en passant square e6 is impossible: no black pawn",
+		"4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1":                                     "en passant square e3 is impossible",
 	} {
 		_, err := NewChessPosition(fen)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("FEN %q: error %v, want one mentioning %q", fen, err, want)
+		}
+	}
+}
+
+// TestGoodFENEdgeCases: rights and en-passant squares that are possible pass.
+func TestGoodFENEdgeCases(t *testing.T) {
+	for _, fen := range []string{
+		"r3k3/8/8/8/8/8/8/4K3 w q - 0 1",
+		"4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1",
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+	} {
+		if _, err := NewChessPosition(fen); err != nil {
+			t.Errorf("FEN %q: %v", fen, err)
 		}
 	}
 }

@@ -79,6 +79,12 @@ func checkPlayable(pos *chess.Position) error {
 	if kings[0] != 1 || kings[1] != 1 {
 		return fmt.Errorf("it has %d white and %d black kings, want one each", kings[0], kings[1])
 	}
+	if err := checkCastling(pos); err != nil {
+		return err
+	}
+	if err := checkEnPassant(pos); err != nil {
+		return err
+	}
 	if sideNotToMoveInCheck(pos) {
 		return fmt.Errorf("the side not to move is in check, so the position cannot arise in a game")
 	}
@@ -90,4 +96,45 @@ func checkPlayable(pos *chess.Position) error {
 func sideNotToMoveInCheck(pos *chess.Position) bool {
 	squares := mailboxOf(pos.Board())
 	return kingAttacked(&squares, pos.Turn().Other())
+}
+
+// checkCastling refuses rights whose king and rook are not on their squares:
+// notnil/chess would generate the castle anyway.
+func checkCastling(pos *chess.Position) error {
+	b := pos.Board()
+	for _, r := range []struct {
+		right      rune
+		king, rook chess.Square
+		color      chess.Color
+	}{
+		{'K', chess.E1, chess.H1, chess.White}, {'Q', chess.E1, chess.A1, chess.White},
+		{'k', chess.E8, chess.H8, chess.Black}, {'q', chess.E8, chess.A8, chess.Black},
+	} {
+		if !strings.ContainsRune(pos.CastleRights().String(), r.right) {
+			continue
+		}
+		if b.Piece(r.king) != chess.NewPiece(chess.King, r.color) || b.Piece(r.rook) != chess.NewPiece(chess.Rook, r.color) {
+			return fmt.Errorf("castling right %c needs the %s king on %s and a rook on %s", r.right, strings.ToLower(r.color.Name()), r.king, r.rook)
+		}
+	}
+	return nil
+}
+
+// checkEnPassant refuses an en-passant square no double pawn push could have
+// left: it lies behind a pawn of the side that just moved, on the third rank
+// from that side, with the square the pawn came from empty.
+func checkEnPassant(pos *chess.Position) error {
+	ep := pos.EnPassantSquare()
+	if ep == chess.NoSquare {
+		return nil
+	}
+	b := pos.Board()
+	rank, pawn, from, to := chess.Rank6, chess.BlackPawn, ep+8, ep-8
+	if pos.Turn() == chess.Black {
+		rank, pawn, from, to = chess.Rank3, chess.WhitePawn, ep-8, ep+8
+	}
+	if ep.Rank() != rank || b.Piece(ep) != chess.NoPiece || b.Piece(from) != chess.NoPiece || b.Piece(to) != pawn {
+		return fmt.Errorf("en passant square %s is impossible: no %s pawn has just moved two squares past it", ep, strings.ToLower(pos.Turn().Other().Name()))
+	}
+	return nil
 }
