@@ -145,7 +145,7 @@ func (o *optionFlag) Set(v string) error {
 // searchOutput is the JSON that search --json prints (DESIGN.md, Command line).
 type searchOutput struct {
 	Score     int              `json:"score"`
-	Mate      int              `json:"mate,omitempty"`
+	Mate      *int             `json:"mate,omitempty"` // present for a mate score; 0 when the root is checkmated
 	BestMove  string           `json:"bestMove"`
 	PV        []string         `json:"pv"`
 	Depth     int              `json:"depth"`
@@ -173,9 +173,13 @@ func search(args []string, out io.Writer) error {
 		return err
 	}
 	o := searchOutput{
-		Score: res.Score, Mate: res.MateMoves(), PV: names(pos, res.PV), Depth: res.Depth,
+		Score: res.Score, PV: engine.MoveNames(pos, res.PV), Depth: res.Depth,
 		Nodes: res.Stats.Nodes, Leaves: res.Stats.Leaves, Events: counters.Map(),
 		ElapsedMs: float64(time.Since(start).Microseconds()) / 1000, Stopped: res.Stopped,
+	}
+	if engine.IsMate(res.Score) {
+		mate := engine.MateMoves(res.Score)
+		o.Mate = &mate
 	}
 	if res.BestMove != engine.NoMove {
 		o.BestMove = pos.MoveName(res.BestMove)
@@ -185,8 +189,8 @@ func search(args []string, out io.Writer) error {
 		return enc.Encode(o)
 	}
 	score := fmt.Sprint(o.Score)
-	if o.Mate != 0 {
-		score = fmt.Sprintf("mate %d", o.Mate)
+	if o.Mate != nil {
+		score = fmt.Sprintf("mate %d", *o.Mate)
 	}
 	fmt.Fprintf(out, "%s depth %d: score %s, best %s, pv %s\n%d nodes, %d leaves, %.1f ms\n",
 		opt.Algorithm, o.Depth, score, o.BestMove, strings.Join(o.PV, " "), o.Nodes, o.Leaves, o.ElapsedMs)
@@ -194,14 +198,6 @@ func search(args []string, out io.Writer) error {
 		fmt.Fprintf(out, "stopped early: %s\n", o.Stopped)
 	}
 	return nil
-}
-
-func names(pos engine.Position, line []engine.Move) []string {
-	out := make([]string, 0, len(line))
-	for _, m := range line {
-		out = append(out, pos.MoveName(m))
-	}
-	return out
 }
 
 func trace(args []string, stdout io.Writer) error {

@@ -85,12 +85,27 @@ func TestSearchJSONMate(t *testing.T) {
 		Mate     int
 		BestMove string
 		PV       []string
-	}
+	} // WAC.001's published answer
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
 	if got.Mate != 2 || got.BestMove != "g3g6" || len(got.PV) != 3 {
 		t.Errorf("got %s, want mate 2 by g3g6 with a 3-move PV", out)
+	}
+}
+
+// TestSearchJSONMated: a checkmated root reports mate 0, UCI style.
+func TestSearchJSONMated(t *testing.T) {
+	out, stderr, code := run(t, "search", "--json", "--fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if mate, ok := got["mate"]; !ok || mate != 0.0 || got["bestMove"] != "" {
+		t.Errorf("got %s, want mate 0 and no best move", out)
 	}
 }
 

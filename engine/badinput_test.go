@@ -50,7 +50,8 @@ func TestBadTree(t *testing.T) {
 		"((3 12 8)) x":  "offset 11: expected the end of the tree",
 		"((3 a 8))":     "offset 4: expected a number or '('",
 		"(3 ())":        "parentheses opened at 3 hold no node",
-		"(3 99999)":     "leaf value 99999 is out of range",
+		"(3 99999)":     "leaf value 99999 is out of range (keep it within ±10000)",
+		"(3 -10001)":    "leaf value -10001 is out of range",
 		"((3 12 8) 2))": "offset 12: expected the end of the tree",
 	} {
 		_, err := ParseTree(text)
@@ -87,8 +88,10 @@ func TestBadOptions(t *testing.T) {
 		{"tt-replace", "sometimes", `unknown replacement scheme "sometimes"`},
 		{"qsearch", "maybe", `qsearch "maybe" is not true or false`},
 		{"colour", "red", `unknown option "colour"`},
+		{"aspiration", "true", "aspiration windows need alphabeta or pvs"},
 	} {
 		opt := ChessDefaults()
+		opt.Algorithm = Minimax // so that aspiration windows are refused
 		err := opt.ApplySettings([][2]string{{c.name, c.value}})
 		if err == nil {
 			err = opt.Validate()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/notnil/chess"
+	"github.com/pvscope/pvscope/tracer"
 )
 
 // TestMakePlaysTheNamedMove: whatever order the searcher puts the moves in,
@@ -129,5 +130,91 @@ func TestAlgorithmsAgreeOnBratkoKopec(t *testing.T) {
 				t.Errorf("scores differ: minimax %d, alpha-beta %d, PVS %d", scores[Minimax], scores[AlphaBeta], scores[PVS])
 			}
 		})
+	}
+}
+
+// TestAlgorithmsAgreeWithQuiescence: with quiescence on (table off), alpha-beta
+// and PVS, failing soft or hard, with or without aspiration windows, give the
+// same score on the Bratko-Kopec positions at depth 3: quiescence prunes by
+// the board, never by the window, so every window searches the same tree.
+func TestAlgorithmsAgreeWithQuiescence(t *testing.T) {
+	for _, l := range readEPD(t, "tactics/bratko_kopec_24.epd") {
+		l := l
+		t.Run(l.ops["id"], func(t *testing.T) {
+			t.Parallel()
+			base := ChessDefaults()
+			base.Depth, base.TT = 3, false
+			want := 0
+			for i, variant := range []func(*Options){
+				func(o *Options) { o.Algorithm = AlphaBeta },
+				func(o *Options) { o.Algorithm, o.FailHard = AlphaBeta, true },
+				func(o *Options) {},
+				func(o *Options) { o.FailHard = true },
+				func(o *Options) { o.Aspiration, o.AspirationWindow = true, 10 },
+			} {
+				opt := base
+				variant(&opt)
+				p, _ := NewChessPosition(l.fen)
+				res := checkedSearch(t, p, opt)
+				if i == 0 {
+					want = res.Score
+				} else if res.Score != want {
+					t.Errorf("%s fail-hard=%v aspiration=%v: score %d, alpha-beta %d", opt.Algorithm, opt.FailHard, opt.Aspiration, res.Score, want)
+				}
+			}
+		})
+	}
+}
+
+// TestPVsReachTheDepth: with the table on and exact hits kept from ending PV
+// nodes (the default), alpha-beta's and PVS's PVs are as long as the depth,
+// unless the line ends in mate or a draw, on the Bratko-Kopec positions at
+// depth 5 (quiescence off, to keep it quick).
+func TestPVsReachTheDepth(t *testing.T) {
+	for _, l := range readEPD(t, "tactics/bratko_kopec_24.epd") {
+		l := l
+		t.Run(l.ops["id"], func(t *testing.T) {
+			t.Parallel()
+			for _, algo := range []Algorithm{AlphaBeta, PVS} {
+				p, _ := NewChessPosition(l.fen)
+				opt := ChessDefaults()
+				opt.Algorithm, opt.Depth, opt.Quiescence = algo, 5, false
+				res := checkedSearch(t, p, opt)
+				if len(res.PV) < opt.Depth && !IsMate(res.Score) && res.Score != 0 {
+					t.Errorf("%s: PV %v is shorter than depth %d (score %d)", algo, names(res.PV), opt.Depth, res.Score)
+				}
+				replayPV(t, l.fen, res.PV)
+			}
+		})
+	}
+}
+
+// TestAspirationFailsAreTraced: when the root's score falls outside a narrow
+// window the trace says so, and the root searched again has the wider window.
+func TestAspirationFailsAreTraced(t *testing.T) {
+	p, _ := NewChessPosition("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	opt := ChessDefaults()
+	opt.Depth, opt.Aspiration, opt.AspirationWindow = 3, true, 1
+	_, events := recordedSearch(t, p, opt, true)
+	fails := 0
+	var root tracer.Event // the root attempt that is running or just ended
+	for i, e := range events {
+		if e.Kind == tracer.Enter && e.Parent == 0 {
+			root = e
+		}
+		if e.Kind != tracer.AspirationFail {
+			continue
+		}
+		fails++
+		next := events[i+1]
+		if next.Kind != tracer.Enter || next.Parent != 0 || next.Alpha != e.Alpha || next.Beta != e.Beta {
+			t.Errorf("after %+v comes %+v, want the root entered with the widened window", e, next)
+		}
+		if e.Score > root.Alpha && e.Score < root.Beta {
+			t.Errorf("score %d was inside the window (%d, %d) it is said to fail", e.Score, root.Alpha, root.Beta)
+		}
+	}
+	if fails == 0 {
+		t.Error("a window of ±1 never failed")
 	}
 }

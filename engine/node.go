@@ -22,11 +22,15 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 	if depth <= 0 {
 		return s.quiesce(depth, alpha, beta, expect, from)
 	}
+	// Step 1. Stop if the search was cancelled or ran out of nodes.
+	if !s.mayEnter() {
+		return 0, 0
+	}
 	ply := s.pos.Ply()
 	id := s.enter(from, ply, depth, alpha, beta, expect)
 	s.pvEnd[ply] = ply
 
-	// Steps 1-3. Stop if asked to; a draw by rule; no legal move.
+	// Steps 2-3. A draw by rule; no legal move.
 	moves, score, why, over := s.settle(ply)
 	if over {
 		return s.exit(id, score, alpha, beta, why)
@@ -49,12 +53,16 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 				s.emit(tracer.Event{Kind: tracer.TTHit, Node: id, Bound: e.bound, Depth: int16(e.depth), Score: int32(e.score), Move: s.name(e.move)})
 			}
 			hashMove = e.move
-			if ply > 0 && int(e.depth) >= depth && s.ttAnswers(e, expect, alpha, beta) {
+			if ply > 0 && int(e.depth) >= depth && s.ttAnswers(e, alpha, beta) {
 				s.stats.TTCutoffs++
-				if s.sink != nil {
-					s.emit(tracer.Event{Kind: tracer.TTCutoff, Node: id, Score: int32(e.score), Bound: e.bound})
+				score := int(e.score)
+				if s.opt.FailHard {
+					score = max(alpha, min(score, beta))
 				}
-				return s.exit(id, int(e.score), alpha, beta, tracer.TTCut)
+				if s.sink != nil {
+					s.emit(tracer.Event{Kind: tracer.TTCutoff, Node: id, Score: int32(score), Bound: e.bound})
+				}
+				return s.exit(id, score, alpha, beta, tracer.TTCut)
 			}
 		}
 	}
@@ -120,16 +128,12 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 
 // settle answers a node before its moves are searched, when it can:
 //
-//	Step 1. Stop if the search was cancelled or ran out of nodes.
 //	Step 2. Draw by repetition or the fifty-move rule.
 //	Step 3. No legal move: mate, stalemate, or a leaf of a tree (recognised at
 //	        every node, the horizon included, so a mate in N is found at depth 2N-1).
 //
 // Otherwise it returns the moves and over is false.
 func (s *searcher) settle(ply int) (moves []Move, score int, why tracer.End, over bool) {
-	if s.countNode() {
-		return nil, 0, tracer.Stopped, true
-	}
 	if ply > 0 {
 		if why := s.pos.Draw(); why != tracer.Searched {
 			return nil, 0, why, true
@@ -226,20 +230,19 @@ func childType(t tracer.NodeType, i int) tracer.NodeType {
 }
 
 // ttAnswers reports whether a table entry settles the node without a search.
-// An entry that answers a PV node would end its PV here, so at PV nodes (by
-// expected type: the leftmost path and re-searches) it may do so only when
-// TTPVCuts is on.
-func (s *searcher) ttAnswers(e ttEntry, expect tracer.NodeType, alpha, beta int) bool {
-	if expect == tracer.PV && !s.opt.TTPVCuts {
-		return false
-	}
+// Bounds that fall outside the window settle it: the node fails high or low
+// and cannot be on the PV. An exact score inside an open window would make
+// this a PV node whose line ends here, so it settles the node only when
+// TTPVCuts is on: that is the short-PV trap the option exists to show.
+func (s *searcher) ttAnswers(e ttEntry, alpha, beta int) bool {
+	score := int(e.score)
 	switch e.bound {
 	case tracer.Exact:
-		return true
+		return score <= alpha || score >= beta || s.opt.TTPVCuts
 	case tracer.Lower:
-		return int(e.score) >= beta
+		return score >= beta
 	case tracer.Upper:
-		return int(e.score) <= alpha
+		return score <= alpha
 	}
 	return false
 }

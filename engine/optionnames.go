@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // OptionName is one search option as the command line's flags and the page's
@@ -82,7 +83,7 @@ func lookupOption(name string) (OptionName, error) {
 			return n, nil
 		}
 	}
-	return OptionName{}, fmt.Errorf("unknown option %q", name)
+	return OptionName{}, fmt.Errorf("unknown option %q (options: %s)", name, strings.Join(sortedNames(), ", "))
 }
 
 // Set sets the option called name from its text.

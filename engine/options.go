@@ -127,6 +127,8 @@ func (o Options) Validate() error {
 		return fmt.Errorf("depth %d is out of range: choose 1 to %d", o.Depth, MaxDepth)
 	case o.TT && (o.TTSize < 1 || o.TTSize > MaxTTSize):
 		return fmt.Errorf("tt-size %d is out of range: choose 1 to %d entries", o.TTSize, MaxTTSize)
+	case o.Aspiration && o.Algorithm == Minimax:
+		return fmt.Errorf("aspiration windows need alphabeta or pvs: minimax searches every move with the full window")
 	case o.Aspiration && (o.AspirationWindow < 1 || o.AspirationWindow > MaxAspiration):
 		return fmt.Errorf("aspiration-window %d is out of range: choose 1 to %d", o.AspirationWindow, MaxAspiration)
 	case o.MaxNodes < 0:

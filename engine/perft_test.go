@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -97,5 +98,44 @@ func TestIncrementalKeyAndEval(t *testing.T) {
 			}
 		}
 		walk(3)
+	}
+}
+
+// TestKeysMatchPositions: along seeded random games from the standard
+// positions, two positions get the same key exactly when notnil/chess writes
+// the same board, side, castling rights and en-passant square for them
+// (positions with an en-passant square are left out: our key counts it only
+// when a capture is possible). Transpositions by different move orders are
+// common on such walks; a collision or a missed transposition fails.
+func TestKeysMatchPositions(t *testing.T) {
+	fenOf := map[uint64]string{}
+	keyOf := map[string]uint64{}
+	rng := splitmix64(42)
+	for _, l := range readEPD(t, "perft/cpw_standard_positions.epd") {
+		for game := 0; game < 200; game++ {
+			p, _ := NewChessPosition(l.fen)
+			for ply := 0; ply < 12; ply++ {
+				moves := p.Moves()
+				if len(moves) == 0 {
+					break
+				}
+				p.Make(moves[rng.next()%uint64(len(moves))])
+				fields := strings.Fields(p.FEN())
+				if fields[3] != "-" {
+					continue
+				}
+				pos := strings.Join(fields[:4], " ")
+				if f, ok := fenOf[p.Key()]; ok && f != pos {
+					t.Fatalf("key %x for both %s and %s", p.Key(), f, pos)
+				}
+				if k, ok := keyOf[pos]; ok && k != p.Key() {
+					t.Fatalf("%s has keys %x and %x", pos, k, p.Key())
+				}
+				fenOf[p.Key()], keyOf[pos] = pos, p.Key()
+			}
+		}
+	}
+	if len(keyOf) < 10000 {
+		t.Fatalf("only %d distinct positions seen", len(keyOf))
 	}
 }

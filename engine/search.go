@@ -60,21 +60,23 @@ type searcher struct {
 // enough to stop within a millisecond or so, rarely enough to cost nothing.
 const stopCheckInterval = 1024
 
-// countNode counts a node entered and reports whether the search must stop.
-func (s *searcher) countNode() bool {
-	s.stats.Nodes++
-	if s.stopped != "" {
-		return true
-	}
-	if s.opt.MaxNodes > 0 && s.stats.Nodes > s.opt.MaxNodes {
+// mayEnter counts a node about to be entered, or reports that the search must
+// stop instead: it was cancelled, or it has entered MaxNodes nodes already.
+// A stopped search enters no further node, and every node still open exits
+// with tracer.Stopped, so the trace stays balanced.
+func (s *searcher) mayEnter() bool {
+	switch {
+	case s.stopped != "":
+		return false
+	case s.opt.MaxNodes > 0 && s.stats.Nodes >= s.opt.MaxNodes:
 		s.stopped = fmt.Sprintf("node limit of %d reached", s.opt.MaxNodes)
-		return true
-	}
-	if s.stats.Nodes%stopCheckInterval == 0 && s.ctx.Err() != nil {
+		return false
+	case s.stats.Nodes%stopCheckInterval == 0 && s.ctx.Err() != nil:
 		s.stopped = "cancelled: " + s.ctx.Err().Error()
-		return true
+		return false
 	}
-	return false
+	s.stats.Nodes++
+	return true
 }
 
 // run is iterative deepening around the root search.
@@ -138,6 +140,9 @@ func (s *searcher) iteration(depth int, prev Result) (int, bool) {
 			beta = Infinity
 		default:
 			return score, true
+		}
+		if s.sink != nil {
+			s.emit(tracer.Event{Kind: tracer.AspirationFail, Depth: int16(depth), Score: int32(score), Alpha: int32(alpha), Beta: int32(beta)})
 		}
 	}
 }

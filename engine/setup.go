@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // Setup is what to search: exactly one of a chess position (FEN), a
 // teaching tree in parentheses (Tree), or a generated tree (Random, as
@@ -59,9 +56,6 @@ func (s Setup) Load() (Position, Options, error) {
 func (o *Options) ApplySettings(settings [][2]string) error {
 	for _, kv := range settings {
 		if err := o.Set(kv[0], kv[1]); err != nil {
-			if _, lookupErr := lookupOption(kv[0]); lookupErr != nil {
-				return fmt.Errorf("unknown option %q (options: %v)", kv[0], sortedNames())
-			}
 			return err
 		}
 	}

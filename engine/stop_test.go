@@ -50,13 +50,14 @@ func TestCancelledSearchReturnsBalanced(t *testing.T) {
 	}
 }
 
-// TestNodeLimit: a search that reaches its node limit stops cleanly and says so.
+// TestNodeLimit: a search that reaches its node limit stops cleanly, says so,
+// and has entered exactly that many nodes.
 func TestNodeLimit(t *testing.T) {
 	p, _ := NewChessPosition(StartFEN)
 	opt := ChessDefaults()
 	opt.Depth, opt.MaxNodes = 8, 3000
 	res := checkedSearch(t, p, opt)
-	if res.Stopped != "node limit of 3000 reached" || res.Stats.Nodes != 3001 {
+	if res.Stopped != "node limit of 3000 reached" || res.Stats.Nodes != 3000 {
 		t.Errorf("stopped %q after %d nodes", res.Stopped, res.Stats.Nodes)
 	}
 }

@@ -25,13 +25,17 @@ func (s *searcher) enter(from edge, ply, depth, alpha, beta int, expect tracer.N
 }
 
 // exit reports a node's score (clamped into the window when failing hard) and
-// the type the score makes of it.
+// the type the score makes of it; a stopped node has neither.
 func (s *searcher) exit(id int32, score, alpha, beta int, why tracer.End) (int, int32) {
 	if s.opt.FailHard {
 		score = max(alpha, min(score, beta))
 	}
 	if s.sink != nil {
-		s.emit(tracer.Event{Kind: tracer.Exit, Node: id, Score: int32(score), Actual: classify(score, alpha, beta), End: why})
+		actual := classify(score, alpha, beta)
+		if why == tracer.Stopped {
+			score, actual = 0, tracer.NoType
+		}
+		s.emit(tracer.Event{Kind: tracer.Exit, Node: id, Score: int32(score), Actual: actual, End: why})
 	}
 	return score, id
 }
@@ -44,10 +48,13 @@ func (s *searcher) name(m Move) string {
 }
 
 // names copies a line into move names, for an event to keep.
-func (s *searcher) names(line []Move) []string {
+func (s *searcher) names(line []Move) []string { return MoveNames(s.pos, line) }
+
+// MoveNames names each move of a line played from pos's current position.
+func MoveNames(pos Position, line []Move) []string {
 	out := make([]string, len(line))
 	for i, m := range line {
-		out[i] = s.pos.MoveName(m)
+		out[i] = pos.MoveName(m)
 	}
 	return out
 }

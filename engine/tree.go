@@ -98,6 +98,9 @@ func flatten(root *shape) *Tree {
 	return t
 }
 
+// MaxLeafValue bounds a leaf's value, well away from the scores that mean mate.
+const MaxLeafValue = 10000
+
 // MaxTreeNodes bounds a tree's size, typed in or generated.
 const MaxTreeNodes = 2_000_000
 
@@ -183,9 +186,9 @@ func (p *treeParser) node(level int) (*shape, error) {
 		p.pos = start
 		return nil, p.errorf("a number or '('")
 	}
-	if v <= -Mate || v >= Mate {
+	if v < -MaxLeafValue || v > MaxLeafValue {
 		p.pos = start
-		return nil, fmt.Errorf("bad tree at offset %d: leaf value %d is out of range (keep it within ±%d)", start, v, Mate-1)
+		return nil, fmt.Errorf("bad tree at offset %d: leaf value %d is out of range (keep it within ±%d)", start, v, MaxLeafValue)
 	}
 	return &shape{value: int32(v)}, nil
 }

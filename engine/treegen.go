@@ -20,15 +20,23 @@ const (
 	WorstFirst
 )
 
-var orderingNames = map[string]Ordering{"random": RandomOrder, "best": BestFirst, "worst": WorstFirst}
+var orderingNames = [...]string{RandomOrder: "random", BestFirst: "best", WorstFirst: "worst"}
 
 func (o Ordering) String() string {
-	for name, v := range orderingNames {
-		if v == o {
-			return name
-		}
+	if o >= 0 && int(o) < len(orderingNames) {
+		return orderingNames[o]
 	}
 	return "ordering(" + strconv.Itoa(int(o)) + ")"
+}
+
+// ParseOrdering reads "best", "worst" or "random".
+func ParseOrdering(s string) (Ordering, error) {
+	for o, name := range orderingNames {
+		if name == s {
+			return Ordering(o), nil
+		}
+	}
+	return 0, fmt.Errorf("order %q is not one of best, worst, random", s)
 }
 
 // TreeSpec describes a generated uniform tree: branching B, depth D, a seed for
@@ -68,9 +76,9 @@ func ParseTreeSpec(text string) (TreeSpec, error) {
 		case "seed":
 			spec.Seed, err = strconv.ParseUint(v, 10, 64)
 		case "order":
-			o, known := orderingNames[v]
-			if !known {
-				return spec, fmt.Errorf("bad random tree %q: order %q is not one of best, worst, random", text, v)
+			o, err := ParseOrdering(v)
+			if err != nil {
+				return spec, fmt.Errorf("bad random tree %q: %v", text, err)
 			}
 			spec.Order = o
 		default:

@@ -222,11 +222,10 @@ func TestPerfectlyOrderedTrees(t *testing.T) {
 					t.Errorf("b=%d d=%d seed=%d: PVS searched %d moves again", b, d, seed, res.Stats.ReSearches)
 				}
 			}
-			if opt := TreeDefaults(tr); true {
-				opt.Algorithm = Minimax
-				if res := checkedSearch(t, NewTreePosition(tr), opt); res.Stats.Leaves != int64(minimax) {
-					t.Errorf("b=%d d=%d: minimax read %d leaves, want all %d", b, d, res.Stats.Leaves, minimax)
-				}
+			opt := TreeDefaults(tr)
+			opt.Algorithm = Minimax
+			if res := checkedSearch(t, NewTreePosition(tr), opt); res.Stats.Leaves != int64(minimax) {
+				t.Errorf("b=%d d=%d: minimax read %d leaves, want all %d", b, d, res.Stats.Leaves, minimax)
 			}
 		}
 	}

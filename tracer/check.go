@@ -166,6 +166,10 @@ func (c *Checker) check(e *Event) string {
 			return fmt.Sprintf("iteration-start in a trace that entered node %d outside any iteration", c.outside)
 		}
 		c.inIter, c.iterSeen = true, true
+	case AspirationFail:
+		if !c.inIter || len(c.open) > 0 {
+			return "aspiration-fail outside an iteration or with a node open"
+		}
 	case IterationEnd:
 		if !c.inIter {
 			return "iteration-end without iteration-start"

@@ -12,12 +12,13 @@ const (
 	// SearchEnd closes it: Score, Depth (completed) and PV of the result.
 	SearchEnd
 	// IterationStart begins one iteration of iterative deepening: Depth, and the
-	// root window Alpha, Beta (narrow when aspiration windows are on). When the
-	// root's score falls outside an aspiration window, the root is searched again
-	// within the same iteration: a new root node (Parent 0) with a wider window.
+	// root window Alpha, Beta (narrow when aspiration windows are on).
 	IterationStart
 	// IterationEnd ends it: Depth, Score, and End=Stopped when it was cut short.
 	IterationEnd
+	// AspirationFail: the root's Score fell outside the aspiration window, so the
+	// root is searched again, in the same iteration, with the wider window Alpha, Beta.
+	AspirationFail
 	// Enter: a node is entered. Node, Parent (0 for the root), Ply, Depth,
 	// Move and Index (the move from the parent and its place in the parent's order),
 	// Alpha, Beta, Expect. Ref names the probe node when this visit is a re-search.
@@ -59,6 +60,7 @@ var kindNames = [...]string{
 	SearchEnd:      "search-end",
 	IterationStart: "iteration-start",
 	IterationEnd:   "iteration-end",
+	AspirationFail: "aspiration-fail",
 	Enter:          "enter",
 	Exit:           "exit",
 	Probe:          "probe",

@@ -13,7 +13,7 @@ import (
 //
 //	{"format":"pvscope-trace","version":1,"meta":{"algo":"pvs","fen":"..."}}
 //	{"seq":1,"kind":"search-start","depth":3}
-//	{"seq":2,"kind":"iteration-start","depth":1,"alpha":-32767,"beta":32767}
+//	{"seq":2,"kind":"iteration-start","depth":1,"alpha":-32000,"beta":32000}
 //
 // Fields are written in a fixed order: seq, kind, node, parent, ref, ply, depth,
 // index, move, alpha, beta, score, expect, actual, bound, end, pv. Zero is a
@@ -58,6 +58,7 @@ var alwaysFields = [kindEnd]uint32{
 	SearchEnd:      fDepth | fScore | fPV,
 	IterationStart: fDepth | fAlpha | fBeta,
 	IterationEnd:   fDepth | fScore,
+	AspirationFail: fDepth | fScore | fAlpha | fBeta,
 	Enter:          fNode | fParent | fPly | fDepth | fIndex | fAlpha | fBeta | fExpect,
 	Exit:           fNode | fScore | fActual,
 	Probe:          fNode | fIndex | fAlpha | fBeta,

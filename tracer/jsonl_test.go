@@ -30,6 +30,7 @@ func TestEncodeAlwaysFields(t *testing.T) {
 		SearchEnd:      `"depth":0,"score":0,"pv":[]`,
 		IterationStart: `"depth":0,"alpha":0,"beta":0`,
 		IterationEnd:   `"depth":0,"score":0`,
+		AspirationFail: `"depth":0,"alpha":0,"beta":0,"score":0`,
 		Enter:          `"node":0,"parent":0,"ply":0,"depth":0,"index":0,"alpha":0,"beta":0,"expect":""`,
 		Exit:           `"node":0,"score":0,"actual":""`,
 		Probe:          `"node":0,"index":0,"alpha":0,"beta":0`,
