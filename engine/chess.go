@@ -198,12 +198,6 @@ func (c *ChessPosition) Draw() tracer.End {
 	return tracer.Searched
 }
 
-// Tactical implements Position.
-func (c *ChessPosition) Tactical(m Move) bool {
-	gain, _ := c.Material(m)
-	return gain > 0
-}
-
 // Material implements Position: the value captured plus what a promotion
 // adds, and the value of the moving piece. An en-passant capture lands on an
 // empty square and takes a pawn.

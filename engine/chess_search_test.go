@@ -106,31 +106,27 @@ func TestMatetrackShortMates(t *testing.T) {
 // off, minimax, alpha-beta and PVS give the same score on the 24 Bratko-Kopec
 // positions at depth 3, and every PV is legal.
 func TestAlgorithmsAgreeOnBratkoKopec(t *testing.T) {
-	for _, l := range readEPD(t, "tactics/bratko_kopec_24.epd") {
-		l := l
-		t.Run(l.ops["id"], func(t *testing.T) {
-			t.Parallel()
-			opt := ChessDefaults()
-			opt.Depth, opt.TT, opt.Quiescence, opt.Aspiration = 3, false, false, false
-			scores := map[Algorithm]int{}
-			for _, algo := range []Algorithm{Minimax, AlphaBeta, PVS} {
-				p, err := NewChessPosition(l.fen)
-				if err != nil {
-					t.Fatal(err)
-				}
-				opt.Algorithm = algo
-				res := checkedSearch(t, p, opt)
-				scores[algo] = res.Score
-				if len(res.PV) != 3 && !IsMate(res.Score) {
-					t.Errorf("%s: PV %v is not 3 moves long", algo, names(res.PV))
-				}
-				replayPV(t, l.fen, res.PV)
+	eachBratkoKopec(t, func(t *testing.T, l epdLine) {
+		opt := ChessDefaults()
+		opt.Depth, opt.TT, opt.Quiescence, opt.Aspiration = 3, false, false, false
+		scores := map[Algorithm]int{}
+		for _, algo := range []Algorithm{Minimax, AlphaBeta, PVS} {
+			p, err := NewChessPosition(l.fen)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if scores[AlphaBeta] != scores[Minimax] || scores[PVS] != scores[Minimax] {
-				t.Errorf("scores differ: minimax %d, alpha-beta %d, PVS %d", scores[Minimax], scores[AlphaBeta], scores[PVS])
+			opt.Algorithm = algo
+			res := checkedSearch(t, p, opt)
+			scores[algo] = res.Score
+			if len(res.PV) != 3 && !IsMate(res.Score) {
+				t.Errorf("%s: PV %v is not 3 moves long", algo, names(res.PV))
 			}
-		})
-	}
+			replayPV(t, l.fen, res.PV)
+		}
+		if scores[AlphaBeta] != scores[Minimax] || scores[PVS] != scores[Minimax] {
+			t.Errorf("scores differ: minimax %d, alpha-beta %d, PVS %d", scores[Minimax], scores[AlphaBeta], scores[PVS])
+		}
+	})
 }
 
 // TestAlgorithmsAgreeWithQuiescence: with quiescence on (table off), alpha-beta
@@ -138,32 +134,28 @@ func TestAlgorithmsAgreeOnBratkoKopec(t *testing.T) {
 // same score on the Bratko-Kopec positions at depth 3: quiescence prunes by
 // the board, never by the window, so every window searches the same tree.
 func TestAlgorithmsAgreeWithQuiescence(t *testing.T) {
-	for _, l := range readEPD(t, "tactics/bratko_kopec_24.epd") {
-		l := l
-		t.Run(l.ops["id"], func(t *testing.T) {
-			t.Parallel()
-			base := ChessDefaults()
-			base.Depth, base.TT = 3, false
-			want := 0
-			for i, variant := range []func(*Options){
-				func(o *Options) { o.Algorithm = AlphaBeta },
-				func(o *Options) { o.Algorithm, o.FailHard = AlphaBeta, true },
-				func(o *Options) {},
-				func(o *Options) { o.FailHard = true },
-				func(o *Options) { o.Aspiration, o.AspirationWindow = true, 10 },
-			} {
-				opt := base
-				variant(&opt)
-				p, _ := NewChessPosition(l.fen)
-				res := checkedSearch(t, p, opt)
-				if i == 0 {
-					want = res.Score
-				} else if res.Score != want {
-					t.Errorf("%s fail-hard=%v aspiration=%v: score %d, alpha-beta %d", opt.Algorithm, opt.FailHard, opt.Aspiration, res.Score, want)
-				}
+	eachBratkoKopec(t, func(t *testing.T, l epdLine) {
+		base := ChessDefaults()
+		base.Depth, base.TT = 3, false
+		want := 0
+		for i, variant := range []func(*Options){
+			func(o *Options) { o.Algorithm = AlphaBeta },
+			func(o *Options) { o.Algorithm, o.FailHard = AlphaBeta, true },
+			func(o *Options) {},
+			func(o *Options) { o.FailHard = true },
+			func(o *Options) { o.Aspiration, o.AspirationWindow = true, 10 },
+		} {
+			opt := base
+			variant(&opt)
+			p, _ := NewChessPosition(l.fen)
+			res := checkedSearch(t, p, opt)
+			if i == 0 {
+				want = res.Score
+			} else if res.Score != want {
+				t.Errorf("%s fail-hard=%v aspiration=%v: score %d, alpha-beta %d", opt.Algorithm, opt.FailHard, opt.Aspiration, res.Score, want)
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestPVsReachTheDepth: with the table on and exact hits kept from ending PV
@@ -171,22 +163,18 @@ func TestAlgorithmsAgreeWithQuiescence(t *testing.T) {
 // unless the line ends in mate or a draw, on the Bratko-Kopec positions at
 // depth 5 (quiescence off, to keep it quick).
 func TestPVsReachTheDepth(t *testing.T) {
-	for _, l := range readEPD(t, "tactics/bratko_kopec_24.epd") {
-		l := l
-		t.Run(l.ops["id"], func(t *testing.T) {
-			t.Parallel()
-			for _, algo := range []Algorithm{AlphaBeta, PVS} {
-				p, _ := NewChessPosition(l.fen)
-				opt := ChessDefaults()
-				opt.Algorithm, opt.Depth, opt.Quiescence = algo, 5, false
-				res := checkedSearch(t, p, opt)
-				if len(res.PV) < opt.Depth && !IsMate(res.Score) && res.Score != 0 {
-					t.Errorf("%s: PV %v is shorter than depth %d (score %d)", algo, names(res.PV), opt.Depth, res.Score)
-				}
-				replayPV(t, l.fen, res.PV)
+	eachBratkoKopec(t, func(t *testing.T, l epdLine) {
+		for _, algo := range []Algorithm{AlphaBeta, PVS} {
+			p, _ := NewChessPosition(l.fen)
+			opt := ChessDefaults()
+			opt.Algorithm, opt.Depth, opt.Quiescence = algo, 5, false
+			res := checkedSearch(t, p, opt)
+			if len(res.PV) < opt.Depth && !IsMate(res.Score) && res.Score != 0 {
+				t.Errorf("%s: PV %v is shorter than depth %d (score %d)", algo, names(res.PV), opt.Depth, res.Score)
 			}
-		})
-	}
+			replayPV(t, l.fen, res.PV)
+		}
+	})
 }
 
 // TestAspirationFailsAreTraced: when the root's score falls outside a narrow
@@ -216,5 +204,16 @@ func TestAspirationFailsAreTraced(t *testing.T) {
 	}
 	if fails == 0 {
 		t.Error("a window of ±1 never failed")
+	}
+}
+
+// eachBratkoKopec runs f on the 24 Bratko-Kopec positions
+// (../shared/testdata/tactics/bratko_kopec_24.epd), as parallel subtests.
+func eachBratkoKopec(t *testing.T, f func(t *testing.T, l epdLine)) {
+	for _, l := range readEPD(t, "tactics/bratko_kopec_24.epd") {
+		t.Run(l.ops["id"], func(t *testing.T) {
+			t.Parallel()
+			f(t, l)
+		})
 	}
 }

@@ -58,8 +58,8 @@ func (s *searcher) orderMoves(moves []Move, ply int, hashMove Move) {
 // rememberCutoff feeds the killer and history tables with a quiet move that
 // caused a beta cutoff.
 func (s *searcher) rememberCutoff(m Move, ply, depth int) {
-	if s.pos.Tactical(m) {
-		return
+	if gain, _ := s.pos.Material(m); gain > 0 {
+		return // captures and promotions are ordered by MVV-LVA already
 	}
 	if s.opt.OrderKillers && s.killers[ply][0] != m {
 		s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m

@@ -28,11 +28,9 @@ type Position interface {
 	Draw() tracer.End
 	// InCheck reports whether the side to move is in check.
 	InCheck() bool
-	// Tactical moves are the ones quiescence search tries: captures and promotions.
-	Tactical(m Move) bool
 	// Material is what m wins in material (the captured piece plus any
-	// promotion gain; 0 for a quiet move) and the value of the piece moving,
-	// for MVV-LVA ordering and delta pruning.
+	// promotion gain; 0 for a quiet move) and the value of the piece moving:
+	// quiescence searches the moves that win material, ordering ranks them.
 	Material(m Move) (gain, mover int)
 	// Defended reports whether the opponent guards the square m moves to.
 	Defended(m Move) bool

@@ -270,13 +270,10 @@ func (p *TreePosition) Draw() tracer.End { return tracer.Searched }
 // InCheck implements Position.
 func (p *TreePosition) InCheck() bool { return false }
 
-// Tactical implements Position: trees have no captures, so quiescence stands pat.
-func (p *TreePosition) Tactical(Move) bool { return false }
-
 // Defended implements Position: trees have no squares.
 func (p *TreePosition) Defended(Move) bool { return false }
 
-// Material implements Position: trees have no material.
+// Material implements Position: trees have no material, so quiescence stands pat.
 func (p *TreePosition) Material(Move) (gain, mover int) { return 0, 0 }
 
 // HistorySlot implements Position.
