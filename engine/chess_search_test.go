@@ -74,6 +74,7 @@ func TestWACMatesInTwo(t *testing.T) {
 // (../shared/testdata/mates/matetrack_mate1to5_pv.epd; "bm #N" is the mate
 // score there) scores a mate in exactly N at depth 2N-1.
 func TestMatetrackShortMates(t *testing.T) {
+	heavy(t)
 	n := 0
 	for _, l := range readEPD(t, "mates/matetrack_mate1to5_pv.epd") {
 		mate, err := strconv.Atoi(strings.TrimPrefix(l.ops["bm"], "#"))
@@ -106,6 +107,7 @@ func TestMatetrackShortMates(t *testing.T) {
 // off, minimax, alpha-beta and PVS give the same score on the 24 Bratko-Kopec
 // positions at depth 3, and every PV is legal.
 func TestAlgorithmsAgreeOnBratkoKopec(t *testing.T) {
+	heavy(t)
 	eachBratkoKopec(t, func(t *testing.T, l epdLine) {
 		opt := ChessDefaults()
 		opt.Depth, opt.TT, opt.Quiescence, opt.Aspiration = 3, false, false, false
@@ -163,6 +165,7 @@ func TestAlgorithmsAgreeWithQuiescence(t *testing.T) {
 // unless the line ends in mate or a draw, on the Bratko-Kopec positions at
 // depth 5 (quiescence off, to keep it quick).
 func TestPVsReachTheDepth(t *testing.T) {
+	heavy(t)
 	eachBratkoKopec(t, func(t *testing.T, l epdLine) {
 		for _, algo := range []Algorithm{AlphaBeta, PVS} {
 			p, _ := NewChessPosition(l.fen)

@@ -10,6 +10,16 @@ import (
 	"github.com/pvscope/pvscope/tracer"
 )
 
+// heavy skips a test in -short mode. The README's test command runs the
+// whole suite twice: with -race and -short (the engine has no goroutines of its
+// own, and the race detector slows it eightfold), then in full without -race,
+// so a heavy test still runs in CI, once.
+func heavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: runs in the full pass of the test command (go test ./..., without -short)")
+	}
+}
+
 // checkedSearch runs a search with the invariant checker listening, fails the
 // test on any violation, and returns the result.
 func checkedSearch(t testing.TB, pos Position, opt Options) Result {

@@ -27,8 +27,8 @@ func TestPerftStandardPositions(t *testing.T) {
 				if n > perftLeafBudget {
 					break
 				}
-				if testing.Short() && n > 200_000 {
-					t.Skipf("deep perft skipped in -short mode")
+				if n > 200_000 {
+					heavy(t)
 				}
 				checkPerft(t, l.fen, d, n)
 			}
