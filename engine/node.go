@@ -55,10 +55,7 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 			hashMove = e.move
 			if ply > 0 && int(e.depth) >= depth && s.ttAnswers(e, alpha, beta) {
 				s.stats.TTCutoffs++
-				score := int(e.score)
-				if s.opt.FailHard {
-					score = max(alpha, min(score, beta))
-				}
+				score := s.bounded(int(e.score), alpha, beta)
 				if s.sink != nil {
 					s.emit(tracer.Event{Kind: tracer.TTCutoff, Node: id, Score: int32(score), Bound: e.bound})
 				}
@@ -114,10 +111,7 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 	// Step 9. Store the result in the transposition table.
 	if s.tt != nil {
 		bound := boundOf(classify(best, alpha, beta))
-		stored := best
-		if s.opt.FailHard {
-			stored = max(alpha, min(best, beta))
-		}
+		stored := s.bounded(best, alpha, beta)
 		s.tt.store(s.pos.Key(), ply, depth, stored, bound, bestMove)
 		if s.sink != nil {
 			s.emit(tracer.Event{Kind: tracer.TTStore, Node: id, Bound: bound, Depth: int16(depth), Score: int32(stored), Move: s.name(bestMove)})

@@ -30,7 +30,7 @@ func (s *searcher) orderMoves(moves []Move, ply int, hashMove Move) {
 		switch {
 		case o.OrderTT && m == hashMove:
 			v = orderHashMove
-		case gain > 0 && mover > gain && s.pos.Defended(m):
+		case gain > 0 && s.losesExchange(m, gain, mover):
 			v = orderBadCapture + gain*16 - mover/16
 		case gain > 0: // most valuable victim first, then least valuable attacker
 			v = orderGoodCapture + gain*16 - mover/16

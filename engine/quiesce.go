@@ -84,10 +84,16 @@ func (s *searcher) worthTrying(moves []Move, ply int) []Move {
 	buf := s.qmoves[ply][:0]
 	for _, m := range moves {
 		gain, mover := s.pos.Material(m)
-		if gain > 0 && !(mover > gain && s.pos.Defended(m)) {
+		if gain > 0 && !s.losesExchange(m, gain, mover) {
 			buf = append(buf, m)
 		}
 	}
 	s.qmoves[ply] = buf
 	return buf
+}
+
+// losesExchange reports a capture that gives a piece for a cheaper one on a
+// square the opponent defends: quiescence skips it, ordering tries it late.
+func (s *searcher) losesExchange(m Move, gain, mover int) bool {
+	return mover > gain && s.pos.Defended(m)
 }

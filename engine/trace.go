@@ -27,9 +27,7 @@ func (s *searcher) enter(from edge, ply, depth, alpha, beta int, expect tracer.N
 // exit reports a node's score (clamped into the window when failing hard) and
 // the type the score makes of it; a stopped node has neither.
 func (s *searcher) exit(id int32, score, alpha, beta int, why tracer.End) (int, int32) {
-	if s.opt.FailHard {
-		score = max(alpha, min(score, beta))
-	}
+	score = s.bounded(score, alpha, beta)
 	if s.sink != nil {
 		actual := classify(score, alpha, beta)
 		if why == tracer.Stopped {
@@ -38,6 +36,15 @@ func (s *searcher) exit(id int32, score, alpha, beta int, why tracer.End) (int, 
 		s.emit(tracer.Event{Kind: tracer.Exit, Node: id, Score: int32(score), Actual: actual, End: why})
 	}
 	return score, id
+}
+
+// bounded is a score as this search returns it: clamped into [alpha, beta]
+// when failing hard, as it is when failing soft.
+func (s *searcher) bounded(score, alpha, beta int) int {
+	if s.opt.FailHard {
+		return max(alpha, min(score, beta))
+	}
+	return score
 }
 
 func (s *searcher) name(m Move) string {
