@@ -1,0 +1,44 @@
+// Package templates renders the page, one templ component per region.
+// It knows nothing of the engine: the server fills these plain values.
+package templates
+
+// Page is everything the page needs at first paint.
+type Page struct {
+	Form      Form
+	Positions []Named // chess positions offered by name (value: FEN)
+	Trees     []Named // teaching trees offered by name (value: tree text)
+	Options   []Option
+	Limits    Limits
+	Protocol  int // websocket protocol version the page speaks
+}
+
+// Form holds the setup as the URL gave it, so a link reproduces a search.
+type Form struct {
+	FEN    string
+	Tree   string
+	Random string // "b=3,d=4,seed=7,order=best"
+	Algo   string // minimax, alphabeta or pvs
+	Depth  string
+}
+
+// Named is an entry of a list of ready-made inputs.
+type Named struct {
+	ID    string // short stable id, e.g. "kiwipete", "WAC.001", "aima-fig5-2"
+	Label string // what the list shows
+	Value string // the FEN or the tree text
+}
+
+// Option is one engine option (named like the command-line flag and the URL parameter).
+type Option struct {
+	Name    string
+	Usage   string
+	Bool    bool
+	Value   string   // the value in effect for the form (from the URL, else empty: engine default)
+	Choices []string // for enumerations (algo, tt-replace); empty otherwise
+}
+
+// Limits are the server's limits, shown next to the fields they constrain.
+type Limits struct {
+	MaxDepth int
+	MaxNodes int64
+}
