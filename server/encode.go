@@ -1,0 +1,125 @@
+package server
+
+import (
+	"strconv"
+
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// batchEncoder writes events frames: one JSON object per batch, its fields as
+// columns of small integers (DESIGN: many events per frame). A column of
+// numbers is cheap to write here and cheap for the page to parse into typed
+// arrays; move names travel once each, as a table the frames extend.
+type batchEncoder struct {
+	moveID map[string]int32 // move name -> id, 1-based; ids the page has been told
+	fresh  []string         // names first seen in the batch being written
+	buf    []byte
+	ids    []int32 // per event of the batch: its move id
+}
+
+func newBatchEncoder() *batchEncoder {
+	return &batchEncoder{moveID: map[string]int32{"": 0}}
+}
+
+// column is one field of an event as an integer.
+type column struct {
+	name  string
+	value func(e *tracer.Event) int64
+}
+
+var columns = []column{
+	{"kind", func(e *tracer.Event) int64 { return int64(e.Kind) }},
+	{"node", func(e *tracer.Event) int64 { return int64(e.Node) }},
+	{"parent", func(e *tracer.Event) int64 { return int64(e.Parent) }},
+	{"ref", func(e *tracer.Event) int64 { return int64(e.Ref) }},
+	{"alpha", func(e *tracer.Event) int64 { return int64(e.Alpha) }},
+	{"beta", func(e *tracer.Event) int64 { return int64(e.Beta) }},
+	{"score", func(e *tracer.Event) int64 { return int64(e.Score) }},
+	{"ply", func(e *tracer.Event) int64 { return int64(e.Ply) }},
+	{"depth", func(e *tracer.Event) int64 { return int64(e.Depth) }},
+	{"index", func(e *tracer.Event) int64 { return int64(e.Index) }},
+	{"expect", func(e *tracer.Event) int64 { return int64(e.Expect) }},
+	{"actual", func(e *tracer.Event) int64 { return int64(e.Actual) }},
+	{"bound", func(e *tracer.Event) int64 { return int64(e.Bound) }},
+	{"end", func(e *tracer.Event) int64 { return int64(e.End) }},
+}
+
+// encode writes the frame for events, the first of which is number from of the
+// search. The returned slice is reused by the next call.
+func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte {
+	b.fresh = b.fresh[:0]
+	b.ids = b.ids[:0]
+	for i := range events {
+		b.ids = append(b.ids, b.intern(events[i].Move))
+		for _, m := range events[i].PV {
+			b.intern(m)
+		}
+	}
+	w := append(b.buf[:0], `{"type":"events","id":`...)
+	w = strconv.AppendInt(w, id, 10)
+	w = append(w, `,"from":`...)
+	w = strconv.AppendInt(w, int64(from), 10)
+	w = append(w, `,"count":`...)
+	w = strconv.AppendInt(w, int64(len(events)), 10)
+	w = append(w, `,"moves":[`...)
+	for i, m := range b.fresh {
+		if i > 0 {
+			w = append(w, ',')
+		}
+		w = strconv.AppendQuote(w, m)
+	}
+	w = append(w, ']')
+	for _, c := range columns {
+		w = append(w, `,"`...)
+		w = append(w, c.name...)
+		w = append(w, `":[`...)
+		for i := range events {
+			if i > 0 {
+				w = append(w, ',')
+			}
+			w = strconv.AppendInt(w, c.value(&events[i]), 10)
+		}
+		w = append(w, ']')
+	}
+	w = append(w, `,"move":[`...)
+	for i, m := range b.ids {
+		if i > 0 {
+			w = append(w, ',')
+		}
+		w = strconv.AppendInt(w, int64(m), 10)
+	}
+	w = append(w, `],"pv":[`...)
+	first := true
+	for i := range events {
+		if events[i].PV == nil {
+			continue
+		}
+		if !first {
+			w = append(w, ',')
+		}
+		first = false
+		w = append(w, '[')
+		w = strconv.AppendInt(w, int64(i), 10)
+		w = append(w, ",["...)
+		for j, m := range events[i].PV {
+			if j > 0 {
+				w = append(w, ',')
+			}
+			w = strconv.AppendInt(w, int64(b.moveID[m]), 10)
+		}
+		w = append(w, "]]"...)
+	}
+	w = append(w, "]}"...)
+	b.buf = w
+	return w
+}
+
+func (b *batchEncoder) intern(m string) int32 {
+	if id, ok := b.moveID[m]; ok {
+		return id
+	}
+	id := int32(len(b.moveID)) // "" holds 0, so the first name gets 1
+	b.moveID[m] = id
+	b.fresh = append(b.fresh, m)
+	return id
+}

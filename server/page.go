@@ -1,0 +1,37 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/templates"
+)
+
+// servePage renders the page with the setup form filled from the URL, so a
+// link reproduces a search (DESIGN.md: /?fen=...&algo=pvs&depth=3).
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	p := templates.Page{
+		Form: templates.Form{FEN: q.Get("fen"), Tree: q.Get("tree"), Random: q.Get("random"),
+			Algo: q.Get("algo"), Depth: q.Get("depth")},
+		Positions: namedPositions,
+		Trees:     namedTrees,
+		Limits:    templates.Limits{MaxDepth: s.limits.MaxDepth, MaxNodes: s.limits.MaxNodes},
+		Protocol:  Protocol,
+	}
+	for _, o := range engine.OptionNames {
+		opt := templates.Option{Name: o.Name, Usage: o.Usage, Bool: o.Bool, Value: q.Get(o.Name)}
+		switch o.Name {
+		case "algo":
+			opt.Choices = []string{"minimax", "alphabeta", "pvs"}
+		case "tt-replace":
+			opt.Choices = []string{"depth", "always"}
+		}
+		p.Options = append(p.Options, opt)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if err := templates.Index(p).Render(r.Context(), w); err != nil {
+		http.Error(w, "the page could not be rendered: "+err.Error(), http.StatusInternalServerError)
+	}
+}

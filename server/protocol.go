@@ -1,0 +1,133 @@
+package server
+
+import (
+	"strings"
+
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// Protocol is the version of the websocket protocol, sent in the hello frame.
+// Version 1 is described in the README ("Websocket protocol").
+const Protocol = 1
+
+// helloFrame is the first frame on every connection: the protocol version,
+// the name tables that turn an event's small integers into words, and the limits.
+type helloFrame struct {
+	Type      string      `json:"type"`
+	Protocol  int         `json:"protocol"`
+	Kinds     []string    `json:"kinds"`
+	NodeTypes []string    `json:"nodeTypes"`
+	Bounds    []string    `json:"bounds"`
+	Ends      []string    `json:"ends"`
+	Limits    limitsFrame `json:"limits"`
+}
+
+type limitsFrame struct {
+	MaxDepth        int   `json:"maxDepth"`
+	MaxNodes        int64 `json:"maxNodes"`
+	MaxMessageBytes int64 `json:"maxMessageBytes"`
+}
+
+func newHello(l Limits) helloFrame {
+	kinds := []string{""}
+	for _, k := range tracer.Kinds() {
+		kinds = append(kinds, k.String())
+	}
+	return helloFrame{
+		Type: "hello", Protocol: Protocol, Kinds: kinds,
+		NodeTypes: names(func(i int) string { return tracer.NodeType(i).String() }),
+		Bounds:    names(func(i int) string { return tracer.Bound(i).String() }),
+		Ends:      names(func(i int) string { return tracer.End(i).String() }),
+		Limits:    limitsFrame{MaxDepth: l.MaxDepth, MaxNodes: l.MaxNodes, MaxMessageBytes: l.MaxMessageBytes},
+	}
+}
+
+// names lists an enumeration's names from 0 up to the first value without one
+// (the tracer prints those as "type(7)").
+func names(name func(int) string) []string {
+	var out []string
+	for i := 0; i < 256; i++ {
+		s := name(i)
+		if strings.Contains(s, "(") {
+			break
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// command is any message a page sends. Type says which; the other fields
+// belong to start.
+type command struct {
+	Type    string            `json:"type"`
+	ID      int64             `json:"id"`
+	Setup   setupFields       `json:"setup"`
+	Options map[string]string `json:"options"`
+}
+
+type setupFields struct {
+	FEN    string `json:"fen"`
+	Tree   string `json:"tree"`
+	Random string `json:"random"`
+}
+
+// errorFrame is a sentence a person can act on; Field names the form field at
+// fault ("fen", "tree", "random" or an option name) when there is one.
+type errorFrame struct {
+	Type    string `json:"type"`
+	ID      int64  `json:"id,omitempty"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+// startedFrame opens a search's stream: what is searched and with which options.
+type startedFrame struct {
+	Type          string            `json:"type"`
+	ID            int64             `json:"id"`
+	Kind          string            `json:"kind"` // "chess" or "tree"
+	FEN           string            `json:"fen,omitempty"`
+	Tree          rawJSON           `json:"tree,omitempty"` // nested arrays of leaf values (root player's view)
+	Options       map[string]string `json:"options"`
+	MinimalLeaves int64             `json:"minimalLeaves,omitempty"`
+}
+
+// statusFrame reports progress about every statusEvery while a search runs.
+type statusFrame struct {
+	Type      string  `json:"type"`
+	ID        int64   `json:"id"`
+	Nodes     int64   `json:"nodes"`
+	Events    int     `json:"events"`
+	Depth     int     `json:"depth"`
+	ElapsedMs int64   `json:"elapsedMs"`
+	NPS       float64 `json:"nps"`
+}
+
+// doneFrame follows the last events frame of a search.
+type doneFrame struct {
+	Type    string      `json:"type"`
+	ID      int64       `json:"id"`
+	Events  int         `json:"events"`
+	Stopped string      `json:"stopped"`
+	Result  resultFrame `json:"result"`
+}
+
+type resultFrame struct {
+	Score     int      `json:"score"`
+	Mate      *int     `json:"mate,omitempty"`
+	BestMove  string   `json:"bestMove"`
+	PV        []string `json:"pv"`
+	Depth     int      `json:"depth"`
+	Nodes     int64    `json:"nodes"`
+	Leaves    int64    `json:"leaves"`
+	ElapsedMs int64    `json:"elapsedMs"`
+}
+
+// rawJSON is JSON already written; empty means absent.
+type rawJSON []byte
+
+func (r rawJSON) MarshalJSON() ([]byte, error) {
+	if len(r) == 0 {
+		return []byte("null"), nil
+	}
+	return r, nil
+}

@@ -1,0 +1,234 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/gorilla/websocket"
+	"github.com/pvscope/pvscope/tracer"
+)
+
+const (
+	aima     = "((3 12 8) (2 4 6) (14 5 2))"
+	kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+)
+
+func TestHelloNamesTheProtocolAndTables(t *testing.T) {
+	_, hs := testServer(t, DefaultLimits())
+	c := dial(t, hs)
+	if c.hello["protocol"] != float64(1) {
+		t.Fatalf("hello protocol = %v, want 1", c.hello["protocol"])
+	}
+	kinds := c.hello["kinds"].([]any)
+	// The page maps an event's kind number through this table.
+	if kinds[tracer.Enter] != "enter" || kinds[tracer.ReSearch] != "re-search" || kinds[tracer.RootPV] != "root-pv" {
+		t.Fatalf("kinds table is off: %v", kinds)
+	}
+	if ends := c.hello["ends"].([]any); ends[tracer.TTCut] != "tt-cutoff" {
+		t.Fatalf("ends table is off: %v", ends)
+	}
+}
+
+// The stream of the Russell & Norvig tree under PVS carries exactly the events
+// of the golden trace, whose leaves and value were checked against the book.
+func TestStartStreamsTheGoldenTrace(t *testing.T) {
+	_, hs := testServer(t, DefaultLimits())
+	c := dial(t, hs)
+	c.send(map[string]any{"type": "start", "id": 3, "setup": map[string]string{"tree": aima},
+		"options": map[string]string{"algo": "pvs"}})
+	s := c.collect()
+	if s.started["kind"] != "tree" || s.started["id"] != float64(3) {
+		t.Fatalf("started = %v", s.started)
+	}
+	if got := s.started["tree"]; !reflect.DeepEqual(got, []any{
+		[]any{3.0, 12.0, 8.0}, []any{2.0, 4.0, 6.0}, []any{14.0, 5.0, 2.0}}) {
+		t.Fatalf("started tree = %v", got)
+	}
+	f, err := os.Open("../engine/testdata/aima_fig5_2_pvs.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, want, err := tracer.ReadAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(s.events, want) {
+		t.Fatalf("streamed %d events, golden has %d; first difference: %s", len(s.events), len(want), firstDiff(s.events, want))
+	}
+	res := s.done["result"].(map[string]any)
+	if res["score"] != 3.0 || !reflect.DeepEqual(res["pv"], []any{"0", "0"}) || s.done["stopped"] != "" {
+		t.Fatalf("done = %v", s.done)
+	}
+	if s.done["events"] != float64(len(want)) {
+		t.Fatalf("done says %v events, %d came", s.done["events"], len(want))
+	}
+}
+
+func firstDiff(a, b []tracer.Event) string {
+	for i := range min(len(a), len(b)) {
+		if !reflect.DeepEqual(a[i], b[i]) {
+			return fmt.Sprintf("got %+v, want %+v", a[i], b[i])
+		}
+	}
+	return "one is a prefix of the other"
+}
+
+// A chess search of tens of thousands of events arrives in far fewer frames,
+// and it satisfies the tracer's invariants end to end.
+func TestChessSearchIsBatchedAndBalanced(t *testing.T) {
+	_, hs := testServer(t, DefaultLimits())
+	c := dial(t, hs)
+	c.send(map[string]any{"type": "start", "id": 1, "setup": map[string]string{"fen": kiwipete},
+		"options": map[string]string{"depth": "3"}})
+	s := c.collect()
+	if s.started["kind"] != "chess" || s.started["fen"] != kiwipete {
+		t.Fatalf("started = %v", s.started)
+	}
+	if len(s.events) < 10000 {
+		t.Fatalf("only %d events for Kiwipete at depth 3", len(s.events))
+	}
+	if s.frames*20 > len(s.events) {
+		t.Fatalf("%d events came in %d frames: not batched", len(s.events), s.frames)
+	}
+	if err := tracer.Check(s.events); err != nil {
+		t.Fatal(err)
+	}
+	if s.started["options"].(map[string]any)["depth"] != "3" {
+		t.Fatalf("options in started = %v", s.started["options"])
+	}
+}
+
+func TestBadMessagesGetAnErrorAndTheConnectionStaysUsable(t *testing.T) {
+	_, hs := testServer(t, DefaultLimits())
+	c := dial(t, hs)
+	for _, tc := range []struct{ msg, field, says string }{
+		{`{"type":"start",`, "", "not a JSON command"},
+		{`{"type":"jump"}`, "", `unknown command "jump"`},
+		{`{"id":4}`, "", `no "type"`},
+		{`{"type":"start","setup":{"fen":"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}}`, "fen", "rank"},
+		{`{"type":"start","setup":{"tree":"((3 12) (2"}}`, "tree", ""},
+		{`{"type":"start","setup":{"tree":"(1 2)","fen":"8/8/8/8/8/8/8/8 w - - 0 1"}}`, "", "not several"},
+		{`{"type":"start","options":{"depth":"99"}}`, "depth", "more than this server allows"},
+		{`{"type":"start","options":{"algo":"negascout"}}`, "algo", "negascout"},
+		{`{"type":"start","options":{"colour":"red"}}`, "colour", "unknown option"},
+	} {
+		c.send(tc.msg)
+		m := c.expect("error")
+		msg, _ := m["message"].(string)
+		field, _ := m["field"].(string)
+		if field != tc.field || !strings.Contains(strings.ToLower(msg), strings.ToLower(tc.says)) || !strings.HasSuffix(msg, ".") {
+			t.Errorf("%s: error field %q message %q; want field %q and a sentence saying %q", tc.msg, field, msg, tc.field, tc.says)
+		}
+	}
+	c.send(map[string]any{"type": "start", "id": 9, "setup": map[string]string{"tree": aima}})
+	if s := c.collect(); s.done["result"].(map[string]any)["score"] != 3.0 {
+		t.Fatalf("after the errors, a search gives %v", s.done)
+	}
+}
+
+func TestOversizedMessageIsRefused(t *testing.T) {
+	lim := DefaultLimits()
+	lim.MaxMessageBytes = 1024
+	s, hs := testServer(t, lim)
+	base := runtime.NumGoroutine()
+	c := dial(t, hs)
+	c.send(`{"type":"start","setup":{"tree":"` + strings.Repeat("(1 2) ", 400) + `"}}`)
+	_, _, err := c.ws.ReadMessage()
+	var ce *websocket.CloseError
+	if !errors.As(err, &ce) || ce.Code != websocket.CloseMessageTooBig {
+		t.Fatalf("after a %d-byte message: %v, want close 1009 (message too big)", 2400, err)
+	}
+	settle(t, s, base)
+}
+
+func TestClosingTheSocketCancelsTheSearch(t *testing.T) {
+	s, hs := testServer(t, DefaultLimits())
+	base := runtime.NumGoroutine()
+	c := dial(t, hs)
+	// Kiwipete at depth 12 would run for hours: only a cancel ends it.
+	c.send(map[string]any{"type": "start", "setup": map[string]string{"fen": kiwipete},
+		"options": map[string]string{"depth": "12"}})
+	c.expect("started")
+	c.expect("events")
+	if s.Searches() != 1 {
+		t.Fatalf("%d searches running, want 1", s.Searches())
+	}
+	c.ws.Close()
+	settle(t, s, base)
+}
+
+func TestStopEndsTheSearchAndSaysSo(t *testing.T) {
+	_, hs := testServer(t, DefaultLimits())
+	c := dial(t, hs)
+	c.send(map[string]any{"type": "start", "id": 2, "options": map[string]string{"depth": "12"}})
+	c.expect("started")
+	c.expect("events")
+	c.send(`{"type":"stop"}`)
+	var done map[string]any
+	for done == nil {
+		m, _ := c.next()
+		if m["type"] == "done" {
+			done = m
+		}
+	}
+	if done["stopped"] != "stopped by the user" {
+		t.Fatalf("done = %v", done)
+	}
+}
+
+// A search that reaches the node limit stops cleanly (every enter has its
+// exit) and the done frame says why.
+func TestNodeLimitStopsCleanly(t *testing.T) {
+	lim := DefaultLimits()
+	lim.MaxNodes = 500
+	_, hs := testServer(t, lim)
+	c := dial(t, hs)
+	c.send(map[string]any{"type": "start", "options": map[string]string{"depth": "6"}})
+	s := c.collect()
+	enters := 0
+	for _, e := range s.events {
+		if e.Kind == tracer.Enter {
+			enters++
+		}
+	}
+	if enters != 500 {
+		t.Fatalf("%d nodes entered under a limit of 500", enters)
+	}
+	if err := tracer.Check(s.events); err != nil {
+		t.Fatal(err)
+	}
+	if msg, _ := s.done["stopped"].(string); !strings.Contains(msg, "node limit of 500") {
+		t.Fatalf("done = %v", s.done)
+	}
+}
+
+func TestConcurrentSearchesAreLimited(t *testing.T) {
+	lim := DefaultLimits()
+	lim.MaxSearches = 1
+	_, hs := testServer(t, lim)
+	a, b := dial(t, hs), dial(t, hs)
+	a.send(map[string]any{"type": "start", "options": map[string]string{"depth": "12"}})
+	a.expect("started")
+	b.send(map[string]any{"type": "start", "id": 5, "setup": map[string]string{"tree": aima}})
+	if m := b.expect("error"); !strings.Contains(m["message"].(string), "already running 1 search") {
+		t.Fatalf("second search: %v", m)
+	}
+	a.ws.Close()
+	// The slot comes back once the first search has stopped.
+	for {
+		b.send(map[string]any{"type": "start", "id": 6, "setup": map[string]string{"tree": aima}})
+		m, _ := b.next()
+		if m["type"] == "started" {
+			break
+		}
+		if m["type"] != "error" {
+			t.Fatalf("unexpected %v", m)
+		}
+	}
+}
