@@ -1,0 +1,202 @@
+// layout.js: which nodes are visible at step k (auto-collapsing finished subtrees of big trees
+// into summary nodes, adding pruned children of tree searches) and where they go (d3-hierarchy's
+// tidy tree with a fixed nodeSize, so nodes keep their size as the tree grows).
+// The visible structure only changes when a node is entered, exits (big trees) or the collapse
+// state changes; stepping over the other events reuses the positions and only recomputes the
+// per-node drawing state.
+import { hierarchy, tree } from "../vendor/d3-hierarchy/d3-hierarchy.js";
+
+export const COLLAPSE_THRESHOLD = 400;
+const OUTCOME = { pv: "exact", cut: "fail-high", all: "fail-low" };
+
+export class TreeLayout {
+  // opts: nodeWidth (horizontal spacing), levelHeight (vertical spacing), threshold
+  constructor(trace, { nodeWidth = 44, levelHeight = 72, threshold = COLLAPSE_THRESHOLD } = {}) {
+    this.trace = trace;
+    this.nodeWidth = nodeWidth;
+    this.levelHeight = levelHeight;
+    this.threshold = threshold;
+    this.cache = null; // {key, result}
+    this.layouts = 0; // how many tidy-tree layouts ran (tests and benchmarks read it)
+  }
+
+  // k: the step. state: {collapse: auto-collapse on (default true), expanded: Set of node ids the
+  // user opened, collapsed: Set of node ids the user closed, expandAll: bool, ghosts: also show
+  // the nodes entered after k (faded "unseen"; only when nothing auto-collapses), version: bump
+  // when the Sets change}.
+  compute(k, state = {}) {
+    const t = this.trace;
+    const { collapse = true, expanded = EMPTY, collapsed = EMPTY, expandAll = false, ghosts = false, version = 0 } = state;
+    const n = t.length;
+    const active = collapse && !expandAll && t.nodeCount(k) >= this.threshold;
+    const upto = ghosts && !active ? n : k;
+    const pvLine = t.rootLineEvent(k);
+    const key = [upto === n ? "all" + n : "", t.nodeCount(upto), active ? t.count("exit", k) + ":" + pvLine : "", prunedCount(t, upto),
+      collapsed.size ? t.count("exit", k) : "", version, expandAll, collapse].join("|");
+    let result;
+    if (this.cache && this.cache.key === key) result = this.cache.result;
+    else {
+      result = this.build(k, upto, { active, expanded, collapsed, pvLine });
+      this.cache = { key, result };
+    }
+    decorate(t, result, k);
+    return result;
+  }
+
+  build(k, upto, { active, expanded, collapsed, pvLine }) {
+    const t = this.trace;
+    const count = t.nodeCount(upto);
+    // Roots: the subtree of node r is the ids r .. r+size-1, so the next root follows it.
+    const roots = [];
+    for (let r = 1; r <= count; r += t.subtreeSize(r, upto)) roots.push(r);
+    const keepOpen = pvNodes(t, k, pvLine); // nodes on the shown root PV never auto-collapse
+    const lastRoot = roots[roots.length - 1];
+    const items = [];
+    const mk = (kind, id, nodeId) => { const it = new Item(kind, id, nodeId); items.push(it); return it; };
+    // Items carry their visible children in `kids`, which d3.hierarchy reads.
+    const visit = (id) => {
+      const finished = t.finished(id, k);
+      const size = finished || active ? t.subtreeSize(id, k) : 2;
+      const userClosed = collapsed.has(id) && finished && size > 1;
+      const auto = active && finished && size > 1 && id !== lastRoot && !keepOpen.has(id) && !expanded.has(id);
+      if (userClosed || auto) return mk("summary", id, id);
+      const item = mk("node", id, id);
+      let kids = null;
+      for (let ch = t.firstChild.get(id); ch && t.enterAt.get(ch) < upto; ch = t.nextSib.get(ch)) (kids ||= []).push(visit(ch));
+      const pr = t.prunedChildren(id, upto);
+      if (pr) for (const p of pr) {
+        const it = mk("pruned", `p${id}.${p.index}`, 0);
+        it.parentId = id; it.pruned = p;
+        (kids ||= []).push(it);
+      }
+      item.kids = kids;
+      return item;
+    };
+    let data;
+    if (roots.length === 0) data = null;
+    else if (roots.length === 1) data = visit(roots[0]);
+    else { data = mk("virtual", "virtual", 0); data.kids = roots.map(visit); }
+    const result = { nodes: [], links: [], reLinks: [], byId: new Map(), minX: 0, maxX: 0, minY: 0, maxY: 0, count: 0 };
+    if (!data) return result;
+    const root = hierarchy(data, (d) => d.kids);
+    const wide = (d) => d.data.kind === "summary";
+    tree().nodeSize([this.nodeWidth, this.levelHeight])
+      .separation((a, b) => (a.parent === b.parent ? 1 : 1.3) + (wide(a) || wide(b) ? 0.8 : 0))(root);
+    this.layouts++;
+    const shiftY = roots.length > 1 ? -this.levelHeight : 0; // the virtual root sits above the top
+    let minX = Infinity, maxX = -Infinity, maxY = -Infinity;
+    root.each((d) => {
+      const it = d.data;
+      it.x = d.x; it.y = d.y + shiftY; it.level = d.depth;
+      it.parentItem = d.parent ? d.parent.data : null;
+      result.byId.set(it.id, it);
+      if (it.kind === "virtual") return;
+      result.nodes.push(it);
+      if (it.parentItem && it.parentItem.kind !== "virtual") result.links.push({ from: it.parentItem, to: it });
+      if (it.x < minX) minX = it.x;
+      if (it.x > maxX) maxX = it.x;
+      if (it.y > maxY) maxY = it.y;
+    });
+    for (const it of result.nodes) {
+      const ref = it.kind === "node" ? t.refOf.get(it.nodeId) : 0;
+      if (ref && result.byId.has(ref)) result.reLinks.push({ from: result.byId.get(ref), to: it });
+    }
+    Object.assign(result, { minX, maxX, minY: 0, maxY, count: result.nodes.length });
+    return result;
+  }
+}
+
+const EMPTY = new Set();
+
+// One visible item (a node, a summary of a finished subtree, a pruned child, or the invisible
+// root above several iteration roots). All fields are set up front so every item has one shape.
+class Item {
+  constructor(kind, id, nodeId) {
+    this.kind = kind; this.id = id; this.nodeId = nodeId;
+    this.x = 0; this.y = 0; this.level = 0; this.parentItem = null;
+    this.parentId = 0; this.pruned = null; this.count = 1; this.kids = null;
+    this.treeValue = null; // pruned leaves of a teaching tree: the value never looked at (root's view)
+    this.state = "unseen"; this.outcome = "unseen"; this.expect = ""; this.actual = ""; this.end = "";
+    this.move = ""; this.ply = 0; this.depth = 0; this.alpha = 0; this.beta = 0; this.score = null; this.ref = 0;
+    this.broken = false; this.isPruned = false; this.current = false; this.onPV = false; this.onPath = false; this.cut = false;
+  }
+}
+
+function prunedCount(t, k) {
+  let lo = 0, hi = t.prunedAt.length;
+  while (lo < hi) { const m = (lo + hi) >> 1; if (t.prunedAt.get(m) < k) lo = m + 1; else hi = m; }
+  return lo;
+}
+
+// Node ids along the root PV shown at k: from the root that line belongs to, follow the child
+// with each PV move (the latest visit entered before k, so a re-search wins over its probe).
+function pvNodes(t, k, lineEvent) {
+  const out = new Set();
+  if (lineEvent < 0) return out;
+  const pv = t.rootPV(k);
+  let x = t.c.node.get(lineEvent);
+  if (!x || t.parentOf.get(x) !== 0) {
+    const last = t.nodeCount(lineEvent + 1);
+    if (!last) return out;
+    x = t.path(last)[0];
+  }
+  out.add(x);
+  for (const m of pv) {
+    let next = 0;
+    for (const ch of t.childIds(x)) {
+      if (t.enterAt.get(ch) >= k) break;
+      if (t.moveName(ch) === m) next = ch;
+    }
+    if (!next) break;
+    out.add(next); x = next;
+  }
+  return out;
+}
+
+// Per-node drawing state at step k; cheap (O(visible)), runs on every compute.
+function decorate(t, result, k) {
+  const pv = pvNodes(t, k, t.rootLineEvent(k));
+  const cur = t.current(k);
+  const open = new Set(cur ? t.path(cur) : []);
+  const c = t.c, h = t.hello;
+  for (const it of result.nodes) {
+    if (it.kind === "pruned") {
+      const done = t.finished(it.parentId, k);
+      it.state = done ? "done" : "unseen";
+      it.outcome = done ? "pruned" : "unseen";
+      it.isPruned = true; it.onPV = false; it.cut = false; it.current = false;
+      it.move = it.pruned.move; it.ply = t.c.ply.get(t.enterAt.get(it.parentId)) + 1; it.onPath = false;
+      const up = t.treeOf && t.treeOf[it.parentId];
+      it.treeValue = up && typeof up[it.pruned.index] === "number" ? up[it.pruned.index] : null;
+      continue;
+    }
+    const id = it.nodeId, e = t.enterAt.get(id), x = t.exitAt.get(id);
+    it.move = t.moveNames[c.move.get(e)];
+    it.ply = c.ply.get(e); it.depth = c.depth.get(e);
+    it.alpha = c.alpha.get(e); it.beta = c.beta.get(e);
+    it.expect = h.nodeTypes[c.expect.get(e)] || "";
+    it.ref = t.refOf.get(id);
+    it.isPruned = false;
+    it.current = id === cur;
+    it.onPV = pv.has(id);
+    it.onPath = open.has(id);
+    const cutAt = t.cutAt.get(id);
+    it.cut = cutAt >= 0 && cutAt < k;
+    if (e >= k || x < 0 || x >= k) {
+      it.state = it.outcome = e >= k ? "unseen" : "open";
+      it.score = null; it.actual = ""; it.end = ""; it.broken = false;
+    } else {
+      const actual = h.nodeTypes[c.actual.get(x)] || "", end = h.ends[c.end.get(x)] || "";
+      it.state = "done"; it.score = c.score.get(x); it.actual = actual; it.end = end;
+      it.outcome = end === "tt-cutoff" ? "tt" : end === "stopped" ? "stopped" : OUTCOME[actual] || "stopped";
+      it.broken = !!(actual && it.expect && actual !== it.expect);
+    }
+    if (it.kind === "summary") it.count = t.subtreeSize(id, k);
+  }
+  for (const l of result.links) {
+    l.onPV = !!(l.from.onPV && l.to.onPV);
+    l.onPath = !!(l.from.onPath && l.to.onPath);
+    l.cut = !!l.to.cut;
+    l.pruned = !!l.to.isPruned;
+  }
+}

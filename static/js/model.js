@@ -1,0 +1,358 @@
+// model.js: the events of one search, stored column by column, and the questions the page
+// asks about "the state after k events". Every query is a binary search or a walk up the
+// tree (O(log n) or O(depth)); nothing replays events, so stepping back to 0 is instant.
+
+const NUMERIC = ["alpha", "beta", "score", "ply", "depth", "index", "expect", "actual", "bound", "end", "move"];
+
+export class Trace {
+  constructor(hello) {
+    this.hello = hello;
+    const id = (table, name) => table.indexOf(name);
+    const K = {};
+    for (const [i, name] of hello.kinds.entries()) if (name) K[name] = i;
+    this.K = K; // kind name -> number, from the server's table
+    this.endLeaf = id(hello.ends, "leaf");
+    this.endEval = id(hello.ends, "eval");
+    this.endStopped = id(hello.ends, "stopped");
+    this.start(null);
+  }
+
+  start(started) {
+    this._started = started;
+    this.moveNames = [""]; // move id -> name; 0 = no move
+    this.n = 0;
+    // Per-event columns. parent and ref live in the node table (they only come with enter);
+    // the rare exceptions go to `extra`.
+    this.c = {
+      kind: new GrowUint8(), node: new GrowInt32(), alpha: new GrowInt32(), beta: new GrowInt32(),
+      score: new GrowInt32(), ply: new GrowInt16(), depth: new GrowInt16(), index: new GrowInt16(),
+      expect: new GrowUint8(), actual: new GrowUint8(), bound: new GrowUint8(), end: new GrowUint8(),
+      move: new GrowInt32(),
+    };
+    this.extra = new Map(); // event index -> {parent, ref} for non-enter events that carry them
+    this.pvs = new Map(); // event index -> [move ids]
+    // Node table, indexed by node id (ids are 1,2,3... in enter order, so enterAt is sorted).
+    this.enterAt = new GrowInt32(); this.enterAt.push(-1); // slot 0 unused
+    this.exitAt = new GrowInt32(); this.exitAt.push(-1);
+    this.parentOf = new GrowInt32(); this.parentOf.push(0);
+    this.refOf = new GrowInt32(); this.refOf.push(0);
+    this.firstChild = new GrowInt32(); this.firstChild.push(0);
+    this.lastChild = new GrowInt32(); this.lastChild.push(0);
+    this.nextSib = new GrowInt32(); this.nextSib.push(0);
+    this.reSearchOf = new GrowInt32(); this.reSearchOf.push(0);
+    this.cutAt = new GrowInt32(); this.cutAt.push(-1); // event index of the cutoff this child caused
+    // Sorted event indices per kind, and a few derived lists, all for counting by binary search.
+    this.byKind = [];
+    for (let i = 0; i < this.hello.kinds.length; i++) this.byKind.push(new GrowInt32(16));
+    this.leafIdx = new GrowInt32(); // exits that are static evaluations
+    this.firstCutIdx = new GrowInt32(); // cutoffs by the first move
+    this.rootLineIdx = new GrowInt32(); // pv-update at a root, root-pv, search-end
+    this.rootFailHighIdx = new GrowInt32(); // fail-high at a root, aspiration-fail upward
+    // Tree searches: the tree node each search node stands on, and what was pruned, in exit order.
+    this.treeOf = started && started.kind === "tree" && started.tree ? [null] : null;
+    this.prunedList = []; // {parent, index, move, path, at}
+    this.prunedAt = new GrowInt32(16);
+    this.prunedByNode = new Map(); // node id -> [pruned entries]
+  }
+
+  get started() { return this._started; }
+  get length() { return this.n; }
+
+  append(b) {
+    if (b.from !== this.n) throw new Error(`events batch starts at ${b.from}, expected ${this.n}`);
+    if (b.moves) for (const m of b.moves) this.moveNames.push(m);
+    const pvAt = new Map();
+    if (b.pv) for (const [off, line] of b.pv) pvAt.set(off, line);
+    const K = this.K, c = this.c;
+    const z = (col, i) => (col ? col[i] || 0 : 0);
+    for (let i = 0; i < b.count; i++) {
+      const at = this.n, kind = b.kind[i], node = z(b.node, i);
+      // Check before storing anything, so a bad event leaves the trace as it was.
+      if (kind === K.enter && node !== this.enterAt.length) throw new Error(`node ${node} entered, expected node ${this.enterAt.length}`);
+      if (kind === K.exit && (node <= 0 || node >= this.exitAt.length)) throw new Error(`exit of unknown node ${node}`);
+      c.kind.push(kind); c.node.push(node);
+      for (const f of NUMERIC) c[f].push(z(b[f], i));
+      const parent = z(b.parent, i), ref = z(b.ref, i);
+      if (pvAt.has(i)) this.pvs.set(at, pvAt.get(i));
+      if (kind < this.byKind.length) this.byKind[kind].push(at);
+      if (kind === K.enter) this._enter(at, node, parent, ref, z(b.move, i));
+      else {
+        if (parent || ref) this.extra.set(at, { parent, ref });
+        if (kind === K.exit) this._exit(at, node);
+        else if (kind === K.cutoff) {
+          const child = this.lastChild.get(node);
+          if (child) this.cutAt.set(child, at);
+          if (z(b.index, i) === 0) this.firstCutIdx.push(at);
+        } else if (kind === K["pv-update"] && node && this.parentOf.get(node) === 0) this.rootLineIdx.push(at);
+        else if (kind === K["root-pv"] || kind === K["search-end"]) this.rootLineIdx.push(at);
+        else if (kind === K["fail-high"] && node && this.parentOf.get(node) === 0) this.rootFailHighIdx.push(at);
+        else if (kind === K["aspiration-fail"]) this._aspiration(at);
+      }
+      this.n++;
+    }
+  }
+
+  _enter(at, id, parent, ref, move) {
+    this.enterAt.push(at); this.exitAt.push(-1); this.parentOf.push(parent); this.refOf.push(ref);
+    this.firstChild.push(0); this.lastChild.push(0); this.nextSib.push(0); this.reSearchOf.push(0);
+    this.cutAt.push(-1);
+    if (parent) {
+      const last = this.lastChild.get(parent);
+      if (last) this.nextSib.set(last, id); else this.firstChild.set(parent, id);
+      this.lastChild.set(parent, id);
+    }
+    if (ref) this.reSearchOf.set(ref, id);
+    if (this.treeOf) {
+      const up = parent ? this.treeOf[parent] : this._started.tree;
+      const ci = parseInt(this.moveNames[move], 10);
+      this.treeOf.push(parent ? (Array.isArray(up) && Number.isInteger(ci) ? up[ci] : undefined) : up);
+    }
+  }
+
+  _exit(at, id) {
+    this.exitAt.set(id, at);
+    if (this.c.end.get(at) === this.endLeaf || this.c.end.get(at) === this.endEval) this.leafIdx.push(at);
+    // Tree searches: children of a finished, searched (depth > 0), not stopped node that were never entered.
+    const t = this.treeOf && this.treeOf[id];
+    const e = this.enterAt.get(id);
+    if (!Array.isArray(t) || this.c.depth.get(e) <= 0 || this.c.end.get(at) === this.endStopped) return;
+    const seen = new Set();
+    for (let ch = this.firstChild.get(id); ch; ch = this.nextSib.get(ch)) seen.add(this.moveName(ch));
+    const base = this.positionMoves(id).join(".");
+    for (let ci = 0; ci < t.length; ci++) {
+      const move = String(ci);
+      if (seen.has(move)) continue;
+      const p = { parent: id, index: ci, move, path: base ? base + "." + move : move, at };
+      this.prunedList.push(p); this.prunedAt.push(at);
+      if (!this.prunedByNode.has(id)) this.prunedByNode.set(id, []);
+      this.prunedByNode.get(id).push(p);
+    }
+  }
+
+  _aspiration(at) {
+    // Upward aspiration failure = a root fail-high: the score reached the beta of the window
+    // the root was searched with (the latest iteration-start or aspiration-fail before it).
+    const a = this.byKind[this.K["iteration-start"]], b = this.byKind[this.K["aspiration-fail"]];
+    const ia = lastBelow(a, at), ib = lastBelow(b, at);
+    const prev = Math.max(ia < 0 ? -1 : a.get(ia), ib < 0 ? -1 : b.get(ib));
+    if (prev >= 0 && this.c.score.get(at) >= this.c.beta.get(prev)) this.rootFailHighIdx.push(at);
+  }
+
+  moveName(id) { return this.moveNames[this.c.move.get(this.enterAt.get(id))]; }
+
+  event(i) {
+    if (i < 0 || i >= this.n) return null;
+    const c = this.c, h = this.hello, kind = c.kind.get(i), node = c.node.get(i);
+    let parent = 0, ref = 0;
+    if (kind === this.K.enter) { parent = this.parentOf.get(node); ref = this.refOf.get(node); }
+    else if (this.extra.has(i)) ({ parent, ref } = this.extra.get(i));
+    const pv = this.pvs.get(i);
+    return {
+      seq: i + 1, kind: h.kinds[kind] ?? String(kind), node, parent, ref,
+      alpha: c.alpha.get(i), beta: c.beta.get(i), score: c.score.get(i),
+      ply: c.ply.get(i), depth: c.depth.get(i), index: c.index.get(i),
+      expect: h.nodeTypes[c.expect.get(i)] ?? "", actual: h.nodeTypes[c.actual.get(i)] ?? "",
+      bound: h.bounds[c.bound.get(i)] ?? "", end: h.ends[c.end.get(i)] ?? "",
+      move: this.moveNames[c.move.get(i)] ?? "", pv: pv ? pv.map((m) => this.moveNames[m]) : null,
+    };
+  }
+
+  // Ids are handed out in enter order, so the nodes entered before k are exactly 1..nodeCount(k).
+  nodeCount(k) { return countBelow(this.enterAt, k, 1); }
+  get totalNodes() { return this.enterAt.length - 1; }
+
+  current(k) {
+    let x = this.nodeCount(k);
+    while (x && this.exitAt.get(x) >= 0 && this.exitAt.get(x) < k) x = this.parentOf.get(x);
+    return x;
+  }
+
+  // True when node id has exited among the first k events.
+  finished(id, k) { const e = this.exitAt.get(id); return e >= 0 && e < k; }
+  // Nodes in id's subtree (itself included): its descendants are the ids entered before its exit.
+  subtreeSize(id, k = this.n) {
+    const e = this.exitAt.get(id);
+    const end = e >= 0 && e < k ? e : k;
+    return this.nodeCount(end) - id + 1;
+  }
+  *childIds(id) { for (let ch = this.firstChild.get(id); ch; ch = this.nextSib.get(ch)) yield ch; }
+
+  node(id) {
+    if (id <= 0 || id >= this.enterAt.length) return null;
+    const c = this.c, h = this.hello, e = this.enterAt.get(id), x = this.exitAt.get(id);
+    const done = x >= 0;
+    return {
+      id, parent: this.parentOf.get(id), ref: this.refOf.get(id), move: this.moveNames[c.move.get(e)],
+      ply: c.ply.get(e), depth: c.depth.get(e), index: c.index.get(e), alpha: c.alpha.get(e), beta: c.beta.get(e),
+      expect: h.nodeTypes[c.expect.get(e)] ?? "", enterAt: e, exitAt: done ? x : Infinity,
+      score: done ? c.score.get(x) : null, actual: done ? h.nodeTypes[c.actual.get(x)] ?? "" : null,
+      end: done ? h.ends[c.end.get(x)] ?? "" : null, children: [...this.childIds(id)],
+      reSearch: this.reSearchOf.get(id), cutAt: this.cutAt.get(id) >= 0 ? this.cutAt.get(id) : Infinity,
+    };
+  }
+
+  path(id) {
+    const out = [];
+    for (let x = id; x; x = this.parentOf.get(x)) out.push(x);
+    return out.reverse();
+  }
+
+  positionMoves(id) { return this.path(id).slice(1).map((x) => this.moveName(x)); }
+
+  _rootLineAt(k) {
+    const j = lastBelow(this.rootLineIdx, k);
+    return j < 0 ? -1 : this.rootLineIdx.get(j);
+  }
+  rootPV(k) {
+    const i = this._rootLineAt(k);
+    const pv = i < 0 ? null : this.pvs.get(i);
+    return pv ? pv.map((m) => this.moveNames[m]) : [];
+  }
+  rootScore(k) {
+    const i = this._rootLineAt(k);
+    return i < 0 ? null : this.c.score.get(i);
+  }
+  // Event index of the root-line change shown at k (-1 before any): lets callers cache.
+  rootLineEvent(k) { return this._rootLineAt(k); }
+
+  iterations(k) {
+    const idx = this.byKind[this.K["root-pv"]], out = [];
+    const m = countBelow(idx, k);
+    for (let j = 0; j < m; j++) {
+      const i = idx.get(j), pv = this.pvs.get(i);
+      out.push({ depth: this.c.depth.get(i), score: this.c.score.get(i), pv: pv ? pv.map((x) => this.moveNames[x]) : [] });
+    }
+    return out;
+  }
+
+  pruned(k) {
+    return this.prunedList.slice(0, countBelow(this.prunedAt, k)).map(({ parent, index, move, path }) => ({ parent, index, move, path }));
+  }
+  // Pruned children of one node as of step k (for the layout).
+  prunedChildren(id, k) {
+    const l = this.prunedByNode.get(id);
+    return l && l[0].at < k ? l : null;
+  }
+
+  count(kindName, k) {
+    const kind = this.K[kindName];
+    return kind === undefined ? 0 : countBelow(this.byKind[kind], k);
+  }
+
+  stats(k) {
+    const it = this.byKind[this.K["iteration-start"]], j = lastBelow(it, k);
+    let depth = 0;
+    if (j >= 0) depth = this.c.depth.get(it.get(j));
+    else {
+      const s = this.byKind[this.K["search-start"]];
+      if (countBelow(s, k)) depth = this.c.depth.get(s.get(0));
+    }
+    return {
+      nodes: this.nodeCount(k), leaves: countBelow(this.leafIdx, k), probes: this.count("probe", k),
+      reSearches: this.count("re-search", k), cutoffs: this.count("cutoff", k),
+      firstMoveCutoffs: countBelow(this.firstCutIdx, k), ttHits: this.count("tt-hit", k),
+      ttCutoffs: this.count("tt-cutoff", k), depth,
+    };
+  }
+
+  // Approximate bytes held by the columns and tables (typed-array capacity).
+  get bytes() {
+    let b = 0;
+    for (const col of Object.values(this.c)) b += col.bytes;
+    for (const col of [this.enterAt, this.exitAt, this.parentOf, this.refOf, this.firstChild, this.lastChild,
+      this.nextSib, this.reSearchOf, this.cutAt, this.leafIdx, this.firstCutIdx, this.rootLineIdx, this.rootFailHighIdx,
+      ...this.byKind]) b += col.bytes;
+    return b;
+  }
+}
+
+// Growable typed arrays: doubling keeps append amortised O(1) and memory near 1x-2x of use.
+class Grow {
+  constructor(Type, cap = 1024) { this.a = new Type(cap); this.length = 0; this.Type = Type; }
+  push(v) {
+    if (this.length === this.a.length) {
+      const b = new this.Type(this.a.length * 2);
+      b.set(this.a); this.a = b;
+    }
+    this.a[this.length++] = v;
+  }
+  get(i) { return this.a[i]; }
+  set(i, v) { this.a[i] = v; }
+  get bytes() { return this.a.byteLength; }
+}
+class GrowInt32 extends Grow { constructor(cap) { super(Int32Array, cap); } }
+class GrowInt16 extends Grow { constructor(cap) { super(Int16Array, cap); } }
+class GrowUint8 extends Grow { constructor(cap) { super(Uint8Array, cap); } }
+
+// Number of entries < k in a sorted column, from position `from`.
+function countBelow(col, k, from = 0) {
+  let lo = from, hi = col.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (col.a[mid] < k) lo = mid + 1; else hi = mid;
+  }
+  return lo - from;
+}
+// Position of the last entry < k in a sorted column, or -1.
+function lastBelow(col, k) { return countBelow(col, k) - 1; }
+export { countBelow, lastBelow };
+
+// The server's name tables (tracer's order), for traces read from files.
+export const DEFAULT_HELLO = {
+  type: "hello", protocol: 1,
+  kinds: ["", "search-start", "search-end", "iteration-start", "iteration-end", "aspiration-fail", "enter", "exit",
+    "probe", "fail-high", "fail-low", "re-search", "cutoff", "tt-probe", "tt-hit", "tt-cutoff", "tt-store",
+    "pv-update", "root-pv"],
+  nodeTypes: ["", "pv", "cut", "all"],
+  bounds: ["", "exact", "lower", "upper"],
+  ends: ["", "eval", "leaf", "mate", "stalemate", "repetition", "fifty-move", "tt-cutoff", "stopped"],
+};
+
+// "((3 12 8) (2 4 6) (14 5 2))" -> [[3,12,8],[2,4,6],[14,5,2]]
+export function parseTreeText(text) {
+  const tokens = text.match(/\(|\)|-?\d+/g) || [];
+  let i = 0;
+  const read = () => {
+    const t = tokens[i++];
+    if (t !== "(") return Number(t);
+    const out = [];
+    while (tokens[i] !== ")" && i < tokens.length) out.push(read());
+    i++;
+    return out;
+  };
+  return read();
+}
+
+// A JSONL trace file (header line + one event per line) -> the frames the server would send:
+// {hello, started, batch}, the batch in the columnar "events" format with interned moves.
+export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
+  const lines = text.split("\n").filter((l) => l.trim());
+  const header = JSON.parse(lines[0]);
+  const meta = header.meta || {};
+  const started = { type: "started", id: 0, kind: meta.tree ? "tree" : "chess", options: { ...meta } };
+  if (meta.tree) started.tree = parseTreeText(meta.tree);
+  if (meta.fen) started.fen = meta.fen;
+  const cols = ["kind", "node", "parent", "ref", "alpha", "beta", "score", "ply", "depth", "index", "expect",
+    "actual", "bound", "end", "move"];
+  const tables = { kind: hello.kinds, expect: hello.nodeTypes, actual: hello.nodeTypes, bound: hello.bounds, end: hello.ends };
+  const batch = { type: "events", id: 0, from: 0, count: 0, moves: [], pv: [] };
+  for (const c of cols) batch[c] = [];
+  const moveId = new Map();
+  const intern = (m) => {
+    if (!m) return 0;
+    if (!moveId.has(m)) { batch.moves.push(m); moveId.set(m, batch.moves.length); }
+    return moveId.get(m);
+  };
+  for (const line of lines.slice(1)) {
+    const ev = JSON.parse(line);
+    for (const c of cols) {
+      let v = ev[c];
+      if (tables[c]) { v = v ? tables[c].indexOf(v) : 0; if (v < 0) throw new Error(`unknown ${c} ${ev[c]}`); }
+      else if (c === "move") v = intern(v);
+      batch[c].push(v || 0);
+    }
+    if (ev.pv) batch.pv.push([batch.count, ev.pv.map(intern)]);
+    batch.count++;
+  }
+  return { hello, started, batch };
+}

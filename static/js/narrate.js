@@ -1,0 +1,99 @@
+// narrate.js: one English sentence per event, for the event log. Values are printed exactly as
+// the event carries them (negamax: from the side to move at the node named in the event).
+//
+// label(nodeId, moveName) prints a move played FROM node nodeId (the page turns it into SAN for
+// chess). opts.line(nodeId, moves) prints a line of moves starting at nodeId (default: names
+// joined by spaces) and opts.nodeName(nodeId) names a node (default: "the root" or its move).
+
+const END_TEXT = {
+  eval: "a static evaluation", leaf: "its leaf value", mate: "checkmate", stalemate: "stalemate",
+  repetition: "a draw by repetition", "fifty-move": "a draw by the fifty-move rule",
+  "tt-cutoff": "a transposition-table cutoff", stopped: "the search was stopped, so the score is not to be trusted",
+};
+const BOUND_TEXT = { exact: "an exact score", lower: "a lower bound", upper: "an upper bound" };
+const EXPECT_TEXT = { pv: "a PV node", cut: "a Cut node", all: "an All node" };
+
+const w = (a, b) => `(${a}, ${b})`;
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function narrate(trace, i, label = (_, m) => m, opts = {}) {
+  const e = trace.event(i);
+  if (!e) return "";
+  const line = opts.line || ((_, moves) => (moves.length ? moves.join(" ") : "(empty)"));
+  const mv = (nodeId, m) => (m ? label(nodeId, m) : "the null move");
+  const nodeName = opts.nodeName || ((id) => {
+    const nd = trace.node(id);
+    if (!nd) return `node ${id}`;
+    return nd.parent ? mv(nd.parent, nd.move) : "the root";
+  });
+  const at = (id) => (trace.node(id) && trace.node(id).parent ? ` at ${nodeName(id)}` : " at the root");
+  // The root whose line is printed: the root of the latest node entered (the root may have exited).
+  const rootOf = () => { const last = trace.nodeCount(i + 1); return last ? trace.path(last)[0] : 0; };
+  switch (e.kind) {
+    case "search-start":
+      return `The search starts, to depth ${e.depth}.`;
+    case "search-end":
+      return `The search ends at depth ${e.depth} with score ${e.score} and the line ${line(rootOf(), e.pv || [])}.`;
+    case "iteration-start":
+      return `Iteration ${e.depth} starts with the root window ${w(e.alpha, e.beta)}.`;
+    case "iteration-end":
+      return e.end === "stopped"
+        ? `Iteration ${e.depth} was stopped before it finished; its score ${e.score} is not to be trusted.`
+        : `Iteration ${e.depth} is complete with score ${e.score}.`;
+    case "aspiration-fail":
+      return `The root scored ${e.score}, outside the aspiration window, so it is searched again with ${w(e.alpha, e.beta)}.`;
+    case "enter": {
+      const what = e.parent ? `${mv(e.parent, e.move)} is entered` : "The root is entered";
+      const expect = EXPECT_TEXT[e.expect] ? `, expected to be ${EXPECT_TEXT[e.expect]}` : "";
+      const again = e.ref ? " (the re-search of the probe)" : "";
+      return `${cap(what)}${again} at ply ${e.ply}, depth ${e.depth}, with the window ${w(e.alpha, e.beta)}${expect}.`;
+    }
+    case "exit": {
+      const nd = trace.node(e.node);
+      const who = cap(nodeName(e.node));
+      if (e.end === "stopped") return `${who} returns ${e.score}, but ${END_TEXT.stopped}.`;
+      const lo = nd ? nd.alpha : e.alpha, hi = nd ? nd.beta : e.beta;
+      let why = "";
+      if (e.actual === "pv") why = `inside its window ${w(lo, hi)}: an exact score`;
+      else if (e.actual === "cut") why = `≥ β = ${hi}: it fails high (a Cut node)`;
+      else if (e.actual === "all") why = `≤ α = ${lo}: it fails low (an All node)`;
+      const how = END_TEXT[e.end] ? ` (${END_TEXT[e.end]})` : "";
+      const broke = nd && nd.expect && e.actual && nd.expect !== e.actual ? `; it was expected to be ${EXPECT_TEXT[nd.expect]}` : "";
+      return `${who} returns ${e.score}${how}${why ? ", " + why : ""}${broke}.`;
+    }
+    case "probe":
+      return `${cap(mv(e.node, e.move))} is probed with the null window ${w(e.alpha, e.beta)}.`;
+    case "fail-high":
+      return `${cap(mv(e.node, e.move))} fails high with ${e.score} ≥ ${e.beta}.`;
+    case "fail-low":
+      return `${cap(mv(e.node, e.move))} fails low with ${e.score} ≤ ${e.alpha}.`;
+    case "re-search": {
+      const probe = e.ref ? trace.node(e.ref) : null;
+      const s = probe && probe.score !== null ? -probe.score : null;
+      const inside = s !== null ? `${s} is inside ${w(e.alpha, e.beta)}, so ` : "The probe scored inside the window, so ";
+      return `${inside}${mv(e.node, e.move)} is searched again with the full window ${w(e.alpha, e.beta)}.`;
+    }
+    case "cutoff":
+      return `${cap(mv(e.node, e.move))} scores ${e.score} ≥ ${e.beta}${at(e.node)}: a beta cutoff, the remaining moves are pruned.`;
+    case "tt-probe":
+      return `${cap(nodeName(e.node))} is looked up in the transposition table.`;
+    case "tt-hit": {
+      const best = e.move ? `, best move ${mv(e.node, e.move)}` : "";
+      return `The table has an entry for ${nodeName(e.node)}: ${BOUND_TEXT[e.bound] || "a score"} of ${e.score} from depth ${e.depth}${best}.`;
+    }
+    case "tt-cutoff":
+      return `The table entry is enough: ${nodeName(e.node)} returns ${e.score} without searching.`;
+    case "tt-store": {
+      const best = e.move ? `, best move ${mv(e.node, e.move)}` : "";
+      return `${cap(nodeName(e.node))} is stored in the table: ${BOUND_TEXT[e.bound] || "a score"} of ${e.score} at depth ${e.depth}${best}.`;
+    }
+    case "pv-update": {
+      const where = trace.node(e.node) && trace.node(e.node).parent ? ` at ${nodeName(e.node)}` : " at the root";
+      return `${cap(mv(e.node, e.move))} raises α from ${e.alpha} to ${e.score}${where}; the line is now ${line(e.node, e.pv || [])}.`;
+    }
+    case "root-pv":
+      return `Iteration ${e.depth} ends with the line ${line(rootOf(), e.pv || [])}, score ${e.score}.`;
+    default:
+      return `Event ${e.seq}: ${e.kind}.`;
+  }
+}

@@ -1,0 +1,127 @@
+// The visible tree: counts recounted by hand from the JSONL, collapse rules, incremental reuse,
+// and the time to lay out 10k visible nodes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { load, GOLDEN, fixture, synthetic } from "./helpers.mjs";
+import { Trace } from "../model.js";
+import { TreeLayout } from "../layout.js";
+
+const ids = (r, f) => r.nodes.filter(f).map((it) => it.id).sort((a, b) => String(a).localeCompare(String(b), "en", { numeric: true }));
+
+test("R&N at the end: 13 nodes (root, 3 children, 7 searched leaves, 2 pruned)", () => {
+  const t = load(GOLDEN);
+  const r = new TreeLayout(t).compute(t.length);
+  assert.equal(r.count, 13);
+  assert.equal(r.nodes.filter((it) => it.kind === "node").length, 11); // enters: seq 3,4,5,9,13,19,20,26,27,29,31
+  const pruned = r.nodes.filter((it) => it.kind === "pruned");
+  assert.deepEqual(pruned.map((p) => p.pruned.path), ["1.1", "1.2"]);
+  for (const p of pruned) { assert.equal(p.parentItem.id, 6); assert.equal(p.outcome, "pruned"); }
+  assert.equal(r.links.length, 12);
+  // Levels: 1 root, 3 children, 9 grandchildren (7 searched + 2 pruned).
+  const byLevel = [0, 1, 2].map((l) => r.nodes.filter((it) => it.level === l).length);
+  assert.deepEqual(byLevel, [1, 3, 9]);
+  // Leaves in tree order left to right: 0.0 0.1 0.2 1.0 1.1 1.2 2.0 2.1 2.2.
+  const leaves = r.nodes.filter((it) => it.level === 2).sort((a, b) => a.x - b.x);
+  assert.deepEqual(leaves.map((it) => it.kind === "pruned" ? it.pruned.path : t.positionMoves(it.id).join(".")),
+    ["0.0", "0.1", "0.2", "1.0", "1.1", "1.2", "2.0", "2.1", "2.2"]);
+  for (let i = 1; i < leaves.length; i++) assert.ok(leaves[i].x - leaves[i - 1].x >= 44 - 1e-9);
+  // PV 0 0: the root, node 2 ("0"), node 3 ("0.0").
+  assert.deepEqual(ids(r, (it) => it.onPV), [1, 2, 3]);
+  // The cutoffs (seq 22 at node 6, seq 33 at node 8) were caused by nodes 7 and 11.
+  assert.deepEqual(ids(r, (it) => it.cut), [7, 11]);
+  // Outcomes from the exits: node 6 and 8 returned "cut" (fail high), node 7 "all".
+  const by = new Map(r.nodes.map((it) => [it.id, it]));
+  assert.equal(by.get(1).outcome, "exact");
+  assert.equal(by.get(6).outcome, "fail-high");
+  assert.equal(by.get(7).outcome, "fail-low");
+  assert.equal(by.get(9).broken, true); // expected all, returned cut (seq 27/28)
+  assert.equal(by.get(4).broken, false);
+  assert.ok(r.nodes.every((it) => it.state === "done"));
+});
+
+test("R&N at k=20: the open path 1 > 6 > 7, nothing pruned yet", () => {
+  const t = load(GOLDEN);
+  const r = new TreeLayout(t).compute(20);
+  assert.equal(r.count, 7); // nodes 1..7 entered by seq 20
+  const by = new Map(r.nodes.map((it) => [it.id, it]));
+  assert.deepEqual(ids(r, (it) => it.state === "open"), [1, 6, 7]);
+  assert.equal(by.get(7).current, true);
+  assert.equal(by.get(2).state, "done");
+  assert.deepEqual(ids(r, (it) => it.onPV), [1, 2, 3]); // root line 0 0 since seq 17
+});
+
+test("stepping over events that do not change the structure reuses the layout", () => {
+  const t = load(GOLDEN);
+  const L = new TreeLayout(t);
+  L.compute(7);
+  const a = L.layouts;
+  const r8 = L.compute(8); // seq 8 is a probe: same nodes
+  assert.equal(L.layouts, a);
+  assert.equal(r8.count, 3);
+  L.compute(9); // seq 9 enters node 4
+  assert.equal(L.layouts, a + 1);
+  // Going back gives the same positions as the first time.
+  const again = L.compute(7), fresh = new TreeLayout(t).compute(7);
+  assert.deepEqual(again.nodes.map((it) => [it.id, it.x, it.y, it.state]), fresh.nodes.map((it) => [it.id, it.x, it.y, it.state]));
+});
+
+test("a re-search is linked to its probe", () => {
+  const t = load(fixture("research_pvs.jsonl"));
+  const r = new TreeLayout(t).compute(t.length);
+  assert.deepEqual(r.reLinks.map((l) => [l.from.id, l.to.id]), [[5, 8]]);
+  assert.deepEqual(ids(r, (it) => it.onPV), [1, 8, 9]); // PV 1 0 through the re-search, not the probe
+});
+
+test("iterative deepening: both iteration roots side by side", () => {
+  const t = load(fixture("aima_id_pvs.jsonl"));
+  const r = new TreeLayout(t).compute(t.length);
+  // Iteration 1: root + 3 children + the re-search of move 2 (seq 16) = 5; iteration 2: 13.
+  assert.equal(r.count, 18);
+  assert.deepEqual(r.nodes.filter((it) => it.level === 1).map((it) => it.id), [1, 6]);
+});
+
+test("big trees collapse finished subtrees; counts add up; expand and the off switch", () => {
+  const s = synthetic(3, 7); // 3280 nodes
+  const t = new Trace(s.hello);
+  t.start(s.started);
+  for (const b of s.batches) t.append(b);
+  const L = new TreeLayout(t);
+  const weight = (r) => r.nodes.reduce((sum, it) => sum + (it.kind === "summary" ? it.count : 1), 0);
+  for (const k of [0, 100, 1000, 5000, 8000, t.length]) {
+    const r = L.compute(k);
+    assert.equal(weight(r), t.nodeCount(k), `k=${k}`);
+    if (t.nodeCount(k) >= 400) {
+      assert.ok(r.count < 40, `k=${k}: ${r.count} visible`);
+      for (const it of r.nodes) if (it.kind === "summary") assert.equal(it.state, "done");
+      for (const id of t.path(t.current(k))) assert.equal(r.byId.get(id).kind, "node"); // the open path stays
+    } else assert.equal(r.count, t.nodeCount(k));
+  }
+  const end = L.compute(t.length);
+  assert.deepEqual(end.nodes.map((it) => it.kind), ["node", "summary", "summary", "summary"]);
+  assert.equal(end.nodes[1].count, (3 ** 7 - 1) / 2);
+  const opened = L.compute(t.length, { expanded: new Set([2]), version: 1 });
+  assert.equal(opened.count, 4 + 3);
+  const all = L.compute(t.length, { collapse: false, version: 2 });
+  assert.equal(all.count, s.nodes);
+});
+
+test("10k visible nodes lay out in well under 100 ms", () => {
+  const s = synthetic(4, 6); // 5461 nodes
+  const s2 = synthetic(10, 4); // 11111 nodes
+  for (const x of [s, s2]) {
+    const t = new Trace(x.hello);
+    t.start(x.started);
+    for (const b of x.batches) t.append(b);
+    const L = new TreeLayout(t);
+    L.compute(t.length, { collapse: false }); // warm up the JIT
+    const t0 = performance.now();
+    const r = new TreeLayout(t).compute(t.length, { collapse: false });
+    const ms = performance.now() - t0;
+    const t1 = performance.now();
+    L.compute(t.length - 1, { collapse: false }); // same structure: decorate only
+    const ms2 = performance.now() - t1;
+    console.log(`# layout of ${r.count} nodes: ${ms.toFixed(1)} ms; same structure at another k: ${ms2.toFixed(1)} ms`);
+    assert.equal(r.count, x.nodes);
+    assert.ok(ms < 100, `${ms} ms`);
+  }
+});

@@ -1,0 +1,395 @@
+// treeview.js: draws the search tree on a canvas. Shapes by expected node type (PV circle, Cut
+// square, All diamond), fill by outcome, the open path and the PV as heavier edges, re-searches
+// joined to their probe by a dashed arc, pruned children greyed. Only what is inside the
+// viewport is drawn, same-colour shapes share one path, and a frame is drawn only when
+// something changed, so panning thousands of nodes stays smooth.
+import { TreeLayout } from "./layout.js";
+
+const R = 12; // node radius in world units (the layout spaces nodes 44 apart)
+const FALLBACK = {
+  "--c-exact": "#009E73", "--c-fail-high": "#D55E00", "--c-fail-low": "#0072B2", "--c-tt": "#CC79A7",
+  "--c-open": "#E69F00", "--c-pruned": "#BBBBBB", "--c-pv": "#000000", "--c-edge": "#999999",
+  "--c-text": "#222222", "--c-bg": "#FFFFFF", "--c-unseen": "#DDDDDD", "--c-stopped": "#777777",
+};
+const SMALL_TREE = 200; // below this many visible nodes, windows and scores are always labelled
+
+export class TreeView {
+  constructor(canvas, trace, { onSelect = () => {}, onHover = () => {} } = {}) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.trace = trace;
+    this.onSelect = onSelect;
+    this.onHover = onHover;
+    this.container = canvas.parentElement || canvas;
+    this.tip = document.createElement("div");
+    this.tip.className = "tree-tooltip";
+    Object.assign(this.tip.style, { position: "absolute", display: "none", pointerEvents: "none", zIndex: 5,
+      background: "rgba(255,255,255,0.95)", border: "1px solid #888", borderRadius: "4px", padding: "4px 6px",
+      font: "12px system-ui, sans-serif", whiteSpace: "pre", color: "#222" });
+    if (getComputedStyle(this.container).position === "static") this.container.style.position = "relative";
+    this.container.appendChild(this.tip);
+    this.k = 0; this.selected = 0; this.pov = null;
+    this.tx = 0; this.ty = 0; this.scale = 1; // screen = world * scale + t
+    this.userMoved = false;
+    this.collapse = true; this.expandAllFlag = false; this.ghosts = false;
+    this.expanded = new Set(); this.collapsed = new Set(); this.version = 0;
+    this.hover = null; this.visibleNodes = 0; this.drawn = 0;
+    this.result = null; this.frame = 0;
+    this._reset();
+    this.readColours();
+    this._listen();
+    this.resize();
+  }
+
+  _reset() {
+    this._started = this.trace.started;
+    this.layout = new TreeLayout(this.trace);
+    this.expanded.clear(); this.collapsed.clear(); this.version++;
+    this.userMoved = false; this.lastCount = -1;
+  }
+
+  // A new search (start() is also noticed by show() on its own); optionally a new Trace object.
+  reset(trace) {
+    if (trace) this.trace = trace;
+    this._reset();
+    this.result = null; this.selected = 0; this.hover = null; this.tooltip(null);
+    this.redraw();
+  }
+
+  readColours() {
+    const cs = getComputedStyle(this.canvas);
+    this.col = {};
+    for (const [name, fb] of Object.entries(FALLBACK)) this.col[name.slice(4)] = cs.getPropertyValue(name).trim() || fb;
+  }
+
+  // Show step k. opts.selected: node id to ring; opts.pov: "root" | "node".
+  show(k, { selected, pov } = {}) {
+    if (this.trace.started !== this._started) this._reset();
+    this.k = k;
+    if (selected !== undefined) this.selected = selected;
+    if (pov) this.pov = pov;
+    this.result = this.layout.compute(k, { collapse: this.collapse, expanded: this.expanded, collapsed: this.collapsed,
+      expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version });
+    this.visibleNodes = this.result.nodes.reduce((s, it) => s + (it.state === "unseen" ? 0 : 1), 0);
+    if (this.result.count !== this.lastCount) {
+      this.lastCount = this.result.count;
+      if (!this.userMoved) this.fit(false); else this._keepCurrentInView();
+    }
+    this.redraw();
+  }
+
+  get povMode() { return this.pov || (this.trace.started && this.trace.started.kind === "tree" ? "root" : "node"); }
+  fit(user = true) {
+    const r = this.result;
+    if (user) this.userMoved = false;
+    if (!r || !r.count) { this.tx = this.w / 2; this.ty = 40; this.scale = 1; this.redraw(); return; }
+    const pad = 40, bw = r.maxX - r.minX + 4 * R, bh = r.maxY - r.minY + 4 * R;
+    this.scale = Math.min(2, Math.max(0.001, Math.min((this.w - pad) / bw, (this.h - pad) / bh)));
+    this.tx = this.w / 2 - ((r.minX + r.maxX) / 2) * this.scale;
+    this.ty = pad / 2 + 2 * R * this.scale - r.minY * this.scale;
+    this.redraw();
+  }
+  center(nodeId) {
+    const it = this.result && this.result.byId.get(nodeId);
+    if (!it) return;
+    this.tx = this.w / 2 - it.x * this.scale; this.ty = this.h / 2 - it.y * this.scale;
+    this.userMoved = true; this.redraw();
+  }
+  zoomBy(f, sx = this.w / 2, sy = this.h / 2) {
+    const s = Math.min(8, Math.max(0.001, this.scale * f));
+    this.tx = sx - ((sx - this.tx) * s) / this.scale; this.ty = sy - ((sy - this.ty) * s) / this.scale;
+    this.scale = s; this.userMoved = true; this.redraw();
+  }
+  expandAll(on) { this.expandAllFlag = !!on; if (!on) this.expanded.clear(); this.version++; this.show(this.k); }
+  setCollapse(on) { this.collapse = !!on; this.version++; this.show(this.k); }
+  setGhosts(on) { this.ghosts = !!on; this.version++; this.show(this.k); }
+  expand(id) { this.expanded.add(id); this.collapsed.delete(id); this.version++; this.show(this.k); }
+  collapseNode(id) { this.collapsed.add(id); this.expanded.delete(id); this.version++; this.show(this.k); }
+
+  resize() {
+    const dpr = window.devicePixelRatio || 1;
+    const w = this.container.clientWidth || this.canvas.clientWidth || 600;
+    const h = this.container.clientHeight || this.canvas.clientHeight || 400;
+    this.w = w; this.h = h; this.dpr = dpr;
+    this.canvas.width = Math.round(w * dpr); this.canvas.height = Math.round(h * dpr);
+    this.canvas.style.width = w + "px"; this.canvas.style.height = h + "px";
+    if (!this.userMoved && this.result) this.fit(false); else this.redraw();
+  }
+
+  _keepCurrentInView() {
+    const cur = this.result.nodes.find((it) => it.current);
+    if (!cur) return;
+    const sx = cur.x * this.scale + this.tx, sy = cur.y * this.scale + this.ty;
+    if (sx < 20 || sx > this.w - 20 || sy < 20 || sy > this.h - 20) {
+      this.tx = this.w / 2 - cur.x * this.scale; this.ty = this.h / 2 - cur.y * this.scale;
+    }
+  }
+
+  redraw() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+  }
+
+  // The value and window shown for a node: negamax as in the events, or the root player's view.
+  view(it) {
+    const flip = this.povMode === "root" && it.ply % 2 === 1;
+    return {
+      score: it.score === null || it.score === undefined ? null : flip ? -it.score : it.score,
+      alpha: flip ? -it.beta : it.alpha, beta: flip ? -it.alpha : it.beta,
+    };
+  }
+
+  draw() {
+    const ctx = this.ctx, r = this.result, col = this.col, s = this.scale;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.clearRect(0, 0, this.w, this.h);
+    if (!r || !r.count) { this.drawn = 0; return; }
+    ctx.setTransform(this.dpr * s, 0, 0, this.dpr * s, this.dpr * this.tx, this.dpr * this.ty);
+    // The viewport in world coordinates, with a margin for labels.
+    const m = 40 / s + 3 * R;
+    const x0 = -this.tx / s - m, x1 = (this.w - this.tx) / s + m, y0 = -this.ty / s - m, y1 = (this.h - this.ty) / s + m;
+    const inView = (it) => it.x >= x0 && it.x <= x1 && it.y >= y0 && it.y <= y1;
+    const px = 1 / s; // one screen pixel in world units
+    // Edges: batched into one path per style.
+    const styles = { normal: [], path: [], pv: [], pruned: [] };
+    for (const l of r.links) {
+      if ((l.from.y < y0 && l.to.y < y0) || (l.from.y > y1 && l.to.y > y1)) continue;
+      if ((l.from.x < x0 && l.to.x < x0) || (l.from.x > x1 && l.to.x > x1)) continue;
+      if (l.to.state === "unseen") continue;
+      styles[l.onPath ? "path" : l.onPV ? "pv" : l.pruned ? "pruned" : "normal"].push(l);
+    }
+    const strokeLinks = (list, colour, width, dash) => {
+      if (!list.length) return;
+      ctx.beginPath();
+      for (const l of list) { ctx.moveTo(l.from.x, l.from.y); ctx.lineTo(l.to.x, l.to.y); }
+      ctx.strokeStyle = colour; ctx.lineWidth = width; ctx.setLineDash(dash);
+      ctx.stroke();
+    };
+    strokeLinks(styles.normal, col.edge, Math.max(px, 1.2), []);
+    strokeLinks(styles.pruned, col.pruned, Math.max(px, 1.2), [4, 3]);
+    strokeLinks(styles.pv, col.pv, Math.max(2 * px, 3), []);
+    strokeLinks(styles.path, col.open, Math.max(2 * px, 4), []);
+    ctx.setLineDash([]);
+    // Nodes: culled, then one fill path per outcome.
+    const vis = [];
+    for (const it of r.nodes) if (inView(it)) vis.push(it);
+    this.drawn = vis.length; this.visible = vis;
+    const tiny = R * s < 2.5;
+    const groups = new Map();
+    for (const it of vis) {
+      const g = it.kind === "summary" ? "summary" : it.outcome;
+      if (!groups.has(g)) groups.set(g, []);
+      groups.get(g).push(it);
+    }
+    for (const [g, list] of groups) {
+      if (g === "summary") continue;
+      ctx.beginPath();
+      for (const it of list) (tiny ? rectPath : shapePath)(ctx, it);
+      ctx.fillStyle = g === "unseen" ? col.bg : col[g] || col.stopped;
+      if (g === "pruned") ctx.globalAlpha = 0.35;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      if (!tiny || g === "unseen" || g === "pruned") {
+        ctx.strokeStyle = g === "pruned" ? col.pruned : g === "unseen" ? col.unseen : col.text;
+        ctx.lineWidth = Math.max(px, 1); ctx.setLineDash(g === "pruned" ? [3, 2] : []);
+        ctx.stroke(); ctx.setLineDash([]);
+      }
+    }
+    if (groups.has("summary")) for (const it of groups.get("summary")) this.drawSummary(it);
+    if (!tiny) this.drawMarks(vis, px);
+    this.drawReLinks(r.reLinks, px, inView);
+    const labels = R * s >= 9 || (r.count < SMALL_TREE && R * s >= 5);
+    if (labels) this.drawLabels(vis, R * s >= 14 || r.count < SMALL_TREE);
+  }
+
+  drawSummary(it) {
+    const ctx = this.ctx, w = 3.2 * R, h = 1.5 * R;
+    ctx.beginPath();
+    roundRect(ctx, it.x - w / 2, it.y - h / 2, w, h, 4);
+    ctx.fillStyle = this.col[it.outcome] || this.col.stopped; ctx.fill();
+    ctx.strokeStyle = this.col.text; ctx.lineWidth = Math.max(1 / this.scale, 1); ctx.stroke();
+    if (this.scale * R >= 6) {
+      ctx.fillStyle = "#fff"; ctx.font = `${R * 0.7}px system-ui, sans-serif`;
+      ctx.textAlign = "center"; ctx.textBaseline = "middle";
+      ctx.fillText(`▸ ${it.count.toLocaleString("en-US")} nodes`, it.x, it.y, w - 2);
+    }
+  }
+
+  // Rings for the current node, the selection and broken expectations; ✂ on cutoff edges.
+  drawMarks(vis, px) {
+    const ctx = this.ctx, col = this.col;
+    const ring = (list, pad, colour, width) => {
+      if (!list.length) return;
+      ctx.beginPath();
+      for (const it of list) shapePath(ctx, it, R + pad);
+      ctx.strokeStyle = colour; ctx.lineWidth = width; ctx.stroke();
+    };
+    ring(vis.filter((it) => it.broken), 3, col.text, Math.max(px, 1));
+    ring(vis.filter((it) => it.current), 5, col.open, Math.max(2 * px, 3));
+    ring(vis.filter((it) => it.onPV && it.kind === "node"), 0, col.pv, Math.max(px, 2.5));
+    ring(vis.filter((it) => it.nodeId && it.nodeId === this.selected), 7, col.text, Math.max(2 * px, 2));
+    const cuts = vis.filter((it) => it.cut && it.parentItem);
+    if (cuts.length) {
+      ctx.fillStyle = col["fail-high"]; ctx.font = `${R}px system-ui, sans-serif`;
+      ctx.textAlign = "center"; ctx.textBaseline = "middle";
+      for (const it of cuts) {
+        const p = it.parentItem;
+        ctx.fillText("✂", p.x + (it.x - p.x) * 0.55 + R * 0.6, p.y + (it.y - p.y) * 0.55);
+      }
+    }
+  }
+
+  drawReLinks(list, px, inView) {
+    const ctx = this.ctx;
+    ctx.strokeStyle = this.col.text; ctx.lineWidth = Math.max(px, 1.2); ctx.setLineDash([5, 4]);
+    for (const { from, to } of list) {
+      if (to.state === "unseen" || (!inView(from) && !inView(to))) continue;
+      // From the side of the probe to the side of the re-search, dipping a little below the
+      // node row (between the window labels, which sit right under each node).
+      const dir = to.x >= from.x ? 1 : -1;
+      const sx = from.x + dir * R, sy = from.y, ax = to.x - dir * R, ay = to.y;
+      const mx = (sx + ax) / 2, my = Math.max(sy, ay) + 1.4 * R;
+      ctx.beginPath(); ctx.moveTo(sx, sy); ctx.quadraticCurveTo(mx, my, ax, ay); ctx.stroke();
+      // Arrow head at the re-search end.
+      const dx = ax - mx, dy = ay - my, d = Math.hypot(dx, dy) || 1;
+      ctx.setLineDash([]); ctx.beginPath();
+      ctx.moveTo(ax, ay);
+      ctx.lineTo(ax - (6 * dx) / d + (4 * dy) / d, ay - (6 * dy) / d - (4 * dx) / d);
+      ctx.lineTo(ax - (6 * dx) / d - (4 * dy) / d, ay - (6 * dy) / d + (4 * dx) / d);
+      ctx.closePath(); ctx.fillStyle = this.col.text; ctx.fill(); ctx.setLineDash([5, 4]);
+      if (this.scale * R >= 9) {
+        ctx.font = `${R * 0.6}px system-ui, sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "bottom";
+        this.text("re-search", mx, (sy + my) / 2 + 0.7 * R - 1);
+      }
+    }
+    ctx.setLineDash([]);
+  }
+
+  // Text with a halo in the background colour, so labels stay readable over edges.
+  text(str, x, y, colour = this.col.text, halo = true) {
+    const ctx = this.ctx;
+    if (halo) { ctx.strokeStyle = this.col.bg; ctx.lineWidth = 3 / Math.max(this.scale, 0.5); ctx.strokeText(str, x, y); }
+    ctx.fillStyle = colour; ctx.fillText(str, x, y);
+  }
+
+  drawLabels(vis, full) {
+    const ctx = this.ctx;
+    ctx.textAlign = "center"; ctx.lineJoin = "round";
+    for (const it of vis) {
+      if (it.kind === "summary" || it.state === "unseen") continue;
+      ctx.font = `${R * 0.85}px system-ui, sans-serif`; ctx.textBaseline = "bottom";
+      if (it.move) this.text(it.move, it.x, it.y - R - 2);
+      if (!full) continue;
+      if (it.kind === "pruned") {
+        if (it.treeValue === null) continue;
+        const v = this.povMode === "root" || it.ply % 2 === 0 ? it.treeValue : -it.treeValue;
+        ctx.font = `${R * 0.8}px system-ui, sans-serif`; ctx.textBaseline = "middle";
+        this.text(String(v), it.x, it.y, this.col.stopped, false);
+        continue;
+      }
+      const v = this.view(it);
+      ctx.font = `${R * 0.6}px system-ui, sans-serif`; ctx.textBaseline = "top";
+      this.text(`(${fmt(v.alpha)}, ${fmt(v.beta)})`, it.x, it.y + R + 2);
+      if (v.score !== null) {
+        ctx.font = `bold ${R * 0.8}px system-ui, sans-serif`; ctx.textBaseline = "middle";
+        this.text(String(v.score), it.x, it.y, "#fff", false);
+      }
+    }
+  }
+
+  // The item under a screen point (nodes within their radius, summaries within their box).
+  hit(sx, sy) {
+    const list = this.visible || [];
+    const wx = (sx - this.tx) / this.scale, wy = (sy - this.ty) / this.scale;
+    const tol = Math.max(R, 4 / this.scale);
+    let best = null, bd = Infinity;
+    for (const it of list) {
+      const dx = Math.abs(it.x - wx), dy = Math.abs(it.y - wy);
+      const ok = it.kind === "summary" ? dx <= 1.6 * R && dy <= 0.75 * R : dx <= tol && dy <= tol;
+      if (ok && dx + dy < bd) { best = it; bd = dx + dy; }
+    }
+    return best;
+  }
+
+  tooltip(it, sx, sy) {
+    if (!it) { this.tip.style.display = "none"; return; }
+    const t = this.trace, lines = [];
+    if (it.kind === "pruned") lines.push(`${it.pruned.path}: pruned (never searched)`);
+    else {
+      const nd = t.node(it.nodeId), v = this.view(it);
+      lines.push(`${it.move || "root"}  (node ${it.nodeId}, ply ${it.ply}, depth ${it.depth})`);
+      lines.push(`path: ${t.positionMoves(it.nodeId).join(" ") || "(root)"}`);
+      lines.push(`window: (${fmt(v.alpha)}, ${fmt(v.beta)})${this.povMode === "root" ? " root's view" : ""}`);
+      lines.push(`expected: ${nd.expect || "?"}${it.actual ? `, actual: ${it.actual}` : ""}`);
+      if (v.score !== null) lines.push(`score: ${v.score}${it.end ? ` (${it.end})` : ""}`);
+      if (it.state === "open") lines.push("being searched");
+      if (it.ref) lines.push(`re-search of node ${it.ref}`);
+      if (it.kind === "summary") lines.push(`${it.count.toLocaleString("en-US")} nodes (click to expand)`);
+    }
+    this.tip.textContent = lines.join("\n");
+    const x = Math.min(sx + 14, Math.max(0, this.w - 260));
+    Object.assign(this.tip.style, { display: "block", left: x + "px", top: sy + 14 + "px" });
+  }
+
+  _listen() {
+    const c = this.canvas;
+    let drag = null;
+    const pos = (e) => { const b = c.getBoundingClientRect(); return [e.clientX - b.left, e.clientY - b.top]; };
+    c.addEventListener("pointerdown", (e) => {
+      const [x, y] = pos(e);
+      drag = { x, y, tx: this.tx, ty: this.ty, moved: false };
+      c.setPointerCapture && c.setPointerCapture(e.pointerId);
+    });
+    c.addEventListener("pointermove", (e) => {
+      const [x, y] = pos(e);
+      if (drag) {
+        if (Math.abs(x - drag.x) + Math.abs(y - drag.y) > 3) drag.moved = true;
+        if (drag.moved) {
+          this.tx = drag.tx + x - drag.x; this.ty = drag.ty + y - drag.y;
+          this.userMoved = true; this.tooltip(null); this.redraw();
+          return;
+        }
+      }
+      const it = this.hit(x, y);
+      const id = it ? it.nodeId || null : null;
+      if (it !== this.hover) { this.hover = it; this.onHover(id); }
+      this.tooltip(it, x, y);
+    });
+    const up = (e) => {
+      if (!drag) return;
+      const d = drag; drag = null;
+      if (d.moved) return;
+      const [x, y] = pos(e);
+      const it = this.hit(x, y);
+      if (!it) return;
+      if (it.kind === "summary") this.expand(it.nodeId);
+      if (it.nodeId) { this.selected = it.nodeId; this.onSelect(it.nodeId); this.redraw(); }
+    };
+    c.addEventListener("pointerup", up);
+    c.addEventListener("pointercancel", () => { drag = null; });
+    c.addEventListener("pointerleave", () => { this.hover = null; this.tooltip(null); this.onHover(null); });
+    c.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const [x, y] = pos(e);
+      this.zoomBy(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), x, y);
+    }, { passive: false });
+    c.addEventListener("dblclick", () => this.fit());
+    if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => this.resize()).observe(this.container);
+  }
+}
+
+const fmt = (v) => (v >= 32000 ? "∞" : v <= -32000 ? "-∞" : String(v)); // the engine's infinity
+
+// PV = circle, Cut = square, All = diamond (no expected type: circle).
+function shapePath(ctx, it, r = R) {
+  const { x, y } = it;
+  if (it.expect === "cut") { ctx.moveTo(x - r * 0.88, y - r * 0.88); ctx.rect(x - r * 0.88, y - r * 0.88, 1.76 * r, 1.76 * r); }
+  else if (it.expect === "all") {
+    ctx.moveTo(x, y - r * 1.15); ctx.lineTo(x + r * 1.15, y); ctx.lineTo(x, y + r * 1.15); ctx.lineTo(x - r * 1.15, y); ctx.closePath();
+  } else { ctx.moveTo(x + r, y); ctx.arc(x, y, r, 0, 2 * Math.PI); }
+}
+function rectPath(ctx, it) { ctx.rect(it.x - R, it.y - R, 2 * R, 2 * R); }
+function roundRect(ctx, x, y, w, h, r) {
+  ctx.moveTo(x + r, y); ctx.arcTo(x + w, y, x + w, y + h, r); ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r); ctx.arcTo(x, y, x + w, y, r); ctx.closePath();
+}
