@@ -1,0 +1,245 @@
+// board.js: the position at a node. For chess a cm-chessboard with the line from that node as
+// arrows and the move that reached it marked; chess.js turns UCI moves into FENs and SAN.
+// For trees the same region shows the path from the root as text.
+import { Chessboard, FEN, COLOR } from "../vendor/cm-chessboard/src/Chessboard.js";
+import { Arrows } from "../vendor/cm-chessboard/src/extensions/arrows/Arrows.js";
+import { Markers, MARKER_TYPE } from "../vendor/cm-chessboard/src/extensions/markers/Markers.js";
+import { Chess } from "../vendor/chess.js/chess.js";
+
+// Arrow styles for the line: the first move strongest (classes styled in app.css).
+const ARROWS = [{ class: "arrow-pv1" }, { class: "arrow-pv2" }, { class: "arrow-pv3" }];
+const LAST_MOVE = MARKER_TYPE.square;
+
+export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// Chess positions by node: FENs and SAN computed once and cached (bounded).
+export class ChessLines {
+  constructor(rootFen) {
+    this.rootFen = rootFen || START_FEN;
+    this.fens = new Map();
+    this.sans = new Map();
+  }
+
+  // fenAfter(fen, uci) -> {fen, san} or null when the move is not legal there.
+  static play(fen, uci) {
+    try {
+      const c = new Chess(fen);
+      const m = c.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci.length > 4 ? uci[4] : undefined });
+      return m ? { fen: c.fen(), san: m.san } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // fen of node id: the root FEN with the moves from the root applied.
+  fenAt(trace, id) {
+    if (!id) return this.rootFen;
+    const hit = this.fens.get(id);
+    if (hit !== undefined) return hit;
+    const nd = trace.node(id);
+    let fen = this.rootFen;
+    if (nd && nd.parent) {
+      const base = this.fenAt(trace, nd.parent);
+      const r = base && ChessLines.play(base, nd.move);
+      fen = r ? r.fen : null;
+    }
+    if (this.fens.size > 50000) this.fens.clear();
+    this.fens.set(id, fen);
+    return fen;
+  }
+
+  // san(fen, uci): the move in SAN from that position (the UCI text when it cannot be played).
+  san(fen, uci) {
+    if (!uci || !fen) return uci || "";
+    const key = fen + " " + uci;
+    let s = this.sans.get(key);
+    if (s === undefined) {
+      const r = ChessLines.play(fen, uci);
+      s = r ? r.san : uci;
+      if (this.sans.size > 50000) this.sans.clear();
+      this.sans.set(key, s);
+    }
+    return s;
+  }
+
+  // line(fen, ucis) -> [{uci, san, fen (after the move), before (fen before)}] up to the first illegal move.
+  line(fen, ucis) {
+    const out = [];
+    let f = fen;
+    for (const u of ucis) {
+      if (!f) break;
+      const r = ChessLines.play(f, u);
+      if (!r) { out.push({ uci: u, san: u, fen: null, before: f }); break; }
+      out.push({ uci: u, san: r.san, fen: r.fen, before: f });
+      f = r.fen;
+    }
+    return out;
+  }
+}
+
+// "1. e4 e5 2. Nf3" numbering: the move number and side to move of a FEN.
+export function moveNumber(fen) {
+  const p = (fen || START_FEN).split(" ");
+  return { white: p[1] !== "b", number: parseInt(p[5], 10) || 1 };
+}
+
+export class Board {
+  // el: the board container; pathEl: the paragraph that shows a tree path; titleEl: the caption.
+  constructor(el, pathEl, titleEl) {
+    this.el = el;
+    this.pathEl = pathEl;
+    this.titleEl = titleEl;
+    this.board = null;
+    this.shown = null; // {fen, arrows, last} last drawn, to skip redundant redraws
+    this.orientation = COLOR.white;
+  }
+
+  _ensure() {
+    if (this.board) return this.board;
+    this.board = new Chessboard(this.el, {
+      position: FEN.start,
+      assetsUrl: "/static/vendor/cm-chessboard/assets/",
+      style: { cssClass: "default", showCoordinates: true, animationDuration: 0 },
+      extensions: [{ class: Arrows }, { class: Markers, props: { autoMarkers: null } }],
+    });
+    return this.board;
+  }
+
+  flip() {
+    this.orientation = this.orientation === COLOR.white ? COLOR.black : COLOR.white;
+    if (this.board) this.board.setOrientation(this.orientation);
+  }
+
+  // showChess draws fen with the line (UCI moves from that position) as arrows and marks `last`
+  // (the UCI move that led here). title is the caption above the board.
+  showChess(fen, { line = [], last = "", title = "" } = {}) {
+    this.pathEl.hidden = true;
+    this.titleEl.textContent = title;
+    this.titleEl.title = title;
+    const key = `${fen}|${line.slice(0, 3).join(" ")}|${last}`;
+    if (this.shown === key) return;
+    this.shown = key;
+    const b = this._ensure();
+    b.setPosition(fen || FEN.empty, false);
+    b.removeArrows();
+    line.slice(0, ARROWS.length).forEach((u, i) => {
+      if (u && u.length >= 4) b.addArrow(ARROWS[i], u.slice(0, 2), u.slice(2, 4));
+    });
+    b.removeMarkers();
+    if (last && last.length >= 4) {
+      b.addMarker(LAST_MOVE, last.slice(0, 2));
+      b.addMarker(LAST_MOVE, last.slice(2, 4));
+    }
+  }
+
+  // showTreePath shows a tree node as its path from the root: moves are child indices.
+  // line: the best line from there (shown after the path), hover: index into path to emphasise.
+  showTreePath(path, { line = [], title = "", value = null } = {}) {
+    this.shown = null;
+    this.pathEl.hidden = false;
+    this.titleEl.textContent = title;
+    this.titleEl.title = title;
+    this.pathEl.replaceChildren();
+    const add = (text, cls) => {
+      const s = document.createElement("span");
+      if (cls) s.className = cls;
+      s.textContent = text;
+      this.pathEl.append(s);
+      return s;
+    };
+    add("root", "mvno");
+    for (const m of path) { add(" → "); add(m, "mv"); }
+    if (value !== null && value !== undefined) add(`  = ${value}`, "mvno");
+    if (line.length) { add("   best line: ", "mvno"); add(line.join(" "), "mv"); }
+  }
+}
+
+// Mate scores as the engine writes them (engine/score.go): Mate - ply for the winner.
+const INFINITY = 32000, MATE = 30000, MAX_PLY = 256;
+
+// Notation prints moves, lines and scores of one search: SAN and pawns for chess,
+// child-index paths ("0.1") and leaf units for trees.
+export class Notation {
+  constructor(trace) {
+    this.trace = trace;
+    const st = trace.started || {};
+    this.chess = st.kind !== "tree";
+    this.lines = this.chess ? new ChessLines(st.fen || START_FEN) : null;
+    this.itemCache = new Map();
+  }
+
+  // label(nodeId, move): the move played from node nodeId.
+  label(nodeId, move) {
+    if (!move) return "";
+    if (this.chess) return this.lines.san(this.lines.fenAt(this.trace, nodeId), move);
+    const path = nodeId ? this.trace.positionMoves(nodeId) : [];
+    return [...path, move].join(".");
+  }
+
+  // lineText(nodeId, moves): a line of moves played from node nodeId.
+  lineText(nodeId, moves) {
+    if (!moves.length) return "(empty)";
+    return this.items(nodeId, moves).moves.map((m) => (m.prefix ? m.prefix + m.text : m.text)).join(" ");
+  }
+
+  // items(nodeId, moves) -> {moves: [{text, prefix}], raw, positions: [{fen, last} | {path}]}, cached.
+  items(nodeId, moves) {
+    const key = nodeId + ":" + moves.join(" ");
+    let r = this.itemCache.get(key);
+    if (!r) {
+      r = this._items(nodeId, moves);
+      if (this.itemCache.size > 2000) this.itemCache.clear();
+      this.itemCache.set(key, r);
+    }
+    return r;
+  }
+
+  _items(nodeId, moves) {
+    if (!this.chess) {
+      const base = nodeId ? this.trace.positionMoves(nodeId) : [];
+      return {
+        raw: moves, from: nodeId,
+        moves: moves.map((m) => ({ text: m, prefix: "" })),
+        positions: moves.map((_, i) => ({ path: [...base, ...moves.slice(0, i + 1)] })),
+      };
+    }
+    const fen = this.lines.fenAt(this.trace, nodeId);
+    const played = this.lines.line(fen, moves);
+    let { white, number } = moveNumber(fen);
+    const out = [];
+    played.forEach((p, i) => {
+      const prefix = white ? `${number}.` : i === 0 ? `${number}…` : "";
+      out.push({ text: p.san, prefix });
+      if (!white) number++;
+      white = !white;
+    });
+    return {
+      raw: moves, from: nodeId, moves: out,
+      positions: played.map((p, i) => ({ fen: p.fen, last: p.uci, rest: moves.slice(i + 1) })),
+    };
+  }
+
+  score(s) {
+    if (s === null || s === undefined) return "";
+    if (!this.chess) return String(s);
+    if (s >= INFINITY) return "+∞";
+    if (s <= -INFINITY) return "−∞";
+    if (s > MATE - MAX_PLY) return `#${Math.floor((MATE - s + 1) / 2)}`;
+    if (s < -(MATE - MAX_PLY)) return `#-${Math.floor((MATE + s + 1) / 2)}`;
+    const p = (s / 100).toFixed(2);
+    return s > 0 ? "+" + p : s < 0 ? "−" + p.slice(1) : p;
+  }
+
+  // nodeTitle(nodeId): "root" or the moves from the root.
+  nodeTitle(nodeId) {
+    if (!nodeId || !this.trace.node(nodeId) || !this.trace.node(nodeId).parent) return "root";
+    const moves = this.trace.positionMoves(nodeId);
+    if (!this.chess) return moves.join(".");
+    return this.lineText(this.rootOf(nodeId), moves);
+  }
+
+  rootOf(nodeId) {
+    const p = this.trace.path(nodeId);
+    return p.length ? p[0] : 0;
+  }
+}

@@ -1,0 +1,176 @@
+// panels.js: the PV panel, the statistics and the event log. Each renders what the
+// controller hands it for step k; none of them holds search state of its own.
+
+const nf = new Intl.NumberFormat("en-US");
+export const fmtInt = (n) => (n === null || n === undefined || Number.isNaN(n) ? "–" : nf.format(n));
+
+// PVPanel: the root line at step k in SAN (or child indices for trees), its score and depth,
+// and one row per completed iteration. Hovering a move calls onHover(line, i) (null on leave).
+export class PVPanel {
+  constructor(lineEl, scoreEl, itersEl, { onHover } = {}) {
+    this.lineEl = lineEl;
+    this.scoreEl = scoreEl;
+    this.itersEl = itersEl;
+    this.onHover = onHover || (() => {});
+    this.key = null;
+    this.itersKey = null;
+    this.current = null; // the line shown, for hover lookups
+    const hover = (e) => {
+      const s = e.target.closest(".mv[data-i]");
+      if (!s) return;
+      const which = s.closest("[data-line]");
+      const line = which && which.dataset.line === "pv" ? this.current : this.iterLines[+which.dataset.line];
+      this.onHover(line, +s.dataset.i);
+    };
+    const leave = () => this.onHover(null, -1);
+    for (const el of [lineEl, itersEl]) {
+      el.addEventListener("mouseover", hover);
+      el.addEventListener("mouseleave", leave);
+    }
+    this.iterLines = [];
+  }
+
+  // render(line, scoreText, depth, iterations)
+  // line: {moves: [{text, prefix}], raw: [names]} ; iterations: [{depth, scoreText, line}]
+  render(line, scoreText, depth, iterations) {
+    const key = line.raw.join(" ") + "|" + scoreText + "|" + depth;
+    if (key !== this.key) {
+      this.key = key;
+      this.current = line;
+      this.lineEl.dataset.line = "pv";
+      this.lineEl.dataset.moves = line.raw.join(" ");
+      this.lineEl.replaceChildren(...lineSpans(line));
+      if (!line.moves.length) this.lineEl.append(span("none", "no line yet"));
+      // Score and depth end the line (#pv-score holds them too).
+      const meta = scoreText === "" ? "" : `${scoreText}${depth ? " · depth " + depth : ""}`;
+      if (meta) this.lineEl.append(span("pv-meta", meta));
+      this.scoreEl.textContent = meta;
+    }
+    const ik = iterations.map((it) => it.depth + ":" + it.line.raw.join(" ") + ":" + it.scoreText).join("|");
+    if (ik !== this.itersKey) {
+      this.itersKey = ik;
+      this.iterLines = iterations.map((it) => it.line);
+      this.itersEl.replaceChildren(...iterations.map((it, j) => {
+        const li = document.createElement("li");
+        li.dataset.line = String(j);
+        const d = span("d", `d${it.depth}`), s = span("s", it.scoreText), l = span("l", "");
+        l.append(...lineSpans(it.line));
+        li.append(d, s, l);
+        return li;
+      }).reverse()); // newest first
+    }
+  }
+}
+
+function span(cls, text) {
+  const s = document.createElement("span");
+  s.className = cls;
+  s.textContent = text;
+  return s;
+}
+
+function lineSpans(line) {
+  const out = [];
+  line.moves.forEach((m, i) => {
+    if (m.prefix) out.push(span("mvno", m.prefix));
+    const s = span("mv", m.text);
+    s.dataset.i = String(i);
+    out.push(s, document.createTextNode(" "));
+  });
+  return out;
+}
+
+// Stats: the counters of trace.stats(k), nodes/s from the server, and for generated trees
+// the Knuth-Moore minimal leaf count against the leaves actually evaluated.
+export class Stats {
+  constructor(root) {
+    const $ = (id) => root.querySelector("#" + id);
+    this.el = {
+      nodes: $("node-count"), leaves: $("stat-leaves"), depth: $("stat-depth"), probes: $("stat-probes"),
+      reSearches: $("stat-researches"), cutoffs: $("stat-cutoffs"), firstCuts: $("stat-first-cuts"),
+      tt: $("stat-tt"), nps: $("stat-nps"), minimalRow: $("stat-minimal-row"), minimal: $("stat-minimal"),
+    };
+  }
+
+  render(s, { nps = null, minimalLeaves = null } = {}) {
+    const e = this.el;
+    set(e.nodes, fmtInt(s.nodes));
+    set(e.leaves, fmtInt(s.leaves));
+    set(e.depth, s.depth ? String(s.depth) : "–");
+    set(e.probes, fmtInt(s.probes));
+    set(e.reSearches, fmtInt(s.reSearches));
+    set(e.cutoffs, fmtInt(s.cutoffs));
+    set(e.firstCuts, s.cutoffs ? `${Math.round((100 * s.firstMoveCutoffs) / s.cutoffs)}%` : "–");
+    set(e.tt, `${fmtInt(s.ttHits)} / ${fmtInt(s.ttCutoffs)}`);
+    set(e.nps, nps ? fmtInt(Math.round(nps)) : "–");
+    e.minimalRow.hidden = !minimalLeaves;
+    if (minimalLeaves) set(e.minimal, `${fmtInt(minimalLeaves)} / ${fmtInt(s.leaves)}`);
+  }
+}
+
+function set(el, text) {
+  if (el && el.textContent !== text) el.textContent = text;
+}
+
+// EventLog: the narration of the last `size` events up to step k, newest last, the event
+// just applied (k-1) highlighted. narrateAt(i) -> {text, kind} is cached by the caller.
+export class EventLog {
+  constructor(el, { size = 200, onPick } = {}) {
+    this.el = el;
+    this.size = size;
+    this.key = "";
+    this.onPick = onPick || (() => {});
+    el.addEventListener("click", (e) => {
+      const li = e.target.closest("li[data-i]");
+      if (li) this.onPick(+li.dataset.i + 1);
+    });
+  }
+
+  clear() {
+    this.key = "";
+    this.el.replaceChildren();
+  }
+
+  render(k, narrateAt) {
+    const from = Math.max(0, k - this.size);
+    const key = from + ":" + k;
+    if (key === this.key) {
+      this.el.scrollTop = this.el.scrollHeight; // after a resize the newest must stay in view
+      return;
+    }
+    const had = this.key;
+    const [oldFrom, oldTo] = had ? had.split(":").map(Number) : [0, 0];
+    this.key = key;
+    const el = this.el;
+    if (had && from >= oldFrom && k >= oldTo && from < oldTo && el.childElementCount === oldTo - oldFrom) {
+      // Forward within the window: drop from the top, add at the bottom.
+      for (let i = oldFrom; i < from; i++) el.firstElementChild.remove();
+      if (el.lastElementChild) el.lastElementChild.classList.remove("current");
+      const frag = document.createDocumentFragment();
+      for (let i = oldTo; i < k; i++) frag.append(this._item(i, narrateAt));
+      el.append(frag);
+    } else {
+      const frag = document.createDocumentFragment();
+      for (let i = from; i < k; i++) frag.append(this._item(i, narrateAt));
+      el.replaceChildren(frag);
+    }
+    if (el.lastElementChild) el.lastElementChild.classList.add("current");
+    el.scrollTop = el.scrollHeight; // newest last: keep the current event in view
+  }
+
+  _item(i, narrateAt) {
+    const { text, kind } = narrateAt(i);
+    const li = document.createElement("li");
+    li.dataset.i = String(i);
+    li.className = "k-" + kind;
+    li.title = "Go to this event";
+    const seq = document.createElement("span");
+    seq.className = "seq";
+    seq.textContent = String(i + 1);
+    const t = document.createElement("span");
+    t.className = "txt";
+    t.textContent = text;
+    li.append(seq, t);
+    return li;
+  }
+}

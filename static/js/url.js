@@ -1,0 +1,127 @@
+// url.js: the setup form <-> the page URL. The URL is the configuration:
+//   /?fen=FEN&algo=pvs&depth=3
+//   /?tree=((3 12 8) (2 4 6) (14 5 2))&algo=alphabeta&depth=2
+//   /?random=b=3,d=4,seed=7,order=best
+// plus one parameter per engine option, named like the command-line flags (?tt=false).
+// Empty fields are left out, so an absent parameter means "the engine default".
+
+export const SOURCES = ["fen", "tree", "random"];
+
+// The form's controls: the three sources and every option control (data-option="name").
+export function formControls(form) {
+  const sources = {};
+  for (const s of SOURCES) sources[s] = form.elements.namedItem(s);
+  const options = {};
+  for (const el of form.querySelectorAll("[data-option]")) options[el.dataset.option] = el;
+  return { sources, options };
+}
+
+// readForm returns {setup: {fen, tree, random}, options: {name: value}} with empty values left out of options.
+export function readForm(form) {
+  const { sources, options } = formControls(form);
+  const setup = {};
+  for (const s of SOURCES) setup[s] = sources[s] ? sources[s].value.trim() : "";
+  const opts = {};
+  for (const [name, el] of Object.entries(options)) {
+    const v = el.value.trim();
+    if (v !== "") opts[name] = v;
+  }
+  return { setup, options: opts };
+}
+
+// readURL parses a query string into the same shape as readForm; unknown parameters are kept
+// in options so that the server can say what is wrong with them.
+export function readURL(search = location.search) {
+  const q = new URLSearchParams(search);
+  const setup = { fen: "", tree: "", random: "" };
+  const options = {};
+  for (const [k, v] of q) {
+    if (SOURCES.includes(k)) setup[k] = v.trim();
+    else if (v.trim() !== "") options[k] = v.trim();
+  }
+  return { setup, options, present: new Set(q.keys()) };
+}
+
+// applyToForm fills the form from a readURL result. Only parameters present in the URL change
+// the form, so a bare "/" keeps what the server rendered.
+export function applyToForm(form, cfg) {
+  const { sources, options } = formControls(form);
+  if (SOURCES.some((s) => cfg.present.has(s))) {
+    for (const s of SOURCES) if (sources[s]) sources[s].value = cfg.setup[s] || "";
+  }
+  for (const [name, el] of Object.entries(options)) {
+    if (!cfg.present.has(name)) continue;
+    const v = cfg.options[name] ?? "";
+    if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === v)) {
+      // An unknown value: keep it selectable so the server's error names it.
+      const o = document.createElement("option");
+      o.value = v; o.textContent = v;
+      el.append(o);
+    }
+    el.value = v;
+  }
+}
+
+// Characters left readable in the query: they need no escaping in a query value.
+// A space is written "+" (form encoding; a literal "+" stays %2B).
+const READABLE = { "%20": "+", "%28": "(", "%29": ")", "%2C": ",", "%3D": "=", "%2F": "/", "%3A": ":" };
+
+function enc(v) {
+  return encodeURIComponent(v).replace(/%2[089CF]|%3[AD]/g, (m) => READABLE[m] ?? m);
+}
+
+// toQuery builds "?fen=...&algo=pvs&depth=3" from a readForm result (sources first, then options in form order).
+export function toQuery({ setup, options }) {
+  const parts = [];
+  for (const s of SOURCES) if (setup[s]) parts.push(`${s}=${enc(setup[s])}`);
+  for (const [k, v] of Object.entries(options)) if (v !== "") parts.push(`${k}=${enc(v)}`);
+  return parts.length ? "?" + parts.join("&") : "";
+}
+
+// writeURL replaces the current history entry with the form's configuration.
+export function writeURL(cfg) {
+  const q = toQuery(cfg);
+  if (q !== location.search) history.replaceState(null, "", location.pathname + q + location.hash);
+}
+
+// validate checks what the page can check before asking the server; it returns
+// {field, message} for the first problem, or null. The server checks everything again.
+export function validate({ setup, options }, { maxDepth = 0 } = {}) {
+  if (options.depth !== undefined) {
+    const d = Number(options.depth);
+    if (!/^\d+$/.test(options.depth) || d < 1 || (maxDepth && d > maxDepth)) {
+      return { field: "depth", message: `The depth must be a whole number from 1 to ${maxDepth || "the server's limit"}.` };
+    }
+  }
+  if (setup.tree) {
+    if (/[^\s()\d,+-]/.test(setup.tree)) {
+      return { field: "tree", message: "A tree holds only parentheses and whole numbers, as in ((3 12 8) (2 4 6) (14 5 2))." };
+    }
+    let open = 0;
+    for (const ch of setup.tree) {
+      if (ch === "(") open++;
+      else if (ch === ")" && --open < 0) break;
+    }
+    if (open !== 0) {
+      return { field: "tree", message: open > 0 ? `The tree has ${open} unclosed "(": close every parenthesis.` : 'The tree has a ")" with no "(" before it.' };
+    }
+  }
+  if (setup.random) {
+    for (const part of setup.random.split(",")) {
+      if (!/^\s*(b|d|seed|order)\s*=\s*\S+\s*$/.test(part)) {
+        return { field: "random", message: `"${part.trim()}" is not one of b=N, d=N, seed=N, order=best|worst|random (for example b=3,d=4,seed=7,order=best).` };
+      }
+    }
+  }
+  if (setup.fen) {
+    const board = setup.fen.split(/\s+/)[0];
+    if (board.split("/").length !== 8) {
+      return { field: "fen", message: "A FEN's first field has 8 ranks separated by \"/\", for example rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1." };
+    }
+  }
+  for (const [name, v] of Object.entries(options)) {
+    const el = document.querySelector(`input[data-option="${CSS.escape(name)}"][inputmode=numeric]`);
+    if (el && !/^-?\d+$/.test(v)) return { field: name, message: `${name} must be a whole number (or empty for the engine default).` };
+  }
+  return null;
+}
