@@ -1,0 +1,158 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Browser tests drive the real page in headless Chromium through the names of
+// DESIGN.md's contract. Without Chromium they skip, unless
+// PVSCOPE_REQUIRE_BROWSER=1 (set by .ci/run), which turns the skip into a failure.
+
+func chromiumPath() string {
+	if p := os.Getenv("PVSCOPE_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// page is one browser tab on a fresh test server.
+type page struct {
+	t   testing.TB
+	ctx context.Context
+	url string // the server's base URL
+}
+
+func newPage(t testing.TB, width, height int) *page {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests run in the full pass (go test without -short)")
+	}
+	path := chromiumPath()
+	if path == "" {
+		if os.Getenv("PVSCOPE_REQUIRE_BROWSER") == "1" {
+			t.Fatal("PVSCOPE_REQUIRE_BROWSER=1 but no Chromium was found (install Debian's chromium)")
+		}
+		t.Skip("no Chromium on this machine: browser tests skipped (set PVSCOPE_REQUIRE_BROWSER=1 to fail instead)")
+	}
+	// Chromium may still write its profile as it quits, so the directory is
+	// removed by hand, ignoring what it left (t.TempDir would fail the test).
+	profile, err := os.MkdirTemp("", "pvscope-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	hs := httptest.NewServer(New(ctx, DefaultLimits()))
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox, // CI runs as root
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("enable-precise-memory-info", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(width, height),
+	)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	// A whole browser test gets five minutes: past that, something hangs.
+	tctx, tcancel := context.WithTimeout(bctx, 5*time.Minute)
+	t.Cleanup(func() {
+		tcancel()
+		bcancel()
+		acancel()
+		hs.Close()
+		cancel()
+		os.RemoveAll(profile)
+	})
+	if err := chromedp.Run(tctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return &page{t: t, ctx: tctx, url: hs.URL}
+}
+
+func (p *page) run(actions ...chromedp.Action) {
+	p.t.Helper()
+	if err := chromedp.Run(p.ctx, actions...); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// open loads the page at path and waits for the app to be ready.
+func (p *page) open(path string) {
+	p.t.Helper()
+	p.run(chromedp.Navigate(p.url+path),
+		chromedp.WaitVisible(`[data-testid="start-button"]`),
+		chromedp.Poll(`window.pvscope && typeof window.pvscope.snapshot === 'function'`, nil, chromedp.WithPollingTimeout(30*time.Second)))
+}
+
+func (p *page) click(testid string) {
+	p.t.Helper()
+	p.run(chromedp.Click(fmt.Sprintf(`[data-testid=%q]`, testid), chromedp.ByQuery))
+}
+
+// snapshot is window.pvscope.snapshot() (DESIGN.md).
+type snapshot struct {
+	EventIndex   int      `json:"eventIndex"`
+	EventCount   int      `json:"eventCount"`
+	NodeCount    int      `json:"nodeCount"`
+	VisibleNodes int      `json:"visibleNodes"`
+	PV           []string `json:"pv"`
+	Running      bool     `json:"running"`
+	Error        string   `json:"error"`
+	Score        *int     `json:"score"`
+	Depth        int      `json:"depth"`
+	Pruned       []string `json:"pruned"`
+	Streaming    bool     `json:"streaming"`
+}
+
+func (p *page) snapshot() snapshot {
+	p.t.Helper()
+	var raw json.RawMessage
+	p.run(chromedp.Evaluate(`JSON.stringify(window.pvscope.snapshot())`, &raw))
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		p.t.Fatal(err)
+	}
+	var snap snapshot
+	if err := json.Unmarshal([]byte(s), &snap); err != nil {
+		p.t.Fatal(err)
+	}
+	return snap
+}
+
+// waitFor polls a JavaScript condition (30 s at most).
+func (p *page) waitFor(cond string) {
+	p.t.Helper()
+	p.run(chromedp.Poll(cond, nil, chromedp.WithPollingTimeout(30*time.Second)))
+}
+
+func (p *page) text(testid string) string {
+	p.t.Helper()
+	var s string
+	p.run(chromedp.Text(fmt.Sprintf(`[data-testid=%q]`, testid), &s, chromedp.ByQuery))
+	return s
+}
+
+func (p *page) screenshot(file string) {
+	p.t.Helper()
+	var png []byte
+	p.run(chromedp.FullScreenshot(&png, 100))
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
