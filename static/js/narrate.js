@@ -13,8 +13,11 @@ const END_TEXT = {
 const BOUND_TEXT = { exact: "an exact score", lower: "a lower bound", upper: "an upper bound" };
 const EXPECT_TEXT = { pv: "a PV node", cut: "a Cut node", all: "an All node" };
 
-const w = (a, b) => `(${a}, ${b})`;
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const INF = 32000; // the engine's infinity: a window edge at it is open
+const bound = (v) => (v >= INF ? "∞" : v <= -INF ? "-∞" : String(v));
+const w = (a, b) => `(${bound(a)}, ${bound(b)})`;
+// Only English words are capitalised: a move keeps its case ("d6", not "D6", which reads as a piece).
+const cap = (s) => (s.startsWith("the ") ? "T" + s.slice(1) : s);
 
 export function narrate(trace, i, label = (_, m) => m, opts = {}) {
   const e = trace.event(i);

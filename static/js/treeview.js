@@ -6,6 +6,7 @@
 import { TreeLayout } from "./layout.js";
 
 const R = 12; // node radius in world units (the layout spaces nodes 44 apart)
+const BASE_LEVEL = 72; // the layout's level spacing before stretching
 const FALLBACK = {
   "--c-exact": "#009E73", "--c-fail-high": "#D55E00", "--c-fail-low": "#0072B2", "--c-tt": "#CC79A7",
   "--c-open": "#E69F00", "--c-pruned": "#BBBBBB", "--c-pv": "#000000", "--c-edge": "#999999",
@@ -30,6 +31,7 @@ export class TreeView {
     this.container.appendChild(this.tip);
     this.k = 0; this.selected = 0; this.pov = null;
     this.tx = 0; this.ty = 0; this.scale = 1; // screen = world * scale + t
+    this.stretch = 1; // level spacing as a multiple of BASE_LEVEL (see show)
     this.userMoved = false;
     this.collapse = true; this.expandAllFlag = false; this.ghosts = false;
     this.expanded = new Set(); this.collapsed = new Set(); this.version = 0;
@@ -45,7 +47,7 @@ export class TreeView {
     this._started = this.trace.started;
     this.layout = new TreeLayout(this.trace);
     this.expanded.clear(); this.collapsed.clear(); this.version++;
-    this.userMoved = false; this.lastCount = -1;
+    this.userMoved = false; this.lastCount = -1; this.stretch = 1;
   }
 
   // A new search (start() is also noticed by show() on its own); optionally a new Trace object.
@@ -68,14 +70,33 @@ export class TreeView {
     this.k = k;
     if (selected !== undefined) this.selected = selected;
     if (pov) this.pov = pov;
-    this.result = this.layout.compute(k, { collapse: this.collapse, expanded: this.expanded, collapsed: this.collapsed,
+    const opts = () => ({ collapse: this.collapse, expanded: this.expanded, collapsed: this.collapsed,
       expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version });
+    this.result = this.layout.compute(k, opts());
+    // A wide, shallow tree (a chess root has 20-50 moves) fitted by its width
+    // would leave a thin strip: spread the levels so that it fills the height.
+    if (!this.userMoved) {
+      const want = this._stretchFor(this.result);
+      if (Math.abs(want - this.stretch) / this.stretch > 0.2) {
+        this.stretch = want; this.layout.levelHeight = BASE_LEVEL * want; this.version++;
+        this.result = this.layout.compute(k, opts());
+      }
+    }
     this.visibleNodes = this.result.nodes.reduce((s, it) => s + (it.state === "unseen" ? 0 : 1), 0);
     if (this.result.count !== this.lastCount) {
       this.lastCount = this.result.count;
       if (!this.userMoved) this.fit(false); else this._keepCurrentInView();
     }
     this.redraw();
+  }
+
+  _stretchFor(r) {
+    const levels = r && r.count ? (r.maxY - r.minY) / this.layout.levelHeight : 0;
+    if (levels < 1 || !this.w || !this.h) return 1;
+    const pad = 40, bw = r.maxX - r.minX + 4 * R;
+    const scale = Math.min(2, (this.w - pad) / bw);
+    const lh = (this.h - pad - 4 * R * scale) / (levels * scale);
+    return Math.max(1, Math.min(60, lh / BASE_LEVEL));
   }
 
   get povMode() { return this.pov || (this.trace.started && this.trace.started.kind === "tree" ? "root" : "node"); }

@@ -31,7 +31,7 @@ test("probe, fail-high and re-search (the spec's example shape)", () => {
   assert.equal(narrate(t, 13), "1 is probed with the null window (3, 4)."); // seq 14
   assert.equal(narrate(t, 20), "1 fails high with 5 ≥ 4."); // seq 21
   // seq 22: the probe (node 5) returned -5 from its own side: 5 for the root.
-  assert.equal(narrate(t, 21), "5 is inside (3, 32000), so 1 is searched again with the full window (3, 32000).");
+  assert.equal(narrate(t, 21), "5 is inside (3, ∞), so 1 is searched again with the full window (3, ∞).");
   assert.match(narrate(t, 22), /re-search/); // seq 23: the enter of node 8
 });
 
@@ -47,8 +47,8 @@ test("every kind has its own sentence", () => {
   assert.match(seen.get("root-pv"), /0 0/);
   assert.match(seen.get("search-end"), /score 3/);
   assert.match(narrate(t, 0), /starts/);
-  assert.equal(narrate(t, 1), "Iteration 1 starts with the root window (-32000, 32000).");
-  assert.equal(narrate(t, 18), "The root returns 14, inside its window (-32000, 32000): an exact score."); // seq 19
+  assert.equal(narrate(t, 1), "Iteration 1 starts with the root window (-∞, ∞).");
+  assert.equal(narrate(t, 18), "The root returns 14, inside its window (-∞, ∞): an exact score."); // seq 19
 });
 
 test("TT, aspiration and stopped events (synthetic)", async () => {
@@ -76,7 +76,7 @@ test("TT, aspiration and stopped events (synthetic)", async () => {
   assert.equal(narrate(t, 4), "The root is stored in the table: an exact score of 30 at depth 3, best move e2e4.");
   assert.equal(narrate(t, 5), "The table entry is enough: the root returns 30 without searching.");
   assert.match(narrate(t, 6), /^The root returns 30 \(a transposition-table cutoff\)/);
-  assert.equal(narrate(t, 7), "The root scored 60, outside the aspiration window, so it is searched again with (40, 32000).");
+  assert.equal(narrate(t, 7), "The root scored 60, outside the aspiration window, so it is searched again with (40, ∞).");
   assert.match(narrate(t, 8), /stopped/);
   assert.equal(t.stats(9).ttCutoffs, 1);
   assert.equal(t.stats(9).ttHits, 1);
