@@ -64,6 +64,7 @@ func newPage(t testing.TB, width, height int) *page {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("enable-precise-memory-info", true),
+		chromedp.Flag("js-flags", "--expose-gc"), // window.gc, for the memory benchmark
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(width, height),
 	)

@@ -1,0 +1,129 @@
+// playback.js: moving the step S.k through the trace. It runs the playback loop on
+// requestAnimationFrame at the chosen speed (or following the stream), seeks, pauses, and
+// provides the stepping actions shared by the buttons and the keyboard (step, into, over, out,
+// iterations, run to breakpoint, start, end). It also wires the play button, the stepping
+// buttons, the speed slider, the timeline scrubber and the breakpoint count.
+import { stepOver, stepOut, nextIteration, prevIteration, runToBreakpoint } from "./stepping.js";
+import { fmtInt } from "./panels.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Button data-ids to the stepping action each one runs.
+const BUTTONS = {
+  "step-forward": "stepForward", "step-back": "stepBack", "step-into": "stepInto", "step-over": "stepOver",
+  "step-out": "stepOut", "next-iteration": "nextIteration", "prev-iteration": "prevIteration",
+  "run-to-breakpoint": "runToBreakpoint", "to-start": "toStart", "to-end": "toEnd",
+};
+
+function stepInto(trace, k) {
+  // The next node entered, landing on its enter event.
+  const next = trace.node(trace.nodeCount(k) + 1);
+  return next ? next.enterAt + 1 : trace.length;
+}
+
+function breakpoints() {
+  const bp = {};
+  for (const el of document.querySelectorAll("input[data-bp]")) bp[el.dataset.bp] = el.checked;
+  return bp;
+}
+
+// speed slider: 0..40 -> 10^(v/10) events/s (1..10000), 41 -> max (follow the stream).
+function speedOf(v) { return v >= 41 ? Infinity : Math.round(10 ** (v / 10)); }
+
+// createPlayback(S, { render }): S is the page state (app.js); render draws step S.k.
+export function createPlayback(S, { render }) {
+  function seek(k) {
+    S.k = Math.max(0, Math.min(Math.floor(Number(k) || 0), S.eventCount));
+    S.acc = 0;
+    render();
+  }
+
+  function pause() { S.playing = false; S.dirty = true; kick(); }
+
+  function playPause() {
+    if (S.playing) { pause(); return; }
+    if (!S.trace || (S.eventCount === 0 && !S.streaming)) return;
+    if (S.k >= S.eventCount && !S.streaming) S.k = 0; // at the end: play again from the start
+    S.playing = true;
+    S.acc = 0;
+    S.dirty = true;
+    kick();
+  }
+
+  // A stepping action: pause, then seek to fn(trace, k).
+  function jump(fn) {
+    return () => {
+      if (!S.trace) return;
+      pause();
+      seek(fn(S.trace, S.k));
+    };
+  }
+
+  const actions = {
+    playPause,
+    stepForward: jump((t, k) => k + 1),
+    stepBack: jump((t, k) => k - 1),
+    stepInto: jump(stepInto),
+    stepOver: jump(stepOver),
+    stepOut: jump(stepOut),
+    nextIteration: jump(nextIteration),
+    prevIteration: jump(prevIteration),
+    runToBreakpoint: jump((t, k) => runToBreakpoint(t, k, breakpoints())),
+    toStart: jump(() => 0),
+    toEnd: jump((t) => t.length),
+  };
+
+  function setSpeedSlider(v) {
+    $("speed").value = String(v);
+    updateSpeed();
+  }
+
+  function updateSpeed() {
+    S.speed = speedOf(+$("speed").value);
+    const text = S.speed === Infinity ? "max" : `${fmtInt(S.speed)}/s`;
+    $("speed-text").value = text;
+    $("speed").setAttribute("aria-valuetext", S.speed === Infinity ? "as fast as events arrive" : `${S.speed} events per second`);
+  }
+
+  function tick(time) {
+    S.frame = 0;
+    // Cap the step: a background tab resumes without a burst of events.
+    const dt = S.lastTime ? Math.min(time - S.lastTime, 250) : 16;
+    S.lastTime = time;
+    if (S.playing && S.trace) {
+      const total = S.eventCount;
+      if (S.speed === Infinity) S.k = total;
+      else {
+        S.acc += (S.speed * dt) / 1000;
+        const step = Math.floor(S.acc);
+        S.acc -= step;
+        S.k = Math.min(S.k + step, total);
+      }
+      if (S.k >= total && !S.streaming) S.playing = false;
+      S.dirty = true;
+    }
+    if (S.dirty) render();
+    if (S.playing || S.streaming) kick();
+    else S.lastTime = 0;
+  }
+
+  // At most one frame pending: every change just marks S.dirty and kicks.
+  function kick() {
+    if (!S.frame) S.frame = requestAnimationFrame(tick);
+  }
+
+  function wire() {
+    $("play-pause").addEventListener("click", playPause);
+    for (const [id, a] of Object.entries(BUTTONS)) $(id).addEventListener("click", () => actions[a]());
+    $("speed").addEventListener("input", () => { S.speedTouched = true; updateSpeed(); });
+    $("timeline").addEventListener("input", (e) => { pause(); seek(+e.target.value); });
+    const bpCount = () => {
+      const c = [...document.querySelectorAll("input[data-bp]")].filter((x) => x.checked).length;
+      $("bp-count").textContent = c ? String(c) : "";
+    };
+    document.querySelectorAll("input[data-bp]").forEach((x) => x.addEventListener("change", bpCount));
+    bpCount();
+  }
+
+  return { seek, pause, kick, actions, setSpeedSlider, updateSpeed, wire };
+}

@@ -1,0 +1,171 @@
+// render.js: draws every region of the page for step S.k from the shared state: the step
+// counter, scrubber and play button, the run-state line, the tree view, the PV panel, the
+// statistics, the event log with its narration, and the board. It reads the state and never
+// changes what is shown next; the controller and playback decide when to call render().
+import { narrate } from "./narrate.js";
+import { fmtInt } from "./panels.js";
+
+const $ = (id) => document.getElementById(id);
+
+// createRenderer(S, regions): S is the page state (app.js); regions holds the Board, PVPanel,
+// Stats and EventLog. Returns render(), renderBoard() (for PV hover alone) and setRunState().
+export function createRenderer(S, { board, pvPanel, stats, log }) {
+  function render() {
+    S.dirty = false;
+    const t = S.trace;
+    const total = S.eventCount;
+    const k = Math.min(S.k, total);
+    $("event-index").value = `${k} / ${total}`;
+    $("event-index").textContent = `${k} / ${total}`;
+    const tl = $("timeline");
+    tl.max = String(total);
+    if (document.activeElement !== tl || +tl.value !== k) tl.value = String(k);
+    const pp = $("play-pause");
+    pp.textContent = S.playing ? "❚❚" : "▶";
+    pp.setAttribute("aria-pressed", String(S.playing));
+    pp.setAttribute("aria-label", S.playing ? "Pause" : "Play");
+    $("stop-button").disabled = !S.streaming;
+    renderRunState();
+    if (!t || !t.started) return;
+
+    const view = S.view, run = S.run;
+    if (view) {
+      view.show(k, { selected: S.selected || 0, pov: povFor() });
+      if (run && run.firstNode === undefined && t.nodeCount(k) > 0) {
+        run.firstNode = performance.now() - run.t0;
+        performance.mark("pvscope:first-node-painted");
+        try { performance.measure("pvscope:start-to-first-node", "pvscope:start-click", "pvscope:first-node-painted"); } catch { /* marks cleared */ }
+      }
+      $("tree-info").textContent = `${fmtInt(t.nodeCount(k))} nodes, ${fmtInt(view.visibleNodes)} drawn`;
+    }
+
+    const N = S.notation;
+    const pv = t.rootPV(k);
+    const its = t.iterations(k).map((it) => ({ depth: it.depth, scoreText: N.score(it.score), line: N.items(0, it.pv) }));
+    const st = t.stats(k);
+    pvPanel.render(N.items(0, pv), N.score(t.rootScore(k)), st.depth, its);
+    stats.render(st, { nps: nodesPerSecond(), minimalLeaves: t.started.minimalLeaves });
+    log.render(k, narrateAt);
+    renderBoard();
+  }
+
+  // Nodes per second: the server's status while searching, else the final result's nodes over time.
+  function nodesPerSecond() {
+    const r = S.done && S.done.result;
+    if (r && r.elapsedMs > 0) return (r.nodes * 1000) / r.elapsedMs;
+    return S.status ? S.status.nps : null;
+  }
+
+  function povFor() {
+    if (S.pov !== "auto") return S.pov;
+    return S.trace && S.trace.started && S.trace.started.kind === "tree" ? "root" : "node";
+  }
+
+  // Narration is cached per event: the log re-renders the same rows on every frame.
+  function narrateAt(i) {
+    let r = S.narrations.get(i);
+    if (!r) {
+      const t = S.trace, N = S.notation;
+      const e = t.event(i);
+      let text;
+      try {
+        text = narrate(t, i, (id, m) => N.label(id, m), { line: (id, moves) => N.lineText(id, moves) });
+      } catch (err) {
+        text = `Event ${i + 1}: ${e.kind} (${err.message})`;
+      }
+      r = { text, kind: e.kind };
+      if (S.narrations.size > 20000) S.narrations.clear();
+      S.narrations.set(i, r);
+    }
+    return r;
+  }
+
+  // The board shows the hovered PV position, else the selected node, else the node being searched.
+  function renderBoard() {
+    const t = S.trace, N = S.notation;
+    if (!t || !t.started || !N) return;
+    const k = Math.min(S.k, S.eventCount);
+    if (S.hover) {
+      const { line, i } = S.hover;
+      const p = line.positions[i];
+      if (!p) return;
+      const title = `after ${N.lineText(line.from, line.raw.slice(0, i + 1))}`;
+      if (N.chess) board.showChess(p.fen, { line: p.rest, last: p.last, title });
+      else board.showTreePath(p.path, { title, value: leafValue(p.path) });
+      return;
+    }
+    const id = S.selected || t.current(k);
+    const nd = id ? t.node(id) : null;
+    const line = nodeLine(id, k);
+    const what = S.selected ? "selected" : nd ? "searching" : "root";
+    const title = nd && nd.parent
+      ? `${what}: ${N.nodeTitle(id)} · ply ${nd.ply}, depth ${nd.depth}, window (${nd.alpha}, ${nd.beta})`
+      : S.selected ? "selected: the root" : "root position";
+    if (N.chess) {
+      const fen = id ? N.lines.fenAt(t, id) : N.lines.rootFen;
+      board.showChess(fen, { line, last: nd && nd.parent ? nd.move : "", title });
+    } else {
+      const path = id ? t.positionMoves(id) : [];
+      board.showTreePath(path, { line, title, value: leafValue(path) });
+    }
+  }
+
+  // The best line from node id as known at step k: the root PV (or its tail, when id is on it),
+  // else the latest pv-update at id.
+  function nodeLine(id, k) {
+    const t = S.trace;
+    const pv = t.rootPV(k);
+    if (!id) return pv;
+    const path = t.positionMoves(id);
+    if (path.length <= pv.length && path.every((m, i) => m === pv[i])) return pv.slice(path.length);
+    const nd = t.node(id);
+    const upd = t.byKind && t.K ? t.byKind[t.K["pv-update"]] : null;
+    if (!upd || !nd) return [];
+    // Bounded scan back: a long chess trace must not stall a frame.
+    for (let j = upd.length - 1, seen = 0; j >= 0 && seen < 4000; j--, seen++) {
+      const i = upd.get(j);
+      if (i >= k) continue;
+      if (i < nd.enterAt) break;
+      const e = t.event(i);
+      if (e.node === id) return e.pv || [];
+    }
+    return [];
+  }
+
+  function leafValue(path) {
+    let x = S.trace.started.tree;
+    for (const m of path) {
+      if (!Array.isArray(x)) return null;
+      x = x[+m];
+    }
+    return typeof x === "number" ? x : null;
+  }
+
+  function renderRunState() {
+    const el = $("run-state");
+    if (el.dataset.sticky) return;
+    let text = "", cls = "";
+    if (S.streaming) {
+      const s = S.status;
+      text = s ? `searching: ${fmtInt(s.nodes)} nodes, depth ${s.depth}, ${fmtInt(s.nps)} nodes/s` : "searching…";
+      cls = "live";
+    } else if (S.done) {
+      const r = S.done.result || {};
+      text = S.done.stopped ? `stopped: ${S.done.stopped}` : `done: ${fmtInt(r.nodes)} nodes in ${fmtInt(r.elapsedMs)} ms`;
+      cls = S.done.stopped ? "warn" : "";
+    }
+    if (el.textContent !== text) el.textContent = text;
+    el.className = "run-state " + cls;
+  }
+
+  // A "warn" message sticks: render() leaves it alone until the next setRunState.
+  function setRunState(text, cls) {
+    const el = $("run-state");
+    if (cls === "warn") el.dataset.sticky = "1";
+    else delete el.dataset.sticky;
+    el.textContent = text;
+    el.className = "run-state " + (cls || "");
+  }
+
+  return { render, renderBoard, setRunState };
+}

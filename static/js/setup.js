@@ -1,0 +1,132 @@
+// setup.js: the setup form. It fills the form from the URL at load, keeps the URL in step with
+// every edit, keeps one position source at a time (the one edited last), previews the position
+// on the board before the first search, validates on Start and then sends the start command
+// (recording the search's timings), and sends stop. Ctrl+Enter in the tree field starts too.
+import { SOURCES, formControls, readForm, readURL, applyToForm, writeURL, validate } from "./url.js";
+import { START_FEN } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+// createSetup(S, deps): S is the page state (app.js); deps are the form, the Board, the Socket,
+// the timings record, the errors (errors.js), setRunState (render.js) and kick (playback.js).
+export function createSetup(S, { form, board, socket, timings, errors, setRunState, kick }) {
+  let lastSource = null; // the source the user edited last: it wins when several are filled
+
+  function onSubmit(e) {
+    e.preventDefault();
+    errors.clearErrors();
+    const cfg = readForm(form);
+    // One source only: the last edited, else the first filled.
+    const filled = SOURCES.filter((s) => cfg.setup[s]);
+    if (filled.length > 1) {
+      const keep = filled.includes(lastSource) ? lastSource : filled[filled.length - 1];
+      for (const s of SOURCES) if (s !== keep) { cfg.setup[s] = ""; formControls(form).sources[s].value = ""; }
+    }
+    writeURL(cfg);
+    const bad = validate(cfg, S.limits);
+    if (bad) {
+      errors.showError(bad.message, bad.field);
+      return;
+    }
+    const run = { t0: performance.now(), at: new Date().toISOString() };
+    S.run = run;
+    timings.last = run;
+    timings.runs.push(run);
+    if (timings.runs.length > 20) timings.runs.shift();
+    performance.mark("pvscope:start-click");
+    S.id += 1;
+    S.streaming = true;
+    S.done = null;
+    setRunState("Starting…", "live");
+    socket.send({ type: "start", id: S.id, setup: cfg.setup, options: cfg.options });
+    S.dirty = true;
+    kick();
+  }
+
+  function stop() {
+    socket.send({ type: "stop" });
+  }
+
+  function syncURL() {
+    writeURL(readForm(form));
+    preview();
+  }
+
+  // Before the first search, the board previews the form: the FEN (or the start position) for chess,
+  // the tree's root for trees.
+  function preview() {
+    if (S.trace && S.trace.started) return;
+    const { setup } = readForm(form);
+    const tree = !!(setup.tree || setup.random);
+    document.documentElement.classList.toggle("kind-tree", tree);
+    document.documentElement.classList.toggle("kind-chess", !tree);
+    if (tree) board.showTreePath([], { title: setup.random ? "random tree: press Start" : "tree: press Start" });
+    else if (!setup.fen || setup.fen.split(/\s+/)[0].split("/").length === 8) {
+      try {
+        board.showChess(setup.fen || START_FEN, { title: setup.fen ? "position to search" : "start position" });
+      } catch { /* not a position the board can draw */ }
+    }
+  }
+
+  function markActive() {
+    const cfg = readForm(form);
+    for (const fs of form.querySelectorAll("fieldset[data-source]")) {
+      fs.classList.toggle("active", !!cfg.setup[fs.dataset.source]);
+    }
+  }
+
+  // load fills the form from the URL and shows what it describes.
+  function load() {
+    applyToForm(form, readURL());
+    markActive();
+    preview();
+  }
+
+  function wire() {
+    form.addEventListener("submit", onSubmit);
+    $("stop-button").addEventListener("click", stop);
+    const { sources } = formControls(form);
+    const clearOthers = (keep) => {
+      lastSource = keep;
+      for (const s of SOURCES) {
+        if (s === keep) continue;
+        if (sources[s].value) sources[s].value = "";
+      }
+      if (keep !== "fen") $("position-select").value = "";
+      if (keep !== "tree") $("tree-select").value = "";
+      markActive();
+    };
+    for (const s of SOURCES) {
+      sources[s].addEventListener("input", () => { if (sources[s].value.trim()) clearOthers(s); });
+    }
+    $("position-select").addEventListener("change", (e) => {
+      if (!e.target.value) return;
+      sources.fen.value = e.target.value;
+      clearOthers("fen");
+      errors.clearFieldError(sources.fen);
+      syncURL();
+    });
+    $("tree-select").addEventListener("change", (e) => {
+      if (!e.target.value) return;
+      sources.tree.value = e.target.value;
+      clearOthers("tree");
+      errors.clearFieldError(sources.tree);
+      syncURL();
+    });
+    form.addEventListener("input", (e) => { errors.clearFieldError(e.target); syncURL(); });
+    form.addEventListener("change", (e) => { errors.clearFieldError(e.target); syncURL(); });
+    // Ctrl+Enter in the tree field starts the search.
+    sources.tree.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.requestSubmit(); }
+    });
+    // The options drop-down's summary says how many options are set.
+    const optCount = () => {
+      const c = [...form.querySelectorAll(".options [data-option]")].filter((x) => x.value !== "").length;
+      $("options-count").textContent = c ? `${c} set` : "";
+    };
+    form.addEventListener("change", optCount);
+    optCount();
+  }
+
+  return { load, wire };
+}
