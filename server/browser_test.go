@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // pause stops playback if it is running, so the test steps by hand.
@@ -71,6 +72,22 @@ func TestBrowserTeachingTreeSteppedToTheEnd(t *testing.T) {
 	if again := p.snapshot(); !reflect.DeepEqual(again, end) {
 		t.Fatalf("forward again differs:\n first %+v\nsecond %+v", end, again)
 	}
+
+	// The keyboard does the same (README, Keys): Home, → and End, and ? opens the help.
+	p.run(chromedp.KeyEvent(kb.Home))
+	if s := p.snapshot(); s.EventIndex != 0 {
+		t.Errorf("Home: event %d, want 0", s.EventIndex)
+	}
+	p.run(chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
+	if s := p.snapshot(); s.EventIndex != 2 {
+		t.Errorf("→ twice: event %d, want 2", s.EventIndex)
+	}
+	p.run(chromedp.KeyEvent(kb.End))
+	if s := p.snapshot(); !reflect.DeepEqual(s, end) {
+		t.Errorf("End: %+v, want %+v", s, end)
+	}
+	p.run(chromedp.KeyEvent("?"), chromedp.WaitVisible(`[data-testid="help-overlay"]`, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.Escape), chromedp.WaitNotVisible(`[data-testid="help-overlay"]`, chromedp.ByQuery))
 }
 
 // A chess search plays as it arrives: the board is drawn and the node count

@@ -42,6 +42,7 @@ export class ChessLines {
       const base = this.fenAt(trace, nd.parent);
       const r = base && ChessLines.play(base, nd.move);
       fen = r ? r.fen : null;
+      if (r) this.sans.set(base + " " + nd.move, r.san); // the log names this move next: play it once
     }
     if (this.fens.size > 50000) this.fens.clear();
     this.fens.set(id, fen);

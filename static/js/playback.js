@@ -92,6 +92,9 @@ export function createPlayback(S, { render }) {
     S.lastTime = time;
     if (S.playing && S.trace) {
       const total = S.eventCount;
+      // The opening events (search-start, iteration-start) draw nothing: start at the root.
+      const root = S.trace.nodeCount(S.k) === 0 && S.trace.node(1);
+      if (root) S.k = Math.max(S.k, Math.min(root.enterAt + 1, total));
       if (S.speed === Infinity) S.k = total;
       else {
         S.acc += (S.speed * dt) / 1000;
