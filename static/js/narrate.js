@@ -58,8 +58,8 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       const lo = nd ? nd.alpha : e.alpha, hi = nd ? nd.beta : e.beta;
       let why = "";
       if (e.actual === "pv") why = `inside its window ${w(lo, hi)}: an exact score`;
-      else if (e.actual === "cut") why = `≥ β = ${hi}: it fails high (a Cut node)`;
-      else if (e.actual === "all") why = `≤ α = ${lo}: it fails low (an All node)`;
+      else if (e.actual === "cut") why = `≥ β = ${bound(hi)}: it fails high (a Cut node)`;
+      else if (e.actual === "all") why = `≤ α = ${bound(lo)}: it fails low (an All node)`;
       const how = END_TEXT[e.end] ? ` (${END_TEXT[e.end]})` : "";
       const broke = nd && nd.expect && e.actual && nd.expect !== e.actual ? `; it was expected to be ${EXPECT_TEXT[nd.expect]}` : "";
       return `${who} returns ${e.score}${how}${why ? ", " + why : ""}${broke}.`;
@@ -67,9 +67,9 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
     case "probe":
       return `${cap(mv(e.node, e.move))} is probed with the null window ${w(e.alpha, e.beta)}.`;
     case "fail-high":
-      return `${cap(mv(e.node, e.move))} fails high with ${e.score} ≥ ${e.beta}.`;
+      return `${cap(mv(e.node, e.move))} fails high with ${e.score} ≥ ${bound(e.beta)}.`;
     case "fail-low":
-      return `${cap(mv(e.node, e.move))} fails low with ${e.score} ≤ ${e.alpha}.`;
+      return `${cap(mv(e.node, e.move))} fails low with ${e.score} ≤ ${bound(e.alpha)}.`;
     case "re-search": {
       const probe = e.ref ? trace.node(e.ref) : null;
       const s = probe && probe.score !== null ? -probe.score : null;
@@ -77,7 +77,7 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       return `${inside}${mv(e.node, e.move)} is searched again with the full window ${w(e.alpha, e.beta)}.`;
     }
     case "cutoff":
-      return `${cap(mv(e.node, e.move))} scores ${e.score} ≥ ${e.beta}${at(e.node)}: a beta cutoff, the remaining moves are pruned.`;
+      return `${cap(mv(e.node, e.move))} scores ${e.score} ≥ ${bound(e.beta)}${at(e.node)}: a beta cutoff, the remaining moves are pruned.`;
     case "tt-probe":
       return `${cap(nodeName(e.node))} is looked up in the transposition table.`;
     case "tt-hit": {
@@ -92,7 +92,7 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
     }
     case "pv-update": {
       const where = trace.node(e.node) && trace.node(e.node).parent ? ` at ${nodeName(e.node)}` : " at the root";
-      return `${cap(mv(e.node, e.move))} raises α from ${e.alpha} to ${e.score}${where}; the line is now ${line(e.node, e.pv || [])}.`;
+      return `${cap(mv(e.node, e.move))} raises α from ${bound(e.alpha)} to ${e.score}${where}; the line is now ${line(e.node, e.pv || [])}.`;
     }
     case "root-pv":
       return `Iteration ${e.depth} ends with the line ${line(rootOf(), e.pv || [])}, score ${e.score}.`;

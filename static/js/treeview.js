@@ -309,7 +309,8 @@ export class TreeView {
         continue;
       }
       const v = this.view(it);
-      ctx.font = `${R * 0.6}px system-ui, sans-serif`; ctx.textBaseline = "top";
+      // At least 11 screen pixels where there is room, so a projected window stays readable.
+      ctx.font = `${Math.min(R * 1.1, Math.max(R * 0.7, 11 / this.scale))}px system-ui, sans-serif`; ctx.textBaseline = "top";
       this.text(`(${fmt(v.alpha)}, ${fmt(v.beta)})`, it.x, it.y + R + 2);
       if (v.score !== null) {
         ctx.font = `bold ${R * 0.8}px system-ui, sans-serif`; ctx.textBaseline = "middle";
