@@ -134,7 +134,7 @@ func (c *conn) start(cmd command) {
 	c.cur = r
 	c.mu.Unlock()
 	c.ring()
-	go r.search(ctx, func() { cancel(); release() })
+	go r.search(ctx, func() { cancel(); release(); c.srv.finished.Add(1) })
 }
 
 func (c *conn) ring() {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gorilla/websocket"
 	"github.com/pvscope/pvscope/static"
@@ -21,8 +22,9 @@ type Server struct {
 	searches chan struct{} // one token per running search
 	ctx      context.Context
 
-	mu    sync.Mutex
-	conns int // open websocket connections (for tests and shutdown)
+	mu       sync.Mutex
+	conns    int // open websocket connections (for tests and shutdown)
+	finished atomic.Int64
 }
 
 // New returns a server with the given limits. Cancelling ctx ends every
@@ -68,6 +70,9 @@ func (s *Server) Connections() int {
 	defer s.mu.Unlock()
 	return s.conns
 }
+
+// Finished is the number of searches that have returned since the server started.
+func (s *Server) Finished() int64 { return s.finished.Load() }
 
 // Searches is the number of searches running now.
 func (s *Server) Searches() int { return len(s.searches) }

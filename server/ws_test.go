@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gorilla/websocket"
 	"github.com/pvscope/pvscope/tracer"
@@ -230,5 +231,34 @@ func TestConcurrentSearchesAreLimited(t *testing.T) {
 		if m["type"] != "error" {
 			t.Fatalf("unexpected %v", m)
 		}
+	}
+}
+
+// A page that reads nothing does not hold the search up: the search records
+// into memory and finishes; the page then gets every event, in order.
+func TestSlowPageNeverBlocksTheSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 980k-event search: runs in the full pass (go test without -short)")
+	}
+	s, hs := testServer(t, DefaultLimits())
+	c := dial(t, hs)
+	// Kiwipete at depth 6 stopped at 600,000 nodes: about 980k events, some
+	// 38 MB of frames, far more than the sockets' buffers on both sides hold, so
+	// the writer is stuck while the search runs on.
+	c.send(map[string]any{"type": "start", "setup": map[string]string{"fen": kiwipete},
+		"options": map[string]string{"depth": "6", "max-nodes": "600000"}})
+	deadline := time.Now().Add(2 * time.Minute)
+	for s.Finished() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the search did not finish while the page read nothing")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	st := c.collect()
+	if len(st.events) < 900_000 || st.done["events"] != float64(len(st.events)) {
+		t.Fatalf("after reading: %d events, done says %v", len(st.events), st.done["events"])
+	}
+	if err := tracer.Check(st.events); err != nil {
+		t.Fatal(err)
 	}
 }
