@@ -179,7 +179,7 @@ func (c *conn) writePump() {
 			}
 			continue
 		case <-status.C:
-			if r := st.run; r != nil && !st.doneSent && !r.finished.Load() {
+			if r := st.run; r != nil && !st.doneSent && r.done() == nil {
 				b, _ := json.Marshal(r.status())
 				if !c.write(b) {
 					return

@@ -3,13 +3,11 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/pvscope/pvscope/engine"
@@ -33,8 +31,6 @@ type run struct {
 	nodes  int64
 	depth  int
 	result *doneFrame // set once the search has returned
-
-	finished atomic.Bool
 }
 
 // Emit implements tracer.Sink on the searching goroutine.
@@ -110,7 +106,6 @@ func (r *run) search(ctx context.Context, release func()) {
 	d.Events = r.rec.Len()
 	r.result = d
 	r.mu.Unlock()
-	r.finished.Store(true)
 	select {
 	case r.wake <- struct{}{}:
 	default:
@@ -224,5 +219,3 @@ func minimalLeaves(random string, depth int) int64 {
 	}
 	return pow((d+1)/2) + pow(d/2) - 1
 }
-
-var errBusy = errors.New("busy")
