@@ -118,10 +118,15 @@ func (c *conn) start(cmd command) {
 		return
 	}
 	c.mu.Lock()
-	if c.cur != nil {
-		c.cur.cancel() // starting again replaces the search being shown
-	}
+	old := c.cur
 	c.mu.Unlock()
+	if old != nil {
+		// Starting again replaces the search being shown. Wait for it to give
+		// its slot back (it stops within 1024 nodes), or a page restarting at
+		// the limit would be refused by its own search.
+		old.cancel()
+		<-old.returned
+	}
 	release, ok := c.srv.acquire()
 	if !ok {
 		c.queue(errorFrame{Type: "error", ID: cmd.ID,

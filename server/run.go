@@ -31,6 +31,8 @@ type run struct {
 	nodes  int64
 	depth  int
 	result *doneFrame // set once the search has returned
+
+	returned chan struct{} // closed when the search goroutine has let go of its slot
 }
 
 // Emit implements tracer.Sink on the searching goroutine.
@@ -82,6 +84,7 @@ func (r *run) done() *doneFrame {
 
 // search runs on its own goroutine and records the result for the pump.
 func (r *run) search(ctx context.Context, release func()) {
+	defer close(r.returned)
 	defer release()
 	res, err := engine.Search(ctx, r.pos, r.opt, r)
 	d := &doneFrame{Type: "done", ID: r.id}
@@ -157,7 +160,7 @@ func prepare(c command, lim Limits) (*run, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, &fieldError{"", err}
 	}
-	r := &run{id: c.ID, pos: pos, opt: opt, rec: tracer.NewRecording()}
+	r := &run{id: c.ID, pos: pos, opt: opt, rec: tracer.NewRecording(), returned: make(chan struct{})}
 	r.started = startedFrame{Type: "started", ID: c.ID, Kind: "chess", Options: opt.Describe()}
 	switch p := pos.(type) {
 	case *engine.ChessPosition:

@@ -262,3 +262,24 @@ func TestSlowPageNeverBlocksTheSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Pressing Start again replaces the page's own search, even when the server
+// runs one search at most: the old one gives its slot back first.
+func TestRestartReplacesTheSearchAtTheLimit(t *testing.T) {
+	lim := DefaultLimits()
+	lim.MaxSearches = 1
+	_, hs := testServer(t, lim)
+	c := dial(t, hs)
+	c.send(map[string]any{"type": "start", "id": 1, "options": map[string]string{"depth": "12"}})
+	c.expect("started")
+	c.send(map[string]any{"type": "start", "id": 2, "setup": map[string]string{"tree": aima}})
+	for {
+		m, b := c.next()
+		if m["type"] == "error" {
+			t.Fatalf("restart refused: %s", b)
+		}
+		if m["type"] == "started" && m["id"] == 2.0 {
+			break
+		}
+	}
+}
