@@ -178,7 +178,7 @@ func (c *conn) writePump() {
 			}
 			continue
 		case <-ping.C:
-			c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+			c.ws.SetWriteDeadline(time.Now().Add(c.srv.limits.WriteWait))
 			if err := c.ws.WriteMessage(websocket.PingMessage, nil); err != nil {
 				return
 			}
@@ -263,7 +263,7 @@ func (c *conn) stream(st *streamState) bool {
 }
 
 func (c *conn) write(b []byte) bool {
-	c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+	c.ws.SetWriteDeadline(time.Now().Add(c.srv.limits.WriteWait))
 	return c.ws.WriteMessage(websocket.TextMessage, b) == nil
 }
 

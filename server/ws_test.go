@@ -240,7 +240,12 @@ func TestSlowPageNeverBlocksTheSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 980k-event search: runs in the full pass (go test without -short)")
 	}
-	s, hs := testServer(t, DefaultLimits())
+	lim := DefaultLimits()
+	// Long enough that a busy machine cannot make the writer give up on the
+	// page before the search ends (the default drops a tab stuck for 10 s:
+	// TestStuckPageIsDropped).
+	lim.WriteWait = 5 * time.Minute
+	s, hs := testServer(t, lim)
 	c := dial(t, hs)
 	// Kiwipete at depth 6 stopped at 600,000 nodes: about 980k events, some
 	// 38 MB of frames, far more than the sockets' buffers on both sides hold, so
@@ -260,6 +265,29 @@ func TestSlowPageNeverBlocksTheSearch(t *testing.T) {
 	}
 	if err := tracer.Check(st.events); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A page that reads nothing for longer than WriteWait is dropped, and its
+// search is cancelled with it: nothing is left holding the recording.
+func TestStuckPageIsDropped(t *testing.T) {
+	lim := DefaultLimits()
+	lim.WriteWait = 200 * time.Millisecond
+	s, hs := testServer(t, lim)
+	base := runtime.NumGoroutine()
+	c := dial(t, hs)
+	c.send(map[string]any{"type": "start", "setup": map[string]string{"fen": kiwipete},
+		"options": map[string]string{"depth": "8"}})
+	// The client never reads; the server must notice and close on its own.
+	settle(t, s, base)
+	if s.Finished() != 1 {
+		t.Fatalf("%d searches finished, want the dropped page's one", s.Finished())
+	}
+	c.ws.SetReadDeadline(time.Now().Add(time.Minute))
+	for {
+		if _, _, err := c.ws.ReadMessage(); err != nil {
+			break // the buffered frames, then the closed socket
+		}
 	}
 }
 
