@@ -184,6 +184,52 @@ type searchOutput struct {
 	Events    map[string]int64 `json:"events"`
 	ElapsedMs float64          `json:"elapsedMs"`
 	Stopped   string           `json:"stopped,omitempty"`
+	// PVByMethod has the root line of the last iteration by each PV collector
+	// that ran: triangular, stack, tt (with a table), pvhash.
+	PVByMethod  map[string][]string `json:"pvByMethod"`
+	Truncations []truncationOutput  `json:"truncations"`
+	// Lines are the MultiPV lines, best first, with --multipv above 1.
+	Lines []lineOutput `json:"lines,omitempty"`
+}
+
+// truncationOutput is a collector's line that ended before the depth.
+type truncationOutput struct {
+	Method string `json:"method"`
+	Depth  int    `json:"depth"` // the iteration's
+	Ply    int    `json:"ply"`   // where the line ended: its length
+	Node   int32  `json:"node"`  // the node it ended at, as the trace numbers it
+	Reason string `json:"reason"`
+}
+
+type lineOutput struct {
+	Score int      `json:"score"`
+	Mate  *int     `json:"mate,omitempty"`
+	PV    []string `json:"pv"`
+}
+
+// describeLines fills the collectors' lines, their cuts and the MultiPV lines.
+func (o *searchOutput) describeLines(pos engine.Position, res engine.Result, multiPV int) {
+	o.PVByMethod = map[string][]string{}
+	o.Truncations = []truncationOutput{}
+	for _, m := range tracer.Methods() {
+		if l, ok := res.ByMethod(m); ok {
+			o.PVByMethod[m.String()] = engine.MoveNames(pos, l.PV)
+		}
+	}
+	for _, c := range res.Truncations() {
+		o.Truncations = append(o.Truncations, truncationOutput{Method: c.Method.String(), Depth: c.Depth,
+			Ply: c.Ply, Node: c.Node, Reason: c.Reason.String()})
+	}
+	if multiPV > 1 && len(res.Iterations) > 0 {
+		for _, l := range res.Iterations[len(res.Iterations)-1].Lines {
+			lo := lineOutput{Score: l.Score, PV: engine.MoveNames(pos, l.PV)}
+			if engine.IsMate(l.Score) {
+				mate := engine.MateMoves(l.Score)
+				lo.Mate = &mate
+			}
+			o.Lines = append(o.Lines, lo)
+		}
+	}
 }
 
 func search(args []string, out io.Writer) error {
@@ -214,6 +260,7 @@ func search(args []string, out io.Writer) error {
 	if res.BestMove != engine.NoMove {
 		o.BestMove = pos.MoveName(res.BestMove)
 	}
+	o.describeLines(pos, res, opt.MultiPV)
 	if *asJSON {
 		enc := json.NewEncoder(out)
 		return enc.Encode(o)
@@ -224,6 +271,17 @@ func search(args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "%s depth %d: score %s, best %s, pv %s\n%d nodes, %d leaves, %.1f ms\n",
 		opt.Algorithm, o.Depth, score, o.BestMove, strings.Join(o.PV, " "), o.Nodes, o.Leaves, o.ElapsedMs)
+	for k, l := range o.Lines {
+		fmt.Fprintf(out, "line %d: score %d, pv %s\n", k+1, l.Score, strings.Join(l.PV, " "))
+	}
+	for _, m := range tracer.Methods() {
+		if line, ok := o.PVByMethod[m.String()]; ok && len(o.PVByMethod) > 1 {
+			fmt.Fprintf(out, "%-10s %s\n", m.String()+":", strings.Join(line, " "))
+		}
+	}
+	for _, c := range o.Truncations {
+		fmt.Fprintf(out, "%s line cut at ply %d of depth %d, node %d: %s\n", c.Method, c.Ply, c.Depth, c.Node, c.Reason)
+	}
 	if o.Stopped != "" {
 		fmt.Fprintf(out, "stopped early: %s\n", o.Stopped)
 	}

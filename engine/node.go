@@ -18,7 +18,12 @@ type edge struct {
 //   - score <= alpha: an upper bound, every move failed low (an All node);
 //   - score >= beta: a lower bound, a move cut the search off (a Cut node);
 //   - alpha < score < beta: the exact score, and pv[ply] holds its line (a PV node).
-func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edge) (int, int32) {
+//
+// line receives the node's line for the stack collector (nil when only the
+// triangular table collects).
+func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edge, line *pvLine) (int, int32) {
+	ply := s.pos.Ply()
+	s.startLines(ply, line)
 	if depth <= 0 {
 		return s.quiesce(depth, alpha, beta, expect, from)
 	}
@@ -26,14 +31,13 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 	if !s.mayEnter() {
 		return 0, 0
 	}
-	ply := s.pos.Ply()
 	id := s.enter(from, ply, depth, alpha, beta, expect)
-	s.pvEnd[ply] = ply
 
 	// Steps 2-3. A draw by rule; no legal move.
 	moves, score, why, over := s.settle(ply)
 	if over {
-		return s.exit(id, score, alpha, beta, why)
+		s.stopLines(id, ply, line, tracer.ReasonOfEnd(why))
+		return s.exitPV(id, score, alpha, beta, why, depth, false)
 	}
 	if ply >= MaxPly-1 {
 		s.stats.Leaves++
@@ -59,7 +63,10 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 				if s.sink != nil {
 					s.emit(tracer.Event{Kind: tracer.TTCutoff, Node: id, Score: int32(score), Bound: e.bound})
 				}
-				return s.exit(id, score, alpha, beta, tracer.TTCut)
+				if alpha < score && score < beta {
+					s.graft(id, ply, depth, line) // an exact hit inside the window: a PV node without a line
+				}
+				return s.exitPV(id, score, alpha, beta, tracer.TTCut, depth, true)
 			}
 		}
 	}
@@ -72,13 +79,21 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 	s.orderMoves(moves, ply, hashMove)
 
 	// Step 6. Search the moves.
+	if ply == 0 && s.opt.MultiPV > 1 {
+		return s.rootMultiPV(id, moves, depth, alpha, beta, line)
+	}
+	var child *pvLine
+	if line != nil {
+		child = new(pvLine) // on this frame's stack: it does not escape
+	}
 	best, bestMove, a := -Infinity, NoMove, alpha
 	for i, m := range moves {
 		s.pos.Make(m)
 		s.onPV[ply+1] = s.onPV[ply] && ply < len(s.prevPV) && s.prevPV[ply] == m
-		score := s.searchMove(id, m, i, depth, a, beta, childType(expect, i))
+		score := s.searchMove(id, m, i, depth, a, beta, childType(expect, i), i == 0, child)
 		s.pos.Unmake()
 		if s.stopped != "" {
+			s.stopLines(id, ply, line, tracer.SearchStopped)
 			return s.exit(id, 0, alpha, beta, tracer.Stopped)
 		}
 		if score > best {
@@ -100,7 +115,7 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 			break
 		}
 		// Step 8. PV update: a new best line inside the window.
-		s.updatePV(ply, m)
+		s.updatePV(ply, m, line, child)
 		if s.sink != nil {
 			s.emit(tracer.Event{Kind: tracer.PVUpdate, Node: id, Move: s.name(m), Index: int16(i),
 				Score: int32(score), Alpha: int32(a), Beta: int32(beta), PV: s.names(s.pv[ply][ply:s.pvEnd[ply]])})
@@ -108,16 +123,47 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 		a = score
 	}
 
-	// Step 9. Store the result in the transposition table.
+	return s.finish(id, depth, best, alpha, beta, bestMove, line)
+}
+
+// finish ends a node that searched its moves: Step 9 stores the result in the
+// transposition table, and a node with an open window that failed low ends
+// its lines (it has no move to continue them).
+func (s *searcher) finish(id int32, depth, best, alpha, beta int, bestMove Move, line *pvLine) (int, int32) {
+	ply := s.pos.Ply()
+	if best <= alpha && beta-alpha > 1 {
+		s.stopLines(id, ply, line, tracer.FailLowAtPV)
+	}
+	inTable := false
 	if s.tt != nil {
 		bound := boundOf(classify(best, alpha, beta))
 		stored := s.bounded(best, alpha, beta)
-		s.tt.store(s.pos.Key(), ply, depth, stored, bound, bestMove)
+		inTable = s.tt.store(s.pos.Key(), ply, depth, stored, bound, bestMove)
 		if s.sink != nil {
 			s.emit(tracer.Event{Kind: tracer.TTStore, Node: id, Bound: bound, Depth: int16(depth), Score: int32(stored), Move: s.name(bestMove)})
 		}
 	}
-	return s.exit(id, best, alpha, beta, tracer.Searched)
+	return s.exitPV(id, best, alpha, beta, tracer.Searched, depth, inTable)
+}
+
+// exitPV is exit for a node of the main search. A PV node (an open window and
+// an exact score) is remembered for the table walk, and when it searched its
+// moves its line goes into the PV hash table.
+func (s *searcher) exitPV(id int32, score, alpha, beta int, why tracer.End, depth int, inTable bool) (int, int32) {
+	if s.opt.PVMethods == AllMethods && beta-alpha > 1 {
+		if b := s.bounded(score, alpha, beta); alpha < b && b < beta {
+			ply := s.pos.Ply()
+			if s.tt != nil {
+				s.noteExact(id, inTable)
+			}
+			if why == tracer.Searched {
+				end := s.triEnd[ply]
+				end.ply -= ply
+				s.pvHash.put(s.pos.Key(), depth, s.pv[ply][ply:s.pvEnd[ply]], end)
+			}
+		}
+	}
+	return s.exit(id, score, alpha, beta, why)
 }
 
 // settle answers a node before its moves are searched, when it can:
@@ -169,21 +215,24 @@ func boundOf(t tracer.NodeType) tracer.Bound {
 // node id, and returns its score from node id's point of view. For PVS this is
 // the ladder: probe with a null window, and search again with the full window
 // only when the probe lands strictly inside (alpha, beta).
-func (s *searcher) searchMove(id int32, m Move, i, depth, alpha, beta int, expect tracer.NodeType) int {
+//
+// first says the move is searched with the full window, as the first move of
+// a node is; child receives the child's line for the stack collector.
+func (s *searcher) searchMove(id int32, m Move, i, depth, alpha, beta int, expect tracer.NodeType, first bool, child *pvLine) int {
 	e := edge{parent: id, move: m, index: i}
 	switch {
 	case s.opt.Algorithm == Minimax:
-		score, _ := s.node(depth-1, -Infinity, Infinity, tracer.PV, e)
+		score, _ := s.node(depth-1, -Infinity, Infinity, tracer.PV, e, child)
 		return -score
-	case s.opt.Algorithm == AlphaBeta || i == 0 || beta-alpha <= 1:
-		score, _ := s.node(depth-1, -beta, -alpha, expect, e)
+	case s.opt.Algorithm == AlphaBeta || first || beta-alpha <= 1:
+		score, _ := s.node(depth-1, -beta, -alpha, expect, e, child)
 		return -score
 	}
 	s.stats.Probes++
 	if s.sink != nil {
 		s.emit(tracer.Event{Kind: tracer.Probe, Node: id, Move: s.name(m), Index: int16(i), Alpha: int32(alpha), Beta: int32(alpha + 1)})
 	}
-	score, probe := s.node(depth-1, -alpha-1, -alpha, expect, e)
+	score, probe := s.node(depth-1, -alpha-1, -alpha, expect, e, child)
 	score = -score
 	if s.stopped != "" {
 		return score
@@ -205,7 +254,7 @@ func (s *searcher) searchMove(id int32, m Move, i, depth, alpha, beta int, expec
 		s.emit(tracer.Event{Kind: tracer.ReSearch, Node: id, Move: s.name(m), Index: int16(i), Ref: probe, Alpha: int32(alpha), Beta: int32(beta)})
 	}
 	e.ref = probe
-	score, _ = s.node(depth-1, -beta, -alpha, tracer.PV, e)
+	score, _ = s.node(depth-1, -beta, -alpha, tracer.PV, e, child)
 	return -score
 }
 
@@ -239,12 +288,4 @@ func (s *searcher) ttAnswers(e ttEntry, alpha, beta int) bool {
 		return score <= alpha
 	}
 	return false
-}
-
-// updatePV makes the node's line m followed by the child's line.
-func (s *searcher) updatePV(ply int, m Move) {
-	s.pv[ply][ply] = m
-	end := s.pvEnd[ply+1]
-	copy(s.pv[ply][ply+1:end], s.pv[ply+1][ply+1:end])
-	s.pvEnd[ply] = max(end, ply+1)
 }

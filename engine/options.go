@@ -64,6 +64,36 @@ func ParseReplacement(s string) (Replacement, error) {
 	return 0, fmt.Errorf("unknown replacement scheme %q: choose depth or always", s)
 }
 
+// PVMethods is which PV collection methods run.
+type PVMethods int
+
+const (
+	// AllMethods runs the four side by side: the triangular table, the line on
+	// the stack, the walk of the transposition table and the PV hash table.
+	AllMethods PVMethods = iota
+	// TriangularOnly runs the triangular table alone, as most engines do.
+	TriangularOnly
+)
+
+var pvMethodsNames = [...]string{AllMethods: "all", TriangularOnly: "triangular"}
+
+func (p PVMethods) String() string {
+	if p >= 0 && int(p) < len(pvMethodsNames) {
+		return pvMethodsNames[p]
+	}
+	return fmt.Sprintf("pv-methods(%d)", int(p))
+}
+
+// ParsePVMethods reads "all" or "triangular".
+func ParsePVMethods(s string) (PVMethods, error) {
+	for p, name := range pvMethodsNames {
+		if name == s {
+			return PVMethods(p), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown pv-methods %q: choose all or triangular", s)
+}
+
 // Options is everything a search can be asked to do. It is a plain value: no
 // global settings, every switch explicit.
 type Options struct {
@@ -80,6 +110,10 @@ type Options struct {
 	TTReplace Replacement // replacement scheme
 	TTPVCuts  bool        // whether an exact hit may end a PV node (it shortens the PV)
 
+	PVMethods PVMethods // which PV collectors run
+	PVGraft   bool      // graft the PV hash table's line where an exact hit ends a PV node
+	MultiPV   int       // root lines to find, each a different move (0 or 1: one)
+
 	Quiescence bool // search captures and promotions beyond the horizon
 
 	OrderTT      bool // the TT move (or the previous iteration's PV move) first
@@ -95,6 +129,7 @@ const (
 	MaxDepth      = 64
 	MaxTTSize     = 1 << 24
 	MaxAspiration = 10000
+	MaxMultiPV    = 64
 )
 
 // ChessDefaults are the options for a chess position: PVS with everything on
@@ -104,17 +139,20 @@ func ChessDefaults() Options {
 		Algorithm: PVS, Depth: 4,
 		IterativeDeepening: true, AspirationWindow: 50,
 		TT: true, TTSize: 1 << 18, TTReplace: DepthPreferred,
+		PVGraft: true, MultiPV: 1,
 		Quiescence: true,
 		OrderTT:    true, OrderMVVLVA: true, OrderKillers: true, OrderHistory: true,
 	}
 }
 
 // TreeDefaults are the options for a teaching tree: the textbook search,
-// left to right, one pass, no table, so that counts match the books.
+// left to right, one pass, no table, the triangular PV alone, so that counts
+// match the books.
 func TreeDefaults(t *Tree) Options {
 	return Options{
 		Algorithm: PVS, Depth: max(t.Height(), 1),
 		AspirationWindow: 50, TTSize: 1 << 16, TTReplace: DepthPreferred,
+		PVMethods: TriangularOnly, PVGraft: true, MultiPV: 1,
 	}
 }
 
@@ -131,6 +169,12 @@ func (o Options) Validate() error {
 		return fmt.Errorf("aspiration windows need alphabeta or pvs: minimax searches every move with the full window")
 	case o.Aspiration && (o.AspirationWindow < 1 || o.AspirationWindow > MaxAspiration):
 		return fmt.Errorf("aspiration-window %d is out of range: choose 1 to %d", o.AspirationWindow, MaxAspiration)
+	case o.MultiPV < 0 || o.MultiPV > MaxMultiPV:
+		return fmt.Errorf("multipv %d is out of range: choose 1 to %d", o.MultiPV, MaxMultiPV)
+	case o.MultiPV > 1 && o.Aspiration:
+		return fmt.Errorf("multipv needs aspiration off: the root's window must stay open for every line")
+	case o.PVMethods < AllMethods || o.PVMethods > TriangularOnly:
+		return fmt.Errorf("unknown pv-methods %d", o.PVMethods)
 	case o.MaxNodes < 0:
 		return fmt.Errorf("max-nodes %d is negative", o.MaxNodes)
 	}

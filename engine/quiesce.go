@@ -17,7 +17,7 @@ func (s *searcher) quiesce(depth, alpha, beta int, expect tracer.NodeType, from 
 	}
 	ply := s.pos.Ply()
 	id := s.enter(from, ply, depth, alpha, beta, expect)
-	s.pvEnd[ply] = ply
+	s.startLines(ply, nil)
 	if depth < 0 {
 		s.stats.QNodes++
 	}

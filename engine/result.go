@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/pvscope/pvscope/tracer"
+
 // Result is what a search found.
 type Result struct {
 	Score    int    // root side to move: centipawns in chess, leaf units in trees
@@ -13,6 +15,9 @@ type Result struct {
 	// context was cancelled, or the node limit was reached. The result is then
 	// that of the last completed iteration.
 	Stopped string
+	// StoppedCuts has a search-stopped truncation per method for the iteration
+	// the search stopped in, at the node it stopped at.
+	StoppedCuts []Truncation
 }
 
 // Iteration is the outcome of one iteration of iterative deepening.
@@ -21,6 +26,12 @@ type Iteration struct {
 	Score int
 	PV    []Move
 	Nodes int64 // nodes entered so far in the search
+	// Lines are the MultiPV lines, best first (one line without MultiPV).
+	Lines []RootLine
+	// Methods are the root's line by each collection method, in the order of
+	// tracer.Methods (only the triangular table with PVMethods TriangularOnly;
+	// no table walk without a table).
+	Methods []MethodLine
 }
 
 // Stats counts what the search did.
@@ -53,4 +64,57 @@ func (r Result) MateMoves() int {
 		return 0
 	}
 	return MateMoves(r.Score)
+}
+
+// RootLine is one of the root's MultiPV lines: a root move, its exact score
+// and its PV (which starts with the move).
+type RootLine struct {
+	Score int
+	PV    []Move
+}
+
+// MethodLine is the root's line as one collection method found it at the end
+// of an iteration.
+type MethodLine struct {
+	Method tracer.Method
+	PV     []Move
+	Cut    *Truncation // nil when the line is as long as the iteration's depth
+}
+
+// Truncation says where and why a method's line ended before the iteration's
+// depth: at Node, Ply moves from the root.
+type Truncation struct {
+	Method tracer.Method
+	Depth  int // the iteration's
+	Ply    int
+	Node   int32
+	Reason tracer.Reason
+}
+
+// ByMethod returns the line of method in the last completed iteration, and
+// whether that method collected one.
+func (r Result) ByMethod(method tracer.Method) (MethodLine, bool) {
+	if len(r.Iterations) == 0 {
+		return MethodLine{}, false
+	}
+	for _, l := range r.Iterations[len(r.Iterations)-1].Methods {
+		if l.Method == method {
+			return l, true
+		}
+	}
+	return MethodLine{}, false
+}
+
+// Truncations lists the cut lines of the last completed iteration, then those
+// of an iteration the search stopped in (reason search-stopped).
+func (r Result) Truncations() []Truncation {
+	var out []Truncation
+	if len(r.Iterations) > 0 {
+		for _, l := range r.Iterations[len(r.Iterations)-1].Methods {
+			if l.Cut != nil {
+				out = append(out, *l.Cut)
+			}
+		}
+	}
+	return append(out, r.StoppedCuts...)
 }

@@ -23,6 +23,10 @@ func Search(ctx context.Context, pos Position, opt Options, sink tracer.Sink) (R
 	if opt.TT {
 		s.tt = newTranspositionTable(opt.TTSize, opt.TTReplace)
 	}
+	if opt.PVMethods == AllMethods {
+		s.pvHash = newPVHashTable()
+		s.rootLine = new(pvLine)
+	}
 	return s.run(), nil
 }
 
@@ -47,8 +51,20 @@ type searcher struct {
 
 	// The triangular PV table: pv[ply][ply:pvEnd[ply]] is the line found at the
 	// node at ply, rebuilt from the child's line whenever a move raises alpha.
-	pv    [MaxPly][MaxPly]Move
-	pvEnd [MaxPly]int
+	pv     [MaxPly][MaxPly]Move
+	pvEnd  [MaxPly]int
+	triEnd [MaxPly]lineEnd // where and why pv[ply] ends
+
+	// The other collectors (nil or empty with PVMethods TriangularOnly): the
+	// root's line on the stack, the PV hash table, this iteration's PV nodes
+	// for the table walk, and the root's lines with MultiPV.
+	rootLine *pvLine
+	pvHash   *pvHashTable
+	exact    []exactNode
+	lines    []rootLine
+	rootID   int32 // the root node of the iteration's last search of the root
+	stopAt   lineEnd      // the innermost node of the main search open when it stopped
+	stoppedCuts []Truncation
 
 	// prevPV is the previous iteration's line; onPV[ply] says whether the moves
 	// made so far follow it, so its move can be tried first.
@@ -101,13 +117,20 @@ func (s *searcher) run() Result {
 		if len(pv) > 0 {
 			res.BestMove = pv[0]
 		}
-		res.Iterations = append(res.Iterations, Iteration{Depth: depth, Score: score, PV: pv, Nodes: s.stats.Nodes})
+		it := Iteration{Depth: depth, Score: score, PV: pv, Nodes: s.stats.Nodes}
+		it.Lines = s.multiPVLines(score, pv)
 		if s.sink != nil {
-			s.emit(tracer.Event{Kind: tracer.RootPV, Depth: int16(depth), Score: int32(score), PV: s.names(pv)})
+			for k, l := range it.Lines {
+				s.emit(tracer.Event{Kind: tracer.RootPV, Depth: int16(depth), Score: int32(l.Score), Index: int16(k), PV: s.names(l.PV)})
+			}
+		}
+		it.Methods = s.collectedLines(depth, score)
+		res.Iterations = append(res.Iterations, it)
+		if s.sink != nil {
 			s.emit(tracer.Event{Kind: tracer.IterationEnd, Depth: int16(depth), Score: int32(score)})
 		}
 	}
-	res.Stats, res.Stopped = s.stats, s.stopped
+	res.Stats, res.Stopped, res.StoppedCuts = s.stats, s.stopped, s.stoppedCuts
 	if s.sink != nil {
 		s.emit(tracer.Event{Kind: tracer.SearchEnd, Depth: int16(res.Depth), Score: int32(res.Score), PV: s.names(res.PV)})
 	}
@@ -125,11 +148,14 @@ func (s *searcher) iteration(depth int, prev Result) (int, bool) {
 	if s.sink != nil {
 		s.emit(tracer.Event{Kind: tracer.IterationStart, Depth: int16(depth), Alpha: int32(alpha), Beta: int32(beta)})
 	}
+	s.exact = s.exact[:0]
 	for {
 		s.onPV[0] = true
-		score, _ := s.node(depth, alpha, beta, tracer.PV, edge{})
+		score, id := s.node(depth, alpha, beta, tracer.PV, edge{}, s.rootLine)
+		s.rootID = id
 		switch {
 		case s.stopped != "":
+			s.stoppedLines(depth)
 			if s.sink != nil {
 				s.emit(tracer.Event{Kind: tracer.IterationEnd, Depth: int16(depth), End: tracer.Stopped})
 			}

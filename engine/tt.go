@@ -37,13 +37,19 @@ func (t *transpositionTable) probe(key uint64, ply int) (ttEntry, bool) {
 	return e, true
 }
 
-// store writes an entry, unless the scheme prefers what is there.
-func (t *transpositionTable) store(key uint64, ply, depth, score int, bound tracer.Bound, move Move) {
+// slot returns what the table holds where key would be, whatever its key:
+// for the PV walk, which must tell a miss from an overwrite.
+func (t *transpositionTable) slot(key uint64) ttEntry { return t.slots[key&t.mask] }
+
+// store writes an entry, unless the scheme prefers what is there; it reports
+// whether it wrote.
+func (t *transpositionTable) store(key uint64, ply, depth, score int, bound tracer.Bound, move Move) bool {
 	slot := &t.slots[key&t.mask]
 	if t.replace == DepthPreferred && slot.bound != tracer.NoBound && slot.key != key && int(slot.depth) > depth {
-		return
+		return false
 	}
 	*slot = ttEntry{key: key, move: move, score: int16(scoreToTT(score, ply)), depth: int8(max(min(depth, 127), -128)), bound: bound}
+	return true
 }
 
 // A mate score counts plies from the root; in the table it counts from the

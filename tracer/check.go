@@ -195,6 +195,30 @@ func (c *Checker) check(e *Event) string {
 		if !(e.Alpha < e.Score && e.Score < e.Beta) {
 			return fmt.Sprintf("pv-update score %d is not strictly inside the window (%d, %d)", e.Score, e.Alpha, e.Beta)
 		}
+	case PVLine, PVCut:
+		return c.pvReport(e)
+	}
+	return ""
+}
+
+// pvReport checks a collector's line or cut: it comes inside an iteration,
+// after its root has exited, names a method, and a cut names a node the search
+// entered and a reason, and ends the line before the depth.
+func (c *Checker) pvReport(e *Event) string {
+	switch {
+	case !c.inIter || len(c.open) > 0:
+		return fmt.Sprintf("%v outside an iteration or with a node open", e.Kind)
+	case e.Method == NoMethod || e.Method >= methodEnd:
+		return fmt.Sprintf("%v names no PV method", e.Kind)
+	case e.Kind == PVLine:
+		return ""
+	case e.Reason == NoReason || e.Reason >= reasonEnd:
+		return "pv-cut gives no reason"
+	case e.Ply >= e.Depth:
+		return fmt.Sprintf("pv-cut at ply %d of a depth-%d iteration: the line is not short", e.Ply, e.Depth)
+	}
+	if _, ok := c.nodes[e.Node]; !ok {
+		return fmt.Sprintf("pv-cut names node %d, which the search never entered", e.Node)
 	}
 	return ""
 }

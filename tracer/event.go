@@ -50,7 +50,14 @@ const (
 	// Alpha being the value before the update; PV is the node's new line.
 	PVUpdate
 	// RootPV: the root's line at the end of an iteration: Depth, Score, PV.
+	// With MultiPV, one per line, best first: Index is the line's place (0 first).
 	RootPV
+	// PVLine: the root's line as one collection Method found it at the end of
+	// an iteration: Method, Depth, Score, PV.
+	PVLine
+	// PVCut: the Method's line is shorter than the iteration's Depth. It ended
+	// at Node, Ply moves from the root, for Reason.
+	PVCut
 
 	kindEnd // one past the last kind
 )
@@ -74,6 +81,8 @@ var kindNames = [...]string{
 	TTStore:        "tt-store",
 	PVUpdate:       "pv-update",
 	RootPV:         "root-pv",
+	PVLine:         "pv-line",
+	PVCut:          "pv-cut",
 }
 
 // Kinds lists every kind in order.
@@ -221,6 +230,8 @@ type Event struct {
 	Actual NodeType
 	Bound  Bound
 	End    End
+	Method Method   // pv-line and pv-cut: which collector
+	Reason Reason   // pv-cut: why the line ended
 	Move   string   // the move that leads to Node from Parent (or the move the event is about)
 	PV     []string // a line of moves from Node
 }

@@ -34,6 +34,8 @@ func randomEvent(rng *rand.Rand, seq int64, moves []string) Event {
 		Actual: NodeType(rng.IntN(4)),
 		Bound:  Bound(rng.IntN(4)),
 		End:    End(rng.IntN(int(Stopped) + 1)),
+		Method: Method(rng.IntN(int(methodEnd))),
+		Reason: Reason(rng.IntN(int(reasonEnd))),
 	}
 	if rng.IntN(4) > 0 {
 		e.Move = moves[rng.IntN(len(moves))]

@@ -16,7 +16,7 @@ import (
 //	{"seq":2,"kind":"iteration-start","depth":1,"alpha":-32000,"beta":32000}
 //
 // Fields are written in a fixed order: seq, kind, node, parent, ref, ply, depth,
-// index, move, alpha, beta, score, expect, actual, bound, end, pv. Zero is a
+// index, move, alpha, beta, score, expect, actual, bound, end, method, reason, pv. Zero is a
 // meaningful alpha, score or index, so each kind always writes the fields it is
 // about (see alwaysFields), zero or not, and any other field only when it is set.
 // Names (kind, node type, bound, end) are written as their String form.
@@ -49,6 +49,8 @@ const (
 	fActual
 	fBound
 	fEnd
+	fMethod
+	fReason
 	fPV
 )
 
@@ -72,6 +74,8 @@ var alwaysFields = [kindEnd]uint32{
 	TTStore:        fNode | fBound | fDepth | fScore,
 	PVUpdate:       fNode | fIndex | fScore | fAlpha | fBeta | fPV,
 	RootPV:         fDepth | fScore | fPV,
+	PVLine:         fDepth | fScore | fMethod | fPV,
+	PVCut:          fNode | fPly | fDepth | fMethod | fReason,
 }
 
 // Writer writes a trace file. It is a Sink; since Emit cannot return an error,
@@ -165,6 +169,8 @@ func appendEvent(b []byte, e *Event) []byte {
 	b = str(b, fActual, `,"actual":`, e.Actual.String())
 	b = str(b, fBound, `,"bound":`, e.Bound.String())
 	b = str(b, fEnd, `,"end":`, e.End.String())
+	b = str(b, fMethod, `,"method":`, e.Method.String())
+	b = str(b, fReason, `,"reason":`, e.Reason.String())
 	if always&fPV != 0 || len(e.PV) > 0 {
 		b = append(b, `,"pv":[`...)
 		for i, m := range e.PV {

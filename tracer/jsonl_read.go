@@ -92,6 +92,8 @@ type jsonEvent struct {
 	Actual string   `json:"actual"`
 	Bound  string   `json:"bound"`
 	End    string   `json:"end"`
+	Method string   `json:"method"`
+	Reason string   `json:"reason"`
 	PV     []string `json:"pv"`
 }
 
@@ -137,6 +139,12 @@ func decodeEvent(line []byte) (Event, error) {
 	}
 	if e.End, err = ParseEnd(j.End); err != nil {
 		return Event{}, fmt.Errorf(`"end": %w`, err)
+	}
+	if e.Method, err = ParseMethod(j.Method); err != nil {
+		return Event{}, fmt.Errorf(`"method": %w`, err)
+	}
+	if e.Reason, err = ParseReason(j.Reason); err != nil {
+		return Event{}, fmt.Errorf(`"reason": %w`, err)
 	}
 	if len(j.PV) > 0 {
 		e.PV = j.PV

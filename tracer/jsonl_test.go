@@ -44,6 +44,8 @@ func TestEncodeAlwaysFields(t *testing.T) {
 		TTStore:        `"node":0,"depth":0,"score":0,"bound":""`,
 		PVUpdate:       `"node":0,"index":0,"alpha":0,"beta":0,"score":0,"pv":[]`,
 		RootPV:         `"depth":0,"score":0,"pv":[]`,
+		PVLine:         `"depth":0,"score":0,"method":"","pv":[]`,
+		PVCut:          `"node":0,"ply":0,"depth":0,"method":"","reason":""`,
 	}
 	for _, k := range Kinds() {
 		line := `{"seq":1,"kind":"` + k.String() + `",` + want[k] + "}\n"

@@ -51,6 +51,7 @@ type record struct {
 	expect, actual                        NodeType
 	bound                                 Bound
 	end                                   End
+	cut                                   uint8 // Method in the low 3 bits, Reason above
 }
 
 // NewRecording returns an empty recording. The zero Recording is also ready to use.
@@ -78,6 +79,7 @@ func (r *Recording) Emit(e Event) {
 		move: r.intern(e.Move),
 		ply:  e.Ply, depth: e.Depth, index: e.Index,
 		kind: e.Kind, expect: e.Expect, actual: e.Actual, bound: e.Bound, end: e.End,
+		cut: uint8(e.Method)&7 | uint8(e.Reason)<<3,
 	}
 	// Modular arithmetic makes base + uint32(d) give back e.Seq whenever d fits.
 	if d := e.Seq - c.base; d >= 0 && d < seqFar {
@@ -140,6 +142,7 @@ func (r *Recording) At(i int) Event {
 		Alpha: rec.alpha, Beta: rec.beta, Score: rec.score,
 		Ply: rec.ply, Depth: rec.depth, Index: rec.index,
 		Kind: rec.kind, Expect: rec.expect, Actual: rec.actual, Bound: rec.bound, End: rec.end,
+		Method: Method(rec.cut & 7), Reason: Reason(rec.cut >> 3),
 		Move: r.moveAt(rec.move),
 	}
 	if rec.seq == seqFar {

@@ -15,6 +15,13 @@ func TestRecordSize(t *testing.T) {
 	}
 }
 
+// A record keeps Method and Reason in one byte: 3 bits and 5.
+func TestMethodAndReasonFitTheirBits(t *testing.T) {
+	if methodEnd > 8 || reasonEnd > 32 {
+		t.Fatalf("%d methods and %d reasons do not fit the record's cut byte", methodEnd, reasonEnd)
+	}
+}
+
 func TestRecordingRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	moves := uciMoves(300)
