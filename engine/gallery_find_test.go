@@ -28,9 +28,13 @@ func TestFindGallery(t *testing.T) {
 		{"default", func(o *Options) {}},
 		{"tt-pv-cuts, no graft", func(o *Options) { o.TTPVCuts, o.PVGraft = true, false }},
 		{"tiny always-replace table", func(o *Options) { o.TTSize, o.TTReplace = 64, AlwaysReplace }},
+		{"tiny depth-preferred table", func(o *Options) { o.TTSize = 64 }},
 	}
 	suites := []string{"tactics/bratko_kopec_24.epd", "tactics/wac_original_300.epd", "tactics/ecm_gcp_183.epd", "mates/matetrack_mate1to5_pv.epd"}
 	depths := []int{4, 5}
+	if os.Getenv("PVSCOPE_FIND_GALLERY") == "quick" {
+		depths = []int{4}
+	}
 	type job struct {
 		id, fen string
 		depth   int
@@ -40,7 +44,7 @@ func TestFindGallery(t *testing.T) {
 	var mu sync.Mutex
 	seen := map[string]int{}
 	var wg sync.WaitGroup
-	for range 2 {
+	for range 1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

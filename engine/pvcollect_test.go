@@ -170,3 +170,19 @@ func TestStoppedSearchCutsEveryLine(t *testing.T) {
 		}
 	}
 }
+
+// The collectors only watch: with all four or the triangular table alone the
+// search enters the same nodes and finds the same line.
+func TestCollectorsDoNotChangeTheSearch(t *testing.T) {
+	for _, fen := range bkFENs(t, 8) {
+		all := ChessDefaults()
+		all.Depth = 4
+		tri := all
+		tri.PVMethods = TriangularOnly
+		a := checkedSearch(t, newPositions(t, []string{fen})[0], all)
+		b := checkedSearch(t, newPositions(t, []string{fen})[0], tri)
+		if a.Stats != b.Stats || !slices.Equal(a.PV, b.PV) || a.Score != b.Score {
+			t.Fatalf("%s: all four %+v %v, triangular alone %+v %v", fen, a.Stats, names(a.PV), b.Stats, names(b.PV))
+		}
+	}
+}

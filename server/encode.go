@@ -109,6 +109,26 @@ func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte 
 		}
 		w = append(w, "]]"...)
 	}
+	// Method and reason are rare (two to eight events per iteration), so they
+	// travel like the PV: [index, method, reason] for the events that have one.
+	w = append(w, `],"cuts":[`...)
+	first = true
+	for i := range events {
+		if events[i].Method == tracer.NoMethod {
+			continue
+		}
+		if !first {
+			w = append(w, ',')
+		}
+		first = false
+		w = append(w, '[')
+		w = strconv.AppendInt(w, int64(i), 10)
+		w = append(w, ',')
+		w = strconv.AppendInt(w, int64(events[i].Method), 10)
+		w = append(w, ',')
+		w = strconv.AppendInt(w, int64(events[i].Reason), 10)
+		w = append(w, ']')
+	}
 	w = append(w, "]}"...)
 	b.buf = w
 	return w

@@ -110,6 +110,7 @@ type eventsFrame struct {
 	Ply, Depth, Index, Expect, Actual, Bound, End []int64
 	Move                                          []int32
 	PV                                            [][2]json.RawMessage
+	Cuts                                          [][3]int // [index, method, reason]
 }
 
 // collect reads one search's frames, from started to done, decoding the
@@ -159,6 +160,10 @@ func (c *client) collect() stream {
 				line = append(line, moves[id])
 			}
 			s.events[f.From+at].PV = line
+		}
+		for _, c := range f.Cuts {
+			s.events[f.From+c[0]].Method = tracer.Method(c[1])
+			s.events[f.From+c[0]].Reason = tracer.Reason(c[2])
 		}
 	}
 }

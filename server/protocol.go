@@ -7,8 +7,9 @@ import (
 )
 
 // Protocol is the version of the websocket protocol, sent in the hello frame.
-// Version 1 is described in the README ("Websocket protocol").
-const Protocol = 1
+// Version 2 is described in the README ("Websocket protocol"); it added the
+// PV methods and cut reasons (hello's methods and reasons, the frames' cuts).
+const Protocol = 2
 
 // helloFrame is the first frame on every connection: the protocol version,
 // the name tables that turn an event's small integers into words, and the limits.
@@ -19,6 +20,8 @@ type helloFrame struct {
 	NodeTypes []string    `json:"nodeTypes"`
 	Bounds    []string    `json:"bounds"`
 	Ends      []string    `json:"ends"`
+	Methods   []string    `json:"methods"` // PV collection methods, for pv-line and pv-cut
+	Reasons   []string    `json:"reasons"` // why a PV was cut, for pv-cut
 	Limits    limitsFrame `json:"limits"`
 }
 
@@ -38,6 +41,8 @@ func newHello(l Limits) helloFrame {
 		NodeTypes: names(func(i int) string { return tracer.NodeType(i).String() }),
 		Bounds:    names(func(i int) string { return tracer.Bound(i).String() }),
 		Ends:      names(func(i int) string { return tracer.End(i).String() }),
+		Methods:   names(func(i int) string { return tracer.Method(i).String() }),
+		Reasons:   names(func(i int) string { return tracer.Reason(i).String() }),
 		Limits:    limitsFrame{MaxDepth: l.MaxDepth, MaxNodes: l.MaxNodes, MaxMessageBytes: l.MaxMessageBytes},
 	}
 }

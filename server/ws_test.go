@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
 )
 
@@ -22,8 +24,8 @@ const (
 func TestHelloNamesTheProtocolAndTables(t *testing.T) {
 	_, hs := testServer(t, DefaultLimits())
 	c := dial(t, hs)
-	if c.hello["protocol"] != float64(1) {
-		t.Fatalf("hello protocol = %v, want 1", c.hello["protocol"])
+	if c.hello["protocol"] != float64(2) {
+		t.Fatalf("hello protocol = %v, want 2", c.hello["protocol"])
 	}
 	kinds := c.hello["kinds"].([]any)
 	// The page maps an event's kind number through this table.
@@ -32,6 +34,60 @@ func TestHelloNamesTheProtocolAndTables(t *testing.T) {
 	}
 	if ends := c.hello["ends"].([]any); ends[tracer.TTCut] != "tt-cutoff" {
 		t.Fatalf("ends table is off: %v", ends)
+	}
+	methods, reasons := c.hello["methods"].([]any), c.hello["reasons"].([]any)
+	if methods[tracer.PVHash] != "pvhash" || reasons[tracer.TTExactCutAtPV] != "tt-exact-cut-at-pv" ||
+		len(reasons) != len(tracer.Reasons())+1 {
+		t.Fatalf("methods or reasons table is off: %v %v", methods, reasons)
+	}
+}
+
+// A chess search with a tiny always-replace table streams its collectors'
+// lines and the walk's cut, with method and reason intact: decoded, the cut
+// names a node the stream entered (tracer.Check), and it is the cut the
+// engine reports for the same search.
+func TestStreamCarriesPVCuts(t *testing.T) {
+	_, hs := testServer(t, DefaultLimits())
+	c := dial(t, hs)
+	c.send(map[string]any{"type": "start", "options": map[string]string{"depth": "5", "tt-size": "16", "tt-replace": "always"}})
+	s := c.collect()
+	if err := tracer.Check(s.events); err != nil {
+		t.Fatal(err)
+	}
+	lines, cuts := 0, 0
+	for _, e := range s.events {
+		switch e.Kind {
+		case tracer.PVLine:
+			lines++
+		case tracer.PVCut:
+			cuts++
+			if e.Method != tracer.TTWalk || e.Reason != tracer.TTEntryOverwritten {
+				t.Errorf("cut %+v, want the tt walk's, overwritten", e)
+			}
+		}
+	}
+	if lines != 4*5 || cuts == 0 {
+		t.Fatalf("%d pv-line and %d pv-cut events, want 4 per iteration and at least one cut", lines, cuts)
+	}
+	pos, err := engine.NewChessPosition(engine.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := engine.ChessDefaults()
+	opt.Depth, opt.TTSize, opt.TTReplace = 5, 16, engine.AlwaysReplace
+	res, err := engine.Search(context.Background(), pos, opt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := res.Truncations()
+	var last tracer.Event
+	for _, e := range s.events {
+		if e.Kind == tracer.PVCut {
+			last = e
+		}
+	}
+	if len(want) != 1 || last.Node != want[0].Node || int(last.Ply) != want[0].Ply {
+		t.Fatalf("the stream's last cut %+v, the engine's %+v", last, want)
 	}
 }
 

@@ -26,7 +26,14 @@ func TestCheckValid(t *testing.T) {
 	for i := range gaps {
 		gaps[i].Seq = int64(7 + 3*i)
 	}
+	// The collectors' lines after the root's exit, one cut short.
+	collected := validTrace()
+	rootPV = slices.IndexFunc(collected, func(e Event) bool { return e.Kind == RootPV })
+	collected = renumber(slices.Insert(collected, rootPV+1,
+		Event{Kind: PVLine, Method: Triangular, Depth: 2, Score: 15, PV: []string{"d2d4"}},
+		Event{Kind: PVCut, Method: Triangular, Depth: 2, Node: 4, Ply: 1, Reason: TTExactCutAtPV}))
 	for name, es := range map[string][]Event{
+		"collected":     collected,
 		"pvs":           validTrace(),
 		"no iterations": noIterations,
 		"stopped":       stopped,
@@ -126,6 +133,23 @@ func TestCheckViolations(t *testing.T) {
 		// f. pv-update
 		{"pv-update at beta", func(es []Event) []Event { es[14].Score = 1000; return es }, false, 15, "pv-update score 1000 is not strictly inside the window (10, 1000)"},
 		{"pv-update at alpha", func(es []Event) []Event { es[6].Score = -1000; return es }, false, 7, "not strictly inside"},
+
+		// h. pv-line and pv-cut: inside an iteration, after the root exits
+		{"pv-cut with a node open", func(es []Event) []Event {
+			return slices.Insert(es, 23, Event{Kind: PVCut, Method: Triangular, Depth: 2, Node: 2, Ply: 1, Reason: ReasonMate})
+		}, false, 24, "pv-cut outside an iteration or with a node open"},
+		{"pv-line without a method", func(es []Event) []Event {
+			return slices.Insert(es, 25, Event{Kind: PVLine, Depth: 2, PV: []string{"d2d4"}})
+		}, false, 26, "pv-line names no PV method"},
+		{"pv-cut without a reason", func(es []Event) []Event {
+			return slices.Insert(es, 25, Event{Kind: PVCut, Method: Stack, Depth: 2, Node: 4, Ply: 1})
+		}, false, 26, "pv-cut gives no reason"},
+		{"pv-cut of a full line", func(es []Event) []Event {
+			return slices.Insert(es, 25, Event{Kind: PVCut, Method: TTWalk, Depth: 2, Node: 4, Ply: 2, Reason: TTEntryNotExact})
+		}, false, 26, "the line is not short"},
+		{"pv-cut at a node never entered", func(es []Event) []Event {
+			return slices.Insert(es, 25, Event{Kind: PVCut, Method: PVHash, Depth: 2, Node: 77, Ply: 1, Reason: TTEntryMissing})
+		}, false, 26, "pv-cut names node 77, which the search never entered"},
 
 		// g. exit's actual type
 		{"exit type does not match its score", func(es []Event) []Event { es[13].Actual = Cut; return es }, false, 14, `exit of node 4 says "cut", but score -15 in its window (-1000, -10) makes it "pv"`},
