@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"net/url"
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/templates"
@@ -16,6 +17,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 			Algo: q.Get("algo"), Depth: q.Get("depth")},
 		Positions: namedPositions,
 		Trees:     namedTrees,
+		Gallery:   galleryItems(),
 		Limits:    templates.Limits{MaxDepth: s.limits.MaxDepth, MaxNodes: s.limits.MaxNodes},
 		Protocol:  Protocol,
 	}
@@ -34,4 +36,19 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	if err := templates.Index(p).Render(r.Context(), w); err != nil {
 		http.Error(w, "the page could not be rendered: "+err.Error(), http.StatusInternalServerError)
 	}
+}
+
+// galleryItems offers engine.Gallery's exhibits; each one's query is the URL that sets it up
+// (the FEN and its options), so choosing one in the page is loading that URL.
+func galleryItems() []templates.GalleryItem {
+	items := make([]templates.GalleryItem, 0, len(engine.Gallery))
+	for _, g := range engine.Gallery {
+		q := url.Values{"fen": {g.FEN}}
+		for name, v := range g.Options {
+			q.Set(name, v)
+		}
+		items = append(items, templates.GalleryItem{Name: g.Name, Source: g.Source, Note: g.Note,
+			Query: "?" + q.Encode(), Method: g.Method.String(), Reason: g.Reason.String()})
+	}
+	return items
 }

@@ -7,6 +7,7 @@ type Page struct {
 	Form      Form
 	Positions []Named // chess positions offered by name (value: FEN)
 	Trees     []Named // teaching trees offered by name (value: tree text)
+	Gallery   []GalleryItem
 	Options   []Option
 	Limits    Limits
 	Protocol  int // websocket protocol version the page speaks
@@ -41,4 +42,15 @@ type Option struct {
 type Limits struct {
 	MaxDepth int
 	MaxNodes int64
+}
+
+// GalleryItem is an exhibit of the short-PV gallery: a position and the settings under
+// which a PV collector's line is cut short.
+type GalleryItem struct {
+	Name   string // what it shows
+	Source string // where the position comes from
+	Note   string // what to look at
+	Query  string // the URL query that sets it up: "?depth=5&fen=...&tt-pv-cuts=true"
+	Method string // the collector whose line is cut ("triangular", "tt", ...)
+	Reason string // and why ("tt-exact-cut-at-pv", ...)
 }

@@ -60,7 +60,46 @@ func HelpOverlay() templ.Component {
 			templ_7745c5c3_Var2 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<div id=\"help-overlay\" data-testid=\"help-overlay\" class=\"overlay\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"help-title\" hidden><div class=\"overlay-box\"><button type=\"button\" id=\"help-close\" class=\"close\" title=\"Close (Esc)\" aria-label=\"Close help\">×</button><h2 id=\"help-title\">Keyboard and legend</h2><div class=\"help-cols\"><table class=\"keys\"><tbody><tr><th><kbd>Space</kbd></th><td>play / pause</td></tr><tr><th><kbd>→</kbd></th><td>step forward one event</td></tr><tr><th><kbd>←</kbd></th><td>step back one event</td></tr><tr><th><kbd>↓</kbd></th><td>step into: to the next node entered</td></tr><tr><th><kbd>Shift</kbd>+<kbd>→</kbd></th><td>step over the child searched next</td></tr><tr><th><kbd>↑</kbd></th><td>step out of the current node</td></tr><tr><th><kbd>N</kbd> / <kbd>Shift</kbd>+<kbd>N</kbd></th><td>next / previous iteration</td></tr><tr><th><kbd>B</kbd></th><td>run to the next breakpoint</td></tr><tr><th><kbd>Home</kbd> / <kbd>End</kbd></th><td>first / last event</td></tr><tr><th><kbd>F</kbd>, <kbd>+</kbd>, <kbd>−</kbd>, <kbd>C</kbd></th><td>fit, zoom, centre the tree</td></tr><tr><th><kbd>P</kbd></th><td>presentation mode (larger text)</td></tr><tr><th><kbd>?</kbd> / <kbd>Esc</kbd></th><td>this help / close it (Esc also clears the selection)</td></tr><tr><th>click a node</th><td>show its position on the board (click again to follow the search)</td></tr></tbody></table><div class=\"help-text\"><p>Every decision of the search is an event. The page keeps all of them: step forward and back, drag the timeline, or play at any speed.</p><p>Colour is the outcome of a node: <b class=\"t-exact\">exact</b> (score inside its window α..β), <b class=\"t-high\">fail-high</b> (≥ β: a cut), <b class=\"t-low\">fail-low</b> (≤ α: nothing better), <b class=\"t-tt\">table cutoff</b>, <b class=\"t-open\">being searched</b>. Grey dashed nodes were pruned.</p><p>Shape is what the node was expected to be (Knuth and Moore): circle PV, square Cut, diamond All; a second ring marks a node that turned out otherwise.</p><p>PVS searches the first move with the full window and probes the others with a null window (α, α+1). A probe that fails high is searched again (re-search) with the full window: both visits are drawn, joined by a dashed arrow.</p><p>Scores are negamax (side to move) in \"node\" view; \"root\" view shows them from the root player's side, as minimax textbooks do.</p></div></div></div></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<div id=\"help-overlay\" data-testid=\"help-overlay\" class=\"overlay\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"help-title\" hidden><div class=\"overlay-box\"><button type=\"button\" id=\"help-close\" class=\"close\" title=\"Close (Esc)\" aria-label=\"Close help\">×</button><h2 id=\"help-title\">Keyboard and legend</h2><div class=\"help-cols\"><table class=\"keys\"><tbody><tr><th><kbd>Space</kbd></th><td>play / pause</td></tr><tr><th><kbd>→</kbd></th><td>step forward one event</td></tr><tr><th><kbd>←</kbd></th><td>step back one event</td></tr><tr><th><kbd>↓</kbd></th><td>step into: to the next node entered</td></tr><tr><th><kbd>Shift</kbd>+<kbd>→</kbd></th><td>step over the child searched next</td></tr><tr><th><kbd>↑</kbd></th><td>step out of the current node</td></tr><tr><th><kbd>N</kbd> / <kbd>Shift</kbd>+<kbd>N</kbd></th><td>next / previous iteration</td></tr><tr><th><kbd>B</kbd></th><td>run to the next breakpoint</td></tr><tr><th><kbd>Home</kbd> / <kbd>End</kbd></th><td>first / last event</td></tr><tr><th><kbd>F</kbd>, <kbd>+</kbd>, <kbd>−</kbd>, <kbd>C</kbd></th><td>fit, zoom, centre the tree</td></tr><tr><th><kbd>P</kbd></th><td>presentation mode (larger text)</td></tr><tr><th><kbd>?</kbd> / <kbd>Esc</kbd></th><td>this help / close it (Esc also clears the selection)</td></tr><tr><th>click a node</th><td>show its position on the board (click again to follow the search)</td></tr></tbody></table><div class=\"help-text\"><p>Every decision of the search is an event. The page keeps all of them: step forward and back, drag the timeline, or play at any speed.</p><p>Colour is the outcome of a node: <b class=\"t-exact\">exact</b> (score inside its window α..β), <b class=\"t-high\">fail-high</b> (≥ β: a cut), <b class=\"t-low\">fail-low</b> (≤ α: nothing better), <b class=\"t-tt\">table cutoff</b>, <b class=\"t-open\">being searched</b>. Grey dashed nodes were pruned.</p><p>Shape is what the node was expected to be (Knuth and Moore): circle PV, square Cut, diamond All; a second ring marks a node that turned out otherwise.</p><p>PVS searches the first move with the full window and probes the others with a null window (α, α+1). A probe that fails high is searched again (re-search) with the full window: both visits are drawn, joined by a dashed arrow.</p><p>Scores are negamax (side to move) in \"node\" view; \"root\" view shows them from the root player's side, as minimax textbooks do.</p></div></div>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = HelpShortPV().Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</div></div>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// HelpShortPV explains the PV panel's collectors and why a line ends early (the engine's
+// reasons, tracer/pvmethod.go; pvwords.js says the same in the page).
+func HelpShortPV() templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var3 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var3 == nil {
+			templ_7745c5c3_Var3 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<section class=\"help-pv\" data-testid=\"help-pv\" aria-labelledby=\"help-pv-title\"><h3 id=\"help-pv-title\">Short PVs: four ways to collect the line, and why one stops early</h3><p>With <code>pv-methods=all</code> (the chess default) the PV panel shows each method's line for an iteration: <b>4/5</b> is its length against the depth, <span class=\"pv-cut-sample\">✂ reason</span> marks where it stops (click it to see that node on the tree and the board), and moves <span class=\"mv diff\">in colour</span> differ from the triangular line. Click an iteration's row to compare its lines.</p><div class=\"help-cols\"><dl class=\"help-dl\"><dt>triangular</dt><dd>the triangular PV table: each node copies its best child's line under its best move.</dd><dt>stack</dt><dd>a PV list on the stack (Bruce Moreland's LINE): each node hands its child a fresh line and copies it back under its best move.</dd><dt>tt walk</dt><dd>no store of its own: from the root, follow the best moves of the transposition table's exact entries.</dd><dt>pv hash</dt><dd>a separate PV hash table, in Crafty's style: whole lines stored at exact PV nodes, grafted back where an exact table hit ends a PV node (when <code>pv-graft</code> is on), and read back from the root.</dd></dl><dl class=\"help-dl reasons\"><dt>tt-exact-cut-at-pv</dt><dd>an exact table entry answered a PV node, so no line exists below it.</dd><dt>tt-entry-overwritten</dt><dd>the table walk needed an entry the search had stored, and another position took its slot.</dd><dt>tt-entry-not-exact</dt><dd>the walk found the position, but its entry is a bound, not an exact score.</dd><dt>tt-entry-missing</dt><dd>no entry, and the search never stored one exact this iteration (refused by depth-preferred replacement).</dd><dt>tt-move-illegal</dt><dd>the entry's move is not legal there: a key collision.</dd><dt>fail-low-at-pv</dt><dd>an open-window node failed low, so it has no best move.</dd><dt>mate, stalemate, repetition, fifty-move</dt><dd>the game ends on the line.</dd><dt>leaf</dt><dd>a teaching tree's leaf above the horizon.</dd><dt>search-stopped</dt><dd>the search was stopped before the line was finished.</dd></dl></div></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -38,7 +38,10 @@ func BoardRegion() templ.Component {
 	})
 }
 
-// PVPanel is the root principal variation at the step shown, and one line per finished iteration.
+// PVPanel is the root principal variation at the step shown; the short-PV laboratory (each
+// collection method's line for one iteration, ✂ where a line ends early, and the MultiPV
+// lines; hidden when only the triangular table ran and there is one line); and one line per
+// finished iteration (click one to show its collectors' lines).
 func PVPanel() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -60,7 +63,7 @@ func PVPanel() templ.Component {
 			templ_7745c5c3_Var2 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<section class=\"pv-panel\" data-region=\"pv\" aria-label=\"Principal variation\"><h2>Principal variation <span id=\"pv-score\" class=\"pv-score\"></span></h2><p id=\"pv-line\" data-testid=\"pv-line\" class=\"pv-line\" aria-live=\"off\"></p><ol id=\"pv-iterations\" class=\"pv-iterations\" aria-label=\"Completed iterations\"></ol></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<section class=\"pv-panel\" data-region=\"pv\" aria-label=\"Principal variation\"><h2>Principal variation <span id=\"pv-score\" class=\"pv-score\"></span></h2><p id=\"pv-line\" data-testid=\"pv-line\" class=\"pv-line\" aria-live=\"off\"></p><div id=\"pv-lab\" data-testid=\"pv-lab\" class=\"pv-lab\" hidden></div><ol id=\"pv-iterations\" data-testid=\"pv-iterations\" class=\"pv-iterations\" aria-label=\"Completed iterations\"></ol></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -8,6 +8,8 @@ import { TreeView } from "./treeview.js";
 import { Socket } from "./socket.js";
 import { Board, Notation } from "./board.js";
 import { PVPanel, Stats, EventLog } from "./panels.js";
+import { PVLab } from "./pvlab.js";
+import { pvReports, latestComplete, cutsBefore } from "./pvreports.js";
 import { bindKeys, HelpOverlay } from "./keys.js";
 import { createRenderer } from "./render.js";
 import { createPlayback } from "./playback.js";
@@ -32,6 +34,7 @@ const S = {
   speedTouched: false,
   acc: 0, // fractional events owed to playback
   selected: 0, // node chosen on the tree (0: follow the node being searched)
+  labDepth: 0, // the iteration whose collectors' lines the PV panel shows (0: the newest finished)
   hover: null, // {positions, i} while a PV move is hovered
   status: null, // last status frame
   done: null, // the done frame
@@ -58,17 +61,23 @@ const timings = {
 // ---- regions ----
 const form = $("setup");
 const board = new Board($("board"), $("tree-path"), $("board-title"));
-const pvPanel = new PVPanel($("pv-line"), $("pv-score"), $("pv-iterations"), {
-  onHover(line, i) {
-    S.hover = line && i >= 0 ? { line, i } : null;
-    renderer.renderBoard();
-  },
-});
+function hoverLine(line, i) {
+  S.hover = line && i >= 0 ? { line, i } : null;
+  renderer.renderBoard();
+}
+// Clicking an iteration's row shows its collectors' lines; clicking it again follows the newest.
+function pickIteration(depth) {
+  S.labDepth = S.labDepth === depth ? 0 : depth;
+  S.dirty = true;
+  kick();
+}
+const pvPanel = new PVPanel($("pv-line"), $("pv-score"), $("pv-iterations"), { onHover: hoverLine, onCut: showNode, onPick: pickIteration });
+const pvLab = new PVLab($("pv-lab"), { onHover: hoverLine, onCut: showNode, onHelp: () => help.show() });
 const stats = new Stats(document);
 const log = new EventLog($("event-log"), { size: 200, onPick: (k) => { playback.pause(); playback.seek(k); } });
 const help = new HelpOverlay($("help-overlay"), $("help-close"));
 
-const renderer = createRenderer(S, { board, pvPanel, stats, log });
+const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log });
 const { render, setRunState } = renderer;
 const playback = createPlayback(S, { render });
 const { kick } = playback;
@@ -162,6 +171,7 @@ function onStarted(f) {
   S.k = 0;
   S.acc = 0;
   S.selected = 0;
+  S.labDepth = 0;
   S.hover = null;
   S.status = null;
   S.done = null;
@@ -191,6 +201,18 @@ function makeView(trace) {
   });
   v.setCollapse($("tree-collapse").checked);
   return v;
+}
+
+// A ✂ marker names the node where a line ended: select it, open the collapsed subtrees
+// above it and bring it into view; the board then shows its position.
+function showNode(id) {
+  if (!S.trace || !S.trace.node(id)) return;
+  playback.pause();
+  S.selected = id;
+  S.hover = null;
+  if (S.view) S.view.reveal(id);
+  S.dirty = true;
+  kick();
 }
 
 function zoom(f) {
@@ -256,6 +278,17 @@ function init() {
 }
 
 // ---- the test and benchmark surface ----
+// The collectors' lines and the MultiPV lines of the newest iteration finished at step k, and
+// every cut reported up to k.
+function pvLabSnapshot(reports) {
+  const last = latestComplete(reports);
+  return {
+    pvByMethod: last ? { ...last.lines } : {},
+    cuts: cutsBefore(reports),
+    multipv: last ? last.multipv.map(({ score, pv }) => ({ score, pv })) : [],
+  };
+}
+
 window.pvscope = {
   snapshot() {
     const t = S.trace;
@@ -276,6 +309,7 @@ window.pvscope = {
       depth: st ? st.depth : 0,
       selected: S.selected || 0,
       pruned: has && t.started.kind === "tree" ? t.pruned(k).map((p) => p.path) : [],
+      ...pvLabSnapshot(has ? pvReports(t, k) : []),
     };
   },
   seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },

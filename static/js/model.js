@@ -28,6 +28,8 @@ export class Trace {
       score: new GrowInt32(), ply: new GrowInt16(), depth: new GrowInt16(), index: new GrowInt16(),
       expect: new GrowUint8(), actual: new GrowUint8(), bound: new GrowUint8(), end: new GrowUint8(),
       move: new GrowInt32(),
+      // pv-line and pv-cut only (hello.methods, hello.reasons); filled from the frame's sparse cuts.
+      method: new GrowUint8(), reason: new GrowUint8(),
     };
     this.extra = new Map(); // event index -> {parent, ref} for non-enter events that carry them
     this.pvs = new Map(); // event index -> [move ids]
@@ -46,7 +48,8 @@ export class Trace {
     for (let i = 0; i < this.hello.kinds.length; i++) this.byKind.push(new GrowInt32(16));
     this.leafIdx = new GrowInt32(); // exits that are static evaluations
     this.firstCutIdx = new GrowInt32(); // cutoffs by the first move
-    this.rootLineIdx = new GrowInt32(); // pv-update at a root, root-pv, search-end
+    this.rootLineIdx = new GrowInt32(); // pv-update at a root, root-pv (the best line), search-end
+    this.reportIdx = new GrowInt32(16); // the end-of-iteration reports: root-pv, pv-line, pv-cut (pvreports.js)
     this.rootFailHighIdx = new GrowInt32(); // fail-high at a root, aspiration-fail upward
     // Tree searches: the tree node each search node stands on, and what was pruned, in exit order.
     this.treeOf = started && started.kind === "tree" && started.tree ? [null] : null;
@@ -61,8 +64,9 @@ export class Trace {
   append(b) {
     if (b.from !== this.n) throw new Error(`events batch starts at ${b.from}, expected ${this.n}`);
     if (b.moves) for (const m of b.moves) this.moveNames.push(m);
-    const pvAt = new Map();
+    const pvAt = new Map(), cutAt = new Map();
     if (b.pv) for (const [off, line] of b.pv) pvAt.set(off, line);
+    if (b.cuts) for (const [off, method, reason] of b.cuts) cutAt.set(off, [method, reason]);
     const K = this.K, c = this.c;
     const z = (col, i) => (col ? col[i] || 0 : 0);
     for (let i = 0; i < b.count; i++) {
@@ -72,6 +76,8 @@ export class Trace {
       if (kind === K.exit && (node <= 0 || node >= this.exitAt.length)) throw new Error(`exit of unknown node ${node}`);
       c.kind.push(kind); c.node.push(node);
       for (const f of NUMERIC) c[f].push(z(b[f], i));
+      const cut = cutAt.get(i);
+      c.method.push(cut ? cut[0] : 0); c.reason.push(cut ? cut[1] : 0);
       const parent = z(b.parent, i), ref = z(b.ref, i);
       if (pvAt.has(i)) this.pvs.set(at, pvAt.get(i));
       if (kind < this.byKind.length) this.byKind[kind].push(at);
@@ -84,7 +90,12 @@ export class Trace {
           if (child) this.cutAt.set(child, at);
           if (z(b.index, i) === 0) this.firstCutIdx.push(at);
         } else if (kind === K["pv-update"] && node && this.parentOf.get(node) === 0) this.rootLineIdx.push(at);
-        else if (kind === K["root-pv"] || kind === K["search-end"]) this.rootLineIdx.push(at);
+        else if (kind === K["root-pv"]) {
+          // MultiPV: lines 1, 2... follow the best (index 0), which stays the root's line.
+          if (z(b.index, i) === 0) this.rootLineIdx.push(at);
+          this.reportIdx.push(at);
+        } else if (kind === K["search-end"]) this.rootLineIdx.push(at);
+        else if (kind === K["pv-line"] || kind === K["pv-cut"]) this.reportIdx.push(at);
         else if (kind === K["fail-high"] && node && this.parentOf.get(node) === 0) this.rootFailHighIdx.push(at);
         else if (kind === K["aspiration-fail"]) this._aspiration(at);
       }
@@ -154,6 +165,7 @@ export class Trace {
       expect: h.nodeTypes[c.expect.get(i)] ?? "", actual: h.nodeTypes[c.actual.get(i)] ?? "",
       bound: h.bounds[c.bound.get(i)] ?? "", end: h.ends[c.end.get(i)] ?? "",
       move: this.moveNames[c.move.get(i)] ?? "", pv: pv ? pv.map((m) => this.moveNames[m]) : null,
+      method: (h.methods && h.methods[c.method.get(i)]) ?? "", reason: (h.reasons && h.reasons[c.reason.get(i)]) ?? "",
     };
   }
 
@@ -215,11 +227,13 @@ export class Trace {
   // Event index of the root-line change shown at k (-1 before any): lets callers cache.
   rootLineEvent(k) { return this._rootLineAt(k); }
 
+  // The best line of each iteration completed before k (MultiPV's other lines: pvreports.js).
   iterations(k) {
     const idx = this.byKind[this.K["root-pv"]], out = [];
     const m = countBelow(idx, k);
     for (let j = 0; j < m; j++) {
       const i = idx.get(j), pv = this.pvs.get(i);
+      if (this.c.index.get(i) !== 0) continue;
       out.push({ depth: this.c.depth.get(i), score: this.c.score.get(i), pv: pv ? pv.map((x) => this.moveNames[x]) : [] });
     }
     return out;
@@ -261,7 +275,7 @@ export class Trace {
     for (const col of Object.values(this.c)) b += col.bytes;
     for (const col of [this.enterAt, this.exitAt, this.parentOf, this.refOf, this.firstChild, this.lastChild,
       this.nextSib, this.reSearchOf, this.cutAt, this.leafIdx, this.firstCutIdx, this.rootLineIdx, this.rootFailHighIdx,
-      ...this.byKind]) b += col.bytes;
+      this.reportIdx, ...this.byKind]) b += col.bytes;
     return b;
   }
 }
@@ -299,13 +313,16 @@ export { countBelow, lastBelow };
 
 // The server's name tables (tracer's order), for traces read from files.
 export const DEFAULT_HELLO = {
-  type: "hello", protocol: 1,
+  type: "hello", protocol: 2,
   kinds: ["", "search-start", "search-end", "iteration-start", "iteration-end", "aspiration-fail", "enter", "exit",
     "probe", "fail-high", "fail-low", "re-search", "cutoff", "tt-probe", "tt-hit", "tt-cutoff", "tt-store",
-    "pv-update", "root-pv"],
+    "pv-update", "root-pv", "pv-line", "pv-cut"],
   nodeTypes: ["", "pv", "cut", "all"],
   bounds: ["", "exact", "lower", "upper"],
   ends: ["", "eval", "leaf", "mate", "stalemate", "repetition", "fifty-move", "tt-cutoff", "stopped"],
+  methods: ["", "triangular", "stack", "tt", "pvhash"],
+  reasons: ["", "tt-exact-cut-at-pv", "tt-entry-overwritten", "tt-entry-not-exact", "tt-entry-missing", "tt-move-illegal",
+    "fail-low-at-pv", "mate", "stalemate", "repetition", "fifty-move", "leaf", "search-stopped"],
 };
 
 // "((3 12 8) (2 4 6) (14 5 2))" -> [[3,12,8],[2,4,6],[14,5,2]]
@@ -335,7 +352,7 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
   const cols = ["kind", "node", "parent", "ref", "alpha", "beta", "score", "ply", "depth", "index", "expect",
     "actual", "bound", "end", "move"];
   const tables = { kind: hello.kinds, expect: hello.nodeTypes, actual: hello.nodeTypes, bound: hello.bounds, end: hello.ends };
-  const batch = { type: "events", id: 0, from: 0, count: 0, moves: [], pv: [] };
+  const batch = { type: "events", id: 0, from: 0, count: 0, moves: [], pv: [], cuts: [] };
   for (const c of cols) batch[c] = [];
   const moveId = new Map();
   const intern = (m) => {
@@ -352,6 +369,12 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
       batch[c].push(v || 0);
     }
     if (ev.pv) batch.pv.push([batch.count, ev.pv.map(intern)]);
+    if (ev.method) {
+      // Sparse like pv: [offset, method, reason] by the hello's tables.
+      const m = hello.methods.indexOf(ev.method), r = ev.reason ? hello.reasons.indexOf(ev.reason) : 0;
+      if (m <= 0 || r < 0) throw new Error(`unknown method ${ev.method} or reason ${ev.reason}`);
+      batch.cuts.push([batch.count, m, r]);
+    }
     batch.count++;
   }
   return { hello, started, batch };

@@ -5,6 +5,8 @@
 // chess). opts.line(nodeId, moves) prints a line of moves starting at nodeId (default: names
 // joined by spaces) and opts.nodeName(nodeId) names a node (default: "the root" or its move).
 
+import { METHOD_OWNER, reasonText, moves } from "./pvwords.js";
+
 const END_TEXT = {
   eval: "a static evaluation", leaf: "its leaf value", mate: "checkmate", stalemate: "stalemate",
   repetition: "a draw by repetition", "fifty-move": "a draw by the fifty-move rule",
@@ -95,7 +97,19 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       return `${cap(mv(e.node, e.move))} raises α from ${bound(e.alpha)} to ${e.score}${where}; the line is now ${line(e.node, e.pv || [])}.`;
     }
     case "root-pv":
+      if (e.index > 0) return `MultiPV line ${e.index + 1} of iteration ${e.depth} is ${line(rootOf(), e.pv || [])}, score ${e.score}.`;
       return `Iteration ${e.depth} ends with the line ${line(rootOf(), e.pv || [])}, score ${e.score}.`;
+    case "pv-line": {
+      const n = (e.pv || []).length;
+      const length = n < e.depth ? `${moves(n)} of ${e.depth}: cut short` : `${moves(n)}, the full depth`;
+      return `${METHOD_OWNER[e.method] || `The ${e.method} line`} for iteration ${e.depth} is ${line(rootOf(), e.pv || [])} (${length}).`;
+    }
+    case "pv-cut": {
+      // The whole path to the node: where the line ends matters more than the last move.
+      const path = trace.node(e.node) ? trace.positionMoves(e.node) : [];
+      const where = path.length ? `at node ${e.node} (after ${line(rootOf(), path)})` : `at node ${e.node}`;
+      return `${METHOD_OWNER[e.method] || `The ${e.method} line`} of iteration ${e.depth} stops after ${moves(e.ply)}, ${where}: ${reasonText(e.reason)}.`;
+    }
     default:
       return `Event ${e.seq}: ${e.kind}.`;
   }

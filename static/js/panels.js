@@ -1,13 +1,16 @@
-// panels.js: the PV panel, the statistics and the event log. Each renders what the
-// controller hands it for step k; none of them holds search state of its own.
+// panels.js: the PV panel (its collectors' rows are in pvlab.js), the statistics and the event
+// log. Each renders what the controller hands it for step k; none holds search state of its own.
+
+import { span, lineSpans, cutMarker } from "./pvlab.js";
 
 const nf = new Intl.NumberFormat("en-US");
 export const fmtInt = (n) => (n === null || n === undefined || Number.isNaN(n) ? "–" : nf.format(n));
 
 // PVPanel: the root line at step k in SAN (or child indices for trees), its score and depth,
-// and one row per completed iteration. Hovering a move calls onHover(line, i) (null on leave).
+// and one row per completed iteration. Hovering a move calls onHover(line, i) (null on leave);
+// clicking a ✂ marker calls onCut(node), clicking an iteration row onPick(depth).
 export class PVPanel {
-  constructor(lineEl, scoreEl, itersEl, { onHover } = {}) {
+  constructor(lineEl, scoreEl, itersEl, { onHover, onCut, onPick } = {}) {
     this.lineEl = lineEl;
     this.scoreEl = scoreEl;
     this.itersEl = itersEl;
@@ -20,18 +23,26 @@ export class PVPanel {
       if (!s) return;
       const which = s.closest("[data-line]");
       const line = which && which.dataset.line === "pv" ? this.current : this.iterLines[+which.dataset.line];
-      this.onHover(line, +s.dataset.i);
+      if (line) this.onHover(line, +s.dataset.i);
     };
     const leave = () => this.onHover(null, -1);
     for (const el of [lineEl, itersEl]) {
       el.addEventListener("mouseover", hover);
       el.addEventListener("mouseleave", leave);
     }
+    itersEl.addEventListener("click", (e) => {
+      const cut = e.target.closest(".pv-cut[data-node]");
+      if (cut) { if (onCut) onCut(+cut.dataset.node); return; }
+      const li = e.target.closest("li[data-depth]");
+      if (li && onPick) onPick(+li.dataset.depth);
+    });
     this.iterLines = [];
   }
 
   // render(line, scoreText, depth, iterations)
-  // line: {moves: [{text, prefix}], raw: [names]} ; iterations: [{depth, scoreText, line}]
+  // line: {moves: [{text, prefix}], raw: [names]}
+  // iterations, oldest first: [{depth, scoreText, line (null for a stopped iteration), marker (a cut
+  //   shown as ✂ at the line's end) and markerTestid, badge (how many of its lines were cut), picked}]
   render(line, scoreText, depth, iterations) {
     const key = line.raw.join(" ") + "|" + scoreText + "|" + depth;
     if (key !== this.key) {
@@ -46,38 +57,29 @@ export class PVPanel {
       if (meta) this.lineEl.append(span("pv-meta", meta));
       this.scoreEl.textContent = meta;
     }
-    const ik = iterations.map((it) => it.depth + ":" + it.line.raw.join(" ") + ":" + it.scoreText).join("|");
+    const ik = JSON.stringify(iterations.map((it) => [it.depth, it.line && it.line.raw, it.scoreText,
+      it.marker && [it.marker.node, it.marker.reason], it.markerTestid, it.badge, it.picked]));
     if (ik !== this.itersKey) {
       this.itersKey = ik;
       this.iterLines = iterations.map((it) => it.line);
       this.itersEl.replaceChildren(...iterations.map((it, j) => {
         const li = document.createElement("li");
         li.dataset.line = String(j);
+        li.dataset.depth = String(it.depth);
+        if (it.picked) li.className = "picked";
         const d = span("d", `d${it.depth}`), s = span("s", it.scoreText), l = span("l", "");
-        l.append(...lineSpans(it.line));
+        if (it.line) l.append(...lineSpans(it.line));
         li.append(d, s, l);
+        if (it.marker) li.append(cutMarker(it.marker, it.markerTestid));
+        if (it.badge) {
+          const b = span("cut-badge", `✂${it.badge}`);
+          b.title = `${it.badge} of this iteration's lines ${it.badge === 1 ? "was" : "were"} cut short: click the row to compare them`;
+          li.append(b);
+        }
         return li;
       }).reverse()); // newest first
     }
   }
-}
-
-function span(cls, text) {
-  const s = document.createElement("span");
-  s.className = cls;
-  s.textContent = text;
-  return s;
-}
-
-function lineSpans(line) {
-  const out = [];
-  line.moves.forEach((m, i) => {
-    if (m.prefix) out.push(span("mvno", m.prefix));
-    const s = span("mv", m.text);
-    s.dataset.i = String(i);
-    out.push(s, document.createTextNode(" "));
-  });
-  return out;
 }
 
 // Stats: the counters of trace.stats(k), nodes/s from the server, and for generated trees

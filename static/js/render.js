@@ -4,12 +4,13 @@
 // changes what is shown next; the controller and playback decide when to call render().
 import { narrate } from "./narrate.js";
 import { fmtInt } from "./panels.js";
+import { pvReports, methodsOf, latestComplete } from "./pvreports.js";
 
 const $ = (id) => document.getElementById(id);
 
 // createRenderer(S, regions): S is the page state (app.js); regions holds the Board, PVPanel,
-// Stats and EventLog. Returns render(), renderBoard() (for PV hover alone) and setRunState().
-export function createRenderer(S, { board, pvPanel, stats, log }) {
+// PVLab, Stats and EventLog. Returns render(), renderBoard() (for PV hover alone) and setRunState().
+export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   function render() {
     S.dirty = false;
     const t = S.trace;
@@ -39,14 +40,48 @@ export function createRenderer(S, { board, pvPanel, stats, log }) {
       $("tree-info").textContent = `${fmtInt(t.nodeCount(k))} nodes, ${fmtInt(view.visibleNodes)} drawn`;
     }
 
-    const N = S.notation;
-    const pv = t.rootPV(k);
-    const its = t.iterations(k).map((it) => ({ depth: it.depth, scoreText: N.score(it.score), line: N.items(0, it.pv) }));
     const st = t.stats(k);
-    pvPanel.render(N.items(0, pv), N.score(t.rootScore(k)), st.depth, its);
+    renderPV(t, S.notation, k, st.depth);
     stats.render(st, { nps: nodesPerSecond(), minimalLeaves: t.started.minimalLeaves });
     log.render(k, narrateAt);
     renderBoard();
+  }
+
+  // The PV panel: the root line, a row per iteration, and the collectors' lines and MultiPV
+  // lines of one iteration (the newest finished, or the one picked in the list).
+  function renderPV(t, N, k, depth) {
+    const reports = pvReports(t, k);
+    const methods = methodsOf(t, k), compact = methods.length === 1;
+    const latest = latestComplete(reports);
+    const picked = S.labDepth ? reports.find((r) => r.complete && r.depth === S.labDepth) : null;
+    const shown = picked || latest;
+    const multipv = shown && shown.multipv.length > 1
+      ? shown.multipv.map((l) => ({ scoreText: N.score(l.score), line: N.items(0, l.pv) })) : [];
+    const lab = shown && (!compact || multipv.length) ? {
+      depth: shown.depth, latest: shown === latest, against: shown.lines.triangular || null, multipv,
+      methods: compact ? [] : methods.map((m) => ({
+        method: m, line: shown.lines[m] ? N.items(0, shown.lines[m]) : null,
+        cut: shown.cuts.find((c) => c.method === m) || null,
+      })),
+    } : null;
+    const rows = [];
+    for (const r of reports) {
+      if (!r.complete) {
+        // A stopped iteration: every method stopped at the same node; one marker says where.
+        if (r.cuts.length) rows.push({ depth: r.depth, scoreText: "stopped", line: null, marker: r.cuts[0], markerTestid: "pv-cut-stopped" });
+        continue;
+      }
+      const best = r.multipv.find((l) => l.index === 0);
+      const row = { depth: r.depth, scoreText: N.score(r.score), line: N.items(0, best ? best.pv : []), picked: !!lab && r === shown };
+      if (compact) {
+        // Only the triangular table ran: its cut sits at the end of the iteration's row.
+        row.marker = r.cuts.find((c) => c.method === "triangular") || null;
+        row.markerTestid = row.marker && r === latest ? "pv-cut-triangular" : "";
+      } else row.badge = r.cuts.length;
+      rows.push(row);
+    }
+    pvPanel.render(N.items(0, t.rootPV(k)), N.score(t.rootScore(k)), depth, rows);
+    pvLab.render(lab);
   }
 
   // Nodes per second: the server's status while searching, else the final result's nodes over time.

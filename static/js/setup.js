@@ -2,6 +2,8 @@
 // every edit, keeps one position source at a time (the one edited last), previews the position
 // on the board before the first search, validates on Start and then sends the start command
 // (recording the search's timings), and sends stop. Ctrl+Enter in the tree field starts too.
+// The short-PV gallery's entries are whole configurations: choosing one fills the form as if
+// its URL had been loaded.
 import { SOURCES, formControls, readForm, readURL, applyToForm, writeURL, validate } from "./url.js";
 import { START_FEN } from "./board.js";
 
@@ -80,6 +82,43 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     applyToForm(form, readURL());
     markActive();
     preview();
+    // A link to a gallery entry names it in the list.
+    const here = configKey(readURL());
+    const entry = [...$("gallery-select").options].find((o) => o.value && configKey(readURL(o.value)) === here);
+    if (entry) showGalleryNote(entry);
+  }
+
+  // A gallery entry's value is its URL query: every option it does not name goes back to the
+  // engine default (empty; the algorithm's default is PVS, the form's first choice otherwise).
+  function applyGallery(option) {
+    const cfg = readURL(option.value);
+    const { sources, options } = formControls(form);
+    for (const s of SOURCES) sources[s].value = cfg.setup[s] || "";
+    for (const [name, el] of Object.entries(options)) {
+      let v = cfg.options[name] ?? "";
+      if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === v)) {
+        v = [...el.options].some((o) => o.value === "pvs") ? "pvs" : el.options[0].value;
+      }
+      el.value = v;
+    }
+    lastSource = SOURCES.find((s) => cfg.setup[s]) || null;
+    $("position-select").value = "";
+    $("tree-select").value = "";
+    errors.clearErrors();
+    markActive();
+    syncURL();
+    showGalleryNote(option);
+  }
+
+  // Until the first search the empty tree area says what the entry shows and what to look at.
+  function showGalleryNote(option) {
+    $("gallery-select").value = option.value;
+    $("gallery-select").title = option.title;
+    const empty = $("tree-empty");
+    if (empty.hidden) return;
+    const line = (tag, text) => { const el = document.createElement(tag); el.textContent = text; return el; };
+    empty.replaceChildren(line("strong", option.textContent), line("span", option.title), line("em", "Press Start."));
+    empty.classList.add("gallery-note");
   }
 
   function wire() {
@@ -113,8 +152,12 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
       errors.clearFieldError(sources.tree);
       syncURL();
     });
-    form.addEventListener("input", (e) => { errors.clearFieldError(e.target); syncURL(); });
-    form.addEventListener("change", (e) => { errors.clearFieldError(e.target); syncURL(); });
+    const gallery = $("gallery-select");
+    gallery.addEventListener("change", () => { if (gallery.value) applyGallery(gallery.selectedOptions[0]); });
+    // Any other edit makes the form something else than the gallery's entry.
+    const leaveGallery = (e) => { if (e.target !== gallery && gallery.value) { gallery.value = ""; gallery.title = gallery.dataset.title; } };
+    form.addEventListener("input", (e) => { leaveGallery(e); errors.clearFieldError(e.target); syncURL(); });
+    form.addEventListener("change", (e) => { leaveGallery(e); errors.clearFieldError(e.target); syncURL(); });
     // Ctrl+Enter in the tree field starts the search.
     sources.tree.addEventListener("keydown", (e) => {
       if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.requestSubmit(); }
@@ -129,4 +172,11 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
   }
 
   return { load, wire };
+}
+
+// configKey: a configuration as one comparable string (the source and the options other than
+// the default algorithm, sorted), so a URL and a gallery entry can be matched.
+function configKey({ setup, options }) {
+  const opts = Object.entries(options).filter(([k, v]) => !(k === "algo" && v === "pvs")).sort();
+  return JSON.stringify([SOURCES.map((s) => setup[s] || ""), opts]);
 }

@@ -46,7 +46,7 @@ export function prevIteration(trace, k) {
 }
 
 // Run to the first event at index >= k matching an enabled breakpoint; lands on it.
-export function runToBreakpoint(trace, k, { reSearch = false, rootFailHigh = false, pvChange = false, ttCutoff = false } = {}) {
+export function runToBreakpoint(trace, k, { reSearch = false, rootFailHigh = false, pvChange = false, ttCutoff = false, pvCut = false } = {}) {
   const n = trace.length;
   let best = n;
   const first = (col) => {
@@ -55,6 +55,8 @@ export function runToBreakpoint(trace, k, { reSearch = false, rootFailHigh = fal
   };
   if (reSearch) best = Math.min(best, first(trace.byKind[trace.K["re-search"]]));
   if (ttCutoff) best = Math.min(best, first(trace.byKind[trace.K["tt-cutoff"]]));
+  // A collector's line ended before the iteration's depth (an old trace has no such kind).
+  if (pvCut && trace.K["pv-cut"] !== undefined) best = Math.min(best, first(trace.byKind[trace.K["pv-cut"]]));
   if (rootFailHigh) best = Math.min(best, first(trace.rootFailHighIdx));
   if (pvChange) {
     // A root-line event whose line differs from the one shown just before it.
