@@ -33,6 +33,61 @@ var Gallery = []GalleryEntry{
 			"where an exact entry answered a PV node. The table walk and the PV hash table read on past it; turn " +
 			"pv-graft on and the triangular line is whole again.",
 	},
+	{
+		Name:    "A tiny table loses the walk's entries (tt-entry-overwritten)",
+		Source:  "BK.02 (tactics/bratko_kopec_24.epd)",
+		FEN:     "3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - -",
+		Options: map[string]string{"depth": "4", "tt-size": "64", "tt-replace": "always"},
+		Method:  tracer.TTWalk, Reason: tracer.TTEntryOverwritten,
+		Note: "A 64-entry table that always replaces: by the end of the iteration another position holds the " +
+			"slot of the PV's second position, so the walk of the table stops after one move. The lines " +
+			"collected during the search are whole.",
+	},
+	{
+		Name:    "Even a large table loses one (tt-entry-overwritten)",
+		Source:  "WAC.051 (tactics/wac_original_300.epd)",
+		FEN:     "r1bq1r2/pp4k1/4p2p/3pPp1Q/3N1R1P/2PB4/6P1/6K1 w - -",
+		Options: map[string]string{"depth": "4"},
+		Method:  tracer.TTWalk, Reason: tracer.TTEntryOverwritten,
+		Note: "The default settings, 262,144 entries: one of the 8,004 nodes lands in the slot of the PV's " +
+			"fourth position and, searched as deep, replaces it. The walk stops after three moves; with " +
+			"tt-size=4194304 it goes the whole way.",
+	},
+	{
+		Name:    "Depth-preferred replacement refuses a PV entry (tt-entry-missing)",
+		Source:  "BK.08 (tactics/bratko_kopec_24.epd)",
+		FEN:     "4b3/p3kp2/6p1/3pP2p/2pP1P2/4K1P1/P3N2P/8 w - -",
+		Options: map[string]string{"depth": "4", "tt-size": "64", "tt-replace": "depth"},
+		Method:  tracer.TTWalk, Reason: tracer.TTEntryMissing,
+		Note: "A 64-entry table that keeps the deeper entry: a PV node near the horizon could not store its " +
+			"exact score over a deeper one, so the walk finds nothing there.",
+	},
+	{
+		Name:    "A mate ends the line (mate)",
+		Source:  "WAC.001 (tactics/wac_original_300.epd)",
+		FEN:     "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -",
+		Options: map[string]string{"depth": "4"},
+		Method:  tracer.Triangular, Reason: tracer.ReasonMate,
+		Note:    "A mate in 2: every line is three moves long at depth 4 and ends where Black is mated. Short, and right.",
+	},
+	{
+		Name:    "A repetition ends the line (repetition)",
+		Source:  "WAC.009 (tactics/wac_original_300.epd)",
+		FEN:     "3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - -",
+		Options: map[string]string{"depth": "5"},
+		Method:  tracer.Triangular, Reason: tracer.ReasonRepetition,
+		Note: "Bh2+ Kh1 Bd6 Kg1 brings the root position back: the search scores the repetition as a draw " +
+			"and the line ends there, one move short of the depth.",
+	},
+	{
+		Name:    "A node limit stops the search (search-stopped)",
+		Source:  "BK.01 (tactics/bratko_kopec_24.epd)",
+		FEN:     "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - -",
+		Options: map[string]string{"depth": "6", "max-nodes": "3000"},
+		Method:  tracer.Triangular, Reason: tracer.SearchStopped,
+		Note: "The search stops after 3,000 nodes, inside the fourth iteration: each method's line for that " +
+			"iteration is cut at the node the search was in. The result is the last completed iteration's.",
+	},
 }
 
 // Load builds the entry's position and options: the chess defaults with the
