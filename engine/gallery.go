@@ -68,7 +68,7 @@ var Gallery = []GalleryEntry{
 		FEN:     "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -",
 		Options: map[string]string{"depth": "4"},
 		Method:  tracer.Triangular, Reason: tracer.ReasonMate,
-		Note:    "A mate in 2: every line is three moves long at depth 4 and ends where Black is mated. Short, and right.",
+		Note: "A mate in 2: every line is three moves long at depth 4 and ends where Black is mated. Short, and right.",
 	},
 	{
 		Name:    "A repetition ends the line (repetition)",

@@ -58,12 +58,12 @@ type searcher struct {
 	// The other collectors (nil or empty with PVMethods TriangularOnly): the
 	// root's line on the stack, the PV hash table, this iteration's PV nodes
 	// for the table walk, and the root's lines with MultiPV.
-	rootLine *pvLine
-	pvHash   *pvHashTable
-	exact    []exactNode
-	lines    []rootLine
-	rootID   int32 // the root node of the iteration's last search of the root
-	stopAt   lineEnd      // the innermost node of the main search open when it stopped
+	rootLine    *pvLine
+	pvHash      *pvHashTable
+	exact       []exactNode
+	lines       []rootLine
+	rootID      int32   // the root node of the iteration's last search of the root
+	stopAt      lineEnd // the innermost node of the main search open when it stopped
 	stoppedCuts []Truncation
 
 	// prevPV is the previous iteration's line; onPV[ply] says whether the moves

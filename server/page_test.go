@@ -9,6 +9,8 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/pvscope/pvscope/engine"
+
 	"golang.org/x/net/html"
 )
 
@@ -160,5 +162,45 @@ func TestCrossOriginUpgradeIsRefused(t *testing.T) {
 	_, res, err := websocket.DefaultDialer.Dial(url, http.Header{"Origin": {"http://elsewhere.example"}})
 	if err == nil || res == nil || res.StatusCode != http.StatusForbidden {
 		t.Fatalf("cross-origin dial: %v (%v), want 403", err, res)
+	}
+}
+
+// The setup offers engine.Gallery's exhibits in order, each as the URL query that sets it up:
+// the FEN and every option of the entry.
+func TestPageListsTheGallery(t *testing.T) {
+	_, hs := testServer(t, DefaultLimits())
+	sel := byTestID(t, get(t, hs.URL+"/").Body)["gallery-select"]
+	if sel == nil {
+		t.Fatal("no gallery-select")
+	}
+	var opts []*html.Node
+	for c := sel.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == "option" && attr(c, "value") != "" {
+			opts = append(opts, c)
+		}
+	}
+	if len(opts) != len(engine.Gallery) {
+		t.Fatalf("%d entries listed, engine.Gallery has %d", len(opts), len(engine.Gallery))
+	}
+	for i, g := range engine.Gallery {
+		o := opts[i]
+		if text(o) != g.Name || !strings.Contains(attr(o, "title"), g.Source) || !strings.Contains(attr(o, "title"), g.Note) {
+			t.Errorf("entry %d shows %q titled %q, want %q with its source and note", i, text(o), attr(o, "title"), g.Name)
+		}
+		q, err := url.ParseQuery(strings.TrimPrefix(attr(o, "value"), "?"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Get("fen") != g.FEN || len(q) != len(g.Options)+1 {
+			t.Errorf("entry %d's query %q, want the FEN and exactly its %d options", i, attr(o, "value"), len(g.Options))
+		}
+		for name, v := range g.Options {
+			if q.Get(name) != v {
+				t.Errorf("entry %d: %s=%q, want %q", i, name, q.Get(name), v)
+			}
+		}
+		if attr(o, "data-method") != g.Method.String() || attr(o, "data-reason") != g.Reason.String() {
+			t.Errorf("entry %d names %s/%s, want %s/%s", i, attr(o, "data-method"), attr(o, "data-reason"), g.Method, g.Reason)
+		}
 	}
 }

@@ -129,3 +129,38 @@ func TestIndexHasEachContractNameOnce(t *testing.T) {
 		}
 	}
 }
+
+// No data-testid is used twice (the short-PV laboratory's names included), so a test that
+// finds one by name finds the one it means.
+func TestIndexTestIDsAreUnique(t *testing.T) {
+	var b bytes.Buffer
+	p := Page{Protocol: 2, Gallery: []GalleryItem{{Name: "An exhibit", Query: "?fen=8/8/8/8/8/8/8/8+w+-+-&depth=5"}}}
+	if err := Index(p).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if v, ok := attr(n, "data-testid"); ok {
+			seen[v]++
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	for id, n := range seen {
+		if n != 1 {
+			t.Errorf("data-testid %q appears %d times", id, n)
+		}
+	}
+	for _, id := range []string{"gallery-select", "pv-lab", "pv-iterations", "bp-pv-cut", "help-pv"} {
+		if seen[id] == 0 {
+			t.Errorf("no data-testid %q", id)
+		}
+	}
+}

@@ -72,7 +72,7 @@ function pickIteration(depth) {
   kick();
 }
 const pvPanel = new PVPanel($("pv-line"), $("pv-score"), $("pv-iterations"), { onHover: hoverLine, onCut: showNode, onPick: pickIteration });
-const pvLab = new PVLab($("pv-lab"), { onHover: hoverLine, onCut: showNode, onHelp: () => help.show() });
+const pvLab = new PVLab($("pv-lab"), { onHover: hoverLine, onCut: showNode });
 const stats = new Stats(document);
 const log = new EventLog($("event-log"), { size: 200, onPick: (k) => { playback.pause(); playback.seek(k); } });
 const help = new HelpOverlay($("help-overlay"), $("help-close"));
@@ -239,6 +239,8 @@ const actions = {
   center: () => S.view && S.view.center(S.selected || (S.trace && S.trace.current(S.k)) || 1),
   presentation: togglePresentation,
   help: () => help.toggle(),
+  // The PV panel's "?": the help, at its part on the collectors and the cut reasons.
+  helpShortPV: () => { help.show(); $("help-pv").scrollIntoView({ block: "start" }); },
   escape: () => {
     for (const d of document.querySelectorAll("details[open]")) d.open = false;
     if (S.selected) { S.selected = 0; S.dirty = true; kick(); }
@@ -252,7 +254,7 @@ function wire() {
   playback.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
-    "presentation": "presentation", "help-button": "help",
+    "presentation": "presentation", "help-button": "help", "pv-help": "helpShortPV",
   };
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });

@@ -92,6 +92,8 @@ export class Board {
     this.titleEl = titleEl;
     this.board = null;
     this.shown = null; // {fen, arrows, last} last drawn, to skip redundant redraws
+    this.drawing = false; // a position change is being drawn (see _setPosition)
+    this.pendingFen = null; // the newest position asked for meanwhile
     this.orientation = COLOR.white;
   }
 
@@ -121,7 +123,7 @@ export class Board {
     if (this.shown === key) return;
     this.shown = key;
     const b = this._ensure();
-    b.setPosition(fen || FEN.empty, false);
+    this._setPosition(b, fen || FEN.empty);
     b.removeArrows();
     line.slice(0, ARROWS.length).forEach((u, i) => {
       if (u && u.length >= 4) b.addArrow(ARROWS[i], u.slice(0, 2), u.slice(2, 4));
@@ -131,6 +133,23 @@ export class Board {
       b.addMarker(LAST_MOVE, last.slice(0, 2));
       b.addMarker(LAST_MOVE, last.slice(2, 4));
     }
+  }
+
+  // cm-chessboard queues every position change and draws each over at least two animation
+  // frames, even with animations off, so a board set on every frame of fast playback fell
+  // seconds behind (a clicked node's position came late). While one change is drawn, only the
+  // newest position waits.
+  _setPosition(b, fen) {
+    this.pendingFen = fen;
+    if (this.drawing) return;
+    this.drawing = true;
+    const next = () => {
+      const f = this.pendingFen;
+      this.pendingFen = null;
+      if (f === null) { this.drawing = false; return; }
+      b.setPosition(f, false).then(next, next);
+    };
+    next();
   }
 
   // showTreePath shows a tree node as its path from the root: moves are child indices.

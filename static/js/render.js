@@ -4,7 +4,7 @@
 // changes what is shown next; the controller and playback decide when to call render().
 import { narrate } from "./narrate.js";
 import { fmtInt } from "./panels.js";
-import { pvReports, methodsOf, latestComplete } from "./pvreports.js";
+import { pvReports, methodsOf } from "./pvreports.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,40 +48,39 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   }
 
   // The PV panel: the root line, a row per iteration, and the collectors' lines and MultiPV
-  // lines of one iteration (the newest finished, or the one picked in the list).
+  // lines of one iteration: the newest reported (a stopped one included), or the one picked in
+  // the list. The newest iteration's cuts carry the testids pv-cut-<method>.
   function renderPV(t, N, k, depth) {
     const reports = pvReports(t, k);
     const methods = methodsOf(t, k), compact = methods.length === 1;
-    const latest = latestComplete(reports);
-    const picked = S.labDepth ? reports.find((r) => r.complete && r.depth === S.labDepth) : null;
-    const shown = picked || latest;
+    const newest = reports.length ? reports[reports.length - 1] : null;
+    const picked = S.labDepth ? reports.find((r) => r.depth === S.labDepth) : null;
+    const shown = picked || newest;
     const multipv = shown && shown.multipv.length > 1
       ? shown.multipv.map((l) => ({ scoreText: N.score(l.score), line: N.items(0, l.pv) })) : [];
     const lab = shown && (!compact || multipv.length) ? {
-      depth: shown.depth, latest: shown === latest, against: shown.lines.triangular || null, multipv,
+      depth: shown.depth, latest: shown === newest, stopped: !shown.complete, against: shown.lines.triangular || null, multipv,
       methods: compact ? [] : methods.map((m) => ({
         method: m, line: shown.lines[m] ? N.items(0, shown.lines[m]) : null,
         cut: shown.cuts.find((c) => c.method === m) || null,
       })),
     } : null;
-    const rows = [];
-    for (const r of reports) {
-      if (!r.complete) {
-        // A stopped iteration: every method stopped at the same node; one marker says where.
-        if (r.cuts.length) rows.push({ depth: r.depth, scoreText: "stopped", line: null, marker: r.cuts[0], markerTestid: "pv-cut-stopped" });
-        continue;
-      }
+    const rows = reports.map((r) => {
       const best = r.multipv.find((l) => l.index === 0);
-      const row = { depth: r.depth, scoreText: N.score(r.score), line: N.items(0, best ? best.pv : []), picked: !!lab && r === shown };
+      const row = r.complete
+        ? { depth: r.depth, scoreText: N.score(r.score), line: N.items(0, best ? best.pv : []) }
+        : { depth: r.depth, scoreText: "stopped", line: null }; // a stopped iteration has cuts, no line
+      row.picked = !!lab && r === shown;
       if (compact) {
         // Only the triangular table ran: its cut sits at the end of the iteration's row.
         row.marker = r.cuts.find((c) => c.method === "triangular") || null;
-        row.markerTestid = row.marker && r === latest ? "pv-cut-triangular" : "";
-      } else row.badge = r.cuts.length;
-      rows.push(row);
-    }
+        row.markerTestid = row.marker && r === newest ? "pv-cut-triangular" : "";
+      } else if (r.complete) row.badge = r.cuts.length;
+      return row;
+    });
     pvPanel.render(N.items(0, t.rootPV(k)), N.score(t.rootScore(k)), depth, rows);
     pvLab.render(lab);
+    document.documentElement.classList.toggle("has-lab", !!lab);
   }
 
   // Nodes per second: the server's status while searching, else the final result's nodes over time.

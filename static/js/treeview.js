@@ -126,12 +126,12 @@ export class TreeView {
   setGhosts(on) { this.ghosts = !!on; this.version++; this.show(this.k); }
   expand(id) { this.expanded.add(id); this.collapsed.delete(id); this.version++; this.show(this.k); }
   collapseNode(id) { this.collapsed.add(id); this.expanded.delete(id); this.version++; this.show(this.k); }
-  // Select node id and bring it into view: open every collapsed ancestor, zoom in enough for
-  // labels (R * scale >= 9.6) and centre it.
+  // Select node id and bring it into view: open every collapsed ancestor, zoom in until its
+  // move and score are readable (R * scale >= 12) and centre it.
   reveal(id) {
     for (const a of this.trace.path(id).slice(0, -1)) { this.expanded.add(a); this.collapsed.delete(a); }
     this.selected = id; this.version++; this.show(this.k);
-    this.scale = Math.max(this.scale, 0.8);
+    this.scale = Math.max(this.scale, 1);
     this.center(id);
   }
 

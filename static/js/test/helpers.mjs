@@ -31,6 +31,7 @@ export function split(batch, size) {
     const maxId = Math.max(0, ...used, ...seen);
     for (let id = seen.size + 1; id <= maxId; id++) { b.moves.push(batch.moves[id - 1]); seen.add(id); }
     b.pv = batch.pv.filter(([o]) => o >= from && o < from + count).map(([o, l]) => [o - from, l]);
+    b.cuts = (batch.cuts || []).filter(([o]) => o >= from && o < from + count).map(([o, m, r]) => [o - from, m, r]);
     out.push(b);
   }
   return out;
