@@ -34,6 +34,15 @@ var Gallery = []GalleryEntry{
 			"pv-graft on and the triangular line is whole again.",
 	},
 	{
+		Name:    "Another exact hit at a PV node (tt-exact-cut-at-pv)",
+		Source:  "ECM.1398 (tactics/ecm_gcp_183.epd)",
+		FEN:     "3qrbk1/1r3p2/p1bp1Pp1/1p2p1Pp/4P2R/1P2BB1Q/P1P4P/R6K w - -",
+		Options: map[string]string{"depth": "4", "tt-pv-cuts": "true", "pv-graft": "false"},
+		Method:  tracer.Triangular, Reason: tracer.TTExactCutAtPV,
+		Note: "The same trap at depth 4: the fourth position of the line is answered from the table, so " +
+			"the triangular and stack lines stop after three moves.",
+	},
+	{
 		Name:    "A tiny table loses the walk's entries (tt-entry-overwritten)",
 		Source:  "BK.02 (tactics/bratko_kopec_24.epd)",
 		FEN:     "3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - -",
@@ -61,6 +70,24 @@ var Gallery = []GalleryEntry{
 		Method:  tracer.TTWalk, Reason: tracer.TTEntryMissing,
 		Note: "A 64-entry table that keeps the deeper entry: a PV node near the horizon could not store its " +
 			"exact score over a deeper one, so the walk finds nothing there.",
+	},
+	{
+		Name:    "The walk finds a bound, not a score (tt-entry-not-exact)",
+		Source:  "matetrack_mate1to5_pv.epd line 93 (mates/)",
+		FEN:     "8/8/4P3/3p4/2p3p1/1pP1kPPp/1P5P/R3K2R w KQ -",
+		Options: map[string]string{"depth": "4", "tt-size": "64", "tt-replace": "depth"},
+		Method:  tracer.TTWalk, Reason: tracer.TTEntryNotExact,
+		Note: "The PV's fourth position was searched again later with a null window, and its entry now " +
+			"holds that search's bound: the walk cannot tell a PV move from a refutation, so it stops.",
+	},
+	{
+		Name:    "A stalemate ends the line (stalemate)",
+		Source:  "matetrack_mate1to5_pv.epd line 30 (mates/)",
+		FEN:     "3K4/pp3B2/qrk5/bp2B3/1p1P4/1P6/5P2/8 w - -",
+		Options: map[string]string{"depth": "4"},
+		Method:  tracer.Triangular, Reason: tracer.ReasonStalemate,
+		Note: "A mate in 3, too deep for depth 4. Far behind in material, White takes the draw it can see: " +
+			"Ke7 leaves Black without a move, and every line ends there, after one move.",
 	},
 	{
 		Name:    "A mate ends the line (mate)",

@@ -42,6 +42,7 @@ var pvCutPositions = []struct {
 	depth   int
 }{
 	{"BK.24", "r2qnrnk/p2b2b1/1p1p2pp/2pPpp2/1PP1P3/PRNBB3/3QNPPP/5RK1 w - -", 5},
+	{"ECM.1398", "3qrbk1/1r3p2/p1bp1Pp1/1p2p1Pp/4P2R/1P2BB1Q/P1P4P/R6K w - -", 4},
 }
 
 // With exact table cuts at PV nodes on and grafting off, the triangular and
