@@ -4,6 +4,7 @@
 // viewport is drawn, same-colour shapes share one path, and a frame is drawn only when
 // something changed, so panning thousands of nodes stays smooth.
 import { TreeLayout } from "./layout.js";
+import { listenToPointer } from "./treeinput.js";
 
 const R = 12; // node radius in world units (the layout spaces nodes 44 apart)
 const BASE_LEVEL = 72; // the layout's level spacing before stretching
@@ -39,7 +40,7 @@ export class TreeView {
     this.result = null; this.frame = 0;
     this._reset();
     this.readColours();
-    this._listen();
+    listenToPointer(this);
     this.resize();
   }
 
@@ -359,52 +360,6 @@ export class TreeView {
     this.tip.textContent = lines.join("\n");
     const x = Math.min(sx + 14, Math.max(0, this.w - 260));
     Object.assign(this.tip.style, { display: "block", left: x + "px", top: sy + 14 + "px" });
-  }
-
-  _listen() {
-    const c = this.canvas;
-    let drag = null;
-    const pos = (e) => { const b = c.getBoundingClientRect(); return [e.clientX - b.left, e.clientY - b.top]; };
-    c.addEventListener("pointerdown", (e) => {
-      const [x, y] = pos(e);
-      drag = { x, y, tx: this.tx, ty: this.ty, moved: false };
-      c.setPointerCapture && c.setPointerCapture(e.pointerId);
-    });
-    c.addEventListener("pointermove", (e) => {
-      const [x, y] = pos(e);
-      if (drag) {
-        if (Math.abs(x - drag.x) + Math.abs(y - drag.y) > 3) drag.moved = true;
-        if (drag.moved) {
-          this.tx = drag.tx + x - drag.x; this.ty = drag.ty + y - drag.y;
-          this.userMoved = true; this.tooltip(null); this.redraw();
-          return;
-        }
-      }
-      const it = this.hit(x, y);
-      const id = it ? it.nodeId || null : null;
-      if (it !== this.hover) { this.hover = it; this.onHover(id); }
-      this.tooltip(it, x, y);
-    });
-    const up = (e) => {
-      if (!drag) return;
-      const d = drag; drag = null;
-      if (d.moved) return;
-      const [x, y] = pos(e);
-      const it = this.hit(x, y);
-      if (!it) return;
-      if (it.kind === "summary") this.expand(it.nodeId);
-      if (it.nodeId) { this.selected = it.nodeId; this.onSelect(it.nodeId); this.redraw(); }
-    };
-    c.addEventListener("pointerup", up);
-    c.addEventListener("pointercancel", () => { drag = null; });
-    c.addEventListener("pointerleave", () => { this.hover = null; this.tooltip(null); this.onHover(null); });
-    c.addEventListener("wheel", (e) => {
-      e.preventDefault();
-      const [x, y] = pos(e);
-      this.zoomBy(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), x, y);
-    }, { passive: false });
-    c.addEventListener("dblclick", () => this.fit());
-    if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => this.resize()).observe(this.container);
   }
 }
 

@@ -1,12 +1,13 @@
-// A synthetic search of over a million events: append speed, memory, and random seeks checked
-// against a stack replay done while generating.
+// A synthetic search of over a million events: memory, and random seeks checked against a
+// stack replay done while generating. Times are printed, never asserted (a busy machine would
+// fail them); the browser benchmarks measure speed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { synthetic } from "./helpers.mjs";
 import { Trace } from "../model.js";
 import { stepOut, stepOver } from "../stepping.js";
 
-test("1M+ events: fast append, consistent random seeks", () => {
+test("1M+ events: compact, consistent random seeks", () => {
   const s = synthetic(5, 8); // 488,281 nodes, 390,624 probes: 1,367,186 events
   assert.ok(s.n > 1_000_000);
   const t = new Trace(s.hello);
@@ -21,7 +22,6 @@ test("1M+ events: fast append, consistent random seeks", () => {
   console.log(`# appended ${s.n} events in ${ms.toFixed(0)} ms (${(ms * 1e6 / s.n).toFixed(0)} ns/event); ` +
     `typed arrays ${(t.bytes / 1e6).toFixed(1)} MB = ${perEvent.toFixed(1)} B/event; ` +
     `heap+buffers grew ${((mem1.heapUsed + mem1.arrayBuffers - mem0.heapUsed - mem0.arrayBuffers) / 1e6).toFixed(1)} MB`);
-  assert.ok(ms < 3000, `append took ${ms} ms`);
   assert.ok(t.bytes < 100e6 * (s.n / 1e6) * 0.8, `${t.bytes} bytes`);
   // Random seeks, 0 and n included, in random order (no state carried between them).
   let seed = 7;
@@ -35,7 +35,6 @@ test("1M+ events: fast append, consistent random seeks", () => {
   }
   const qms = performance.now() - q0;
   console.log(`# ${ks.length} random seeks (current + nodeCount) in ${qms.toFixed(1)} ms`);
-  assert.ok(qms < 500);
   const st = t.stats(s.n);
   assert.equal(st.nodes, s.nodes);
   assert.equal(st.leaves, s.leaves);

@@ -105,7 +105,9 @@ test("big trees collapse finished subtrees; counts add up; expand and the off sw
   assert.equal(all.count, s.nodes);
 });
 
-test("10k visible nodes lay out in well under 100 ms", () => {
+// Times are printed, not asserted (no timing assertions in tests: a busy CI machine
+// would fail them); the browser benchmarks measure speed.
+test("10k visible nodes lay out, every node placed", () => {
   const s = synthetic(4, 6); // 5461 nodes
   const s2 = synthetic(10, 4); // 11111 nodes
   for (const x of [s, s2]) {
@@ -122,6 +124,5 @@ test("10k visible nodes lay out in well under 100 ms", () => {
     const ms2 = performance.now() - t1;
     console.log(`# layout of ${r.count} nodes: ${ms.toFixed(1)} ms; same structure at another k: ${ms2.toFixed(1)} ms`);
     assert.equal(r.count, x.nodes);
-    assert.ok(ms < 100, `${ms} ms`);
   }
 });

@@ -1,0 +1,49 @@
+// treeinput.js: what a pointer does on the tree canvas: drag to pan, wheel to zoom about the
+// pointer, hover for a tooltip, click to select a node or open a summary, double-click to fit.
+// The view keeps the state (tx, ty, scale, hover, selected); this only turns events into it.
+
+export function listenToPointer(view) {
+  const c = view.canvas;
+  let drag = null;
+  const pos = (e) => { const b = c.getBoundingClientRect(); return [e.clientX - b.left, e.clientY - b.top]; };
+  c.addEventListener("pointerdown", (e) => {
+    const [x, y] = pos(e);
+    drag = { x, y, tx: view.tx, ty: view.ty, moved: false };
+    c.setPointerCapture && c.setPointerCapture(e.pointerId);
+  });
+  c.addEventListener("pointermove", (e) => {
+    const [x, y] = pos(e);
+    if (drag) {
+      if (Math.abs(x - drag.x) + Math.abs(y - drag.y) > 3) drag.moved = true;
+      if (drag.moved) {
+        view.tx = drag.tx + x - drag.x; view.ty = drag.ty + y - drag.y;
+        view.userMoved = true; view.tooltip(null); view.redraw();
+        return;
+      }
+    }
+    const it = view.hit(x, y);
+    const id = it ? it.nodeId || null : null;
+    if (it !== view.hover) { view.hover = it; view.onHover(id); }
+    view.tooltip(it, x, y);
+  });
+  const up = (e) => {
+    if (!drag) return;
+    const d = drag; drag = null;
+    if (d.moved) return;
+    const [x, y] = pos(e);
+    const it = view.hit(x, y);
+    if (!it) return;
+    if (it.kind === "summary") view.expand(it.nodeId);
+    if (it.nodeId) { view.selected = it.nodeId; view.onSelect(it.nodeId); view.redraw(); }
+  };
+  c.addEventListener("pointerup", up);
+  c.addEventListener("pointercancel", () => { drag = null; });
+  c.addEventListener("pointerleave", () => { view.hover = null; view.tooltip(null); view.onHover(null); });
+  c.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const [x, y] = pos(e);
+    view.zoomBy(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), x, y);
+  }, { passive: false });
+  c.addEventListener("dblclick", () => view.fit());
+  if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => view.resize()).observe(view.container);
+}
