@@ -23,7 +23,7 @@ func TestGalleryReproduces(t *testing.T) {
 				t.Fatal(err)
 			}
 			res, events := recordedSearch(t, pos, opt, true)
-			checkLines(t, g.FEN, res, events)
+			checkLines(t, g.FEN, res, events, opt)
 			if !hasCut(res, g.Method, g.Reason) {
 				t.Fatalf("%s: no %v cut for %v in %+v", g.Name, g.Method, g.Reason, res.Truncations())
 			}
@@ -56,7 +56,7 @@ func TestGraftingRestoresLinesCutByExactHits(t *testing.T) {
 				opt := ChessDefaults()
 				opt.Depth, opt.TTPVCuts, opt.PVGraft = p.depth, true, graft
 				res, events := recordedSearch(t, newPositions(t, []string{p.fen})[0], opt, true)
-				checkLines(t, p.fen, res, events)
+				checkLines(t, p.fen, res, events, opt)
 				for _, m := range []tracer.Method{tracer.Triangular, tracer.Stack} {
 					l, _ := res.ByMethod(m)
 					switch {
@@ -86,7 +86,7 @@ func TestTinyTableOverwritesTheWalk(t *testing.T) {
 		opt := ChessDefaults()
 		opt.Depth, opt.TTSize, opt.TTReplace = 4, 16, AlwaysReplace
 		res, events := recordedSearch(t, newPositions(t, []string{fen})[0], opt, true)
-		checkLines(t, fen, res, events)
+		checkLines(t, fen, res, events, opt)
 		if !hasCut(res, tracer.TTWalk, tracer.TTEntryOverwritten) {
 			t.Errorf("%s: cuts %+v, want the tt walk's overwritten", id, res.Truncations())
 		}

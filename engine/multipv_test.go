@@ -14,7 +14,7 @@ func TestMultiPVStartPosition(t *testing.T) {
 		opt := ChessDefaults()
 		opt.Depth, opt.MultiPV = depth, 3
 		res, events := recordedSearch(t, newPositions(t, []string{StartFEN})[0], opt, true)
-		checkLines(t, StartFEN, res, events)
+		checkLines(t, StartFEN, res, events, opt)
 		for _, it := range res.Iterations {
 			if len(it.Lines) != 3 {
 				t.Fatalf("depth %d iteration %d: %d lines, want 3", depth, it.Depth, len(it.Lines))

@@ -32,6 +32,7 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 		return 0, 0
 	}
 	id := s.enter(from, ply, depth, alpha, beta, expect)
+	s.edges[ply] = from
 
 	// Steps 2-3. A draw by rule; no legal move.
 	moves, score, why, over := s.settle(ply)

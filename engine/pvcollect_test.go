@@ -14,24 +14,45 @@ var finalReasons = []tracer.Reason{tracer.ReasonMate, tracer.ReasonStalemate, tr
 
 // checkLines checks what every search's collectors must give: each line is
 // legal move by move from the root, a line short of its iteration's depth has
-// a cut with a reason (and a line as long has none), and given the trace, the
-// cut's node was entered and the trace's pv-cut events say the same.
-func checkLines(t *testing.T, fen string, res Result, events []tracer.Event) {
+// a cut with a reason where the line ends (and a line as long has none), and
+// given the trace, the trace's pv-cut events say the same, and the cut's node
+// is where the line ended: entered in that iteration, at the cut's ply, by the
+// line's own moves. A line grafted from the PV hash table (table cuts at PV
+// nodes and grafting both on) may end at a node of the search that stored it,
+// so there only the ply is checked.
+func checkLines(t *testing.T, fen string, res Result, events []tracer.Event, opt Options) {
 	t.Helper()
-	entered := map[int32]bool{}
+	type visit struct {
+		parent int32
+		ply    int
+		move   string
+		depth  int // the iteration it was entered in
+	}
+	nodes := map[int32]visit{}
 	type key struct {
 		depth  int
 		method tracer.Method
 	}
 	traced := map[key]tracer.Event{}
+	iteration := 0
 	for _, e := range events {
 		switch e.Kind {
+		case tracer.IterationStart:
+			iteration = int(e.Depth)
 		case tracer.Enter:
-			entered[e.Node] = true
+			nodes[e.Node] = visit{e.Parent, int(e.Ply), e.Move, iteration}
 		case tracer.PVCut:
 			traced[key{int(e.Depth), e.Method}] = e
 		}
 	}
+	path := func(n int32) []string {
+		var p []string
+		for ; n != 0 && nodes[n].parent != 0; n = nodes[n].parent {
+			p = append([]string{nodes[n].move}, p...)
+		}
+		return p
+	}
+	grafts := opt.TTPVCuts && opt.PVGraft
 	for _, it := range res.Iterations {
 		for _, l := range it.Methods {
 			replayPV(t, fen, l.PV)
@@ -42,15 +63,23 @@ func checkLines(t *testing.T, fen string, res Result, events []tracer.Event) {
 				t.Fatalf("depth %d: %v line %v is full and has a cut", it.Depth, l.Method, names(l.PV))
 			case l.Cut == nil:
 				continue
-			case l.Cut.Reason == tracer.NoReason || l.Cut.Ply != len(l.PV) || events != nil && !entered[l.Cut.Node]:
-				t.Fatalf("depth %d: %v line %v has cut %+v: no reason, a ply other than its length, or a node never entered",
-					it.Depth, l.Method, names(l.PV), *l.Cut)
+			case l.Cut.Reason == tracer.NoReason || l.Cut.Ply != len(l.PV):
+				t.Fatalf("depth %d: %v line %v has cut %+v: no reason, or not where the line ends", it.Depth, l.Method, names(l.PV), *l.Cut)
 			}
-			if events != nil {
-				e, ok := traced[key{it.Depth, l.Method}]
-				if !ok || e.Node != l.Cut.Node || e.Reason != l.Cut.Reason || int(e.Ply) != l.Cut.Ply {
-					t.Fatalf("depth %d: %v cut %+v, but the trace says %+v", it.Depth, l.Method, *l.Cut, e)
-				}
+			if events == nil {
+				continue
+			}
+			e, ok := traced[key{it.Depth, l.Method}]
+			if !ok || e.Node != l.Cut.Node || e.Reason != l.Cut.Reason || int(e.Ply) != l.Cut.Ply {
+				t.Fatalf("depth %d: %v cut %+v, but the trace says %+v", it.Depth, l.Method, *l.Cut, e)
+			}
+			v, entered := nodes[l.Cut.Node]
+			if grafts && entered {
+				continue
+			}
+			if want := names(l.PV); !entered || v.depth != it.Depth || v.ply != l.Cut.Ply || !slices.Equal(path(l.Cut.Node), want) {
+				t.Fatalf("depth %d: %v line %v cut at node %d, which is %+v with path %v: want a node of this iteration at ply %d reached by the line",
+					it.Depth, l.Method, want, l.Cut.Node, v, path(l.Cut.Node), l.Cut.Ply)
 			}
 		}
 		for _, l := range it.Lines {
@@ -77,7 +106,7 @@ func TestCollectorsReachTheDepthOnBratkoKopec(t *testing.T) {
 					t.Fatal("the defaults should be table cuts at PV nodes off, grafting on")
 				}
 				res, events := recordedSearch(t, newPositions(t, []string{fen})[0], opt, depth <= 4)
-				checkLines(t, fen, res, events)
+				checkLines(t, fen, res, events, opt)
 				for _, m := range []tracer.Method{tracer.Triangular, tracer.Stack, tracer.PVHash} {
 					l, ok := res.ByMethod(m)
 					if !ok {
@@ -124,7 +153,7 @@ func TestMateEndsTheLines(t *testing.T) {
 	opt := ChessDefaults()
 	opt.Depth = 5
 	res, events := recordedSearch(t, newPositions(t, []string{fen})[0], opt, true)
-	checkLines(t, fen, res, events)
+	checkLines(t, fen, res, events, opt)
 	if res.MateMoves() != 2 {
 		t.Fatalf("mate %d, want 2", res.MateMoves())
 	}
@@ -183,6 +212,27 @@ func TestCollectorsDoNotChangeTheSearch(t *testing.T) {
 		b := checkedSearch(t, newPositions(t, []string{fen})[0], tri)
 		if a.Stats != b.Stats || !slices.Equal(a.PV, b.PV) || a.Score != b.Score {
 			t.Fatalf("%s: all four %+v %v, triangular alone %+v %v", fen, a.Stats, names(a.PV), b.Stats, names(b.PV))
+		}
+	}
+}
+
+// A root that is already mate (the fool's mate) or stalemate has no line:
+// every method says so with that reason, at the root, the PV hash table too
+// (the root stores no line there).
+func TestGameOverAtTheRootEndsEveryLine(t *testing.T) {
+	for fen, want := range map[string]tracer.Reason{
+		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3": tracer.ReasonMate,
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1":                                 tracer.ReasonStalemate,
+	} {
+		opt := ChessDefaults()
+		opt.Depth = 3
+		res, events := recordedSearch(t, newPositions(t, []string{fen})[0], opt, true)
+		checkLines(t, fen, res, events, opt)
+		for _, m := range tracer.Methods() {
+			l, ok := res.ByMethod(m)
+			if !ok || len(l.PV) != 0 || l.Cut == nil || l.Cut.Reason != want || l.Cut.Ply != 0 {
+				t.Errorf("%s: %v line %v cut %+v, want no move and %v", fen, m, names(l.PV), l.Cut, want)
+			}
 		}
 	}
 }

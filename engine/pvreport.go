@@ -24,7 +24,7 @@ func (s *searcher) collectedLines(depth, score int) []MethodLine {
 func (s *searcher) report(method tracer.Method, depth, score int, line []Move, end lineEnd) MethodLine {
 	l := MethodLine{Method: method, PV: line}
 	if len(line) < depth {
-		l.Cut = &Truncation{Method: method, Depth: depth, Ply: len(line), Node: end.node, Reason: end.reason}
+		l.Cut = &Truncation{Method: method, Depth: depth, Ply: end.ply, Node: end.node, Reason: end.reason}
 	}
 	if s.sink != nil {
 		// The triangular line alone is the root-pv event already.

@@ -7,22 +7,32 @@ import "github.com/pvscope/pvscope/tracer"
 // moves on the search's own position from the root and take them back.
 
 // exactNode is a node of this iteration searched with an open window that
-// ended with an exact score: a PV node. The table walk uses the record to name
-// the node where it stopped, and to tell an entry that was overwritten (the
-// search wrote it, or found it, and now it is gone) from one never written.
+// ended with an exact score: a PV node. The table walk uses the records to
+// name the node where it stopped (the child of the node before it, by the
+// walk's move), and to tell an entry that was overwritten (the search wrote
+// it, or found it, and now it is gone) from one never written.
 type exactNode struct {
 	key     uint64
+	from    edge // the parent node and the move from it
 	node    int32
 	inTable bool // its exact entry was in the table when it ended
 }
 
 // noteExact records a PV node at its exit, for the walk.
 func (s *searcher) noteExact(id int32, inTable bool) {
-	s.exact = append(s.exact, exactNode{key: s.pos.Key(), node: id, inTable: inTable})
+	s.exact = append(s.exact, exactNode{key: s.pos.Key(), from: s.edges[s.pos.Ply()], node: id, inTable: inTable})
 }
 
-// exactAt is the latest PV node of this iteration at key.
-func (s *searcher) exactAt(key uint64) (exactNode, bool) {
+// childOf finds the PV node the walk reaches by playing m at parent: the
+// latest child of parent by m; failing that, the latest PV node of the same
+// position reached another way (a transposition, whose entry the walk is
+// reading); failing that, none.
+func (s *searcher) childOf(parent int32, m Move, key uint64) (exactNode, bool) {
+	for i := len(s.exact) - 1; i >= 0; i-- {
+		if x := s.exact[i]; x.from.parent == parent && x.from.move == m && parent != 0 {
+			return x, true
+		}
+	}
 	for i := len(s.exact) - 1; i >= 0; i-- {
 		if s.exact[i].key == key {
 			return s.exact[i], true
@@ -33,21 +43,20 @@ func (s *searcher) exactAt(key uint64) (exactNode, bool) {
 
 // walkTT follows the best moves of exact entries from the root, at most depth
 // of them, and says where and why it stopped short. root is the iteration's
-// root node.
+// root node. The node named is the walk's position as the search visited it
+// (see childOf); when the search never visited it as a PV node, the last node
+// the walk could place, the one whose entry gave the move.
 func (s *searcher) walkTT(depth int, root int32) ([]Move, lineEnd) {
 	var line []Move
-	node := root
 	defer func() {
 		for range line {
 			s.pos.Unmake()
 		}
 	}()
+	here, known := exactNode{node: root, inTable: true}, true
 	for len(line) < depth {
 		key := s.pos.Key()
-		if x, ok := s.exactAt(key); ok {
-			node = x.node
-		}
-		if end, over := s.gameOver(node, len(line)); over {
+		if end, over := s.gameOver(here.node, len(line)); over {
 			return line, end
 		}
 		e := s.tt.slot(key)
@@ -55,7 +64,7 @@ func (s *searcher) walkTT(depth int, root int32) ([]Move, lineEnd) {
 		switch {
 		case e.bound == tracer.NoBound || e.key != key:
 			reason = tracer.TTEntryMissing
-			if x, ok := s.exactAt(key); ok && x.inTable {
+			if known && here.inTable {
 				reason = tracer.TTEntryOverwritten
 			}
 		case e.bound != tracer.Exact:
@@ -64,10 +73,15 @@ func (s *searcher) walkTT(depth int, root int32) ([]Move, lineEnd) {
 			reason = tracer.TTMoveIllegal
 		}
 		if reason != tracer.NoReason {
-			return line, lineEnd{node: node, ply: len(line), reason: reason}
+			return line, lineEnd{node: here.node, ply: len(line), reason: reason}
 		}
 		s.pos.Make(e.move)
 		line = append(line, e.move)
+		if x, ok := s.childOf(here.node, e.move, s.pos.Key()); ok {
+			here = x
+		} else {
+			known = false // keep naming the last node placed
+		}
 	}
 	return line, lineEnd{}
 }
@@ -83,6 +97,9 @@ func (s *searcher) walkPVHash(depth int, root int32) ([]Move, lineEnd) {
 			s.pos.Unmake()
 		}
 	}()
+	if end, over := s.gameOver(root, 0); over {
+		return nil, end // the root stores no line: it has no move
+	}
 	end := lineEnd{node: root, reason: tracer.TTEntryMissing}
 	for len(line) < depth && len(line) < maxLine {
 		e, ok := s.pvHash.get(s.pos.Key(), depth-len(line))

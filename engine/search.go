@@ -61,6 +61,7 @@ type searcher struct {
 	rootLine    *pvLine
 	pvHash      *pvHashTable
 	exact       []exactNode
+	edges       [MaxPly]edge // how the open node at each ply was reached, for noteExact
 	lines       []rootLine
 	rootID      int32   // the root node of the iteration's last search of the root
 	stopAt      lineEnd // the innermost node of the main search open when it stopped
