@@ -202,9 +202,10 @@ type truncationOutput struct {
 }
 
 type lineOutput struct {
-	Score int      `json:"score"`
-	Mate  *int     `json:"mate,omitempty"`
-	PV    []string `json:"pv"`
+	Score int               `json:"score"`
+	Mate  *int              `json:"mate,omitempty"`
+	PV    []string          `json:"pv"`
+	Cut   *truncationOutput `json:"cut,omitempty"` // a line after the first, short of the depth
 }
 
 // describeLines fills the collectors' lines, their cuts and the MultiPV lines.
@@ -223,6 +224,9 @@ func (o *searchOutput) describeLines(pos engine.Position, res engine.Result, mul
 	if multiPV > 1 && len(res.Iterations) > 0 {
 		for _, l := range res.Iterations[len(res.Iterations)-1].Lines {
 			lo := lineOutput{Score: l.Score, PV: engine.MoveNames(pos, l.PV)}
+			if c := l.Cut; c != nil {
+				lo.Cut = &truncationOutput{Method: c.Method.String(), Depth: c.Depth, Ply: c.Ply, Node: c.Node, Reason: c.Reason.String()}
+			}
 			if engine.IsMate(l.Score) {
 				mate := engine.MateMoves(l.Score)
 				lo.Mate = &mate

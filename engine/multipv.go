@@ -97,14 +97,18 @@ func (s *searcher) addLine(m Move, score int, child *pvLine, k int) *rootLine {
 }
 
 // multiPVLines are an iteration's lines, best first: the MultiPV lines, or
-// the one line.
-func (s *searcher) multiPVLines(score int, pv []Move) []RootLine {
+// the one line. A line after the first that is short of the depth has its cut.
+func (s *searcher) multiPVLines(depth, score int, pv []Move) []RootLine {
 	if s.opt.MultiPV <= 1 {
 		return []RootLine{{Score: score, PV: pv}}
 	}
 	out := make([]RootLine, len(s.lines))
 	for i, l := range s.lines {
 		out[i] = RootLine{Score: l.score, PV: slices.Clone(l.tri)}
+		if i > 0 && len(l.tri) < depth {
+			out[i].Cut = &Truncation{Method: tracer.Triangular, Depth: depth,
+				Ply: l.triEnd.ply, Node: l.triEnd.node, Reason: l.triEnd.reason}
+		}
 	}
 	return out
 }

@@ -40,6 +40,29 @@ func TestMultiPVStartPosition(t *testing.T) {
 	}
 }
 
+// With exact cuts at PV nodes on and grafting off, MultiPV lines after the
+// first can be cut short too, and each then says where and why (BK.06 at
+// depth 4 has such a line, found by the review of this change).
+func TestMultiPVLinesSayWhyTheyAreShort(t *testing.T) {
+	short := 0
+	for _, fen := range bkFENs(t, 8) {
+		opt := ChessDefaults()
+		opt.Depth, opt.MultiPV, opt.TTPVCuts, opt.PVGraft = 4, 3, true, false
+		res, events := recordedSearch(t, newPositions(t, []string{fen})[0], opt, true)
+		checkLines(t, fen, res, events, opt)
+		for _, it := range res.Iterations {
+			for _, l := range it.Lines[1:] {
+				if l.Cut != nil {
+					short++
+				}
+			}
+		}
+	}
+	if short == 0 {
+		t.Fatal("no short MultiPV line in BK.01-08: the test no longer tests anything")
+	}
+}
+
 // The MultiPV lines are the best root moves by their own values: searching
 // each root move alone, one plain search per move (table off, so nothing
 // carries over), and taking the best three gives the same three scores.

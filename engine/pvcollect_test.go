@@ -53,6 +53,17 @@ func checkLines(t *testing.T, fen string, res Result, events []tracer.Event, opt
 		return p
 	}
 	grafts := opt.TTPVCuts && opt.PVGraft
+	checkNode := func(depth int, line []Move, c *Truncation) {
+		t.Helper()
+		v, entered := nodes[c.Node]
+		if grafts && entered {
+			return
+		}
+		if want := names(line); !entered || v.depth != depth || v.ply != c.Ply || !slices.Equal(path(c.Node), want) {
+			t.Fatalf("depth %d: %v line %v cut at node %d, which is %+v with path %v: want a node of this iteration at ply %d reached by the line",
+				depth, c.Method, want, c.Node, v, path(c.Node), c.Ply)
+		}
+	}
 	for _, it := range res.Iterations {
 		for _, l := range it.Methods {
 			replayPV(t, fen, l.PV)
@@ -73,17 +84,17 @@ func checkLines(t *testing.T, fen string, res Result, events []tracer.Event, opt
 			if !ok || e.Node != l.Cut.Node || e.Reason != l.Cut.Reason || int(e.Ply) != l.Cut.Ply {
 				t.Fatalf("depth %d: %v cut %+v, but the trace says %+v", it.Depth, l.Method, *l.Cut, e)
 			}
-			v, entered := nodes[l.Cut.Node]
-			if grafts && entered {
-				continue
-			}
-			if want := names(l.PV); !entered || v.depth != it.Depth || v.ply != l.Cut.Ply || !slices.Equal(path(l.Cut.Node), want) {
-				t.Fatalf("depth %d: %v line %v cut at node %d, which is %+v with path %v: want a node of this iteration at ply %d reached by the line",
-					it.Depth, l.Method, want, l.Cut.Node, v, path(l.Cut.Node), l.Cut.Ply)
-			}
+			checkNode(it.Depth, l.PV, l.Cut)
 		}
-		for _, l := range it.Lines {
+		for k, l := range it.Lines {
 			replayPV(t, fen, l.PV)
+			if k > 0 && (len(l.PV) < it.Depth) != (l.Cut != nil && l.Cut.Reason != tracer.NoReason && l.Cut.Ply == len(l.PV)) {
+				t.Fatalf("depth %d: MultiPV line %d %v has cut %+v: a short line needs one where it ends, a full one none",
+					it.Depth, k+1, names(l.PV), l.Cut)
+			}
+			if k > 0 && l.Cut != nil && events != nil {
+				checkNode(it.Depth, l.PV, l.Cut)
+			}
 		}
 	}
 }
@@ -222,7 +233,7 @@ func TestCollectorsDoNotChangeTheSearch(t *testing.T) {
 func TestGameOverAtTheRootEndsEveryLine(t *testing.T) {
 	for fen, want := range map[string]tracer.Reason{
 		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3": tracer.ReasonMate,
-		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1":                                 tracer.ReasonStalemate,
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1":                                tracer.ReasonStalemate,
 	} {
 		opt := ChessDefaults()
 		opt.Depth = 3

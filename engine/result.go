@@ -71,6 +71,9 @@ func (r Result) MateMoves() int {
 type RootLine struct {
 	Score int
 	PV    []Move
+	// Cut says where and why a line after the first ended short of the depth
+	// (the triangular table's; the first line's cuts are in Methods).
+	Cut *Truncation
 }
 
 // MethodLine is the root's line as one collection method found it at the end

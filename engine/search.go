@@ -119,10 +119,14 @@ func (s *searcher) run() Result {
 			res.BestMove = pv[0]
 		}
 		it := Iteration{Depth: depth, Score: score, PV: pv, Nodes: s.stats.Nodes}
-		it.Lines = s.multiPVLines(score, pv)
+		it.Lines = s.multiPVLines(depth, score, pv)
 		if s.sink != nil {
 			for k, l := range it.Lines {
 				s.emit(tracer.Event{Kind: tracer.RootPV, Depth: int16(depth), Score: int32(l.Score), Index: int16(k), PV: s.names(l.PV)})
+				if c := l.Cut; c != nil {
+					s.emit(tracer.Event{Kind: tracer.PVCut, Method: c.Method, Depth: int16(depth), Index: int16(k),
+						Node: c.Node, Ply: int16(c.Ply), Reason: c.Reason})
+				}
 			}
 		}
 		it.Methods = s.collectedLines(depth, score)

@@ -108,7 +108,8 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       // The whole path to the node: where the line ends matters more than the last move.
       const path = trace.node(e.node) ? trace.positionMoves(e.node) : [];
       const where = path.length ? `at node ${e.node} (after ${line(rootOf(), path)})` : `at node ${e.node}`;
-      return `${METHOD_OWNER[e.method] || `The ${e.method} line`} of iteration ${e.depth} stops after ${moves(e.ply)}, ${where}: ${reasonText(e.reason)}.`;
+      const whose = e.index > 0 ? `MultiPV line ${e.index + 1}` : `${METHOD_OWNER[e.method] || `The ${e.method} line`}`;
+      return `${whose} of iteration ${e.depth} stops after ${moves(e.ply)}, ${where}: ${reasonText(e.reason)}.`;
     }
     default:
       return `Event ${e.seq}: ${e.kind}.`;

@@ -48,7 +48,7 @@ export function cutMarker(cut, testid = "") {
 //   stopped (the search was stopped in it: cuts, no lines),
 //   methods: [{method, line (Notation items) | null (not reported yet), cut | null}] (one row each;
 //            none when only the triangular table ran), against (the triangular line's UCI moves),
-//   multipv: [{scoreText, line}] (shown when there are two or more) }
+//   multipv: [{scoreText, line, cut}] (shown when there are two or more) }
 export class PVLab {
   constructor(el, { onHover, onCut } = {}) {
     this.el = el;
@@ -99,6 +99,7 @@ export class PVLab {
         const body = span("l", "");
         body.append(...lineSpans(l.line));
         li.append(span("i", `#${j + 1}`), span("s", l.scoreText), body);
+        if (l.cut) li.append(span("mcut", `✂ ${l.cut.reason}`)); // where this line ended short
         ol.append(li);
       });
       parts.push(ol);

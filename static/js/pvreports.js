@@ -22,7 +22,7 @@ export function methodsOf(trace, k = trace.length) {
 //   {depth, complete (its root-pv came: the iteration's search finished), score,
 //    lines: {method: [uci...]} (the triangular line is the best root-pv until its pv-line),
 //    cuts: [{method, reason, node, ply, depth, at (event index)}],
-//    multipv: [{index, score, pv}] best first}
+//    multipv: [{index, score, pv, cut (a line after the first that is short: its cut)}] best first}
 export function pvReports(trace, k) {
   const idx = trace.reportIdx, c = trace.c, K = trace.K, h = trace.hello;
   const methods = h.methods || [], reasons = h.reasons || [];
@@ -43,8 +43,11 @@ export function pvReports(trace, k) {
     } else if (kind === K["pv-line"]) {
       cur.lines[methods[c.method.get(i)]] = line(i);
     } else if (kind === K["pv-cut"]) {
-      cur.cuts.push({ method: methods[c.method.get(i)] || "", reason: reasons[c.reason.get(i)] || "",
-        node: c.node.get(i), ply: c.ply.get(i), depth, at: i });
+      const cut = { method: methods[c.method.get(i)] || "", reason: reasons[c.reason.get(i)] || "",
+        node: c.node.get(i), ply: c.ply.get(i), depth, at: i };
+      // A MultiPV line after the first names its place in index; its cut belongs to that line.
+      const li = c.index.get(i), mline = li > 0 && cur.multipv.find((l) => l.index === li);
+      if (mline) mline.cut = cut; else cur.cuts.push(cut);
     }
   }
   return out;

@@ -57,7 +57,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     const picked = S.labDepth ? reports.find((r) => r.depth === S.labDepth) : null;
     const shown = picked || newest;
     const multipv = shown && shown.multipv.length > 1
-      ? shown.multipv.map((l) => ({ scoreText: N.score(l.score), line: N.items(0, l.pv) })) : [];
+      ? shown.multipv.map((l) => ({ scoreText: N.score(l.score), line: N.items(0, l.pv), cut: l.cut || null })) : [];
     const lab = shown && (!compact || multipv.length) ? {
       depth: shown.depth, latest: shown === newest, stopped: !shown.complete, against: shown.lines.triangular || null, multipv,
       methods: compact ? [] : methods.map((m) => ({

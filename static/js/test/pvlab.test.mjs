@@ -106,9 +106,15 @@ test("MultiPV: the best line stays the root's line; the others are the iteration
   assert.equal(t.rootScore(127), 6);
   assert.deepEqual(t.iterations(n).map((it) => it.pv), [["2"], ["1"], ["2", "1", "1"]]);
   const last = latestComplete(pvReports(t, n));
-  assert.deepEqual(last.multipv, [{ index: 0, score: 6, pv: ["2", "1", "1"] }, { index: 1, score: 5, pv: ["0", "0"] }]);
+  // Line 2 ends at a leaf on ply 2 of the depth-3 iteration: its pv-cut (seq 128, index 1)
+  // belongs to that line, not to the methods' cuts.
+  const cut = { method: "triangular", reason: "leaf", node: 17, ply: 2, depth: 3, at: 127 };
+  assert.deepEqual(last.multipv, [{ index: 0, score: 6, pv: ["2", "1", "1"] }, { index: 1, score: 5, pv: ["0", "0"], cut }]);
+  assert.deepEqual(last.cuts, []);
+  assert.ok(!cutsBefore(pvReports(t, n)).some((c) => c.depth === 3), "line 2's cut is not a method's cut");
   assert.deepEqual(latestComplete(pvReports(t, 126)).multipv.length, 1); // the second line is seq 127
   assert.equal(narrate(t, 126), "MultiPV line 2 of iteration 3 is 0 0, score 5.");
+  assert.match(narrate(t, 127), /^MultiPV line 2 of iteration 3 stops after 2 moves, at node 17/);
 });
 
 test("a stopped iteration reports search-stopped cuts and no lines", () => {
