@@ -7,7 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pvscope/pvscope/tracer"
 )
 
 // TestFindGallery searches the suites in ../shared/testdata for positions
@@ -91,5 +90,4 @@ func TestFindGallery(t *testing.T) {
 	for k, n := range seen {
 		t.Logf("%5d  %s", n, k)
 	}
-	_ = tracer.Triangular
 }
