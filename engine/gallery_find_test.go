@@ -6,7 +6,6 @@ import (
 	"os"
 	"sync"
 	"testing"
-
 )
 
 // TestFindGallery searches the suites in ../shared/testdata for positions
