@@ -201,6 +201,10 @@ type truncationOutput struct {
 	Reason string `json:"reason"`
 }
 
+func newTruncationOutput(c engine.Truncation) truncationOutput {
+	return truncationOutput{Method: c.Method.String(), Depth: c.Depth, Ply: c.Ply, Node: c.Node, Reason: c.Reason.String()}
+}
+
 type lineOutput struct {
 	Score int               `json:"score"`
 	Mate  *int              `json:"mate,omitempty"`
@@ -218,14 +222,14 @@ func (o *searchOutput) describeLines(pos engine.Position, res engine.Result, mul
 		}
 	}
 	for _, c := range res.Truncations() {
-		o.Truncations = append(o.Truncations, truncationOutput{Method: c.Method.String(), Depth: c.Depth,
-			Ply: c.Ply, Node: c.Node, Reason: c.Reason.String()})
+		o.Truncations = append(o.Truncations, newTruncationOutput(c))
 	}
 	if multiPV > 1 && len(res.Iterations) > 0 {
 		for _, l := range res.Iterations[len(res.Iterations)-1].Lines {
 			lo := lineOutput{Score: l.Score, PV: engine.MoveNames(pos, l.PV)}
 			if c := l.Cut; c != nil {
-				lo.Cut = &truncationOutput{Method: c.Method.String(), Depth: c.Depth, Ply: c.Ply, Node: c.Node, Reason: c.Reason.String()}
+				t := newTruncationOutput(*c)
+				lo.Cut = &t
 			}
 			if engine.IsMate(l.Score) {
 				mate := engine.MateMoves(l.Score)

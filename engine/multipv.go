@@ -106,8 +106,8 @@ func (s *searcher) multiPVLines(depth, score int, pv []Move) []RootLine {
 	for i, l := range s.lines {
 		out[i] = RootLine{Score: l.score, PV: slices.Clone(l.tri)}
 		if i > 0 && len(l.tri) < depth {
-			out[i].Cut = &Truncation{Method: tracer.Triangular, Depth: depth,
-				Ply: l.triEnd.ply, Node: l.triEnd.node, Reason: l.triEnd.reason}
+			c := l.triEnd.truncation(tracer.Triangular, depth)
+			out[i].Cut = &c
 		}
 	}
 	return out

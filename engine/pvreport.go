@@ -24,19 +24,31 @@ func (s *searcher) collectedLines(depth, score int) []MethodLine {
 func (s *searcher) report(method tracer.Method, depth, score int, line []Move, end lineEnd) MethodLine {
 	l := MethodLine{Method: method, PV: line}
 	if len(line) < depth {
-		l.Cut = &Truncation{Method: method, Depth: depth, Ply: end.ply, Node: end.node, Reason: end.reason}
+		c := end.truncation(method, depth)
+		l.Cut = &c
 	}
 	if s.sink != nil {
 		// The triangular line alone is the root-pv event already.
 		if s.opt.PVMethods == AllMethods {
 			s.emit(tracer.Event{Kind: tracer.PVLine, Method: method, Depth: int16(depth), Score: int32(score), PV: s.names(line)})
 		}
-		if c := l.Cut; c != nil {
-			s.emit(tracer.Event{Kind: tracer.PVCut, Method: method, Depth: int16(depth),
-				Node: c.Node, Ply: int16(c.Ply), Reason: c.Reason})
+		if l.Cut != nil {
+			s.emitCut(*l.Cut, 0)
 		}
 	}
 	return l
+}
+
+// truncation is the cut of method's line in an iteration of depth plies,
+// ending at e.
+func (e lineEnd) truncation(method tracer.Method, depth int) Truncation {
+	return Truncation{Method: method, Depth: depth, Ply: e.ply, Node: e.node, Reason: e.reason}
+}
+
+// emitCut sends a pv-cut; line is the MultiPV line's place, 0 for the best.
+func (s *searcher) emitCut(c Truncation, line int) {
+	s.emit(tracer.Event{Kind: tracer.PVCut, Method: c.Method, Depth: int16(c.Depth), Index: int16(line),
+		Node: c.Node, Ply: int16(c.Ply), Reason: c.Reason})
 }
 
 // stoppedLines reports, for an iteration the search stopped in, that every
@@ -54,11 +66,10 @@ func (s *searcher) stoppedLines(depth int) {
 		if m == tracer.TTWalk && s.tt == nil {
 			continue
 		}
-		c := Truncation{Method: m, Depth: depth, Ply: at.ply, Node: at.node, Reason: tracer.SearchStopped}
+		c := at.truncation(m, depth)
 		s.stoppedCuts = append(s.stoppedCuts, c)
 		if s.sink != nil {
-			s.emit(tracer.Event{Kind: tracer.PVCut, Method: m, Depth: int16(depth),
-				Node: c.Node, Ply: int16(c.Ply), Reason: c.Reason})
+			s.emitCut(c, 0)
 		}
 	}
 }

@@ -123,9 +123,8 @@ func (s *searcher) run() Result {
 		if s.sink != nil {
 			for k, l := range it.Lines {
 				s.emit(tracer.Event{Kind: tracer.RootPV, Depth: int16(depth), Score: int32(l.Score), Index: int16(k), PV: s.names(l.PV)})
-				if c := l.Cut; c != nil {
-					s.emit(tracer.Event{Kind: tracer.PVCut, Method: c.Method, Depth: int16(depth), Index: int16(k),
-						Node: c.Node, Ply: int16(c.Ply), Reason: c.Reason})
+				if l.Cut != nil {
+					s.emitCut(*l.Cut, k)
 				}
 			}
 		}
