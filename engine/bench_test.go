@@ -1,7 +1,7 @@
 package engine
 
 // Benchmarks of the searcher on the Bratko-Kopec suite
-// (../shared/testdata/tactics/bratko_kopec_24.epd), and a test that tracing
+// (testdata/tactics/bratko_kopec_24.epd), and a test that tracing
 // off costs no allocation per node. Nothing here asserts a time: run
 //
 //	go test -run xxx -bench . -benchmem ./engine

@@ -37,7 +37,7 @@ func TestMakePlaysTheNamedMove(t *testing.T) {
 }
 
 // TestWACMatesInTwo: the 16 Win At Chess mates in 2
-// (../shared/testdata/tactics/wac_shallow20.epd, "dm 2") give the published
+// (testdata/tactics/wac_shallow20.epd, "dm 2") give the published
 // first move and mate 2 at depth 3, with the PV legal move by move.
 func TestWACMatesInTwo(t *testing.T) {
 	n := 0
@@ -71,7 +71,7 @@ func TestWACMatesInTwo(t *testing.T) {
 }
 
 // TestMatetrackShortMates: every matetrack position with a mate in 1 to 3
-// (../shared/testdata/mates/matetrack_mate1to5_pv.epd; "bm #N" is the mate
+// (testdata/mates/matetrack_mate1to5_pv.epd; "bm #N" is the mate
 // score there) scores a mate in exactly N at depth 2N-1.
 func TestMatetrackShortMates(t *testing.T) {
 	heavy(t)
@@ -211,7 +211,7 @@ func TestAspirationFailsAreTraced(t *testing.T) {
 }
 
 // eachBratkoKopec runs f on the 24 Bratko-Kopec positions
-// (../shared/testdata/tactics/bratko_kopec_24.epd), as parallel subtests.
+// (testdata/tactics/bratko_kopec_24.epd), as parallel subtests.
 func eachBratkoKopec(t *testing.T, f func(t *testing.T, l epdLine)) {
 	for _, l := range readEPD(t, "tactics/bratko_kopec_24.epd") {
 		t.Run(l.ops["id"], func(t *testing.T) {

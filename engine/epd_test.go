@@ -9,8 +9,8 @@ import (
 	"testing"
 )
 
-// sharedData is the reference data others wrote, beside the repository.
-var sharedData = filepath.Join("..", "..", "shared", "testdata")
+// referenceData is the reference data others wrote, each file with its SOURCE note.
+var referenceData = "testdata"
 
 // epdLine is one line of an EPD file: the position and its operations.
 type epdLine struct {
@@ -19,13 +19,13 @@ type epdLine struct {
 }
 
 // readEPD reads a file of positions followed by ";"-separated operations, as
-// the suites in ../shared/testdata are written (perft lines use ";D1 20 ;D2 400",
+// the suites in testdata/ are written (perft lines use ";D1 20 ;D2 400",
 // tactics lines "bm Qg6; id \"WAC.001\";").
 func readEPD(t testing.TB, rel string) []epdLine {
 	t.Helper()
-	f, err := os.Open(filepath.Join(sharedData, rel))
+	f, err := os.Open(filepath.Join(referenceData, rel))
 	if err != nil {
-		t.Fatalf("reference data missing (../shared must sit beside the repository): %v", err)
+		t.Fatalf("reference data missing: %v", err)
 	}
 	defer f.Close()
 	var out []epdLine

@@ -8,7 +8,7 @@ import (
 
 // GalleryEntry is a position where a PV collector's line is cut short, with
 // the settings that provoke it: the short-PV laboratory's exhibits. Each was
-// found by pvscope's own search over the suites in ../shared/testdata
+// found by pvscope's own search over the suites in testdata/
 // (TestFindGallery), and TestGalleryReproduces checks that it still does.
 type GalleryEntry struct {
 	Name    string            // what it shows, for the page's list

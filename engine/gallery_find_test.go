@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestFindGallery searches the suites in ../shared/testdata for positions
+// TestFindGallery searches the suites in testdata/ for positions
 // where a collector's line is cut, under the settings that provoke each
 // reason, and prints them. It is how the gallery (gallery.go) was found; it
 // takes minutes, so it runs only with PVSCOPE_FIND_GALLERY=1:

@@ -55,7 +55,7 @@ func recordedSearch(t testing.TB, pos Position, opt Options, keep bool) (Result,
 }
 
 // nodePaths maps node ids to their path from the root in the notation of
-// ../shared/testdata/trees: "1.2" is the second child of the first child
+// testdata/trees: "1.2" is the second child of the first child
 // (children counted from 1), "" the root.
 func nodePaths(events []tracer.Event) map[int32]string {
 	paths := map[int32]string{}

@@ -12,7 +12,7 @@ import (
 const perftLeafBudget = 5_000_000
 
 // TestPerftStandardPositions checks the Chess Programming Wiki's positions
-// (../shared/testdata/perft/cpw_standard_positions.epd) at every depth up to
+// (testdata/perft/cpw_standard_positions.epd) at every depth up to
 // perftLeafBudget leaves, and that perft leaves the position as it found it.
 func TestPerftStandardPositions(t *testing.T) {
 	for i, l := range readEPD(t, "perft/cpw_standard_positions.epd") {
@@ -37,7 +37,7 @@ func TestPerftStandardPositions(t *testing.T) {
 }
 
 // TestPerftSuite checks all 127 positions of the classic perft suite
-// (../shared/testdata/perft/perftsuite_sunfish.epd) at depth 3.
+// (testdata/perft/perftsuite_sunfish.epd) at depth 3.
 func TestPerftSuite(t *testing.T) {
 	lines := readEPD(t, "perft/perftsuite_sunfish.epd")
 	if len(lines) != 127 {

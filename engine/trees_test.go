@@ -14,7 +14,7 @@ import (
 	"github.com/pvscope/pvscope/tracer"
 )
 
-// textbookTree is an entry of ../shared/testdata/trees/textbook_trees.json.
+// textbookTree is an entry of testdata/trees/textbook_trees.json.
 type textbookTree struct {
 	ID     string          `json:"id"`
 	Root   string          `json:"root"`
@@ -35,7 +35,7 @@ type textbookTree struct {
 
 func readTextbookTrees(t *testing.T) map[string]textbookTree {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(sharedData, "trees", "textbook_trees.json"))
+	data, err := os.ReadFile(filepath.Join(referenceData, "trees", "textbook_trees.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,10 +188,10 @@ func TestTextbookPVSOrder(t *testing.T) {
 // TestPerfectlyOrderedTrees: on uniform trees with the best move first
 // everywhere, alpha-beta and PVS read exactly b^ceil(d/2) + b^floor(d/2) - 1
 // leaves (Levin; Knuth and Moore), as tabulated in
-// ../shared/testdata/nodecounts/perfectly_ordered_trees_check.tsv, and PVS never
+// testdata/nodecounts/perfectly_ordered_trees_check.tsv, and PVS never
 // searches a move twice.
 func TestPerfectlyOrderedTrees(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(sharedData, "nodecounts", "perfectly_ordered_trees_check.tsv"))
+	data, err := os.ReadFile(filepath.Join(referenceData, "nodecounts", "perfectly_ordered_trees_check.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import "github.com/pvscope/pvscope/templates"
 
 // namedPositions are the chess positions offered by name. The WAC positions
 // are mates in 2 from Reinfeld's Win at Chess (ids as in the suite; see
-// ../shared/testdata/tactics/wac_shallow20.epd); Kiwipete is Peter McKenzie's
+// engine/testdata/tactics/wac_shallow20.epd); Kiwipete is Peter McKenzie's
 // perft position from the Chess Programming Wiki.
 var namedPositions = []templates.Named{
 	{ID: "start", Label: "Start position", Value: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
@@ -15,7 +15,7 @@ var namedPositions = []templates.Named{
 	{ID: "WAC.012", Label: "WAC.012: mate in 2 (Qxf3+)", Value: "4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1"},
 }
 
-// namedTrees are the teaching trees, from ../shared/testdata/trees/textbook_trees.json.
+// namedTrees are the teaching trees, from engine/testdata/trees/textbook_trees.json.
 var namedTrees = []templates.Named{
 	{ID: "aima-fig5-2", Label: "Russell & Norvig Fig. 5.2 (value 3)", Value: "((3 12 8) (2 4 6) (14 5 2))"},
 	{ID: "wikipedia", Label: "Wikipedia alpha-beta figure (value 6)",
