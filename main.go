@@ -4,72 +4,132 @@
 //	pvscope search [flags]   run one search and print the result
 //	pvscope trace [flags]    run one search and write its JSONL trace
 //	pvscope perft [flags]    count the leaves of the legal move tree
+//	pvscope help [command]   list the commands, or one command's flags
 //
-// main.go only wires flags to the engine and the tracer.
+// main.go only wires the command line to the commands; each command lives in
+// its own cmd_*.go file.
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net"
-	"net/http"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
-	"time"
-
-	"github.com/pvscope/pvscope/engine"
-	"github.com/pvscope/pvscope/server"
-	"github.com/pvscope/pvscope/tracer"
 )
 
-func main() {
-	args := os.Args[1:]
-	cmd := "serve"
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		cmd, args = args[0], args[1:]
-	}
-	var err error
-	switch cmd {
-	case "serve":
-		err = serve(args)
-	case "search":
-		err = search(args, os.Stdout)
-	case "trace":
-		err = trace(args, os.Stdout)
-	case "perft":
-		err = perft(args, os.Stdout)
-	case "help":
-		fmt.Fprint(os.Stdout, usage)
-		return
-	default:
-		err = fmt.Errorf("unknown command %q: choose serve, search, trace or perft (pvscope help)", cmd)
-	}
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return
-		}
-		fmt.Fprintf(os.Stderr, "pvscope %s: %v\n", cmd, err)
-		os.Exit(2)
-	}
+// command is one subcommand: its name, a line for the list, how it is
+// called, and its body.
+type command struct {
+	name, usage, summary string
+	run                  func(args []string) error
 }
 
-const usage = `pvscope: a step-through visualiser of game-tree search
+// commands are listed by "pvscope help" in this order.
+var commands = []command{
+	{"serve", "[-addr 127.0.0.1:8080]", "serve the page (the default command)", serve},
+	{"search", "[--json] INPUT [OPTIONS]", "run one search, print the result", func(a []string) error { return search(a, os.Stdout) }},
+	{"trace", "[-o FILE] INPUT [OPTIONS]", "write the search's JSONL trace", func(a []string) error { return trace(a, os.Stdout) }},
+	{"perft", "[--fen F] --depth N", "count legal move sequences", func(a []string) error { return perft(a, os.Stdout) }},
+}
 
-  pvscope [serve] [-addr 127.0.0.1:8080]   serve the page
-  pvscope search [--json] INPUT [OPTIONS]  run one search, print the result
-  pvscope trace [-o FILE] INPUT [OPTIONS]  write the search's JSONL trace
-  pvscope perft [--fen F] --depth N        count legal move sequences
+func findCommand(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
 
+func main() {
+	os.Exit(runMain(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// runMain runs the command line and returns the exit code: 0 done, 2 a bad
+// command line or a failure, unless the command chose another code.
+func runMain(args []string, stdout, stderr io.Writer) int {
+	name, named := "serve", false
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, args, named = args[0], args[1:], true
+	}
+	if name == "help" || !named && len(args) > 0 && isHelpFlag(args[0]) {
+		return help(args, stdout, stderr)
+	}
+	c, ok := findCommand(name)
+	if !ok {
+		fmt.Fprintf(stderr, "pvscope: unknown command %q: choose %s (pvscope help lists them)\n", name, commandNames())
+		return 2
+	}
+	err := c.run(args)
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	var coded exitCode
+	if errors.As(err, &coded) {
+		if coded.err != nil {
+			fmt.Fprintf(stderr, "pvscope %s: %v\n", name, coded.err)
+		}
+		return coded.code
+	}
+	fmt.Fprintf(stderr, "pvscope %s: %v\n", name, err)
+	return 2
+}
+
+// exitCode lets a command exit with a code of its own (check: 1 for
+// violations), printing err first when there is one.
+type exitCode struct {
+	code int
+	err  error
+}
+
+func (e exitCode) Error() string { return fmt.Sprintf("exit %d: %v", e.code, e.err) }
+
+func isHelpFlag(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
+}
+
+func commandNames() string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
+
+func usage() string {
+	var b strings.Builder
+	b.WriteString("pvscope: a step-through visualiser of game-tree search\n\nusage: pvscope [command] [flags]\n\ncommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-8s %-28s %s\n", c.name, c.usage, c.summary)
+	}
+	b.WriteString(`
 INPUT is one of --fen FEN, --tree "((3 12 8) (2 4 6) (14 5 2))",
 --random b=3,d=4,seed=7,order=best (the start position when none is given).
-Run "pvscope search -h" for the OPTIONS.
-`
+"pvscope help COMMAND" (or "pvscope COMMAND -h") lists a command's flags.
+`)
+	return b.String()
+}
+
+// help prints the command list, or one command's flags.
+func help(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || isHelpFlag(args[0]) {
+		fmt.Fprint(stdout, usage())
+		return 0
+	}
+	c, ok := findCommand(args[0])
+	if !ok {
+		fmt.Fprintf(stderr, "pvscope help: unknown command %q: choose %s\n", args[0], commandNames())
+		return 2
+	}
+	fmt.Fprintf(stdout, "pvscope %s %s\n  %s\n\n", c.name, c.usage, c.summary)
+	if err := c.run([]string{"-h"}); err != nil && !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(stderr, "pvscope help %s: %v\n", c.name, err)
+		return 2
+	}
+	return 0
+}
 
 // parseFlags parses args and keeps a bad flag to one line: the error says
 // where to look, and -h prints the flags to standard output.
@@ -88,270 +148,9 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-func serve(args []string) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	lim := server.DefaultLimits()
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback by default: anyone who can reach it can run searches)")
-	fs.IntVar(&lim.MaxDepth, "max-depth", lim.MaxDepth, "deepest search a page may ask for")
-	fs.Int64Var(&lim.MaxNodes, "max-nodes", lim.MaxNodes, "nodes per search before it stops")
-	fs.IntVar(&lim.MaxSearches, "max-searches", lim.MaxSearches, "searches running at once")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (flags are written -name=value)", fs.Arg(0))
-	}
-	if lim.MaxDepth < 1 || lim.MaxNodes < 1 || lim.MaxSearches < 1 {
-		return errors.New("-max-depth, -max-nodes and -max-searches must be at least 1")
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: server.New(ctx, lim), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Printf("pvscope: serving http://%s/ (Ctrl-C to stop)\n", ln.Addr())
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		return srv.Shutdown(shut)
-	}
-}
-
-// searchFlags are the flags of search and trace: the input and the options.
-type searchFlags struct {
-	fs       *flag.FlagSet
-	setup    engine.Setup
-	settings [][2]string // option flags, in the order given
-}
-
-func newSearchFlags(name string) *searchFlags {
-	f := &searchFlags{fs: flag.NewFlagSet(name, flag.ContinueOnError)}
-	f.fs.StringVar(&f.setup.FEN, "fen", "", "chess position in FEN (default: the start position)")
-	f.fs.StringVar(&f.setup.Tree, "tree", "", `teaching tree, e.g. "((3 12 8) (2 4 6) (14 5 2))", leaves from the root player's view`)
-	f.fs.StringVar(&f.setup.Random, "random", "", "generated tree, e.g. b=3,d=4,seed=7,order=best")
-	for _, o := range engine.OptionNames {
-		f.fs.Var(&optionFlag{name: o.Name, isBool: o.Bool, into: &f.settings}, o.Name, o.Usage)
-	}
-	return f
-}
-
-// load reads the input and applies the option flags over its defaults.
-func (f *searchFlags) load() (engine.Position, engine.Options, error) {
-	if f.fs.NArg() > 0 {
-		return nil, engine.Options{}, fmt.Errorf("unexpected argument %q (flags are written --name=value)", f.fs.Arg(0))
-	}
-	pos, opt, err := f.setup.Load()
-	if err != nil {
-		return nil, opt, err
-	}
-	if err := opt.ApplySettings(f.settings); err != nil {
-		return nil, opt, err
-	}
-	return pos, opt, opt.Validate()
-}
-
-// optionFlag records a flag's value for later: defaults depend on the input
-// (chess or tree), which is known only once every flag is parsed.
-type optionFlag struct {
-	name   string
-	isBool bool
-	into   *[][2]string
-}
-
-func (o *optionFlag) String() string   { return "" }
-func (o *optionFlag) IsBoolFlag() bool { return o.isBool }
-func (o *optionFlag) Set(v string) error {
-	*o.into = append(*o.into, [2]string{o.name, v})
-	return nil
-}
-
-// searchOutput is the JSON that search --json prints (DESIGN.md, Command line).
-type searchOutput struct {
-	Score     int              `json:"score"`
-	Mate      *int             `json:"mate,omitempty"` // present for a mate score; 0 when the root is checkmated
-	BestMove  string           `json:"bestMove"`
-	PV        []string         `json:"pv"`
-	Depth     int              `json:"depth"`
-	Nodes     int64            `json:"nodes"`
-	Leaves    int64            `json:"leaves"`
-	Events    map[string]int64 `json:"events"`
-	ElapsedMs float64          `json:"elapsedMs"`
-	Stopped   string           `json:"stopped,omitempty"`
-	// PVByMethod has the root line of the last iteration by each PV collector
-	// that ran: triangular, stack, tt (with a table), pvhash.
-	PVByMethod  map[string][]string `json:"pvByMethod"`
-	Truncations []truncationOutput  `json:"truncations"`
-	// Lines are the MultiPV lines, best first, with --multipv above 1.
-	Lines []lineOutput `json:"lines,omitempty"`
-}
-
-// truncationOutput is a collector's line that ended before the depth.
-type truncationOutput struct {
-	Method string `json:"method"`
-	Depth  int    `json:"depth"` // the iteration's
-	Ply    int    `json:"ply"`   // where the line ended: its length
-	Node   int32  `json:"node"`  // the node it ended at, as the trace numbers it
-	Reason string `json:"reason"`
-}
-
-func newTruncationOutput(c engine.Truncation) truncationOutput {
-	return truncationOutput{Method: c.Method.String(), Depth: c.Depth, Ply: c.Ply, Node: c.Node, Reason: c.Reason.String()}
-}
-
-type lineOutput struct {
-	Score int               `json:"score"`
-	Mate  *int              `json:"mate,omitempty"`
-	PV    []string          `json:"pv"`
-	Cut   *truncationOutput `json:"cut,omitempty"` // a line after the first, short of the depth
-}
-
-// describeLines fills the collectors' lines, their cuts and the MultiPV lines.
-func (o *searchOutput) describeLines(pos engine.Position, res engine.Result, multiPV int) {
-	o.PVByMethod = map[string][]string{}
-	o.Truncations = []truncationOutput{}
-	for _, m := range tracer.Methods() {
-		if l, ok := res.ByMethod(m); ok {
-			o.PVByMethod[m.String()] = engine.MoveNames(pos, l.PV)
-		}
-	}
-	for _, c := range res.Truncations() {
-		o.Truncations = append(o.Truncations, newTruncationOutput(c))
-	}
-	if multiPV > 1 && len(res.Iterations) > 0 {
-		for _, l := range res.Iterations[len(res.Iterations)-1].Lines {
-			lo := lineOutput{Score: l.Score, PV: engine.MoveNames(pos, l.PV)}
-			if c := l.Cut; c != nil {
-				t := newTruncationOutput(*c)
-				lo.Cut = &t
-			}
-			if engine.IsMate(l.Score) {
-				mate := engine.MateMoves(l.Score)
-				lo.Mate = &mate
-			}
-			o.Lines = append(o.Lines, lo)
-		}
-	}
-}
-
-func search(args []string, out io.Writer) error {
-	f := newSearchFlags("search")
-	asJSON := f.fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(f.fs, args); err != nil {
-		return err
-	}
-	pos, opt, err := f.load()
-	if err != nil {
-		return err
-	}
-	counters := &tracer.Counters{}
-	start := time.Now()
-	res, err := engine.Search(context.Background(), pos, opt, counters)
-	if err != nil {
-		return err
-	}
-	o := searchOutput{
-		Score: res.Score, PV: engine.MoveNames(pos, res.PV), Depth: res.Depth,
-		Nodes: res.Stats.Nodes, Leaves: res.Stats.Leaves, Events: counters.Map(),
-		ElapsedMs: float64(time.Since(start).Microseconds()) / 1000, Stopped: res.Stopped,
-	}
-	if engine.IsMate(res.Score) {
-		mate := engine.MateMoves(res.Score)
-		o.Mate = &mate
-	}
-	if res.BestMove != engine.NoMove {
-		o.BestMove = pos.MoveName(res.BestMove)
-	}
-	o.describeLines(pos, res, opt.MultiPV)
-	if *asJSON {
-		enc := json.NewEncoder(out)
-		return enc.Encode(o)
-	}
-	score := fmt.Sprint(o.Score)
-	if o.Mate != nil {
-		score = fmt.Sprintf("mate %d", *o.Mate)
-	}
-	fmt.Fprintf(out, "%s depth %d: score %s, best %s, pv %s\n%d nodes, %d leaves, %.1f ms\n",
-		opt.Algorithm, o.Depth, score, o.BestMove, strings.Join(o.PV, " "), o.Nodes, o.Leaves, o.ElapsedMs)
-	for k, l := range o.Lines {
-		fmt.Fprintf(out, "line %d: score %d, pv %s\n", k+1, l.Score, strings.Join(l.PV, " "))
-	}
-	for _, m := range tracer.Methods() {
-		if line, ok := o.PVByMethod[m.String()]; ok && len(o.PVByMethod) > 1 {
-			fmt.Fprintf(out, "%-10s %s\n", m.String()+":", strings.Join(line, " "))
-		}
-	}
-	for _, c := range o.Truncations {
-		fmt.Fprintf(out, "%s line cut at ply %d of depth %d, node %d: %s\n", c.Method, c.Ply, c.Depth, c.Node, c.Reason)
-	}
-	if o.Stopped != "" {
-		fmt.Fprintf(out, "stopped early: %s\n", o.Stopped)
-	}
-	return nil
-}
-
-func trace(args []string, stdout io.Writer) error {
-	f := newSearchFlags("trace")
-	file := f.fs.String("o", "", "write the trace to this file instead of standard output")
-	if err := parseFlags(f.fs, args); err != nil {
-		return err
-	}
-	pos, opt, err := f.load()
-	if err != nil {
-		return err
-	}
-	out := stdout
-	if *file != "" {
-		fh, err := os.Create(*file)
-		if err != nil {
-			return err
-		}
-		defer fh.Close()
-		out = fh
-	}
-	// The header says what was searched, so a trace can be reproduced.
-	meta := opt.Describe()
-	for k, v := range map[string]string{"tree": f.setup.Tree, "random": f.setup.Random} {
-		if v != "" {
-			meta[k] = v
-		}
-	}
-	if c, ok := pos.(*engine.ChessPosition); ok {
-		meta["fen"] = c.FEN()
-	}
-	w, err := tracer.NewWriter(out, tracer.Header{Format: "pvscope-trace", Version: tracer.Version, Meta: meta})
-	if err != nil {
-		return err
-	}
-	if _, err := engine.Search(context.Background(), pos, opt, w); err != nil {
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return w.Err()
-}
-
-func perft(args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fen := fs.String("fen", engine.StartFEN, "position in FEN")
-	depth := fs.Int("depth", 0, "depth in plies (1 to 8)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if *depth < 1 || *depth > 8 {
-		return fmt.Errorf("depth %d is out of range: choose 1 to 8", *depth)
-	}
-	pos, err := engine.NewChessPosition(*fen)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintln(out, engine.Perft(pos, *depth))
-	return err
+// flagGiven reports whether the flag was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
