@@ -179,6 +179,8 @@ func TestBadInputExits(t *testing.T) {
 		{[]string{"search", "stray"}, `unexpected argument "stray"`},
 		{[]string{"trace", "--tt-replace", "never"}, "unknown replacement scheme"},
 		{[]string{"perft", "--depth", "0"}, "depth 0 is out of range"},
+		{[]string{"perft"}, "the --depth flag is missing"},
+		{[]string{"help", "frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"search", "--bogus"}, "flag provided but not defined: -bogus (pvscope search -h lists the flags)"},
 	} {
@@ -187,5 +189,29 @@ func TestBadInputExits(t *testing.T) {
 		if code == 0 || len(lines) != 1 || !strings.Contains(stderr, c.want) || out != "" {
 			t.Errorf("%v: exit %d, stderr %q, stdout %q; want non-zero and one line mentioning %q", c.args, code, stderr, out, c.want)
 		}
+	}
+}
+
+// --help, -h and help list every subcommand and say how to get a command's
+// flags; help CMD prints that command's flags, as go and git do.
+func TestHelpListsTheCommands(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
+		out, stderr, code := run(t, args...)
+		if code != 0 || stderr != "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+		for _, want := range []string{"serve", "search", "trace", "perft", "pvscope help COMMAND"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%v: output does not mention %q:\n%s", args, want, out)
+			}
+		}
+	}
+	out, _, code := run(t, "help", "perft")
+	if code != 0 || !strings.Contains(out, "-depth") || !strings.Contains(out, "-fen") {
+		t.Errorf("help perft: exit %d, want its flags:\n%s", code, out)
+	}
+	out, _, code = run(t, "serve", "-h")
+	if code != 0 || !strings.Contains(out, "-addr") {
+		t.Errorf("serve -h: exit %d, want serve's flags:\n%s", code, out)
 	}
 }

@@ -5,13 +5,11 @@ package server
 
 import (
 	"context"
-	"io/fs"
 	"net/http"
 	"sync"
 	"sync/atomic"
 
 	"github.com/gorilla/websocket"
-	"github.com/pvscope/pvscope/static"
 )
 
 // Server is the HTTP handler of pvscope.
@@ -35,11 +33,8 @@ func New(ctx context.Context, limits Limits) *Server {
 	// gorilla's default CheckOrigin refuses cross-origin upgrades, so another
 	// site open in the browser cannot drive searches on this machine.
 	s.upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 64 << 10}
-	sub, err := fs.Sub(static.FS, ".")
-	if err != nil {
-		panic(err) // the embedded tree is fixed at build time
-	}
-	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(sub)))
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticFiles()))
+	s.mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("GET /{$}", s.servePage)
 	return s

@@ -2,9 +2,32 @@
 // embedded so that the binary serves them with no files beside it.
 package static
 
-import "embed"
+import (
+	"embed"
+	"io/fs"
+	"path"
+)
 
-// FS is the static tree: css/, js/ and vendor/.
+// FS is the static tree: css/, the page's modules in js/ (not their tests
+// and fixtures in js/test/), vendor/ and the favicon.
 //
-//go:embed css js vendor
+//go:embed css js/*.js vendor favicon.svg
 var FS embed.FS
+
+// servedTypes are the endings of the files the page loads. Anything else in
+// the tree (vendor/refresh.sh, licence notes, source maps' siblings) is not
+// served.
+var servedTypes = map[string]bool{
+	".js": true, ".mjs": true, ".css": true, ".svg": true, ".png": true,
+	".woff": true, ".woff2": true, ".map": true,
+}
+
+// Served reports whether name, a path inside FS, is a file the page may
+// load: a regular file with one of the served endings, never a directory.
+func Served(name string) bool {
+	if !servedTypes[path.Ext(name)] {
+		return false
+	}
+	st, err := fs.Stat(FS, name)
+	return err == nil && !st.IsDir()
+}
