@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // Side by side: the same tree under several algorithms, stepped together one leaf at a time,
@@ -116,7 +117,15 @@ func TestBrowserCompareRussellNorvig(t *testing.T) {
 			p.shot("compare-aima-1366.png")
 		}
 	}
-	// One pane alone: back one leaf in the minimax pane, the others stay.
+	// The arrow keys step them together too.
+	p.click("compare-to-start")
+	p.run(chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowLeft))
+	for _, x := range p.panes() {
+		if x.Leaves != 2 {
+			t.Errorf("after → → → ←, %s has read %d leaves, want 2", x.Algo, x.Leaves)
+		}
+	}
+	// One pane alone: the alpha-beta pane reads a leaf, the others stay.
 	p.click("compare-to-start")
 	p.run(chromedp.Click(`[data-testid="compare-pane"][data-algo="alphabeta"] [data-testid="pane-step"]`, chromedp.ByQuery))
 	for _, x := range p.panes() {
@@ -187,4 +196,41 @@ func TestBrowserCompareChessTable(t *testing.T) {
 	p.shot("compare-chess-1920.png")
 	fmt.Fprintf(os.Stderr, "chess table on/off at depth 4 on Kiwipete: %d vs %d nodes, %d vs %d leaves\n",
 		end[0].NodeCount, end[1].NodeCount, end[0].Leaves, end[1].Leaves)
+}
+
+// A comparison the page cannot run says why, in the banner and beside the control; a server
+// error (a leaf out of range) reaches the panes and the banner too.
+func TestBrowserCompareSaysWhatIsWrong(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"tree": {"((3 12 8) (2 4 6))"}, "compare": {"minimax,negascout"}}.Encode())
+	p.waitFor(`window.pvscope.snapshot().error !== ""`)
+	if got := p.text("error-banner"); !strings.Contains(got, `"negascout" in the comparison is not an algorithm`) {
+		t.Errorf("banner %q", got)
+	}
+	p.run(chromedp.SetValue(`[data-testid="compare-select"]`, "alphabeta,pvs", chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid="tree-input"]`, "((3 12 8) (2 4 60000))", chromedp.ByQuery))
+	p.click("start-button")
+	p.waitFor(`(() => { const ps = window.pvscope.snapshot().panes; return ps.length === 2 && ps.every((x) => x.state === "error"); })()`)
+	if s := p.snapshot(); !strings.Contains(s.Error, "out of range") {
+		t.Errorf("banner after a bad tree: %q", s.Error)
+	}
+}
+
+// On a generated tree ordered best first, alpha-beta reads exactly Knuth and Moore's minimum:
+// b = 3, d = 4 gives 3^2 + 3^2 - 1 = 17 of the 3^4 = 81 leaves minimax reads.
+func TestBrowserCompareBestOrderedTreeReadsTheMinimum(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"random": {"b=3,d=4,seed=7,order=best"}, "compare": {"minimax,alphabeta"}}.Encode())
+	end := p.compareToTheEnd()
+	if end[0].Leaves != 81 || end[1].Leaves != 17 {
+		t.Errorf("minimax read %d leaves and alpha-beta %d, want 81 and 17", end[0].Leaves, end[1].Leaves)
+	}
+	for _, x := range end {
+		if x.TreeLeaves == nil || *x.TreeLeaves != 81 || x.MinimalLeaves == nil || *x.MinimalLeaves != 17 {
+			t.Errorf("%s: tree leaves %v, minimal %v, want 81 and 17", x.Algo, x.TreeLeaves, x.MinimalLeaves)
+		}
+	}
+	if got := p.text("compare-summary"); !strings.Contains(got, "81 leaves") || !strings.Contains(got, "at least 17") {
+		t.Errorf("summary %q", got)
+	}
 }

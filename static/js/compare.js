@@ -57,6 +57,8 @@ export function createCompare({ errors, onActive = () => {} }) {
         break;
       case "error":
         fail(p, f.message);
+        // Most errors are the form's (a bad tree, a depth too deep): say them where the form does.
+        errors.showError(`${p.label}: ${f.message}`, f.field);
         break;
     }
     dirty();
