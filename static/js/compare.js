@@ -23,6 +23,7 @@ export function createCompare({ errors, onActive = () => {} }) {
   let panes = []; // {algo, label, options, note, el, trace, view, k, id, state, error}
   let nextId = 1, playing = false, timer = 0, frame = 0;
   let setup = null; // the form's setup of the comparison being shown
+  let refit = false; // the panes changed size: fit each tree again (unless the user moved it)
 
   const active = () => !region.hidden;
 
@@ -192,6 +193,7 @@ export function createCompare({ errors, onActive = () => {} }) {
     pp.setAttribute("aria-label", playing ? "Pause" : "Play leaf by leaf");
     renderSummary();
     for (const p of panes) renderPane(p);
+    refit = false;
   }
 
   function renderSummary() {
@@ -236,6 +238,7 @@ export function createCompare({ errors, onActive = () => {} }) {
     const score = t.rootScore(k), pv = t.rootPV(k);
     set("pane-pv", score === null ? "–" : `${inf(score)} · ${pv.join(" ")}`);
     p.view.show(k, { selected: 0, pov: t.started.kind === "tree" ? "root" : "node" });
+    if (refit && !p.view.userMoved) p.view.fit(false);
   }
 
   // ---- wiring ----
@@ -247,6 +250,8 @@ export function createCompare({ errors, onActive = () => {} }) {
     };
     for (const [id, fn] of Object.entries(buttons)) $(id).addEventListener("click", fn);
     select.addEventListener("change", () => { if (!select.value && active()) close(false); });
+    // A new pane size (window, presentation mode) changes how tall each tree may be drawn.
+    if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => { refit = true; dirty(); }).observe(panesEl);
     // While comparing, the stepping keys step the panes together (before keys.js sees them).
     const keys = { ArrowRight: buttons["compare-step"], ArrowLeft: buttons["compare-back"], Home: toStart, End: toEnd, " ": buttons["compare-play"] };
     document.addEventListener("keydown", (e) => {
