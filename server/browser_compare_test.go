@@ -97,10 +97,8 @@ func TestBrowserCompareRussellNorvig(t *testing.T) {
 			t.Errorf("%s: tree leaves %v, minimal %v, want 9 and 5", a, x.TreeLeaves, x.MinimalLeaves)
 		}
 	}
-	ratio := p.text("compare-pane") // the first pane's text
-	if !strings.Contains(ratio, "9 / 9") {
-		t.Errorf("the minimax pane does not say it read 9 / 9 leaves: %q", ratio)
-	}
+	// The panes draw on the next frame: wait for the minimax pane to say it read all 9 leaves.
+	p.waitFor(`document.querySelector('[data-algo="minimax"] [data-testid="pane-ratio"]').textContent.startsWith("9 / 9")`)
 
 	// Stepping together: after n joint steps each pane has read its first n leaves, in order.
 	p.click("compare-to-start")
@@ -230,7 +228,8 @@ func TestBrowserCompareBestOrderedTreeReadsTheMinimum(t *testing.T) {
 			t.Errorf("%s: tree leaves %v, minimal %v, want 81 and 17", x.Algo, x.TreeLeaves, x.MinimalLeaves)
 		}
 	}
-	if got := p.text("compare-summary"); !strings.Contains(got, "81 leaves") || !strings.Contains(got, "at least 17") {
+	p.waitFor(`document.querySelector('[data-testid="compare-summary"]').textContent.includes("81 leaves")`)
+	if got := p.text("compare-summary"); !strings.Contains(got, "at least 17") {
 		t.Errorf("summary %q", got)
 	}
 }
