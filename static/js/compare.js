@@ -89,6 +89,7 @@ export function createCompare({ errors, onActive = () => {} }) {
       if (panes.every((x) => x.state === "done") && panes.some((x) => x.trace && x.trace.started.kind === "tree")) play();
       return;
     }
+    if (!socket) return;
     p.state = "sent";
     p.id = nextId++;
     socket.send({ type: "start", id: p.id, setup, options: p.options });
@@ -144,7 +145,8 @@ export function createCompare({ errors, onActive = () => {} }) {
   // close hides the comparison; clearSelect also sets the setup control back to "off".
   function close(clearSelect = true) {
     pause();
-    if (socket && socket.ready && panes.some((p) => p.state === "running" || p.state === "sent")) socket.send({ type: "stop" });
+    // Closing the socket ends its search too (the server cancels a closed page's search).
+    if (socket) { socket.close(); socket = null; }
     for (const p of panes) p.state = p.state === "done" ? "done" : "closed";
     region.hidden = true;
     document.documentElement.classList.remove("comparing");

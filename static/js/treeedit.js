@@ -153,7 +153,13 @@ export function createTreeEdit({ form }) {
       parent.append(e);
       return e;
     };
-    for (const it of items) for (const k of it.kids) el("line", { x1: it.x, y1: it.y, x2: k.x, y2: k.y, class: "edge" });
+    for (const it of items) {
+      for (const [i, k] of it.kids.entries()) {
+        el("line", { x1: it.x, y1: it.y, x2: k.x, y2: k.y, class: "edge" });
+        // The move's name as the search shows it: the child's 0-based index.
+        el("text", { x: k.x, y: k.y - R * 1.9, class: "move", "text-anchor": "middle" }).textContent = String(i);
+      }
+    }
     for (const it of items) {
       const p = pathText(it.path);
       const max = it.path.length % 2 === 0;
