@@ -8,7 +8,7 @@ import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
 import { Socket } from "./socket.js";
 import { fmtInt } from "./panels.js";
-import { parseCompare, paneOptions, nextLeaf, prevLeaf, treeCounts } from "./compareplan.js";
+import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts } from "./compareplan.js";
 
 const $ = (id) => document.getElementById(id);
 const PLAY_MS = 600; // one joint step per 0.6 s: slow enough to follow every pane
@@ -109,7 +109,7 @@ export function createCompare({ errors, onActive = () => {} }) {
     }
     setup = { ...cfg.setup };
     const chess = !setup.tree && !setup.random;
-    show(plan.panes.map((pane) => ({ ...pane, ...paneOptions(cfg.options, pane, chess) })));
+    show(planPanes(cfg.options, plan.panes, chess));
     if (!socket) {
       socket = new Socket({ onFrame, onState });
       socket.connect();
@@ -233,6 +233,7 @@ export function createCompare({ errors, onActive = () => {} }) {
     set("pane-nodes", fmtInt(st.nodes));
     set("pane-leaves", fmtInt(st.leaves));
     set("pane-minimal", p.counts && p.counts.minimal ? fmtInt(p.counts.minimal) : "–");
+    el.querySelector('[data-testid="pane-ratio"]').parentElement.hidden = !(p.counts && p.counts.leaves); // chess: unknown
     el.querySelector('[data-testid="pane-minimal"]').parentElement.hidden = !(p.counts && p.counts.minimal);
     set("pane-researches", fmtInt(st.reSearches));
     set("pane-ratio", p.counts && p.counts.leaves
@@ -273,7 +274,7 @@ export function createCompare({ errors, onActive = () => {} }) {
     if (plan.error) { errors.showError(plan.error, "compare"); return; }
     const chess = !cfg.setup.tree && !cfg.setup.random;
     setup = { ...cfg.setup };
-    show(plan.panes.map((pane) => ({ ...pane, ...paneOptions(cfg.options, pane, chess) })));
+    show(planPanes(cfg.options, plan.panes, chess));
     for (const p of panes) p.state = "idle";
   }
 

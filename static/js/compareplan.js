@@ -35,17 +35,19 @@ function paneLabel(algo, options) {
   return [ALGO_LABEL[algo], ...words].join(", ").replace(/\btt (on|off)\b/, "table $1");
 }
 
-// paneOptions: the form's options for one pane: its algorithm and options over the form's,
-// without the compare entry itself. Minimax on a chess position leaves out quiescence unless
-// the form or the pane asks for it: every capture line to its end is millions of nodes.
-export function paneOptions(formOptions, pane, chess) {
-  const out = { ...formOptions };
-  delete out.compare;
-  Object.assign(out, pane.options, { algo: pane.algo });
-  const note = chess && pane.algo === "minimax" && out.qsearch === undefined
-    ? "quiescence off (minimax would follow every capture)" : "";
-  if (note) out.qsearch = "false";
-  return { options: out, note };
+// planPanes: each pane's options: its algorithm and options over the form's, without the
+// compare entry itself, and a note to show in the pane. On a chess position with a minimax pane,
+// quiescence is off in every pane unless the form or a pane sets it: minimax would follow every
+// capture line to its end (millions of nodes), and the panes must count the same leaves.
+export function planPanes(formOptions, panes, chess) {
+  const base = { ...formOptions };
+  delete base.compare;
+  const quiet = chess && base.qsearch === undefined && panes.some((p) => p.algo === "minimax");
+  return panes.map((pane) => {
+    const options = { ...base, ...(quiet ? { qsearch: "false" } : {}), ...pane.options, algo: pane.algo };
+    const note = quiet && options.qsearch === "false" ? "quiescence off in every pane (minimax would follow every capture)" : "";
+    return { ...pane, options, note };
+  });
 }
 
 // Leaf stepping. Landing on event j means showing k = j + 1 (stepping.js' convention).

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, GOLDEN, rawEvents } from "./helpers.mjs";
-import { parseCompare, paneOptions, nextLeaf, prevLeaf, treeCounts, MAX_PANES } from "../compareplan.js";
+import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, MAX_PANES } from "../compareplan.js";
 
 test("parseCompare: algorithms with options, and sentences for what it cannot use", () => {
   const r = parseCompare("minimax, alphabeta,pvs:tt=false");
@@ -17,14 +17,19 @@ test("parseCompare: algorithms with options, and sentences for what it cannot us
   assert.match(parseCompare(Array(MAX_PANES + 1).fill("pvs").join(",")).error, /at most 4/);
 });
 
-test("paneOptions: the pane's algorithm and options over the form's; minimax on chess without quiescence", () => {
+test("planPanes: each pane's algorithm and options over the form's; no quiescence on chess beside minimax", () => {
   const form = { depth: "3", compare: "minimax,pvs", tt: "true" };
-  assert.deepEqual(paneOptions(form, { algo: "pvs", options: { tt: "false" } }, true), { options: { depth: "3", tt: "false", algo: "pvs" }, note: "" });
-  const mm = paneOptions(form, { algo: "minimax", options: {} }, true);
-  assert.equal(mm.options.qsearch, "false");
-  assert.match(mm.note, /quiescence off/);
-  assert.equal(paneOptions({ ...form, qsearch: "true" }, { algo: "minimax", options: {} }, true).options.qsearch, "true");
-  assert.equal(paneOptions(form, { algo: "minimax", options: {} }, false).options.qsearch, undefined); // trees
+  const chess = planPanes(form, [{ algo: "minimax", options: {} }, { algo: "pvs", options: { tt: "false" } }], true);
+  assert.deepEqual(chess.map((p) => p.options), [
+    { depth: "3", tt: "true", qsearch: "false", algo: "minimax" }, { depth: "3", tt: "false", qsearch: "false", algo: "pvs" },
+  ]);
+  assert.ok(chess.every((p) => /quiescence off in every pane/.test(p.note)));
+  // The form or a pane that says otherwise wins; trees and comparisons without minimax are left alone.
+  assert.equal(planPanes({ ...form, qsearch: "true" }, [{ algo: "minimax", options: {} }, { algo: "pvs", options: {} }], true)[0].options.qsearch, "true");
+  const own = planPanes(form, [{ algo: "minimax", options: {} }, { algo: "pvs", options: { qsearch: "true" } }], true);
+  assert.deepEqual([own[1].options.qsearch, own[1].note], ["true", ""]);
+  assert.equal(planPanes(form, [{ algo: "alphabeta", options: {} }, { algo: "pvs", options: {} }], true)[0].options.qsearch, undefined);
+  assert.equal(planPanes(form, [{ algo: "minimax", options: {} }, { algo: "pvs", options: {} }], false)[0].options.qsearch, undefined);
 });
 
 test("leaf stepping lands just after each static evaluation, in order, and back", () => {
