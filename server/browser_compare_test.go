@@ -233,3 +233,20 @@ func TestBrowserCompareBestOrderedTreeReadsTheMinimum(t *testing.T) {
 		t.Errorf("summary %q", got)
 	}
 }
+
+// Minimax beside alpha-beta on a chess position runs both without quiescence, so minimax reads
+// every position at the horizon of each iteration: perft(1) + perft(2) = 20 + 400 from the start
+// (the Chess Programming Wiki's perft table), and alpha-beta fewer for the same score.
+func TestBrowserCompareChessMinimaxReadsThePerftCounts(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"fen": {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, "depth": {"2"},
+		"compare": {"minimax,alphabeta"}}.Encode())
+	end := p.compareToTheEnd()
+	if end[0].Leaves != 20+400 {
+		t.Errorf("minimax read %d leaves, want 420", end[0].Leaves)
+	}
+	if end[1].Leaves >= end[0].Leaves || end[0].Score == nil || end[1].Score == nil || *end[0].Score != *end[1].Score {
+		t.Errorf("alpha-beta read %d leaves with score %v, minimax %d with %v", end[1].Leaves, end[1].Score, end[0].Leaves, end[0].Score)
+	}
+	p.waitFor(`[...document.querySelectorAll('[data-testid="pane-note"]')].every((n) => n.textContent.includes("quiescence off"))`)
+}
