@@ -15,6 +15,9 @@ import { createRenderer } from "./render.js";
 import { createPlayback } from "./playback.js";
 import { createErrors } from "./errors.js";
 import { createSetup } from "./setup.js";
+import { readURL } from "./url.js";
+import { createCompare } from "./compare.js";
+import { createTreeEdit } from "./treeedit.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -112,7 +115,9 @@ const socket = new Socket({
   },
 });
 
-const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick });
+const compare = createCompare({ errors, onActive: () => playback.pause() });
+const treeEdit = createTreeEdit({ form });
+const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
 
 // ---- frames ----
 function handleFrame(f) {
@@ -250,6 +255,8 @@ const actions = {
 // ---- wiring ----
 function wire() {
   setup.wire();
+  compare.wire();
+  treeEdit.wire();
   errors.wire();
   playback.wire();
   const buttons = {
@@ -272,6 +279,7 @@ function wire() {
 
 function init() {
   setup.load();
+  compare.load(readURL());
   playback.updateSpeed();
   try { if (localStorage.getItem("pvscope.presentation")) togglePresentation(); } catch { /* private mode */ }
   wire();
@@ -312,11 +320,13 @@ window.pvscope = {
       selected: S.selected || 0,
       pruned: has && t.started.kind === "tree" ? t.pruned(k).map((p) => p.path) : [],
       ...pvLabSnapshot(has ? pvReports(t, k) : []),
+      panes: compare.snapshot(), // one entry per pane while comparing (compare.js)
     };
   },
   seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
   get trace() { return S.trace; },
   get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
+  get treeEdit() { return treeEdit.state(); },
   timings,
 };
 

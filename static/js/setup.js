@@ -11,7 +11,8 @@ const $ = (id) => document.getElementById(id);
 
 // createSetup(S, deps): S is the page state (app.js); deps are the form, the Board, the Socket,
 // the timings record, the errors (errors.js), setRunState (render.js) and kick (playback.js).
-export function createSetup(S, { form, board, socket, timings, errors, setRunState, kick }) {
+// beforeStart(cfg), when given, may take the start (compare.js): it returns true when it did.
+export function createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart }) {
   let lastSource = null; // the source the user edited last: it wins when several are filled
 
   function onSubmit(e) {
@@ -30,6 +31,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
       errors.showError(bad.message, bad.field);
       return;
     }
+    if (beforeStart && beforeStart(cfg)) return;
     const run = { t0: performance.now(), at: new Date().toISOString() };
     S.run = run;
     timings.last = run;
