@@ -154,3 +154,41 @@ func TestEnPassantInKey(t *testing.T) {
 		}
 	}
 }
+
+// TestRootNeverDrawnByRule: with the half-move clock already at 100 the root
+// is still searched (it exits as searched, with a best move); its children,
+// every one of them past the fifty-move limit, score as draws.
+func TestRootNeverDrawnByRule(t *testing.T) {
+	p, _ := NewChessPosition("8/8/8/4k3/8/8/8/R3K3 w - - 100 80")
+	opt := ChessDefaults()
+	opt.Depth, opt.IterativeDeepening = 2, false
+	res, events := recordedSearch(t, p, opt, true)
+	if res.Score != 0 || len(res.PV) == 0 {
+		t.Errorf("score %d, PV %v: want 0 with a best move", res.Score, names(res.PV))
+	}
+	ply := map[int32]int16{} // exit events carry no ply: take it from the enter
+	children := 0
+	for _, e := range events {
+		if e.Kind == tracer.Enter {
+			ply[e.Node] = e.Ply
+			continue
+		}
+		if e.Kind != tracer.Exit {
+			continue
+		}
+		switch ply[e.Node] {
+		case 0:
+			if e.End != tracer.Searched {
+				t.Errorf("the root exits with %v, want searched", e.End)
+			}
+		case 1:
+			children++
+			if e.End != tracer.FiftyMove {
+				t.Errorf("a child of the root exits with %v, want fifty-move", e.End)
+			}
+		}
+	}
+	if children == 0 {
+		t.Error("no child of the root was searched")
+	}
+}
