@@ -25,6 +25,7 @@ type chessPly struct {
 	key       uint64
 	eval      [2]int     // material + piece-square, White's point of view, by phase (king table)
 	count     pieceCount // pieces on the board, to choose the phase
+	phase     phase      // which of the two sums Evaluate reads: phaseOf(&count)
 	inCheck   bool
 	generated bool
 	legal     []*chess.Move // the library's moves, to play them
@@ -46,6 +47,7 @@ func NewChessPosition(fen string) (*ChessPosition, error) {
 		key:     keyFromScratch(pos),
 		eval:    sums,
 		count:   count,
+		phase:   phaseOf(&count),
 		inCheck: kingAttacked(&squares, pos.Turn()),
 	}
 	return c, nil
@@ -74,7 +76,7 @@ func (c *ChessPosition) Evaluate() int {
 }
 
 // whiteEval is the evaluation from White's point of view.
-func (p *chessPly) whiteEval() int { return p.eval[phaseOf(&p.count)] }
+func (p *chessPly) whiteEval() int { return p.eval[p.phase] }
 
 // Moves implements Position.
 func (c *ChessPosition) Moves() []Move {
@@ -133,12 +135,15 @@ func (c *ChessPosition) Make(m Move) {
 		}
 	}
 	toggle(mover, cm.S1(), -1)
+	phase := parent.phase // only a capture or a promotion changes the pieces
 	if captured := squares[cm.S2()]; captured != chess.NoPiece {
 		toggle(captured, cm.S2(), -1)
+		phase = -1
 	}
 	placed := mover
 	if cm.Promo() != chess.NoPieceType {
 		placed = chess.NewPiece(cm.Promo(), mover.Color())
+		phase = -1
 	}
 	toggle(placed, cm.S2(), +1)
 	if cm.HasTag(chess.EnPassant) {
@@ -158,6 +163,9 @@ func (c *ChessPosition) Make(m Move) {
 		toggle(rook, from, -1)
 		toggle(rook, to, +1)
 	}
+	if phase < 0 {
+		phase = phaseOf(&count)
+	}
 	key ^= zobristBlack
 	key ^= zobristCastle[castleMask(parent.pos.CastleRights())] ^ zobristCastle[castleMask(next.CastleRights())]
 	key ^= epKey(parent.pos, &parent.squares) ^ epKey(next, &squares)
@@ -167,7 +175,8 @@ func (c *ChessPosition) Make(m Move) {
 		c.stack = append(c.stack, chessPly{})
 	}
 	top := &c.stack[c.ply]
-	top.pos, top.squares, top.key, top.eval, top.count = next, squares, key, eval, count
+	top.pos, top.squares, top.key = next, squares, key
+	top.eval, top.count, top.phase = eval, count, phase
 	top.inCheck = cm.HasTag(chess.Check)
 	top.generated, top.legal = false, nil
 }

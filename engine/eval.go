@@ -103,19 +103,16 @@ type pieceCount [13]int8
 // check), so: every side has no queen, or one queen and, besides it, no rook,
 // no second queen and at most one knight or bishop.
 func phaseOf(n *pieceCount) phase {
-	if sideEnds(n, chess.White) && sideEnds(n, chess.Black) {
+	if sideEnds(n[chess.WhiteQueen], n[chess.WhiteRook], n[chess.WhiteKnight]+n[chess.WhiteBishop]) &&
+		sideEnds(n[chess.BlackQueen], n[chess.BlackRook], n[chess.BlackKnight]+n[chess.BlackBishop]) {
 		return endGame
 	}
 	return middleGame
 }
 
-func sideEnds(n *pieceCount, c chess.Color) bool {
-	q := n[chess.NewPiece(chess.Queen, c)]
-	if q == 0 {
-		return true
-	}
-	minors := n[chess.NewPiece(chess.Knight, c)] + n[chess.NewPiece(chess.Bishop, c)]
-	return q == 1 && n[chess.NewPiece(chess.Rook, c)] == 0 && minors <= 1
+// sideEnds is the rule for one side, given its queens, rooks and minor pieces.
+func sideEnds(queens, rooks, minors int8) bool {
+	return queens == 0 || queens == 1 && rooks == 0 && minors <= 1
 }
 
 // pieceSquare[phase][piece][square] is material plus table, signed for White,

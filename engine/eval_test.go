@@ -61,6 +61,31 @@ func TestEvaluationByHand(t *testing.T) {
 	}
 }
 
+// TestEndGameAfterCapture: the table switches with the capture that ends the
+// middle game. In 7k/8/8/8/4K3/8/8/3Q1R1r b White's queen has a rook beside it
+// (middle game); after h1f1 takes the rook it stands alone: end game.
+func TestEndGameAfterCapture(t *testing.T) {
+	p, err := NewChessPosition("7k/8/8/8/4K3/8/8/3Q1R1r b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Before, Black's view: White Qd1 895, Rf1 500, Ke4 -40 (middle game):
+	// 1355; Black Rh1 reads h8, 500+0, Kh8 reads h1, 20: 520. 520 - 1355 = -835.
+	if got := p.Evaluate(); got != -835 {
+		t.Errorf("before the capture: %d, want -835", got)
+	}
+	play(t, p, "h1f1")
+	// After, White's view: Qd1 895, Ke4 40 (end game): 935; Black Rf1 reads
+	// f8, 500+0, Kh8 -50: 450. 935 - 450 = 485.
+	if got := p.Evaluate(); got != 485 {
+		t.Errorf("after h1f1: %d, want 485", got)
+	}
+	p.Unmake()
+	if got := p.Evaluate(); got != -835 {
+		t.Errorf("after taking h1f1 back: %d, want -835", got)
+	}
+}
+
 // TestEndGameSwitchDuringSearch: the position (CPW perft position 3,
 // no queens, so an end game throughout) searched by minimax, alpha-beta and
 // PVS to depth 2 (table and quiescence off) scores 70, as the issue's

@@ -87,8 +87,8 @@ func TestIncrementalKeyAndEval(t *testing.T) {
 			if m := mailboxOf(top.pos.Board()); m != top.squares {
 				t.Fatalf("mailbox of %s: incremental %v, from the library %v", top.pos, top.squares, m)
 			}
-			if sums, n := tally(&top.squares); sums != top.eval || n != top.count {
-				t.Fatalf("tables of %s: incremental %v %v, from scratch %v %v", top.pos, top.eval, top.count, sums, n)
+			if sums, n := tally(&top.squares); sums != top.eval || n != top.count || phaseOf(&n) != top.phase {
+				t.Fatalf("tables of %s: incremental %v %v %v, from scratch %v %v", top.pos, top.eval, top.count, top.phase, sums, n)
 			}
 			if e := evalFromScratch(top.pos.Board()); e != top.whiteEval() {
 				t.Fatalf("eval of %s: incremental %d, from scratch %d", top.pos, top.whiteEval(), e)
@@ -112,7 +112,8 @@ func TestIncrementalKeyAndEval(t *testing.T) {
 // square counted only when the library's legal moves include an en-passant
 // capture (FIDE's rule, which our key follows). Transpositions by different
 // move orders are common on such walks; a collision or a missed transposition
-// fails.
+// fails. The walks also check the evaluation against the from-scratch one
+// (random captures often take the queens off, switching the king table).
 func TestKeysMatchPositions(t *testing.T) {
 	fenOf := map[uint64]string{}
 	keyOf := map[string]uint64{}
@@ -126,6 +127,9 @@ func TestKeysMatchPositions(t *testing.T) {
 					break
 				}
 				p.Make(moves[rng.next()%uint64(len(moves))])
+				if top := &p.stack[p.ply]; top.whiteEval() != evalFromScratch(top.pos.Board()) {
+					t.Fatalf("eval of %s: incremental %d, from scratch %d", top.pos, top.whiteEval(), evalFromScratch(top.pos.Board()))
+				}
 				fields := strings.Fields(p.FEN())
 				if fields[3] != "-" && !libraryCanTakeEnPassant(p) {
 					fields[3] = "-"
