@@ -135,15 +135,15 @@ func (c *ChessPosition) Make(m Move) {
 		}
 	}
 	toggle(mover, cm.S1(), -1)
-	phase := parent.phase // only a capture or a promotion changes the pieces
+	ph := parent.phase // only a capture or a promotion changes the pieces
 	if captured := squares[cm.S2()]; captured != chess.NoPiece {
 		toggle(captured, cm.S2(), -1)
-		phase = -1
+		ph = -1
 	}
 	placed := mover
 	if cm.Promo() != chess.NoPieceType {
 		placed = chess.NewPiece(cm.Promo(), mover.Color())
-		phase = -1
+		ph = -1
 	}
 	toggle(placed, cm.S2(), +1)
 	if cm.HasTag(chess.EnPassant) {
@@ -163,8 +163,8 @@ func (c *ChessPosition) Make(m Move) {
 		toggle(rook, from, -1)
 		toggle(rook, to, +1)
 	}
-	if phase < 0 {
-		phase = phaseOf(&count)
+	if ph < 0 {
+		ph = phaseOf(&count)
 	}
 	key ^= zobristBlack
 	key ^= zobristCastle[castleMask(parent.pos.CastleRights())] ^ zobristCastle[castleMask(next.CastleRights())]
@@ -176,7 +176,7 @@ func (c *ChessPosition) Make(m Move) {
 	}
 	top := &c.stack[c.ply]
 	top.pos, top.squares, top.key = next, squares, key
-	top.eval, top.count, top.phase = eval, count, phase
+	top.eval, top.count, top.phase = eval, count, ph
 	top.inCheck = cm.HasTag(chess.Check)
 	top.generated, top.legal = false, nil
 }
