@@ -23,7 +23,9 @@ type chessPly struct {
 	pos       *chess.Position
 	squares   mailbox // what stands where, so we never ask the library square by square
 	key       uint64
-	eval      int // material + piece-square, White's point of view
+	eval      [2]int     // material + piece-square, White's point of view, by phase (king table)
+	count     pieceCount // pieces on the board, to choose the phase
+	phase     phase      // which of the two sums Evaluate reads: phaseOf(&count)
 	inCheck   bool
 	generated bool
 	legal     []*chess.Move // the library's moves, to play them
@@ -38,11 +40,14 @@ func NewChessPosition(fen string) (*ChessPosition, error) {
 	}
 	c := &ChessPosition{stack: make([]chessPly, 1, 64)}
 	squares := mailboxOf(pos.Board())
+	sums, count := tally(&squares)
 	c.stack[0] = chessPly{
 		pos:     pos,
 		squares: squares,
 		key:     keyFromScratch(pos),
-		eval:    evalFromScratch(pos.Board()),
+		eval:    sums,
+		count:   count,
+		phase:   phaseOf(&count),
 		inCheck: kingAttacked(&squares, pos.Turn()),
 	}
 	return c, nil
@@ -60,14 +65,18 @@ func (c *ChessPosition) Ply() int { return c.ply }
 // InCheck implements Position.
 func (c *ChessPosition) InCheck() bool { return c.stack[c.ply].inCheck }
 
-// Evaluate implements Position.
+// Evaluate implements Position: the sum for the phase the material calls for.
 func (c *ChessPosition) Evaluate() int {
 	top := &c.stack[c.ply]
+	e := top.whiteEval()
 	if top.pos.Turn() == chess.Black {
-		return -top.eval
+		return -e
 	}
-	return top.eval
+	return e
 }
+
+// whiteEval is the evaluation from White's point of view.
+func (p *chessPly) whiteEval() int { return p.eval[p.phase] }
 
 // Moves implements Position.
 func (c *ChessPosition) Moves() []Move {
@@ -110,13 +119,15 @@ func (c *ChessPosition) Make(m Move) {
 	cm := c.libraryMove(m)
 	parent := &c.stack[c.ply]
 	next := parent.pos.Update(cm)
-	key, eval, squares := parent.key, parent.eval, parent.squares
+	key, eval, count, squares := parent.key, parent.eval, parent.count, parent.squares
 	mover := squares[cm.S1()]
 	// toggle takes a piece off (sign -1) or puts it on a square (+1): the key
-	// flips either way, the evaluation moves by the piece's value there.
+	// flips either way, both evaluations move by the piece's value there.
 	toggle := func(p chess.Piece, sq chess.Square, sign int) {
 		key ^= zobristPiece[p][sq]
-		eval += sign * pieceSquare[p][sq]
+		eval[middleGame] += sign * pieceSquare[middleGame][p][sq]
+		eval[endGame] += sign * pieceSquare[endGame][p][sq]
+		count[p] += int8(sign)
 		if sign < 0 {
 			squares[sq] = chess.NoPiece
 		} else {
@@ -124,12 +135,15 @@ func (c *ChessPosition) Make(m Move) {
 		}
 	}
 	toggle(mover, cm.S1(), -1)
+	ph := parent.phase // only a capture or a promotion changes the pieces
 	if captured := squares[cm.S2()]; captured != chess.NoPiece {
 		toggle(captured, cm.S2(), -1)
+		ph = -1
 	}
 	placed := mover
 	if cm.Promo() != chess.NoPieceType {
 		placed = chess.NewPiece(cm.Promo(), mover.Color())
+		ph = -1
 	}
 	toggle(placed, cm.S2(), +1)
 	if cm.HasTag(chess.EnPassant) {
@@ -149,6 +163,9 @@ func (c *ChessPosition) Make(m Move) {
 		toggle(rook, from, -1)
 		toggle(rook, to, +1)
 	}
+	if ph < 0 {
+		ph = phaseOf(&count)
+	}
 	key ^= zobristBlack
 	key ^= zobristCastle[castleMask(parent.pos.CastleRights())] ^ zobristCastle[castleMask(next.CastleRights())]
 	key ^= epKey(parent.pos, &parent.squares) ^ epKey(next, &squares)
@@ -158,7 +175,8 @@ func (c *ChessPosition) Make(m Move) {
 		c.stack = append(c.stack, chessPly{})
 	}
 	top := &c.stack[c.ply]
-	top.pos, top.squares, top.key, top.eval = next, squares, key, eval
+	top.pos, top.squares, top.key = next, squares, key
+	top.eval, top.count, top.phase = eval, count, ph
 	top.inCheck = cm.HasTag(chess.Check)
 	top.generated, top.legal = false, nil
 }

@@ -60,9 +60,11 @@ func castleMask(cr chess.CastleRights) int {
 }
 
 // epKey is the en-passant part of the key. notnil/chess sets the square after
-// every double pawn push; we count it only when a pawn of the side to move
-// stands ready to capture, so that the same position reached with and without
-// a harmless double push gets the same key.
+// every double pawn push; we count it only when the side to move can legally
+// capture en passant, as FIDE's Laws of Chess do for repetition (9.2.3:
+// positions are the same when "the possible moves of all the pieces" are). So
+// the same position reached with and without a harmless double push, or one
+// whose capture would leave the king in check, gets the same key.
 func epKey(pos *chess.Position, squares *mailbox) uint64 {
 	ep := pos.EnPassantSquare()
 	if ep == chess.NoSquare {
@@ -75,11 +77,23 @@ func epKey(pos *chess.Position, squares *mailbox) uint64 {
 		rank, pawn = int(ep.Rank())+1, chess.BlackPawn
 	}
 	for _, df := range [2]int{-1, 1} {
-		if ff := f + df; ff >= 0 && ff < 8 && squares[rank*8+ff] == pawn {
+		if ff := f + df; ff >= 0 && ff < 8 && squares[rank*8+ff] == pawn && epLegal(squares, rank*8+ff, int(ep), rank*8+f) {
 			return zobristEPFile[f]
 		}
 	}
 	return 0
+}
+
+// epLegal reports whether the pawn on from may take en passant, landing on to
+// and removing the pawn on victim: whether its own king is safe afterwards.
+// The capture empties two squares of one rank at once, so a pawn that is not
+// pinned alone may still be unable to take (a rook and the king on that rank).
+// It runs only when a pawn stands beside a pawn that has just moved two squares.
+func epLegal(squares *mailbox, from, to, victim int) bool {
+	after := *squares
+	pawn := after[from]
+	after[from], after[victim], after[to] = chess.NoPiece, chess.NoPiece, pawn
+	return !kingAttacked(&after, pawn.Color())
 }
 
 // keyFromScratch computes a position's key from the library's board, square
