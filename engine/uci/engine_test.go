@@ -17,7 +17,7 @@ import (
 // testGUI is a UCI client written for these tests, apart from the package's
 // own client: it writes commands into Serve and reads its lines back.
 type testGUI struct {
-	t     *testing.T
+	t     testing.TB
 	in    *io.PipeWriter
 	lines chan string
 	done  chan error
@@ -27,7 +27,7 @@ type testGUI struct {
 // a timing assertion.
 const hangGuard = 2 * time.Minute
 
-func startGUI(t *testing.T) *testGUI {
+func startGUI(t testing.TB) *testGUI {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
