@@ -32,6 +32,7 @@ var commands = []command{
 	{"search", "[--json] INPUT [OPTIONS]", "run one search, print the result", func(a []string) error { return search(a, os.Stdout) }},
 	{"trace", "[-o FILE] INPUT [OPTIONS]", "write the search's JSONL trace", func(a []string) error { return trace(a, os.Stdout) }},
 	{"perft", "[--fen F] --depth N", "count legal move sequences", func(a []string) error { return perft(a, os.Stdout) }},
+	{"inspect", "--engine CMD [--fen F] [--depth N]", "check a UCI engine's PVs", func(a []string) error { return inspect(a, os.Stdout) }},
 	{"uci", "", "speak UCI on standard input and output", func(a []string) error { return uciEngine(a, os.Stdin, os.Stdout) }},
 }
 
