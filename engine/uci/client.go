@@ -47,7 +47,7 @@ type Client struct {
 	done    chan struct{} // closed by Close: the reader stops passing lines on
 	exited  chan struct{} // closed once the process is reaped
 	waitErr error
-	readErr error // why the output ended, set before lines is closed
+	tooMuch bool // the output passed MaxOutput; set before lines is closed
 	closed  sync.Once
 }
 
@@ -127,10 +127,7 @@ func (c *Client) read(out io.Reader) {
 			}
 		}
 		if err != nil {
-			if counted.left <= 0 {
-				err = fmt.Errorf("printed more than %d MiB", c.lim.MaxOutput>>20)
-			}
-			c.readErr = err
+			c.tooMuch = counted.left <= 0
 			close(c.lines)
 			io.Copy(io.Discard, out)
 			return
@@ -180,7 +177,7 @@ func (c *Client) HasOption(name string) bool {
 // Send writes one command.
 func (c *Client) Send(command string) error {
 	if _, err := io.WriteString(c.stdin, command+"\n"); err != nil {
-		return c.gone("while we sent "+strings.Fields(command)[0], err)
+		return c.gone("while we sent " + strings.Fields(command)[0])
 	}
 	return nil
 }
@@ -209,7 +206,7 @@ func (c *Client) next(ctx context.Context, deadline time.Time, limit time.Durati
 		select {
 		case line, ok := <-c.lines:
 			if !ok {
-				return "", c.gone("before it sent "+waitingFor, c.readErr)
+				return "", c.gone("before it sent " + waitingFor)
 			}
 			if isUCILine(line) {
 				return line, nil
@@ -240,27 +237,29 @@ func isUCILine(line string) bool {
 
 // gone explains why the engine stopped talking: its exit status and the
 // end of what it wrote on standard error.
-func (c *Client) gone(when string, err error) error {
+func (c *Client) gone(when string) error {
+	if c.tooMuch {
+		return engineGone{fmt.Errorf("engine %q printed more than %d MiB %s: stopped it", clip(c.Command), c.lim.MaxOutput>>20, when)}
+	}
 	select {
 	case <-c.exited:
 	case <-time.After(c.lim.Grace):
-		if err != nil && err != io.EOF {
-			return fmt.Errorf("engine %q %s: %v", clip(c.Command), when, err)
-		}
-		return fmt.Errorf("engine %q closed its output %s", clip(c.Command), when)
+		return engineGone{fmt.Errorf("engine %q closed its output %s but did not exit", clip(c.Command), when)}
 	}
 	msg := fmt.Sprintf("engine %q exited %s", clip(c.Command), when)
-	if err != nil && err != io.EOF && !errors.Is(err, io.ErrClosedPipe) {
-		msg = fmt.Sprintf("engine %q %s and was stopped", clip(c.Command), err)
-	}
 	if c.waitErr != nil {
 		msg += fmt.Sprintf(" (%v)", c.waitErr)
 	}
 	if t := c.stderr.String(); t != "" {
 		msg += fmt.Sprintf("; it wrote on standard error: %q", clip(t))
 	}
-	return errors.New(msg)
+	return engineGone{errors.New(msg)}
 }
+
+// engineGone is an error after which the engine cannot be talked to.
+type engineGone struct{ error }
+
+func (e engineGone) Unwrap() error { return e.error }
 
 // Close ends the engine: quit, then a kill after the grace period, and
 // waits until the process is reaped. It is safe to call more than once.

@@ -187,7 +187,7 @@ func (r *Report) read(root *engine.ChessPosition, s Searched) {
 		switch {
 		case len(in.PV) == 0:
 			l.flag("no pv")
-		case len(in.PV) < in.Depth && (l.End == EndInCheck || l.End == EndCapture || l.End == EndQuiet):
+		case len(in.PV) < in.Depth && l.Bound == "exact" && (l.End == EndInCheck || l.End == EndCapture || l.End == EndQuiet):
 			l.flag("short: %d moves at depth %d, and the game goes on", len(in.PV), in.Depth)
 		}
 		r.Iterations = append(r.Iterations, l)

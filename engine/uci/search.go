@@ -2,6 +2,7 @@ package uci
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -37,6 +38,10 @@ func (c *Client) Go(ctx context.Context, position, args string) (Searched, error
 	stopped := ""
 	for {
 		line, err := c.next(ctx, deadline, limit, "bestmove")
+		var gone engineGone
+		if errors.As(err, &gone) {
+			return s, err
+		}
 		if err != nil && stopped == "" {
 			// Out of time or cancelled: ask for bestmove once more.
 			stopped = err.Error()
