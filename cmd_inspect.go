@@ -28,14 +28,22 @@ func inspect(args []string, out io.Writer) error {
 	fs.IntVar(&in.Margin, "margin", uci.DefaultMargin, "centipawns a verified end may differ from the root by")
 	limit := fs.Duration("timeout", uci.DefaultLimits.Search, "longest a search may take before it is stopped")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args); err != nil {
-		return err
+	// --moves takes the words after it too (--moves e2e4 e7e5 --json): the
+	// flag package stops at the first word that is not a flag, so go on after it.
+	var extra []string
+	for rest := args; ; {
+		if err := parseFlags(fs, rest); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		extra, rest = append(extra, fs.Arg(0)), fs.Args()[1:]
 	}
 	if in.Engine == "" {
 		return fmt.Errorf("--engine is missing: give a UCI engine's command, e.g. --engine /usr/games/stockfish")
 	}
-	// --moves takes the words after it too: --moves e2e4 e7e5.
-	in.Moves = append(strings.Fields(*moves), fs.Args()...)
+	in.Moves = append(strings.Fields(*moves), extra...)
 	in.Limits.Search = *limit
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -53,7 +61,9 @@ func inspect(args []string, out io.Writer) error {
 		}
 		return nil
 	}
-	printInspection(out, r, time.Since(start))
+	if len(r.Iterations) > 0 {
+		printInspection(out, r, time.Since(start))
+	}
 	if err != nil {
 		return exitCode{code: 1, err: err}
 	}
