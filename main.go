@@ -4,6 +4,8 @@
 //	pvscope search [flags]   run one search and print the result
 //	pvscope trace [flags]    run one search and write its JSONL trace
 //	pvscope perft [flags]    count the leaves of the legal move tree
+//	pvscope inspect [flags]  check a UCI engine's PVs
+//	pvscope uci              speak UCI on standard input and output
 //	pvscope help [command]   list the commands, or one command's flags
 //
 // main.go only wires the command line to the commands; each command lives in
