@@ -33,7 +33,8 @@ const MaxEngineLine = 16 << 10
 // Client drives one engine process. It is used by one goroutine; its own
 // goroutines read the engine's output and wait for its exit.
 type Client struct {
-	Command string   // as given, for sentences
+	Command string   // as given
+	Label   string   // how sentences name the engine: the command unless told
 	Name    string   // the engine's "id name", or the command
 	Options []string // the option names it declared
 
@@ -55,12 +56,18 @@ type Client struct {
 // uci") and completes the UCI handshake (uci, uciok, isready, readyok).
 // Whatever goes wrong, a failed Start leaves no process behind.
 func Start(ctx context.Context, command string, lim Limits) (*Client, error) {
+	return StartAs(ctx, command, command, lim)
+}
+
+// StartAs is Start with the engine called label in every sentence (a server
+// names engines without showing their paths).
+func StartAs(ctx context.Context, command, label string, lim Limits) (*Client, error) {
 	lim = lim.withDefaults()
 	argv := strings.Fields(command)
 	if len(argv) == 0 {
 		return nil, errors.New("no engine given: --engine wants a program, e.g. /usr/games/stockfish")
 	}
-	c := &Client{Command: command, Name: command, lim: lim, lines: make(chan string, 256),
+	c := &Client{Command: command, Label: label, Name: label, lim: lim, lines: make(chan string, 256),
 		stderr: &tail{max: 2048}, done: make(chan struct{}), exited: make(chan struct{})}
 	c.cmd = exec.Command(argv[0], argv[1:]...)
 	ownGroup(c.cmd)
@@ -74,7 +81,7 @@ func Start(ctx context.Context, command string, lim Limits) (*Client, error) {
 	}
 	c.stdin = stdin
 	if err := c.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("cannot start engine %q: %v", clip(command), err)
+		return nil, fmt.Errorf("cannot start engine %q: %v", clip(label), err)
 	}
 	go func() {
 		c.waitErr = c.cmd.Wait()
@@ -213,12 +220,12 @@ func (c *Client) next(ctx context.Context, deadline time.Time, limit time.Durati
 			}
 			if c.noise++; c.noise > c.lim.MaxNoise {
 				return "", fmt.Errorf("engine %q printed %d lines that are not UCI (the last: %q) while we waited for %s: is it a UCI engine?",
-					clip(c.Command), c.noise, clip(printable(line)), waitingFor)
+					clip(c.Label), c.noise, clip(printable(line)), waitingFor)
 			}
 		case <-timer.C:
-			return "", fmt.Errorf("engine %q sent no %s within %v: it hangs or is not a UCI engine", clip(c.Command), waitingFor, limit.Round(time.Millisecond))
+			return "", fmt.Errorf("engine %q sent no %s within %v: it hangs or is not a UCI engine", clip(c.Label), waitingFor, limit.Round(time.Millisecond))
 		case <-ctx.Done():
-			return "", fmt.Errorf("stopped waiting for %s from engine %q: %w", waitingFor, clip(c.Command), ctx.Err())
+			return "", fmt.Errorf("stopped waiting for %s from engine %q: %w", waitingFor, clip(c.Label), ctx.Err())
 		}
 	}
 }
@@ -239,14 +246,14 @@ func isUCILine(line string) bool {
 // end of what it wrote on standard error.
 func (c *Client) gone(when string) error {
 	if c.tooMuch {
-		return engineGone{fmt.Errorf("engine %q printed more than %d MiB %s: stopped it", clip(c.Command), c.lim.MaxOutput>>20, when)}
+		return engineGone{fmt.Errorf("engine %q printed more than %d MiB %s: stopped it", clip(c.Label), c.lim.MaxOutput>>20, when)}
 	}
 	select {
 	case <-c.exited:
 	case <-time.After(c.lim.Grace):
-		return engineGone{fmt.Errorf("engine %q closed its output %s but did not exit", clip(c.Command), when)}
+		return engineGone{fmt.Errorf("engine %q closed its output %s but did not exit", clip(c.Label), when)}
 	}
-	msg := fmt.Sprintf("engine %q exited %s", clip(c.Command), when)
+	msg := fmt.Sprintf("engine %q exited %s", clip(c.Label), when)
 	if c.waitErr != nil {
 		msg += fmt.Sprintf(" (%v)", c.waitErr)
 	}

@@ -11,6 +11,7 @@ import (
 // Inspection is what to ask an engine.
 type Inspection struct {
 	Engine  string   // the command: a program and its arguments, split on spaces
+	Label   string   // how sentences name the engine ("" for the command)
 	FEN     string   // the root position ("" for the start position)
 	Moves   []string // played from FEN before the search, in UCI
 	Depth   int      // go depth
@@ -81,7 +82,11 @@ func Inspect(ctx context.Context, in Inspection) (Report, error) {
 		return r, err
 	}
 	r.Searched = root.FEN()
-	c, err := Start(ctx, in.Engine, in.Limits)
+	label := in.Label
+	if label == "" {
+		label = in.Engine
+	}
+	c, err := StartAs(ctx, in.Engine, label, in.Limits)
 	if err != nil {
 		return r, err
 	}
@@ -116,6 +121,17 @@ func Inspect(ctx context.Context, in Inspection) (Report, error) {
 		}
 	}
 	return r, nil
+}
+
+// Check reports what is wrong with the inspection's own fields (depth,
+// lines, the position and its moves) without starting the engine.
+func (in Inspection) Check() error {
+	fen := in.FEN
+	if fen == "" {
+		fen = engine.StartFEN
+	}
+	_, err := in.root(fen)
+	return err
 }
 
 // root checks the inspection's bounds and plays its moves.
