@@ -34,6 +34,14 @@ func fakeEngine(mode string) {
 		Serve(context.Background(), os.Stdin, os.Stdout)
 		return
 	}
+	if mode == "flood" { // one endless line
+		b := []byte(strings.Repeat("x", 4096))
+		for {
+			if _, err := os.Stdout.Write(b); err != nil {
+				return
+			}
+		}
+	}
 	if mode == "garbage" {
 		r := rand.New(rand.NewSource(1))
 		b := make([]byte, 200)
@@ -143,10 +151,13 @@ func TestMisbehavingEngines(t *testing.T) {
 		{"hang", "sent no bestmove within 2s"},
 		{"silent", "sent no uciok within 2s: it hangs or is not a UCI engine"},
 		{"garbage", "lines that are not UCI"},
+		{"flood", "printed more than 1 MiB before it sent uciok: stopped it"},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			command, pidFile := fakeCommand(t, c.mode)
-			_, err := Inspect(context.Background(), Inspection{Engine: command, Depth: 3, Limits: quick})
+			lim := quick
+			lim.MaxOutput = 1 << 20
+			_, err := Inspect(context.Background(), Inspection{Engine: command, Depth: 3, Limits: lim})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want it to say %q", err, c.want)
 			}
