@@ -23,6 +23,8 @@ func serve(args []string) error {
 	fs.IntVar(&lim.MaxDepth, "max-depth", lim.MaxDepth, "deepest search a page may ask for")
 	fs.Int64Var(&lim.MaxNodes, "max-nodes", lim.MaxNodes, "nodes per search before it stops")
 	fs.IntVar(&lim.MaxSearches, "max-searches", lim.MaxSearches, "searches running at once")
+	engines := engineFlag{}
+	fs.Var(engines, "engine", "offer a UCI engine to pages as NAME=PATH (repeatable; PATH may carry arguments)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -38,7 +40,9 @@ func serve(args []string) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: server.New(ctx, lim), ReadHeaderTimeout: 10 * time.Second}
+	handler := server.New(ctx, lim)
+	handler.AddEngines(engines)
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Printf("pvscope: serving http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -50,4 +54,20 @@ func serve(args []string) error {
 		defer cancel()
 		return srv.Shutdown(shut)
 	}
+}
+
+// engineFlag collects -engine NAME=PATH flags.
+type engineFlag map[string]string
+
+func (e engineFlag) String() string { return "" }
+func (e engineFlag) Set(v string) error {
+	name, command, err := server.ParseEngineFlag(v)
+	if err != nil {
+		return err
+	}
+	if _, dup := e[name]; dup {
+		return fmt.Errorf("-engine %s is given twice", name)
+	}
+	e[name] = command
+	return nil
 }

@@ -4,6 +4,8 @@
 //	pvscope search [flags]   run one search and print the result
 //	pvscope trace [flags]    run one search and write its JSONL trace
 //	pvscope perft [flags]    count the leaves of the legal move tree
+//	pvscope inspect [flags]  check a UCI engine's PVs
+//	pvscope uci              speak UCI on standard input and output
 //	pvscope help [command]   list the commands, or one command's flags
 //
 // main.go only wires the command line to the commands; each command lives in
@@ -32,6 +34,8 @@ var commands = []command{
 	{"search", "[--json] INPUT [OPTIONS]", "run one search, print the result", func(a []string) error { return search(a, os.Stdout) }},
 	{"trace", "[-o FILE] INPUT [OPTIONS]", "write the search's JSONL trace", func(a []string) error { return trace(a, os.Stdout) }},
 	{"perft", "[--fen F] --depth N", "count legal move sequences", func(a []string) error { return perft(a, os.Stdout) }},
+	{"inspect", "--engine CMD [--fen F] [--depth N]", "check a UCI engine's PVs", func(a []string) error { return inspect(a, os.Stdout) }},
+	{"uci", "", "speak UCI on standard input and output", func(a []string) error { return uciEngine(a, os.Stdin, os.Stdout) }},
 }
 
 func findCommand(name string) (command, bool) {

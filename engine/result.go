@@ -38,6 +38,7 @@ type Iteration struct {
 type Stats struct {
 	Nodes            int64 // every node entered, quiescence included
 	QNodes           int64 // of which beyond the horizon (quiescence, depth < 0)
+	SelDepth         int   // the greatest ply any node was entered at
 	Leaves           int64 // static evaluations (and given leaf values in trees)
 	Probes           int64 // null-window probes
 	ReSearches       int64 // probes searched again with the full window

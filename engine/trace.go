@@ -16,6 +16,9 @@ func (s *searcher) emit(e tracer.Event) {
 func (s *searcher) enter(from edge, ply, depth, alpha, beta int, expect tracer.NodeType) int32 {
 	s.lastID++
 	id := s.lastID
+	if ply > s.stats.SelDepth {
+		s.stats.SelDepth = ply
+	}
 	if s.sink != nil {
 		s.emit(tracer.Event{Kind: tracer.Enter, Node: id, Parent: from.parent, Ref: from.ref,
 			Ply: int16(ply), Depth: int16(depth), Index: int16(from.index), Move: s.name(from.move),

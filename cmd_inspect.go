@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/pvscope/pvscope/engine/uci"
+)
+
+// inspect runs a UCI engine on a position and reports every line it sends:
+// the PV in SAN, checked legal, how it ends, and MultiPV defects.
+func inspect(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
+	var in uci.Inspection
+	fs.StringVar(&in.Engine, "engine", "", `the engine's command, e.g. /usr/games/stockfish or "pvscope uci" (split on spaces)`)
+	fs.StringVar(&in.FEN, "fen", "", "root position in FEN (default: the start position)")
+	moves := fs.String("moves", "", "moves played from the root first, in UCI, separated by spaces")
+	fs.IntVar(&in.Depth, "depth", 10, "go depth")
+	fs.IntVar(&in.MultiPV, "multipv", 1, "lines per iteration")
+	fs.BoolVar(&in.Verify, "verify", false, "search each final line's end again at the depth it left")
+	fs.IntVar(&in.Margin, "margin", uci.DefaultMargin, "centipawns a verified end may differ from the root by")
+	limit := fs.Duration("timeout", uci.DefaultLimits.Search, "longest a search may take before it is stopped")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	// --moves takes the words after it too (--moves e2e4 e7e5 --json): the
+	// flag package stops at the first word that is not a flag, so go on after it.
+	var extra []string
+	for rest := args; ; {
+		if err := parseFlags(fs, rest); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		extra, rest = append(extra, fs.Arg(0)), fs.Args()[1:]
+	}
+	if in.Engine == "" {
+		return fmt.Errorf("--engine is missing: give a UCI engine's command, e.g. --engine /usr/games/stockfish")
+	}
+	in.Moves = append(strings.Fields(*moves), extra...)
+	in.Limits.Search = *limit
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	r, err := uci.Inspect(ctx, in)
+	if *asJSON {
+		if err != nil {
+			r.Warnings = append(r.Warnings, err.Error())
+		}
+		if jerr := json.NewEncoder(out).Encode(r); jerr != nil {
+			return jerr
+		}
+		if err != nil {
+			return exitCode{code: 1, err: err}
+		}
+		return nil
+	}
+	if len(r.Iterations) > 0 {
+		printInspection(out, r, time.Since(start))
+	}
+	if err != nil {
+		return exitCode{code: 1, err: err}
+	}
+	return nil
+}
+
+func printInspection(out io.Writer, r uci.Report, took time.Duration) {
+	fmt.Fprintf(out, "engine   %s (%s)\nposition %s\n", r.Engine, r.Command, r.Searched)
+	fmt.Fprintf(out, "%5s %4s %4s %-10s %-5s %10s %7s %7s  %-15s %s\n", "depth", "sel", "line", "score", "bound", "nodes", "ms", "length", "end", "pv")
+	for _, l := range r.Iterations {
+		score := "cp ?"
+		if l.Mate != nil {
+			score = fmt.Sprintf("mate %d", *l.Mate)
+		} else if l.Score != nil {
+			score = fmt.Sprintf("cp %d", *l.Score)
+		}
+		fmt.Fprintf(out, "%5d %4d %4d %-10s %-5s %10d %7d %7s  %-15s %s\n", l.Depth, l.SelDepth, l.MultiPV, score, l.Bound,
+			l.Nodes, l.TimeMs, fmt.Sprintf("%d/%d", l.Length, l.Depth), l.End, strings.Join(l.SAN, " "))
+		for _, f := range l.Flags {
+			fmt.Fprintf(out, "      ! %s\n", f)
+		}
+	}
+	fmt.Fprintf(out, "bestmove %s\n", r.BestMove)
+	for _, v := range r.Verified {
+		fmt.Fprintf(out, "verify line %d (%s at the root, %d of depth %d, ends %s): ", v.MultiPV, v.RootScore, v.Length, v.Depth, v.End)
+		if v.Remaining > 0 {
+			fmt.Fprintf(out, "depth %d there finds %s, %s from the root's side", v.Remaining, strings.Join(v.TailSAN, " "), v.EndScore)
+		}
+		if v.Note != "" {
+			fmt.Fprintf(out, " (%s)", v.Note)
+		}
+		if v.Disagrees {
+			fmt.Fprint(out, " DISAGREES")
+		}
+		fmt.Fprintln(out)
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(out, "warning: %s\n", w)
+	}
+	fmt.Fprintf(out, "%d lines in %.1f s\n", len(r.Iterations), took.Seconds())
+}

@@ -1,0 +1,19 @@
+// Package uci speaks the Universal Chess Interface both ways: pvscope's own
+// engine behind "pvscope uci", and a client that drives an external engine so
+// that the inspector can read and check its info lines.
+//
+// Parts:
+//   - engine.go: Serve, the engine side: commands in, info lines and bestmove
+//     out, each search on its own goroutine; commands.go reads position, go
+//     and setoption; options.go the option lines and setoption.
+//   - client.go: Client, one external engine process: handshake, bounded
+//     lines and output, limits, always reaped (proc_*.go: its process group);
+//     search.go: Go, one search read to bestmove; info.go: ParseInfo.
+//   - inspect.go: Inspect, the report of every line; pvcheck.go plays a PV
+//     and classifies its end; multipv.go the MultiPV defects; verify.go
+//     searches the ends again.
+//   - lines.go: bounded line reading shared by both sides.
+//
+// Never share a *chess.Position between goroutines: notnil/chess caches moves
+// on read. Goroutines here hand each other FEN and move strings only.
+package uci

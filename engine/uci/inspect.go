@@ -1,0 +1,254 @@
+package uci
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/pvscope/pvscope/engine"
+)
+
+// Inspection is what to ask an engine.
+type Inspection struct {
+	Engine  string   // the command: a program and its arguments, split on spaces
+	Label   string   // how sentences name the engine ("" for the command)
+	FEN     string   // the root position ("" for the start position)
+	Moves   []string // played from FEN before the search, in UCI
+	Depth   int      // go depth
+	MultiPV int      // lines per iteration (0 or 1: one)
+	Verify  bool     // search each final line's end again (verify.go)
+	Margin  int      // centipawns a verified end may differ from the root by
+	Limits  Limits
+}
+
+// Limits on what an inspection may ask for.
+const (
+	MaxInspectDepth   = 40
+	MaxInspectMultiPV = 16
+	MaxInspectMoves   = 600
+	DefaultMargin     = 50
+)
+
+// Report is the inspection, as --json prints it.
+type Report struct {
+	Engine     string     `json:"engine"`  // the engine's id name
+	Command    string     `json:"command"` // how it was started
+	FEN        string     `json:"fen"`     // the root given
+	Moves      []string   `json:"moves"`   // played from it before the search
+	Searched   string     `json:"searched"`
+	Depth      int        `json:"depth"`
+	MultiPV    int        `json:"multipv"`
+	BestMove   string     `json:"bestMove"`
+	Iterations []Line     `json:"iterations"`
+	Verified   []Verified `json:"verified,omitempty"`
+	Warnings   []string   `json:"warnings"`
+}
+
+// Line is one info line with a score and what the inspection found in it.
+type Line struct {
+	Depth    int      `json:"depth"`
+	SelDepth int      `json:"seldepth"`
+	MultiPV  int      `json:"multipv"`
+	Score    *int     `json:"score"` // centipawns, null for a mate score
+	Mate     *int     `json:"mate"`  // moves to mate, signed, null for a centipawn score
+	Bound    string   `json:"bound"` // exact, lower or upper
+	Nodes    int64    `json:"nodes"`
+	TimeMs   int64    `json:"timeMs"`
+	PV       []string `json:"pv"`     // UCI, as the engine sent it
+	SAN      []string `json:"san"`    // the legal part of the PV
+	Length   int      `json:"length"` // moves in the PV
+	End      string   `json:"end"`    // how the PV ends (pvcheck.go)
+	EndFEN   string   `json:"endFen"` // where it ends (before an illegal move)
+	Flags    []string `json:"flags"`
+
+	order int // the score ranked, mates beyond centipawns
+}
+
+// Inspect starts the engine, searches the root to the depth, checks every
+// line it reports, and always ends the process before it returns. The error
+// is a sentence about the engine (it would not start, crashed, hung, printed
+// garbage); the report holds what was read before it.
+func Inspect(ctx context.Context, in Inspection) (Report, error) {
+	r := Report{Command: in.Engine, FEN: in.FEN, Moves: in.Moves, Depth: in.Depth, MultiPV: max(in.MultiPV, 1),
+		Iterations: []Line{}, Warnings: []string{}}
+	if r.FEN == "" {
+		r.FEN = engine.StartFEN
+	}
+	if r.Moves == nil {
+		r.Moves = []string{}
+	}
+	root, err := in.root(r.FEN)
+	if err != nil {
+		return r, err
+	}
+	r.Searched = root.FEN()
+	label := in.Label
+	if label == "" {
+		label = in.Engine
+	}
+	c, err := StartAs(ctx, in.Engine, label, in.Limits)
+	if err != nil {
+		return r, err
+	}
+	defer c.Close()
+	r.Engine = c.Name
+	if r.MultiPV > 1 {
+		if !c.HasOption("MultiPV") {
+			r.warn("the engine declares no MultiPV option; asked for %d lines anyway", r.MultiPV)
+		}
+		if err := c.Send(fmt.Sprintf("setoption name MultiPV value %d", r.MultiPV)); err != nil {
+			return r, err
+		}
+	}
+	if err := c.Send("ucinewgame"); err != nil {
+		return r, err
+	}
+	if err := c.Ready(ctx); err != nil {
+		return r, err
+	}
+	s, err := c.Go(ctx, positionCommand(r.FEN, r.Moves, nil), fmt.Sprintf("depth %d", in.Depth))
+	r.read(root, s)
+	if err != nil {
+		return r, err
+	}
+	if in.Verify {
+		margin := in.Margin
+		if margin <= 0 {
+			margin = DefaultMargin
+		}
+		if err := r.verify(ctx, c, root, margin); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
+// Check reports what is wrong with the inspection's own fields (depth,
+// lines, the position and its moves) without starting the engine.
+func (in Inspection) Check() error {
+	fen := in.FEN
+	if fen == "" {
+		fen = engine.StartFEN
+	}
+	_, err := in.root(fen)
+	return err
+}
+
+// root checks the inspection's bounds and plays its moves.
+func (in Inspection) root(fen string) (*engine.ChessPosition, error) {
+	switch {
+	case in.Depth < 1 || in.Depth > MaxInspectDepth:
+		return nil, fmt.Errorf("depth %d is out of range: choose 1 to %d", in.Depth, MaxInspectDepth)
+	case in.MultiPV < 0 || in.MultiPV > MaxInspectMultiPV:
+		return nil, fmt.Errorf("multipv %d is out of range: choose 1 to %d", in.MultiPV, MaxInspectMultiPV)
+	case len(in.Moves) > MaxInspectMoves:
+		return nil, fmt.Errorf("%d moves given: at most %d", len(in.Moves), MaxInspectMoves)
+	}
+	root, err := engine.NewChessPosition(fen)
+	if err != nil {
+		return nil, err
+	}
+	for i, name := range in.Moves {
+		m, err := root.ParseMove(name)
+		if err != nil {
+			return nil, fmt.Errorf("move %d of --moves: %v", i+1, err)
+		}
+		root.Make(m)
+	}
+	return root, nil
+}
+
+// positionCommand is the argument of "position" for fen, then the moves.
+func positionCommand(fen string, moves, more []string) string {
+	all := append(append([]string(nil), moves...), more...)
+	p := "fen " + fen
+	if fen == engine.StartFEN {
+		p = "startpos"
+	}
+	if len(all) > 0 {
+		p += " moves " + strings.Join(all, " ")
+	}
+	return p
+}
+
+// read turns the search's info lines into checked lines, then looks across
+// the lines of each depth (multipv.go).
+func (r *Report) read(root *engine.ChessPosition, s Searched) {
+	r.BestMove = s.BestMove
+	for _, bad := range s.BadLines {
+		r.warn("the engine sent an info line we cannot read: %s", bad)
+	}
+	for _, in := range s.Infos {
+		l := Line{Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV, Bound: "exact", Nodes: in.Nodes,
+			TimeMs: in.TimeMs, PV: in.PV, Length: len(in.PV), Flags: []string{}, order: in.order()}
+		if l.PV == nil {
+			l.PV = []string{}
+		}
+		if in.IsMate {
+			l.Mate = &in.Mate
+		} else {
+			l.Score = &in.CP
+		}
+		if in.Bound != "" {
+			l.Bound = in.Bound
+		}
+		w := walkPV(root, in.PV)
+		l.SAN, l.End, l.EndFEN = w.san, w.end, w.endFEN
+		if l.SAN == nil {
+			l.SAN = []string{}
+		}
+		if w.illegal != "" {
+			l.flag("illegal: %s", w.illegal)
+		}
+		switch {
+		case len(in.PV) == 0:
+			l.flag("no pv")
+		case len(in.PV) < in.Depth && l.Bound == "exact" && (l.End == EndInCheck || l.End == EndCapture || l.End == EndQuiet):
+			l.flag("short: %d moves at depth %d, and the game goes on", len(in.PV), in.Depth)
+		}
+		r.Iterations = append(r.Iterations, l)
+	}
+	r.checkMultiPV(len(root.Moves()))
+	r.checkBestMove(root)
+}
+
+// checkBestMove compares bestmove with the last line 1 and the rules.
+func (r *Report) checkBestMove(root *engine.ChessPosition) {
+	if len(r.Iterations) == 0 {
+		r.warn("the engine reported no line with a score")
+	}
+	if r.BestMove == "" || r.BestMove == "0000" || r.BestMove == "(none)" {
+		if len(root.Moves()) > 0 {
+			r.warn("the engine answered no bestmove (%q) in a position with legal moves", r.BestMove)
+		}
+		return
+	}
+	if _, err := root.ParseMove(r.BestMove); err != nil {
+		r.warn("bestmove: %v", err)
+		return
+	}
+	for i := len(r.Iterations) - 1; i >= 0; i-- {
+		if l := r.Iterations[i]; l.MultiPV == 1 && l.Bound == "exact" {
+			if len(l.PV) > 0 && l.PV[0] != r.BestMove {
+				r.warn("bestmove %s is not the first move of the last line 1 (%s at depth %d)", r.BestMove, l.PV[0], l.Depth)
+			}
+			return
+		}
+	}
+}
+
+func (l *Line) flag(format string, args ...any) {
+	l.Flags = append(l.Flags, fmt.Sprintf(format, args...))
+}
+
+// maxWarnings bounds the report; the last warning says how many were left out.
+const maxWarnings = 50
+
+func (r *Report) warn(format string, args ...any) {
+	switch {
+	case len(r.Warnings) < maxWarnings:
+		r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
+	case len(r.Warnings) == maxWarnings:
+		r.Warnings = append(r.Warnings, "more warnings left out")
+	}
+}

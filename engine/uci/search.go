@@ -1,0 +1,87 @@
+package uci
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Searched is what an engine said during one go: its info lines with a
+// score (in order), what it said in info string, lines it got wrong, and
+// its bestmove.
+type Searched struct {
+	Infos    []Info
+	Said     []string // info string texts
+	BadLines []string // info lines that did not parse, with why
+	BestMove string
+}
+
+// maxInfos bounds what one search keeps: a runaway engine cannot fill memory.
+const maxInfos = 100000
+
+// Go sets up position ("startpos" or "fen F", with " moves ..." as the
+// protocol writes it), sends "go " + args and reads until bestmove. Past the
+// search limit, or when ctx ends, it sends stop and waits the grace period
+// for bestmove; an engine that still does not answer is an error.
+func (c *Client) Go(ctx context.Context, position, args string) (Searched, error) {
+	var s Searched
+	if err := c.Send("position " + position); err != nil {
+		return s, err
+	}
+	if err := c.Send("go " + args); err != nil {
+		return s, err
+	}
+	limit := c.lim.Search
+	deadline := time.Now().Add(limit)
+	stopped := ""
+	for {
+		line, err := c.next(ctx, deadline, limit, "bestmove")
+		var gone engineGone
+		if errors.As(err, &gone) {
+			return s, err
+		}
+		if err != nil && stopped == "" {
+			// Out of time or cancelled: ask for bestmove once more.
+			stopped = err.Error()
+			if ctx.Err() != nil {
+				stopped = "the inspection was cancelled"
+			}
+			if serr := c.Send("stop"); serr != nil {
+				return s, serr
+			}
+			limit, deadline = c.lim.Grace, time.Now().Add(c.lim.Grace)
+			ctx = context.WithoutCancel(ctx)
+			continue
+		}
+		if err != nil {
+			return s, fmt.Errorf("%s, and after stop %v", stopped, err)
+		}
+		w := strings.Fields(line)
+		switch w[0] {
+		case "bestmove":
+			if len(w) > 1 {
+				s.BestMove = w[1]
+			}
+			if stopped != "" {
+				return s, fmt.Errorf("stopped: %s", stopped)
+			}
+			return s, nil
+		case "info":
+			in, perr := ParseInfo(line)
+			switch {
+			case perr != nil:
+				if len(s.BadLines) < 100 {
+					s.BadLines = append(s.BadLines, fmt.Sprintf("%q: %v", clip(line), perr))
+				}
+			case in.Text != "":
+				if len(s.Said) < 100 {
+					s.Said = append(s.Said, clip(in.Text))
+				}
+			case in.HasScore && len(s.Infos) < maxInfos:
+				s.Infos = append(s.Infos, in)
+			}
+		}
+	}
+}
