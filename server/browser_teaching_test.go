@@ -271,6 +271,7 @@ func TestBrowserSetupNotes(t *testing.T) {
 	}
 	p.click("start-button")
 	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+	p.run(chromedp.Evaluate(`window.pvscope.seek(window.pvscope.snapshot().eventCount)`, nil))
 	// Kiwipete has 48 moves: 1 root + 48 children without quiescence.
 	if s := p.snapshot(); s.NodeCount != 49 || s.Error != "" {
 		t.Errorf("minimax depth 1 on Kiwipete: %d nodes (error %q), want 49", s.NodeCount, s.Error)
@@ -306,6 +307,13 @@ func TestBrowserPresentationLabels(t *testing.T) {
 				p.pause()
 				p.run(chromedp.Evaluate(`window.pvscope.seek(window.pvscope.snapshot().eventCount)`, nil),
 					chromedp.Evaluate(`window.pvscope.view.fit()`, nil), chromedp.Sleep(300*time.Millisecond))
+				if c.name == "chess" {
+					// A whole depth-5 tree fitted is dots: go to the PV's second move, as a teacher would.
+					p.run(chromedp.Evaluate(`(() => { const P = window.pvscope, pv = P.snapshot().pv.slice(0, 2).join(" ");
+						const box = document.querySelector('[data-testid="node-path"]'); box.value = pv;
+						box.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true})); })()`, nil),
+						chromedp.Sleep(300*time.Millisecond))
+				}
 				var raw string
 				p.run(chromedp.Evaluate(`JSON.stringify(window.pvscope.view.labels)`, &raw))
 				var info labelInfo

@@ -29,7 +29,8 @@ class Occupancy {
 // Font sizes in screen pixels for a node radius of rS pixels.
 export function labelSizes(rS, present) {
   if (present) {
-    return { value: Math.max(28, Math.min(40, rS * 0.8)), window: Math.max(20, Math.min(26, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)) };
+    // 28 px values where the node is big enough to hold them (PRESENT_R = 24 px and up).
+    return { value: Math.min(40, Math.max(rS * 0.8, Math.min(28, rS * 1.2))), window: Math.max(20, Math.min(26, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)) };
   }
   return { value: Math.min(36, rS * 0.8), window: Math.min(rS * 1.1, Math.max(rS * 0.7, 11)), move: Math.max(9, Math.min(18, rS * 0.85)) };
 }
@@ -41,6 +42,7 @@ export function drawLabels(view, vis, full) {
   ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
   ctx.lineJoin = "round";
   const rS = view.nodeR * s;
+  const rE = rS * 1.15; // a node's reach: the All node's diamond is 1.15 radii tall
   const px = labelSizes(rS, view.present);
   const font = (size, bold = false) => `${bold ? "bold " : ""}${size}px system-ui, sans-serif`;
   const occ = new Occupancy();
@@ -66,14 +68,14 @@ export function drawLabels(view, vis, full) {
   for (const it of vis) {
     if (it.kind === "summary" || it.state === "unseen") continue;
     const [x, y] = scr(it);
-    occ.take({ x: x - rS, y: y - rS, w: 2 * rS, h: 2 * rS });
+    occ.take({ x: x - rE, y: y - rE, w: 2 * rE, h: 2 * rE });
     const important = it.nodeId && (it.nodeId === view.selected || it.current || it.onPV || (view.hover && view.hover === it));
     const base = important ? 0 : 1;
     const move = view.moveText(it);
-    if (move) cands.push({ it, text: move, x, y: y - rS - 2, size: px.move, baseline: "bottom", pri: [base, chess ? 0 : 1, it.ply] });
+    if (move) cands.push({ it, text: move, x, y: y - rE - 2, size: px.move, baseline: "bottom", pri: [base, chess ? 0 : 1, it.ply] });
     if (full && it.kind !== "pruned") {
       const [lo, hi] = V.window(it.alpha, it.beta, it.ply);
-      cands.push({ it, text: `(${fmt(lo)}, ${fmt(hi)})`, x, y: y + rS + 2, size: px.window, baseline: "top", pri: [base, chess ? 1 : 0, it.ply] });
+      cands.push({ it, text: `(${fmt(lo)}, ${fmt(hi)})`, x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, chess ? 1 : 0, it.ply] });
     }
   }
   // Values inside the nodes.

@@ -17,7 +17,8 @@ const FALLBACK = {
 };
 const SMALL_TREE = 200; // below this many visible nodes, windows and scores are always labelled
 const PRESENT_R = 24; // presentation mode: a node is at least this many screen pixels in radius
-let NR = R; // the radius nodes are drawn with in the current frame (world units)
+let NR = R;
+const GUTTER = 56; // screen pixels kept free on the left for the root view's row names // the radius nodes are drawn with in the current frame (world units)
 
 export class TreeView {
   // moveLabel(item) names the move into a node (SAN for chess); nodeTitle(id) names a node by its path.
@@ -79,7 +80,7 @@ export class TreeView {
     if (this.trace.started !== this._started) this._reset();
     this.k = k;
     if (selected !== undefined) this.selected = selected;
-    if (view) this.v = view;
+    if (view && view !== this.v) { this.v = view; if (!this.userMoved) this.lastCount = -1; }
     const opts = () => ({ collapse: this.collapse, expanded: this.expanded, collapsed: this.collapsed,
       expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version });
     this.result = this.layout.compute(k, opts());
@@ -103,7 +104,7 @@ export class TreeView {
   _stretchFor(r) {
     const levels = r && r.count ? (r.maxY - r.minY) / this.layout.levelHeight : 0;
     if (levels < 1 || !this.w || !this.h) return 1;
-    const pad = 40, bw = r.maxX - r.minX + 4 * R;
+    const pad = 40 + (this.v.root ? GUTTER : 0), bw = r.maxX - r.minX + 4 * R;
     const scale = Math.min(this.maxFit, (this.w - pad) / bw);
     const lh = (this.h - pad - 4 * R * scale) / (levels * scale);
     return Math.max(1, Math.min(60, lh / BASE_LEVEL));
@@ -137,8 +138,9 @@ export class TreeView {
     if (user) this.userMoved = false;
     if (!r || !r.count) { this.tx = this.w / 2; this.ty = 40; this.scale = 1; this.redraw(); return; }
     const pad = 40, bw = r.maxX - r.minX + 4 * R, bh = r.maxY - r.minY + 4 * R;
-    this.scale = Math.min(this.maxFit, Math.max(0.001, Math.min((this.w - pad) / bw, (this.h - pad) / bh)));
-    this.tx = this.w / 2 - ((r.minX + r.maxX) / 2) * this.scale;
+    const gut = this.v.root ? GUTTER : 0; // room on the left for the MAX / MIN row names
+    this.scale = Math.min(this.maxFit, Math.max(0.001, Math.min((this.w - pad - gut) / bw, (this.h - pad) / bh)));
+    this.tx = gut + (this.w - gut) / 2 - ((r.minX + r.maxX) / 2) * this.scale;
     this.ty = pad / 2 + 2 * R * this.scale - r.minY * this.scale;
     this.redraw();
   }
@@ -196,7 +198,8 @@ export class TreeView {
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.w, this.h);
     if (!r || !r.count) { this.drawn = 0; this.labels = null; return; }
-    NR = this.nodeR = this.present ? Math.max(R, PRESENT_R / s) : R;
+    // Presentation: nodes grow to PRESENT_R screen pixels, but never past the layout's spacing.
+    NR = this.nodeR = this.present ? Math.max(R, Math.min(PRESENT_R / s, 0.45 * this.layout.nodeWidth)) : R;
     ctx.setTransform(this.dpr * s, 0, 0, this.dpr * s, this.dpr * this.tx, this.dpr * this.ty);
     // The viewport in world coordinates, with a margin for labels.
     const m = 40 / s + 3 * R;
@@ -312,7 +315,7 @@ export class TreeView {
       ctx.lineTo(ax - (6 * dx) / d + (4 * dy) / d, ay - (6 * dy) / d - (4 * dx) / d);
       ctx.lineTo(ax - (6 * dx) / d - (4 * dy) / d, ay - (6 * dy) / d + (4 * dx) / d);
       ctx.closePath(); ctx.fillStyle = this.col.text; ctx.fill(); ctx.setLineDash([5, 4]);
-      if (this.scale * R >= 9) {
+      if (this.scale * R >= 9 && !this.present) {
         ctx.font = `${R * 0.6}px system-ui, sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "bottom";
         this.text("re-search", mx, (sy + my) / 2 + 0.7 * R - 1);
       }
