@@ -17,6 +17,7 @@ import { createErrors } from "./errors.js";
 import { createSetup } from "./setup.js";
 import { View, defaultView } from "./view.js";
 import { describeNode, resolvePath } from "./nodepath.js";
+import { createQuizUI } from "./quizui.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -82,9 +83,10 @@ const help = new HelpOverlay($("help-overlay"), $("help-close"));
 
 const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log });
 const { render, setRunState } = renderer;
-const playback = createPlayback(S, { render });
+const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to) });
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
+const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, nodeName: (p) => (p ? `node ${p}` : "the root") });
 const { showError } = errors;
 
 const socket = new Socket({
@@ -188,6 +190,7 @@ function onStarted(f) {
   if (!S.speedTouched) playback.setSpeedSlider(tree ? 13 : 30);
   S.playing = true;
   log.clear();
+  quizUI.reset();
   if (S.view && S.view.reset) S.view.reset(t);
   $("tree-empty").hidden = true;
   S.dirty = true;
@@ -291,6 +294,7 @@ const actions = {
 function wire() {
   setup.wire();
   errors.wire();
+  quizUI.wire();
   playback.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
@@ -353,6 +357,7 @@ window.pvscope = {
       depth: st ? st.depth : 0,
       selected: S.selected || 0,
       view: S.pov.mode,
+      quiz: quizUI.snapshot(),
       pruned: has && t.started.kind === "tree" ? t.pruned(k).map((p) => p.path) : [],
       ...pvLabSnapshot(has ? pvReports(t, k) : []),
     };
@@ -364,6 +369,8 @@ window.pvscope = {
     if (!t || !t.started) return null;
     return describeNode(t, Math.min(S.k, S.eventCount), S.pov, path, sanOf);
   },
+  // Answers the open quiz question as the form would; returns whether it was right.
+  answer(x) { return quizUI.answer(x); },
   // Chooses the view as the menu does: "root", "negamax" or "auto".
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); return S.pov.mode; },
   get trace() { return S.trace; },

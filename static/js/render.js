@@ -144,7 +144,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     const line = nodeLine(id, k);
     const what = S.selected ? "selected" : nd ? "searching" : "root";
     const title = nd && nd.parent
-      ? `${what}: ${N.nodeTitle(id)} · ply ${nd.ply}, depth ${nd.depth}, window (${inf(nd.alpha)}, ${inf(nd.beta)})`
+      ? `${what}: ${N.nodeTitle(id)} · ply ${nd.ply}, depth ${nd.depth}, window ${S.pov.windowText(nd.alpha, nd.beta, nd.ply)}`
       : S.selected ? "selected: the root" : "root position";
     if (N.chess) {
       const fen = id ? N.lines.fenAt(t, id) : N.lines.rootFen;
@@ -215,5 +215,3 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   return { render, renderBoard, setRunState };
 }
 
-// The engine's infinity (32000) as ∞: an open window edge.
-function inf(v) { return v >= 32000 ? "∞" : v <= -32000 ? "-∞" : String(v); }
