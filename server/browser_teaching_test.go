@@ -282,6 +282,7 @@ func TestBrowserSetupNotes(t *testing.T) {
 type labelInfo struct {
 	Value, Window, Move float64
 	Shown, Hidden       int
+	Rects               [][4]int
 }
 
 // Presentation mode at 1920x1080: a fitted textbook tree's values are at least 28 px and its
@@ -320,8 +321,15 @@ func TestBrowserPresentationLabels(t *testing.T) {
 				if err := json.Unmarshal([]byte(raw), &info); err != nil || info.Shown == 0 {
 					t.Fatalf("%s at %v: labels %s (%v)", c.name, size, raw, err)
 				}
-				if present && size[0] == 1920 && c.name == "wikipedia" && (info.Value < 28 || info.Window < 20) {
-					t.Errorf("presentation at 1920x1080: values %.0f px, windows %.0f px; want >= 28 and >= 20", info.Value, info.Window)
+				if present && size[0] == 1920 && (info.Value < 28 || info.Window < 20 || info.Move < 20) {
+					t.Errorf("%s in presentation at 1920x1080: values %.0f px, windows %.0f px, moves %.0f px; want >= 28, >= 20, >= 20", c.name, info.Value, info.Window, info.Move)
+				}
+				for i, a := range info.Rects {
+					for _, b := range info.Rects[i+1:] {
+						if a[0] < b[0]+b[2] && b[0] < a[0]+a[2] && a[1] < b[1]+b[3] && b[1] < a[1]+a[3] {
+							t.Errorf("%s at %v (presentation %v): labels at %v and %v overlap", c.name, size, present, a, b)
+						}
+					}
 				}
 				if shots != "" {
 					p.screenshot(filepath.Join(shots, fmt.Sprintf("%s-%dx%d-present-%v.png", c.name, size[0], size[1], present)))

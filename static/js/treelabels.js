@@ -48,7 +48,7 @@ export function drawLabels(view, vis, full) {
   const occ = new Occupancy();
   const scr = (it) => [it.x * s + view.tx, it.y * s + view.ty];
   const chess = !!(view.trace.started && view.trace.started.kind !== "tree");
-  const info = { ...px, shown: 0, hidden: 0 };
+  const info = { ...px, shown: 0, hidden: 0, rects: [] }; // rects: the labels placed, [x, y, w, h] in px
 
   // The textbook's row names: MAX and MIN at the left edge, one per ply shown.
   if (V.root && full) {
@@ -104,6 +104,7 @@ export function drawLabels(view, vis, full) {
     if (!occ.free(r)) { info.hidden++; continue; }
     occ.take(r);
     info.shown++;
+    info.rects.push([Math.round(r.x), Math.round(r.y), Math.round(r.w), Math.round(r.h)]);
     ctx.textAlign = "center"; ctx.textBaseline = c.baseline;
     halo(ctx, col, c.text, c.x, c.y, col.text);
   }

@@ -165,7 +165,8 @@ export class TreeView {
   reveal(id) {
     for (const a of this.trace.path(id).slice(0, -1)) { this.expanded.add(a); this.collapsed.delete(a); }
     this.selected = id; this.version++; this.show(this.k);
-    this.scale = Math.max(this.scale, 1);
+    // Presentation: far enough in that nodes reach PRESENT_R pixels and values 28 px.
+    this.scale = Math.max(this.scale, this.present ? PRESENT_R / (0.45 * this.layout.nodeWidth) : 1);
     this.center(id);
   }
 
@@ -259,13 +260,13 @@ export class TreeView {
   }
 
   drawSummary(it) {
-    const ctx = this.ctx, w = 3.2 * R, h = 1.5 * R;
+    const ctx = this.ctx, w = 3.2 * NR, h = 1.5 * NR;
     ctx.beginPath();
     roundRect(ctx, it.x - w / 2, it.y - h / 2, w, h, 4);
     ctx.fillStyle = this.col[it.outcome] || this.col.stopped; ctx.fill();
     ctx.strokeStyle = this.col.text; ctx.lineWidth = Math.max(1 / this.scale, 1); ctx.stroke();
     if (this.scale * R >= 6) {
-      ctx.fillStyle = "#fff"; ctx.font = `${R * 0.7}px system-ui, sans-serif`;
+      ctx.fillStyle = "#fff"; ctx.font = `${NR * 0.7}px system-ui, sans-serif`;
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
       ctx.fillText(`▸ ${it.count.toLocaleString("en-US")} nodes`, it.x, it.y, w - 2);
     }
@@ -338,7 +339,7 @@ export class TreeView {
     let best = null, bd = Infinity;
     for (const it of list) {
       const dx = Math.abs(it.x - wx), dy = Math.abs(it.y - wy);
-      const ok = it.kind === "summary" ? dx <= 1.6 * R && dy <= 0.75 * R : dx <= tol && dy <= tol;
+      const ok = it.kind === "summary" ? dx <= 1.6 * this.nodeR && dy <= 0.75 * this.nodeR : dx <= tol && dy <= tol;
       if (ok && dx + dy < bd) { best = it; bd = dx + dy; }
     }
     return best;
