@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,6 +117,9 @@ func TestBrowserTeachingViewsAgreeWithTheBook(t *testing.T) {
 				}
 				checkNodes(t, p, name, tree, ref)
 				checkSentences(t, p, name)
+				if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" && algo == "pvs" {
+					p.screenshot(filepath.Join(dir, fmt.Sprintf("%s-%s-%s.png", strings.Fields(f.name)[0], algo, view)))
+				}
 			}
 		}
 	}
@@ -366,7 +368,14 @@ func TestBrowserPathBoxSelectsANode(t *testing.T) {
 	if move != "Nc6" || n.Outcome == "unvisited" {
 		t.Errorf("node(b1c3 b8c6): move %q, %v; want Nc6, searched", move, n)
 	}
-	_ = reflect.DeepEqual
+	// The log names the node by its line in SAN.
+	var sentence string
+	p.run(chromedp.Evaluate(`(() => { const P = window.pvscope, t = P.trace, id = P.snapshot().selected;
+		P.seek(t.node(id).exitAt + 1);
+		return document.querySelector('[data-testid="event-log"] li:last-child .txt').textContent; })()`, &sentence))
+	if !strings.HasPrefix(sentence, "1.Nc3 Nc6 returns") {
+		t.Errorf("the log at Nc6's exit says %q, want it to start with %q", sentence, "1.Nc3 Nc6 returns")
+	}
 }
 
 // refFromJSON turns the started frame's tree (nested arrays of leaf values) into a refTree.
