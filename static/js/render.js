@@ -177,7 +177,13 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     return [];
   }
 
+  // A leaf's value as the view shows it: the tree text is the root player's, negamax flips at odd plies.
   function leafValue(path) {
+    const v = treeLeaf(path);
+    return v === null || S.pov.root || path.length % 2 === 0 ? v : -v;
+  }
+
+  function treeLeaf(path) {
     let x = S.trace.started.tree;
     for (const m of path) {
       if (!Array.isArray(x)) return null;
