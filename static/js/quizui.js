@@ -19,6 +19,10 @@ export function createQuizUI(S, { seek, kick, nodeName }) {
     quiz.active = !!on;
     toggle.checked = quiz.active;
     if (!on) { quiz.open = null; resume = false; }
+    // The link carries the quiz: the same tree and questions for everyone who opens it.
+    const u = new URL(location.href);
+    if (on) u.searchParams.set("quiz", "1"); else u.searchParams.delete("quiz");
+    if (u.href !== location.href) history.replaceState(null, "", u.pathname + u.search + u.hash);
     draw();
   }
 
