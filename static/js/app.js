@@ -18,6 +18,9 @@ import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
 import { createCompare } from "./compare.js";
 import { createTreeEdit } from "./treeedit.js";
+import { View, defaultView } from "./view.js";
+import { describeNode, resolvePath } from "./nodepath.js";
+import { createQuizUI } from "./quizui.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -42,7 +45,8 @@ const S = {
   status: null, // last status frame
   done: null, // the done frame
   error: "",
-  pov: "auto",
+  viewChoice: "auto", // the view menu: "auto" (root for trees, negamax for chess), "root" or "negamax"
+  pov: new View("negamax"), // the View everything is drawn and narrated in (view.js)
   limits: { maxDepth: config.maxDepth || 0, maxNodes: config.maxNodes || 0 },
   narrations: new Map(),
   dirty: true,
@@ -82,9 +86,10 @@ const help = new HelpOverlay($("help-overlay"), $("help-close"));
 
 const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log });
 const { render, setRunState } = renderer;
-const playback = createPlayback(S, { render });
+const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to) });
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
+const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, nodeName: (p) => (p ? `node ${p}` : "the root") });
 const { showError } = errors;
 
 const socket = new Socket({
@@ -182,6 +187,7 @@ function onStarted(f) {
   S.done = null;
   if (S.run) S.run.started = performance.now() - S.run.t0;
   const tree = f.kind === "tree";
+  applyView();
   document.documentElement.classList.toggle("kind-tree", tree);
   document.documentElement.classList.toggle("kind-chess", !tree);
   // Defaults a class can follow: 20 events/s for a teaching tree, 1,000/s for
@@ -189,6 +195,7 @@ function onStarted(f) {
   if (!S.speedTouched) playback.setSpeedSlider(tree ? 13 : 30);
   S.playing = true;
   log.clear();
+  quizUI.reset();
   if (S.view && S.view.reset) S.view.reset(t);
   $("tree-empty").hidden = true;
   S.dirty = true;
@@ -197,6 +204,9 @@ function onStarted(f) {
 // ---- tree view ----
 function makeView(trace) {
   const v = new TreeView($("tree-canvas"), trace, {
+    // Chess edges carry SAN; tooltips name a node by its line from the root.
+    moveLabel: (it) => (S.notation && S.notation.chess && it.nodeId ? S.notation.label(trace.parentOf.get(it.nodeId), it.move) : it.move),
+    nodeTitle: (id) => (S.notation ? S.notation.nodeTitle(id) : trace.positionMoves(id).join(".")),
     onSelect(id) {
       S.selected = id && id === S.selected ? 0 : id || 0;
       S.dirty = true;
@@ -205,8 +215,41 @@ function makeView(trace) {
     onHover() {},
   });
   v.setCollapse($("tree-collapse").checked);
+  v.present = document.documentElement.classList.contains("presentation");
   return v;
 }
+
+// ---- point of view (view.js) ----
+// The view menu's choice, or the kind's default; switching redraws and re-narrates.
+function applyView() {
+  const kind = S.trace && S.trace.started ? S.trace.started.kind : "tree";
+  const mode = S.viewChoice === "auto" ? defaultView(kind) : S.viewChoice;
+  if (S.pov.mode !== mode) {
+    S.pov = new View(mode);
+    S.narrations.clear();
+    log.clear();
+  }
+  const words = S.pov.legend();
+  for (const el of document.querySelectorAll("[data-legend]")) {
+    const w = words[el.dataset.legend];
+    if (w !== undefined) el.textContent = w;
+  }
+  document.documentElement.classList.toggle("view-root", S.pov.root);
+  S.dirty = true;
+}
+
+// The path box: a path (tree indices, or SAN / UCI moves) selects and reveals that node.
+function goToPath(text) {
+  const box = $("node-path");
+  if (!S.trace || !S.trace.started) return;
+  const k = Math.min(S.k, S.eventCount);
+  const r = resolvePath(S.trace, k, text, sanOf);
+  box.setCustomValidity("");
+  if (r.id) showNode(r.id);
+  else if (r.pruned) { showNode(r.parent); box.title = `${text}: pruned, never searched`; }
+  else { box.setCustomValidity(`No node at "${text}" at this step (no move "${r.at}" was searched there).`); box.reportValidity(); }
+}
+function sanOf(parentId, move) { return S.notation && S.notation.chess ? S.notation.label(parentId, move) : move; }
 
 // A ✂ marker names the node where a line ended: select it, open the collapsed subtrees
 // above it and bring it into view; the board then shows its position.
@@ -232,7 +275,7 @@ function togglePresentation() {
   const on = document.documentElement.classList.toggle("presentation");
   $("presentation").setAttribute("aria-pressed", String(on));
   try { localStorage.setItem("pvscope.presentation", on ? "1" : ""); } catch { /* private mode */ }
-  requestAnimationFrame(() => { if (S.view) S.view.resize(); S.dirty = true; kick(); });
+  requestAnimationFrame(() => { if (S.view) { S.view.present = on; S.view.resize(); S.view.fit(false); } S.dirty = true; kick(); });
 }
 
 // ---- actions (buttons and keys.js) ----
@@ -258,6 +301,7 @@ function wire() {
   compare.wire();
   treeEdit.wire();
   errors.wire();
+  quizUI.wire();
   playback.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
@@ -265,7 +309,9 @@ function wire() {
   };
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
-  $("tree-pov").addEventListener("change", (e) => { S.pov = e.target.value; S.dirty = true; kick(); });
+  $("tree-pov").addEventListener("change", (e) => { S.viewChoice = e.target.value; applyView(); kick(); });
+  $("node-path").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goToPath(e.target.value); } });
+  $("node-path").addEventListener("input", (e) => e.target.setCustomValidity(""));
   $("board-flip").addEventListener("click", () => board.flip());
   // Drop-down panels (options, breakpoints) close on a click elsewhere.
   document.addEventListener("click", (e) => {
@@ -318,12 +364,24 @@ window.pvscope = {
       score: has ? t.rootScore(k) : null,
       depth: st ? st.depth : 0,
       selected: S.selected || 0,
+      view: S.pov.mode,
+      quiz: quizUI.snapshot(),
       pruned: has && t.started.kind === "tree" ? t.pruned(k).map((p) => p.path) : [],
       ...pvLabSnapshot(has ? pvReports(t, k) : []),
       panes: compare.snapshot(), // one entry per pane while comparing (compare.js)
     };
   },
   seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
+  // What the page shows for the node at path (DESIGN: {path, move, value, window, outcome, expect, actual, player}).
+  node(path) {
+    const t = S.trace;
+    if (!t || !t.started) return null;
+    return describeNode(t, Math.min(S.k, S.eventCount), S.pov, path, sanOf);
+  },
+  // Answers the open quiz question as the form would; returns whether it was right.
+  answer(x) { return quizUI.answer(x); },
+  // Chooses the view as the menu does: "root", "negamax" or "auto".
+  setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); return S.pov.mode; },
   get trace() { return S.trace; },
   get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
   get treeEdit() { return treeEdit.state(); },

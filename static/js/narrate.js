@@ -1,11 +1,13 @@
-// narrate.js: one English sentence per event, for the event log. Values are printed exactly as
-// the event carries them (negamax: from the side to move at the node named in the event).
+// narrate.js: one English sentence per event, for the event log. Numbers are printed in the
+// view opts.view (view.js): negamax as the event carries them (default), or the root player's
+// side with MAX and MIN nodes, fail-high/fail-low and beta/alpha cutoffs in textbook words.
 //
 // label(nodeId, moveName) prints a move played FROM node nodeId (the page turns it into SAN for
 // chess). opts.line(nodeId, moves) prints a line of moves starting at nodeId (default: names
 // joined by spaces) and opts.nodeName(nodeId) names a node (default: "the root" or its move).
 
 import { METHOD_OWNER, reasonText, moves } from "./pvwords.js";
+import { View } from "./view.js";
 
 const END_TEXT = {
   eval: "a static evaluation", leaf: "its leaf value", mate: "checkmate", stalemate: "stalemate",
@@ -13,6 +15,8 @@ const END_TEXT = {
   "tt-cutoff": "a transposition-table cutoff", stopped: "the search was stopped, so the score is not to be trusted",
 };
 const BOUND_TEXT = { exact: "an exact score", lower: "a lower bound", upper: "an upper bound" };
+const BOUND_FLIP = { lower: "upper", upper: "lower", exact: "exact" };
+const NEGAMAX = new View("negamax");
 const EXPECT_TEXT = { pv: "a PV node", cut: "a Cut node", all: "an All node" };
 
 const INF = 32000; // the engine's infinity: a window edge at it is open
@@ -24,6 +28,12 @@ const cap = (s) => (s.startsWith("the ") ? "T" + s.slice(1) : s);
 export function narrate(trace, i, label = (_, m) => m, opts = {}) {
   const e = trace.event(i);
   if (!e) return "";
+  const V = opts.view || NEGAMAX, R = V.root;
+  const plyOf = (id) => (id > 0 && id < trace.enterAt.length ? trace.c.ply.get(trace.enterAt.get(id)) : 0);
+  const p = plyOf(e.node); // the ply of the node the event names (the parent, for move-level events)
+  const val = (v, ply = p) => V.value(v, ply);
+  const win = (a, b, ply = p) => V.windowText(a, b, ply);
+  const who = (ply) => (R ? ` (${V.player(ply).toUpperCase()})` : "");
   const line = opts.line || ((_, moves) => (moves.length ? moves.join(" ") : "(empty)"));
   const mv = (nodeId, m) => (m ? label(nodeId, m) : "the null move");
   const nodeName = opts.nodeName || ((id) => {
@@ -32,6 +42,8 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
     return nd.parent ? mv(nd.parent, nd.move) : "the root";
   });
   const at = (id) => (trace.node(id) && trace.node(id).parent ? ` at ${nodeName(id)}` : " at the root");
+  // A table bound seen from a MIN node in the root view: a lower bound becomes an upper bound.
+  const boundText = (b) => BOUND_TEXT[V.flips(p) ? BOUND_FLIP[b] || b : b] || "a score";
   // The root whose line is printed: the root of the latest node entered (the root may have exited).
   const rootOf = () => { const last = trace.nodeCount(i + 1); return last ? trace.path(last)[0] : 0; };
   switch (e.kind) {
@@ -48,53 +60,66 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
     case "aspiration-fail":
       return `The root scored ${e.score}, outside the aspiration window, so it is searched again with ${w(e.alpha, e.beta)}.`;
     case "enter": {
-      const what = e.parent ? `${mv(e.parent, e.move)} is entered` : "The root is entered";
+      const what = e.parent ? `${mv(e.parent, e.move)}${who(e.ply)} is entered` : `The root${who(0)} is entered`;
       const expect = EXPECT_TEXT[e.expect] ? `, expected to be ${EXPECT_TEXT[e.expect]}` : "";
       const again = e.ref ? " (the re-search of the probe)" : "";
-      return `${cap(what)}${again} at ply ${e.ply}, depth ${e.depth}, with the window ${w(e.alpha, e.beta)}${expect}.`;
+      return `${cap(what)}${again} at ply ${e.ply}, depth ${e.depth}, with the window ${win(e.alpha, e.beta, e.ply)}${expect}.`;
     }
     case "exit": {
       const nd = trace.node(e.node);
-      const who = cap(nodeName(e.node));
-      if (e.end === "stopped") return `${who} returns ${e.score}, but ${END_TEXT.stopped}.`;
-      const lo = nd ? nd.alpha : e.alpha, hi = nd ? nd.beta : e.beta;
+      const name = cap(nodeName(e.node));
+      const ply = nd ? nd.ply : e.ply;
+      const v = val(e.score, ply);
+      if (e.end === "stopped") return `${name} returns ${v}, but ${END_TEXT.stopped}.`;
+      const [lo, hi] = V.window(nd ? nd.alpha : e.alpha, nd ? nd.beta : e.beta, ply);
+      const type = e.actual === "cut" ? " (a Cut node)" : e.actual === "all" ? " (an All node)" : "";
+      const o = e.end === "tt-cutoff" ? "" : V.outcome(e.actual, e.end, ply);
       let why = "";
-      if (e.actual === "pv") why = `inside its window ${w(lo, hi)}: an exact score`;
-      else if (e.actual === "cut") why = `≥ β = ${bound(hi)}: it fails high (a Cut node)`;
-      else if (e.actual === "all") why = `≤ α = ${bound(lo)}: it fails low (an All node)`;
+      if (o === "exact") why = `inside its window ${w(lo, hi)}: an exact score`;
+      else if (o === "fail-high") why = `≥ β = ${bound(hi)}: it fails high${type}`;
+      else if (o === "fail-low") why = `≤ α = ${bound(lo)}: it fails low${type}`;
       const how = END_TEXT[e.end] ? ` (${END_TEXT[e.end]})` : "";
       const broke = nd && nd.expect && e.actual && nd.expect !== e.actual ? `; it was expected to be ${EXPECT_TEXT[nd.expect]}` : "";
-      return `${who} returns ${e.score}${how}${why ? ", " + why : ""}${broke}.`;
+      return `${name} returns ${v}${how}${why ? ", " + why : ""}${broke}.`;
     }
     case "probe":
-      return `${cap(mv(e.node, e.move))} is probed with the null window ${w(e.alpha, e.beta)}.`;
+      return `${cap(mv(e.node, e.move))} is probed with the null window ${win(e.alpha, e.beta)}.`;
     case "fail-high":
-      return `${cap(mv(e.node, e.move))} fails high with ${e.score} ≥ ${bound(e.beta)}.`;
-    case "fail-low":
-      return `${cap(mv(e.node, e.move))} fails low with ${e.score} ≤ ${bound(e.alpha)}.`;
+    case "fail-low": {
+      // Emitted at the parent about the child's score; in the root view it is the child's outcome.
+      const [lo, hi] = V.window(e.alpha, e.beta, p);
+      const v = val(e.score);
+      return V.failKind(e.kind, p) === "fail-high"
+        ? `${cap(mv(e.node, e.move))} fails high with ${v} ≥ ${bound(hi)}.`
+        : `${cap(mv(e.node, e.move))} fails low with ${v} ≤ ${bound(lo)}.`;
+    }
     case "re-search": {
       const probe = e.ref ? trace.node(e.ref) : null;
-      const s = probe && probe.score !== null ? -probe.score : null;
-      const inside = s !== null ? `${s} is inside ${w(e.alpha, e.beta)}, so ` : "The probe scored inside the window, so ";
-      return `${inside}${mv(e.node, e.move)} is searched again with the full window ${w(e.alpha, e.beta)}.`;
+      const s = probe && probe.score !== null ? val(-probe.score) : null;
+      const inside = s !== null ? `${s} is inside ${win(e.alpha, e.beta)}, so ` : "The probe scored inside the window, so ";
+      return `${inside}${mv(e.node, e.move)} is searched again with the full window ${win(e.alpha, e.beta)}.`;
     }
     case "cutoff":
-      return `${cap(mv(e.node, e.move))} scores ${e.score} ≥ ${bound(e.beta)}${at(e.node)}: a beta cutoff, the remaining moves are pruned.`;
+      if (V.flips(p)) {
+        return `${cap(mv(e.node, e.move))} scores ${val(e.score)} ≤ α = ${bound(-e.beta)}${at(e.node)}${who(p)}: ${V.cutoffName(p)}, the remaining moves are pruned.`;
+      }
+      return `${cap(mv(e.node, e.move))} scores ${e.score} ≥ ${R ? "β = " : ""}${bound(e.beta)}${at(e.node)}${who(p)}: ${V.cutoffName(p)}, the remaining moves are pruned.`;
     case "tt-probe":
       return `${cap(nodeName(e.node))} is looked up in the transposition table.`;
     case "tt-hit": {
       const best = e.move ? `, best move ${mv(e.node, e.move)}` : "";
-      return `The table has an entry for ${nodeName(e.node)}: ${BOUND_TEXT[e.bound] || "a score"} of ${e.score} from depth ${e.depth}${best}.`;
+      return `The table has an entry for ${nodeName(e.node)}: ${boundText(e.bound)} of ${val(e.score)} from depth ${e.depth}${best}.`;
     }
     case "tt-cutoff":
-      return `The table entry is enough: ${nodeName(e.node)} returns ${e.score} without searching.`;
+      return `The table entry is enough: ${nodeName(e.node)} returns ${val(e.score)} without searching.`;
     case "tt-store": {
       const best = e.move ? `, best move ${mv(e.node, e.move)}` : "";
-      return `${cap(nodeName(e.node))} is stored in the table: ${BOUND_TEXT[e.bound] || "a score"} of ${e.score} at depth ${e.depth}${best}.`;
+      return `${cap(nodeName(e.node))} is stored in the table: ${boundText(e.bound)} of ${val(e.score)} at depth ${e.depth}${best}.`;
     }
     case "pv-update": {
       const where = trace.node(e.node) && trace.node(e.node).parent ? ` at ${nodeName(e.node)}` : " at the root";
-      return `${cap(mv(e.node, e.move))} raises α from ${bound(e.alpha)} to ${e.score}${where}; the line is now ${line(e.node, e.pv || [])}.`;
+      const from = V.flips(p) ? bound(-e.alpha) : bound(e.alpha);
+      return `${cap(mv(e.node, e.move))} ${V.improves(p)} from ${from} to ${val(e.score)}${where}${who(p)}; the line is now ${line(e.node, e.pv || [])}.`;
     }
     case "root-pv":
       if (e.index > 0) return `MultiPV line ${e.index + 1} of iteration ${e.depth} is ${line(rootOf(), e.pv || [])}, score ${e.score}.`;

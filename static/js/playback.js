@@ -30,10 +30,12 @@ function breakpoints() {
 // speed slider: 0..40 -> 10^(v/10) events/s (1..10000), 41 -> max (follow the stream).
 function speedOf(v) { return v >= 41 ? Infinity : Math.round(10 ** (v / 10)); }
 
-// createPlayback(S, { render }): S is the page state (app.js); render draws step S.k.
-export function createPlayback(S, { render }) {
+// createPlayback(S, { render, gate }): S is the page state (app.js); render draws step S.k;
+// gate(from, to) may stop a move forward early (quiz mode asks before a decision).
+export function createPlayback(S, { render, gate = (from, to) => to }) {
   function seek(k) {
-    S.k = Math.max(0, Math.min(Math.floor(Number(k) || 0), S.eventCount));
+    k = Math.max(0, Math.min(Math.floor(Number(k) || 0), S.eventCount));
+    S.k = k > S.k ? gate(S.k, k) : k;
     S.acc = 0;
     render();
   }
@@ -95,12 +97,12 @@ export function createPlayback(S, { render }) {
       // The opening events (search-start, iteration-start) draw nothing: start at the root.
       const root = S.trace.nodeCount(S.k) === 0 && S.trace.node(1);
       if (root) S.k = Math.max(S.k, Math.min(root.enterAt + 1, total));
-      if (S.speed === Infinity) S.k = total;
+      if (S.speed === Infinity) S.k = gate(S.k, total);
       else {
         S.acc += (S.speed * dt) / 1000;
         const step = Math.floor(S.acc);
         S.acc -= step;
-        S.k = Math.min(S.k + step, total);
+        S.k = gate(S.k, Math.min(S.k + step, total));
       }
       if (S.k >= total && !S.streaming) S.playing = false;
       S.dirty = true;

@@ -31,7 +31,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
 
     const view = S.view, run = S.run;
     if (view) {
-      view.show(k, { selected: S.selected || 0, pov: povFor() });
+      view.show(k, { selected: S.selected || 0, view: S.pov });
       if (run && run.firstNode === undefined && t.nodeCount(k) > 0) {
         run.firstNode = performance.now() - run.t0;
         performance.mark("pvscope:first-node-painted");
@@ -43,6 +43,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     const st = t.stats(k);
     renderPV(t, S.notation, k, st.depth);
     stats.render(st, { nps: nodesPerSecond(), minimalLeaves: t.started.minimalLeaves });
+    if (S.pov.root) cutoffsByPlayer(t, k, st.cutoffs);
     log.render(k, narrateAt);
     renderBoard();
   }
@@ -83,16 +84,24 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     document.documentElement.classList.toggle("has-lab", !!lab);
   }
 
+  // In the root view the cutoffs split into beta cutoffs (at MAX nodes) and alpha cutoffs (at MIN).
+  function cutoffsByPlayer(t, k, total) {
+    const idx = t.byKind[t.K.cutoff];
+    if (!idx || !total || total > 20000) return;
+    let alpha = 0;
+    for (let j = 0; j < total; j++) {
+      const node = t.c.node.get(idx.get(j));
+      if (t.c.ply.get(t.enterAt.get(node)) % 2 === 1) alpha++;
+    }
+    const el = $("stat-cutoffs"), text = `${fmtInt(total)} (β ${fmtInt(total - alpha)}, α ${fmtInt(alpha)})`;
+    if (el && el.textContent !== text) el.textContent = text;
+  }
+
   // Nodes per second: the server's status while searching, else the final result's nodes over time.
   function nodesPerSecond() {
     const r = S.done && S.done.result;
     if (r && r.elapsedMs > 0) return (r.nodes * 1000) / r.elapsedMs;
     return S.status ? S.status.nps : null;
-  }
-
-  function povFor() {
-    if (S.pov !== "auto") return S.pov;
-    return S.trace && S.trace.started && S.trace.started.kind === "tree" ? "root" : "node";
   }
 
   // Narration is cached per event: the log re-renders the same rows on every frame.
@@ -103,7 +112,9 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       const e = t.event(i);
       let text;
       try {
-        text = narrate(t, i, (id, m) => N.label(id, m), { line: (id, moves) => N.lineText(id, moves) });
+        // Chess moves are named by their whole line from the root ("1.Nc3 Nc6 2.Nf3"), in SAN.
+        const label = N.chess ? (id, m) => N.lineText(N.rootOf(id), [...t.positionMoves(id), m]) : (id, m) => N.label(id, m);
+        text = narrate(t, i, label, { line: (id, moves) => N.lineText(id, moves), view: S.pov });
       } catch (err) {
         text = `Event ${i + 1}: ${e.kind} (${err.message})`;
       }
@@ -133,7 +144,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     const line = nodeLine(id, k);
     const what = S.selected ? "selected" : nd ? "searching" : "root";
     const title = nd && nd.parent
-      ? `${what}: ${N.nodeTitle(id)} · ply ${nd.ply}, depth ${nd.depth}, window (${inf(nd.alpha)}, ${inf(nd.beta)})`
+      ? `${what}: ${N.nodeTitle(id)} · ply ${nd.ply}, depth ${nd.depth}, window ${S.pov.windowText(nd.alpha, nd.beta, nd.ply)}`
       : S.selected ? "selected: the root" : "root position";
     if (N.chess) {
       const fen = id ? N.lines.fenAt(t, id) : N.lines.rootFen;
@@ -166,7 +177,13 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     return [];
   }
 
+  // A leaf's value as the view shows it: the tree text is the root player's, negamax flips at odd plies.
   function leafValue(path) {
+    const v = treeLeaf(path);
+    return v === null || S.pov.root || path.length % 2 === 0 ? v : -v;
+  }
+
+  function treeLeaf(path) {
     let x = S.trace.started.tree;
     for (const m of path) {
       if (!Array.isArray(x)) return null;
@@ -204,5 +221,3 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   return { render, renderBoard, setRunState };
 }
 
-// The engine's infinity (32000) as ∞: an open window edge.
-function inf(v) { return v >= 32000 ? "∞" : v <= -32000 ? "-∞" : String(v); }

@@ -6,6 +6,7 @@
 // its URL had been loaded.
 import { SOURCES, formControls, readForm, readURL, applyToForm, writeURL, validate } from "./url.js";
 import { START_FEN } from "./board.js";
+import { parseTreeText } from "./model.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,6 +27,9 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
       for (const s of SOURCES) if (s !== keep) { cfg.setup[s] = ""; formControls(form).sources[s].value = ""; }
     }
     writeURL(cfg);
+    // Minimax on a chess position searches without quiescence unless the user turned it on:
+    // with it the horizon's captures alone run to millions of nodes (setupNotes says so).
+    if (minimaxOnChess(cfg) && !cfg.options.qsearch) cfg.options.qsearch = "false";
     const bad = validate(cfg, S.limits);
     if (bad) {
       errors.showError(bad.message, bad.field);
@@ -54,6 +58,31 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
   function syncURL() {
     writeURL(readForm(form));
     preview();
+    setupNotes();
+  }
+
+  // Sentences beside the depth: a tree cut short by the depth, and minimax without quiescence.
+  function setupNotes() {
+    const cfg = readForm(form);
+    const h = heightOf(cfg.setup);
+    const d = +cfg.options.depth || 0;
+    const notes = [];
+    if (h && d && d < h) notes.push(`Depth ${d} is below the tree's height ${h}: nodes at the horizon are estimated (by their leftmost leaf), not searched to the end.`);
+    if (minimaxOnChess(cfg) && !cfg.options.qsearch) notes.push("Minimax on a chess position searches without quiescence (set qsearch on in Options to add it).");
+    const el = depthNote();
+    el.textContent = notes.join(" ");
+    el.hidden = !notes.length;
+  }
+
+  function depthNote() {
+    let el = $("depth-note");
+    if (!el) {
+      el = document.createElement("span");
+      el.id = "depth-note"; el.className = "setup-note"; el.dataset.testid = "depth-note";
+      el.setAttribute("role", "status");
+      $("err-depth").after(el);
+    }
+    return el;
   }
 
   // Before the first search, the board previews the form: the FEN (or the start position) for chess,
@@ -84,6 +113,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     applyToForm(form, readURL());
     markActive();
     preview();
+    setupNotes();
     // A link to a gallery entry names it in the list.
     const here = configKey(readURL());
     const entry = [...$("gallery-select").options].find((o) => o.value && configKey(readURL(o.value)) === here);
@@ -150,6 +180,9 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     $("tree-select").addEventListener("change", (e) => {
       if (!e.target.value) return;
       sources.tree.value = e.target.value;
+      // A named figure is searched whole: the depth becomes its height.
+      const h = heightOf({ tree: e.target.value });
+      if (h) formControls(form).options.depth.value = String(h);
       clearOthers("tree");
       errors.clearFieldError(sources.tree);
       syncURL();
@@ -170,6 +203,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
       $("options-count").textContent = c ? `${c} set` : "";
     };
     form.addEventListener("change", optCount);
+    form.addEventListener("change", setupNotes);
     optCount();
   }
 
@@ -181,4 +215,23 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
 function configKey({ setup, options }) {
   const opts = Object.entries(options).filter(([k, v]) => !(k === "algo" && v === "pvs")).sort();
   return JSON.stringify([SOURCES.map((s) => setup[s] || ""), opts]);
+}
+
+// The height of the tree a setup describes (0 for chess): the deepest leaf of a tree text, or d= of a random tree.
+export function heightOf(setup) {
+  if (setup.tree) {
+    let t;
+    try { t = parseTreeText(setup.tree); } catch { return 0; }
+    const h = (x, n) => (Array.isArray(x) ? x.reduce((m, c) => Math.max(m, h(c, n + 1)), n) : n);
+    return Array.isArray(t) ? h(t, 0) : 0;
+  }
+  if (setup.random) {
+    const m = /(?:^|,)\s*d\s*=\s*(\d+)/.exec(setup.random);
+    return m ? +m[1] : 0;
+  }
+  return 0;
+}
+
+function minimaxOnChess(cfg) {
+  return cfg.options.algo === "minimax" && !cfg.setup.tree && !cfg.setup.random;
 }

@@ -23,7 +23,7 @@ export function listenToPointer(view) {
     }
     const it = view.hit(x, y);
     const id = it ? it.nodeId || null : null;
-    if (it !== view.hover) { view.hover = it; view.onHover(id); }
+    if (it !== view.hover) { view.hover = it; view.onHover(id); view.redraw(); } // a hidden label shows on hover
     view.tooltip(it, x, y);
   });
   const up = (e) => {

@@ -5,6 +5,8 @@
 // something changed, so panning thousands of nodes stays smooth.
 import { TreeLayout } from "./layout.js";
 import { listenToPointer } from "./treeinput.js";
+import { View, fmt } from "./view.js";
+import { drawLabels } from "./treelabels.js";
 
 const R = 12; // node radius in world units (the layout spaces nodes 44 apart)
 const BASE_LEVEL = 72; // the layout's level spacing before stretching
@@ -14,14 +16,21 @@ const FALLBACK = {
   "--c-text": "#222222", "--c-bg": "#FFFFFF", "--c-unseen": "#DDDDDD", "--c-stopped": "#777777",
 };
 const SMALL_TREE = 200; // below this many visible nodes, windows and scores are always labelled
+const PRESENT_R = 24; // presentation mode: a node is at least this many screen pixels in radius
+let NR = R;
+const GUTTER = 56; // screen pixels kept free on the left for the root view's row names // the radius nodes are drawn with in the current frame (world units)
 
 export class TreeView {
-  constructor(canvas, trace, { onSelect = () => {}, onHover = () => {} } = {}) {
+  // moveLabel(item) names the move into a node (SAN for chess); nodeTitle(id) names a node by its path.
+  constructor(canvas, trace, { onSelect = () => {}, onHover = () => {}, moveLabel = null, nodeTitle = null } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     this.trace = trace;
     this.onSelect = onSelect;
     this.onHover = onHover;
+    this.moveLabel = moveLabel; this.nodeTitle = nodeTitle;
+    this.moveCache = new Map(); // node id -> move text
+    this.v = new View("negamax"); this.present = false; this.nodeR = R; this.labels = null;
     this.container = canvas.parentElement || canvas;
     this.tip = document.createElement("div");
     this.tip.className = "tree-tooltip";
@@ -30,7 +39,7 @@ export class TreeView {
       font: "12px system-ui, sans-serif", whiteSpace: "pre", color: "#222" });
     if (getComputedStyle(this.container).position === "static") this.container.style.position = "relative";
     this.container.appendChild(this.tip);
-    this.k = 0; this.selected = 0; this.pov = null;
+    this.k = 0; this.selected = 0;
     this.tx = 0; this.ty = 0; this.scale = 1; // screen = world * scale + t
     this.stretch = 1; // level spacing as a multiple of BASE_LEVEL (see show)
     this.userMoved = false;
@@ -49,6 +58,7 @@ export class TreeView {
     this.layout = new TreeLayout(this.trace);
     this.expanded.clear(); this.collapsed.clear(); this.version++;
     this.userMoved = false; this.lastCount = -1; this.stretch = 1;
+    this.moveCache.clear();
   }
 
   // A new search (start() is also noticed by show() on its own); optionally a new Trace object.
@@ -65,12 +75,12 @@ export class TreeView {
     for (const [name, fb] of Object.entries(FALLBACK)) this.col[name.slice(4)] = cs.getPropertyValue(name).trim() || fb;
   }
 
-  // Show step k. opts.selected: node id to ring; opts.pov: "root" | "node".
-  show(k, { selected, pov } = {}) {
+  // Show step k. opts.selected: node id to ring; opts.view: a View (view.js).
+  show(k, { selected, view } = {}) {
     if (this.trace.started !== this._started) this._reset();
     this.k = k;
     if (selected !== undefined) this.selected = selected;
-    if (pov) this.pov = pov;
+    if (view && view !== this.v) { this.v = view; if (!this.userMoved) this.lastCount = -1; }
     const opts = () => ({ collapse: this.collapse, expanded: this.expanded, collapsed: this.collapsed,
       expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version });
     this.result = this.layout.compute(k, opts());
@@ -94,20 +104,43 @@ export class TreeView {
   _stretchFor(r) {
     const levels = r && r.count ? (r.maxY - r.minY) / this.layout.levelHeight : 0;
     if (levels < 1 || !this.w || !this.h) return 1;
-    const pad = 40, bw = r.maxX - r.minX + 4 * R;
-    const scale = Math.min(2, (this.w - pad) / bw);
+    const pad = 40 + (this.v.root ? GUTTER : 0), bw = r.maxX - r.minX + 4 * R;
+    const scale = Math.min(this.maxFit, (this.w - pad) / bw);
     const lh = (this.h - pad - 4 * R * scale) / (levels * scale);
     return Math.max(1, Math.min(60, lh / BASE_LEVEL));
   }
 
-  get povMode() { return this.pov || (this.trace.started && this.trace.started.kind === "tree" ? "root" : "node"); }
+  // Presentation mode: bigger nodes and labels, and a fitted tree may zoom further in.
+  setPresent(on) { this.present = !!on; this.fit(false); }
+  get maxFit() { return this.present ? 3 : 2; }
+
+  // The move into a node as the page names it (cached: SAN needs a board).
+  moveText(it) {
+    if (!it.move) return "";
+    if (!this.moveLabel || !it.nodeId) return it.move;
+    let m = this.moveCache.get(it.nodeId);
+    if (m === undefined) {
+      try { m = this.moveLabel(it) || it.move; } catch { m = it.move; }
+      if (this.moveCache.size > 50000) this.moveCache.clear();
+      this.moveCache.set(it.nodeId, m);
+    }
+    return m;
+  }
+
+  // The outcome a node is coloured by, in the view (a MIN node's fail-high is the book's fail-low).
+  shownOutcome(it) {
+    const o = it.outcome;
+    if ((o === "fail-high" || o === "fail-low") && it.kind !== "pruned" && this.v.flips(it.ply)) return o === "fail-high" ? "fail-low" : "fail-high";
+    return o;
+  }
   fit(user = true) {
     const r = this.result;
     if (user) this.userMoved = false;
     if (!r || !r.count) { this.tx = this.w / 2; this.ty = 40; this.scale = 1; this.redraw(); return; }
     const pad = 40, bw = r.maxX - r.minX + 4 * R, bh = r.maxY - r.minY + 4 * R;
-    this.scale = Math.min(2, Math.max(0.001, Math.min((this.w - pad) / bw, (this.h - pad) / bh)));
-    this.tx = this.w / 2 - ((r.minX + r.maxX) / 2) * this.scale;
+    const gut = this.v.root ? GUTTER : 0; // room on the left for the MAX / MIN row names
+    this.scale = Math.min(this.maxFit, Math.max(0.001, Math.min((this.w - pad - gut) / bw, (this.h - pad) / bh)));
+    this.tx = gut + (this.w - gut) / 2 - ((r.minX + r.maxX) / 2) * this.scale;
     this.ty = pad / 2 + 2 * R * this.scale - r.minY * this.scale;
     this.redraw();
   }
@@ -132,7 +165,8 @@ export class TreeView {
   reveal(id) {
     for (const a of this.trace.path(id).slice(0, -1)) { this.expanded.add(a); this.collapsed.delete(a); }
     this.selected = id; this.version++; this.show(this.k);
-    this.scale = Math.max(this.scale, 1);
+    // Presentation: far enough in that nodes reach PRESENT_R pixels and values 28 px.
+    this.scale = Math.max(this.scale, this.present ? PRESENT_R / (0.45 * this.layout.nodeWidth) : 1);
     this.center(id);
   }
 
@@ -160,20 +194,13 @@ export class TreeView {
     this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
   }
 
-  // The value and window shown for a node: negamax as in the events, or the root player's view.
-  view(it) {
-    const flip = this.povMode === "root" && it.ply % 2 === 1;
-    return {
-      score: it.score === null || it.score === undefined ? null : flip ? -it.score : it.score,
-      alpha: flip ? -it.beta : it.alpha, beta: flip ? -it.alpha : it.beta,
-    };
-  }
-
   draw() {
     const ctx = this.ctx, r = this.result, col = this.col, s = this.scale;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.w, this.h);
-    if (!r || !r.count) { this.drawn = 0; return; }
+    if (!r || !r.count) { this.drawn = 0; this.labels = null; return; }
+    // Presentation: nodes grow to PRESENT_R screen pixels, but never past the layout's spacing.
+    NR = this.nodeR = this.present ? Math.max(R, Math.min(PRESENT_R / s, 0.45 * this.layout.nodeWidth)) : R;
     ctx.setTransform(this.dpr * s, 0, 0, this.dpr * s, this.dpr * this.tx, this.dpr * this.ty);
     // The viewport in world coordinates, with a margin for labels.
     const m = 40 / s + 3 * R;
@@ -207,7 +234,7 @@ export class TreeView {
     const tiny = R * s < 2.5;
     const groups = new Map();
     for (const it of vis) {
-      const g = it.kind === "summary" ? "summary" : it.outcome;
+      const g = it.kind === "summary" ? "summary" : this.shownOutcome(it);
       if (!groups.has(g)) groups.set(g, []);
       groups.get(g).push(it);
     }
@@ -229,17 +256,17 @@ export class TreeView {
     if (!tiny) this.drawMarks(vis, px);
     this.drawReLinks(r.reLinks, px, inView);
     const labels = R * s >= 9 || (r.count < SMALL_TREE && R * s >= 5);
-    if (labels) this.drawLabels(vis, R * s >= 14 || r.count < SMALL_TREE);
+    this.labels = labels ? drawLabels(this, vis, R * s >= 14 || r.count < SMALL_TREE) : null;
   }
 
   drawSummary(it) {
-    const ctx = this.ctx, w = 3.2 * R, h = 1.5 * R;
+    const ctx = this.ctx, w = 3.2 * NR, h = 1.5 * NR;
     ctx.beginPath();
     roundRect(ctx, it.x - w / 2, it.y - h / 2, w, h, 4);
     ctx.fillStyle = this.col[it.outcome] || this.col.stopped; ctx.fill();
     ctx.strokeStyle = this.col.text; ctx.lineWidth = Math.max(1 / this.scale, 1); ctx.stroke();
     if (this.scale * R >= 6) {
-      ctx.fillStyle = "#fff"; ctx.font = `${R * 0.7}px system-ui, sans-serif`;
+      ctx.fillStyle = "#fff"; ctx.font = `${NR * 0.7}px system-ui, sans-serif`;
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
       ctx.fillText(`▸ ${it.count.toLocaleString("en-US")} nodes`, it.x, it.y, w - 2);
     }
@@ -251,7 +278,7 @@ export class TreeView {
     const ring = (list, pad, colour, width) => {
       if (!list.length) return;
       ctx.beginPath();
-      for (const it of list) shapePath(ctx, it, R + pad);
+      for (const it of list) shapePath(ctx, it, NR + pad);
       ctx.strokeStyle = colour; ctx.lineWidth = width; ctx.stroke();
     };
     ring(vis.filter((it) => it.broken), 3, col.text, Math.max(px, 1));
@@ -260,10 +287,12 @@ export class TreeView {
     ring(vis.filter((it) => it.nodeId && it.nodeId === this.selected), 7, col.text, Math.max(2 * px, 2));
     const cuts = vis.filter((it) => it.cut && it.parentItem);
     if (cuts.length) {
-      ctx.fillStyle = col["fail-high"]; ctx.font = `${R}px system-ui, sans-serif`;
+      ctx.font = `${NR}px system-ui, sans-serif`;
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
       for (const it of cuts) {
         const p = it.parentItem;
+        // A beta cutoff (fail-high colour) at MAX, an alpha cutoff (fail-low colour) at MIN in the root view.
+        ctx.fillStyle = col[this.v.flips(p.ply) ? "fail-low" : "fail-high"];
         ctx.fillText("✂", p.x + (it.x - p.x) * 0.55 + R * 0.6, p.y + (it.y - p.y) * 0.55);
       }
     }
@@ -287,7 +316,7 @@ export class TreeView {
       ctx.lineTo(ax - (6 * dx) / d + (4 * dy) / d, ay - (6 * dy) / d - (4 * dx) / d);
       ctx.lineTo(ax - (6 * dx) / d - (4 * dy) / d, ay - (6 * dy) / d + (4 * dx) / d);
       ctx.closePath(); ctx.fillStyle = this.col.text; ctx.fill(); ctx.setLineDash([5, 4]);
-      if (this.scale * R >= 9) {
+      if (this.scale * R >= 9 && !this.present) {
         ctx.font = `${R * 0.6}px system-ui, sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "bottom";
         this.text("re-search", mx, (sy + my) / 2 + 0.7 * R - 1);
       }
@@ -302,41 +331,15 @@ export class TreeView {
     ctx.fillStyle = colour; ctx.fillText(str, x, y);
   }
 
-  drawLabels(vis, full) {
-    const ctx = this.ctx;
-    ctx.textAlign = "center"; ctx.lineJoin = "round";
-    for (const it of vis) {
-      if (it.kind === "summary" || it.state === "unseen") continue;
-      ctx.font = `${R * 0.85}px system-ui, sans-serif`; ctx.textBaseline = "bottom";
-      if (it.move) this.text(it.move, it.x, it.y - R - 2);
-      if (!full) continue;
-      if (it.kind === "pruned") {
-        if (it.treeValue === null) continue;
-        const v = this.povMode === "root" || it.ply % 2 === 0 ? it.treeValue : -it.treeValue;
-        ctx.font = `${R * 0.8}px system-ui, sans-serif`; ctx.textBaseline = "middle";
-        this.text(String(v), it.x, it.y, this.col.stopped, false);
-        continue;
-      }
-      const v = this.view(it);
-      // At least 11 screen pixels where there is room, so a projected window stays readable.
-      ctx.font = `${Math.min(R * 1.1, Math.max(R * 0.7, 11 / this.scale))}px system-ui, sans-serif`; ctx.textBaseline = "top";
-      this.text(`(${fmt(v.alpha)}, ${fmt(v.beta)})`, it.x, it.y + R + 2);
-      if (v.score !== null) {
-        ctx.font = `bold ${R * 0.8}px system-ui, sans-serif`; ctx.textBaseline = "middle";
-        this.text(String(v.score), it.x, it.y, "#fff", false);
-      }
-    }
-  }
-
   // The item under a screen point (nodes within their radius, summaries within their box).
   hit(sx, sy) {
     const list = this.visible || [];
     const wx = (sx - this.tx) / this.scale, wy = (sy - this.ty) / this.scale;
-    const tol = Math.max(R, 4 / this.scale);
+    const tol = Math.max(this.nodeR, 4 / this.scale);
     let best = null, bd = Infinity;
     for (const it of list) {
       const dx = Math.abs(it.x - wx), dy = Math.abs(it.y - wy);
-      const ok = it.kind === "summary" ? dx <= 1.6 * R && dy <= 0.75 * R : dx <= tol && dy <= tol;
+      const ok = it.kind === "summary" ? dx <= 1.6 * this.nodeR && dy <= 0.75 * this.nodeR : dx <= tol && dy <= tol;
       if (ok && dx + dy < bd) { best = it; bd = dx + dy; }
     }
     return best;
@@ -347,12 +350,13 @@ export class TreeView {
     const t = this.trace, lines = [];
     if (it.kind === "pruned") lines.push(`${it.pruned.path}: pruned (never searched)`);
     else {
-      const nd = t.node(it.nodeId), v = this.view(it);
-      lines.push(`${it.move || "root"}  (node ${it.nodeId}, ply ${it.ply}, depth ${it.depth})`);
-      lines.push(`path: ${t.positionMoves(it.nodeId).join(" ") || "(root)"}`);
-      lines.push(`window: (${fmt(v.alpha)}, ${fmt(v.beta)})${this.povMode === "root" ? " root's view" : ""}`);
+      const nd = t.node(it.nodeId), V = this.v, title = this.nodeTitle ? this.nodeTitle(it.nodeId) : t.positionMoves(it.nodeId).join(" ");
+      const player = V.root ? ` ${V.player(it.ply).toUpperCase()}` : "";
+      lines.push(`${nd.parent ? `after ${title}` : "the root"}${player}  (node ${it.nodeId}, ply ${it.ply}, depth ${it.depth})`);
+      lines.push(`window: ${V.windowText(it.alpha, it.beta, it.ply)}${V.root ? " (root player's view)" : " (side to move)"}`);
       lines.push(`expected: ${nd.expect || "?"}${it.actual ? `, actual: ${it.actual}` : ""}`);
-      if (v.score !== null) lines.push(`score: ${v.score}${it.end ? ` (${it.end})` : ""}`);
+      const v = V.value(it.score, it.ply);
+      if (v !== null) lines.push(`value: ${fmt(v)}, ${this.shownOutcome(it)}${it.end ? ` (${it.end})` : ""}`);
       if (it.state === "open") lines.push("being searched");
       if (it.ref) lines.push(`re-search of node ${it.ref}`);
       if (it.kind === "summary") lines.push(`${it.count.toLocaleString("en-US")} nodes (click to expand)`);
@@ -363,17 +367,16 @@ export class TreeView {
   }
 }
 
-const fmt = (v) => (v >= 32000 ? "∞" : v <= -32000 ? "-∞" : String(v)); // the engine's infinity
 
 // PV = circle, Cut = square, All = diamond (no expected type: circle).
-function shapePath(ctx, it, r = R) {
+function shapePath(ctx, it, r = NR) {
   const { x, y } = it;
   if (it.expect === "cut") { ctx.moveTo(x - r * 0.88, y - r * 0.88); ctx.rect(x - r * 0.88, y - r * 0.88, 1.76 * r, 1.76 * r); }
   else if (it.expect === "all") {
     ctx.moveTo(x, y - r * 1.15); ctx.lineTo(x + r * 1.15, y); ctx.lineTo(x, y + r * 1.15); ctx.lineTo(x - r * 1.15, y); ctx.closePath();
   } else { ctx.moveTo(x + r, y); ctx.arc(x, y, r, 0, 2 * Math.PI); }
 }
-function rectPath(ctx, it) { ctx.rect(it.x - R, it.y - R, 2 * R, 2 * R); }
+function rectPath(ctx, it) { ctx.rect(it.x - NR, it.y - NR, 2 * NR, 2 * NR); }
 function roundRect(ctx, x, y, w, h, r) {
   ctx.moveTo(x + r, y); ctx.arcTo(x + w, y, x + w, y + h, r); ctx.arcTo(x + w, y + h, x, y + h, r);
   ctx.arcTo(x, y + h, x, y, r); ctx.arcTo(x, y, x + w, y, r); ctx.closePath();

@@ -79,8 +79,14 @@ export function toQuery({ setup, options }) {
 }
 
 // writeURL replaces the current history entry with the form's configuration.
+// Parameters of the page itself, not of the search (quiz=1): kept as they are.
+const PAGE_PARAMS = ["quiz"];
+
 export function writeURL(cfg) {
-  const q = toQuery(cfg);
+  let q = toQuery(cfg);
+  const now = new URLSearchParams(location.search), keep = new URLSearchParams();
+  for (const name of PAGE_PARAMS) if (now.has(name)) keep.set(name, now.get(name));
+  if ([...keep].length) q += (q ? "&" : "?") + keep.toString();
   if (q !== location.search) history.replaceState(null, "", location.pathname + q + location.hash);
 }
 

@@ -1,0 +1,87 @@
+// nodepath.js: naming a node by its path from the root, both ways. A path is 0-based child
+// indices for trees ("1.0", "" the root) and moves for chess, in SAN or UCI, with or without
+// move numbers ("1.Nc3 Nc6 2.Nf3", "b1c3 b8c6 g1f3"); a number in a chess path is the
+// n-th move searched from that node. describeNode answers window.pvscope.node(path): what the
+// page shows for that node at step k, in the chosen view.
+import { INF } from "./view.js";
+
+// The words of a path, for a tree or a chess search.
+export function pathTokens(text, chess) {
+  const s = String(text || "").trim();
+  if (!s) return [];
+  if (!chess) return s.split(/[\s.,/]+/).filter(Boolean);
+  return s.replace(/\b\d+\s*(\.\.\.|…|\.)/g, " ").split(/\s+/).filter(Boolean);
+}
+
+const bare = (m) => String(m).replace(/[+#!?]+$/, "");
+
+// The root shown at step k: the root of the latest node entered (iterative deepening has one per iteration).
+function rootAt(t, k) {
+  const last = t.nodeCount(k);
+  return last ? t.path(last)[0] : 0;
+}
+
+// resolvePath(trace, k, text, san) -> {id} for a node entered before k, or {pruned, parent, index,
+// ply} for a pruned child of a tree, or {missing, ply, at} naming the first word that matched
+// nothing. san(parentId, move) names a move in SAN (chess only).
+export function resolvePath(t, k, text, san = null) {
+  const chess = !!(t.started && t.started.kind !== "tree");
+  const words = pathTokens(text, chess);
+  let id = rootAt(t, k);
+  if (!id) return { missing: true, ply: words.length, at: "" };
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const kids = [];
+    for (const ch of t.childIds(id)) if (t.enterAt.get(ch) < k) kids.push(ch);
+    // The latest visit of a move wins: a re-search over its probe.
+    const distinct = [];
+    for (const ch of kids) if (!distinct.includes(t.moveName(ch))) distinct.push(t.moveName(ch));
+    let move = null;
+    if (!chess) move = w;
+    else if (distinct.includes(w)) move = w;
+    else if (/^\d+$/.test(w)) move = distinct[+w] ?? null;
+    else if (san) move = distinct.find((m) => { try { return bare(san(id, m)) === bare(w); } catch { return false; } }) ?? null;
+    let next = 0;
+    for (const ch of kids) if (t.moveName(ch) === move) next = ch;
+    if (!next) {
+      if (!chess && i === words.length - 1) {
+        const p = (t.prunedChildren(id, k) || []).find((x) => x.move === w);
+        if (p) return { pruned: true, parent: id, index: p.index, ply: i + 1, move: w };
+      }
+      return { missing: true, ply: words.length, at: w, parent: id };
+    }
+    id = next;
+  }
+  return { id };
+}
+
+const edge = (v) => (v >= INF || v <= -INF ? null : v);
+
+// describeNode(trace, k, view, text, san) -> {path, move, value, window, outcome, expect, actual, player}.
+export function describeNode(t, k, V, text, san = null) {
+  const r = resolvePath(t, k, text, san);
+  const chess = !!(t.started && t.started.kind !== "tree");
+  if (!r.id) {
+    const words = pathTokens(text, chess);
+    return {
+      path: words.join("."), move: r.move || words[words.length - 1] || "", value: null, window: null,
+      outcome: r.pruned ? "pruned" : "unvisited", expect: null, actual: null, player: V.player(r.ply),
+    };
+  }
+  const id = r.id, c = t.c, h = t.hello, e = t.enterAt.get(id), x = t.exitAt.get(id);
+  const ply = c.ply.get(e);
+  const done = x >= 0 && x < k;
+  const [lo, hi] = V.window(c.alpha.get(e), c.beta.get(e), ply);
+  const actual = done ? h.nodeTypes[c.actual.get(x)] || "" : null;
+  const end = done ? h.ends[c.end.get(x)] || "" : null;
+  const parent = t.parentOf.get(id);
+  const move = parent ? (chess && san ? san(parent, t.moveName(id)) : t.moveName(id)) : "";
+  return {
+    path: t.positionMoves(id).join("."), move,
+    value: done ? V.value(c.score.get(x), ply) : null,
+    window: [edge(lo), edge(hi)],
+    outcome: done ? V.outcome(actual, end, ply) : "searching",
+    expect: h.nodeTypes[c.expect.get(e)] || null, actual: actual || null,
+    player: V.player(ply),
+  };
+}

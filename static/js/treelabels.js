@@ -1,0 +1,118 @@
+// treelabels.js: the words on the tree, drawn in screen pixels so that presentation mode can
+// promise sizes (values >= 28 px, windows and moves >= 20 px) whatever the zoom. Labels are
+// placed most important first (the selected, hovered and current nodes and the PV, then the
+// window or the move, shallow before deep) and a label that would overlap one already placed,
+// or another node, is left out; hovering or selecting its node brings it back.
+import { fmt } from "./view.js";
+
+const CELL = 96; // the occupancy grid's cell, in screen pixels
+
+// Rectangles already taken, bucketed in a grid so each test looks at a few neighbours only.
+class Occupancy {
+  constructor() { this.cells = new Map(); }
+  _keys(r, fn) {
+    for (let cx = Math.floor(r.x / CELL); cx <= Math.floor((r.x + r.w) / CELL); cx++)
+      for (let cy = Math.floor(r.y / CELL); cy <= Math.floor((r.y + r.h) / CELL); cy++) fn(cx + "," + cy);
+  }
+  free(r) {
+    let ok = true;
+    this._keys(r, (k) => {
+      if (!ok) return;
+      const list = this.cells.get(k);
+      if (list) for (const q of list) if (r.x < q.x + q.w && q.x < r.x + r.w && r.y < q.y + q.h && q.y < r.y + r.h) { ok = false; return; }
+    });
+    return ok;
+  }
+  take(r) { this._keys(r, (k) => { if (!this.cells.has(k)) this.cells.set(k, []); this.cells.get(k).push(r); }); }
+}
+
+// Font sizes in screen pixels for a node radius of rS pixels.
+export function labelSizes(rS, present) {
+  if (present) {
+    // 28 px values where the node is big enough to hold them (PRESENT_R = 24 px and up).
+    return { value: Math.min(40, Math.max(rS * 0.8, Math.min(28, rS * 1.2))), window: Math.max(20, Math.min(26, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)) };
+  }
+  return { value: Math.min(36, rS * 0.8), window: Math.min(rS * 1.1, Math.max(rS * 0.7, 11)), move: Math.max(9, Math.min(18, rS * 0.85)) };
+}
+
+// drawLabels(view, vis, full): vis are the items in view, full says windows are drawn too.
+// Returns {value, window, move (px), shown, hidden} for tests and the README's promise.
+export function drawLabels(view, vis, full) {
+  const ctx = view.ctx, s = view.scale, V = view.v, col = view.col;
+  ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
+  ctx.lineJoin = "round";
+  const rS = view.nodeR * s;
+  const rE = rS * 1.15; // a node's reach: the All node's diamond is 1.15 radii tall
+  const px = labelSizes(rS, view.present);
+  const font = (size, bold = false) => `${bold ? "bold " : ""}${size}px system-ui, sans-serif`;
+  const occ = new Occupancy();
+  const scr = (it) => [it.x * s + view.tx, it.y * s + view.ty];
+  const chess = !!(view.trace.started && view.trace.started.kind !== "tree");
+  const info = { ...px, shown: 0, hidden: 0, rects: [] }; // rects: the labels placed, [x, y, w, h] in px
+
+  // The textbook's row names: MAX and MIN at the left edge, one per ply shown.
+  if (V.root && full) {
+    const rows = new Map();
+    for (const it of vis) if (it.kind !== "summary" && it.state !== "unseen" && !rows.has(it.ply)) rows.set(it.ply, scr(it)[1]);
+    ctx.font = font(px.window, true); ctx.textAlign = "left"; ctx.textBaseline = "middle";
+    for (const [ply, y] of rows) {
+      const t = V.player(ply).toUpperCase(), w = ctx.measureText(t).width;
+      const r = { x: 4, y: y - px.window / 2, w: w + 4, h: px.window };
+      occ.take(r);
+      halo(ctx, col, t, 6, y, col.stopped);
+    }
+  }
+
+  // Nodes are obstacles; their values sit inside them and are always drawn.
+  const cands = [];
+  for (const it of vis) {
+    if (it.kind === "summary" || it.state === "unseen") continue;
+    const [x, y] = scr(it);
+    occ.take({ x: x - rE, y: y - rE, w: 2 * rE, h: 2 * rE });
+    const important = it.nodeId && (it.nodeId === view.selected || it.current || it.onPV || (view.hover && view.hover === it));
+    const base = important ? 0 : 1;
+    const move = view.moveText(it);
+    if (move) cands.push({ it, text: move, x, y: y - rE - 2, size: px.move, baseline: "bottom", pri: [base, chess ? 0 : 1, it.ply] });
+    if (full && it.kind !== "pruned") {
+      const [lo, hi] = V.window(it.alpha, it.beta, it.ply);
+      cands.push({ it, text: `(${fmt(lo)}, ${fmt(hi)})`, x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, chess ? 1 : 0, it.ply] });
+    }
+  }
+  // Values inside the nodes.
+  ctx.textAlign = "center"; ctx.textBaseline = "middle";
+  for (const it of vis) {
+    if (it.kind === "summary" || it.state === "unseen" || !full) continue;
+    const [x, y] = scr(it);
+    if (it.kind === "pruned") {
+      if (it.treeValue === null) continue;
+      const v = V.root || it.ply % 2 === 0 ? it.treeValue : -it.treeValue;
+      ctx.font = font(px.value);
+      ctx.fillStyle = col.stopped; ctx.fillText(String(v), x, y);
+      continue;
+    }
+    const v = V.value(it.score, it.ply);
+    if (v === null) continue;
+    ctx.font = font(px.value, true);
+    ctx.fillStyle = "#fff"; ctx.fillText(fmt(v), x, y);
+  }
+  cands.sort((a, b) => a.pri[0] - b.pri[0] || a.pri[1] - b.pri[1] || a.pri[2] - b.pri[2]);
+  for (const c of cands) {
+    ctx.font = font(c.size);
+    const w = ctx.measureText(c.text).width;
+    const r = { x: c.x - w / 2 - 1, y: c.baseline === "top" ? c.y : c.y - c.size, w: w + 2, h: c.size };
+    if (r.x + r.w < 0 || r.x > view.w || r.y + r.h < 0 || r.y > view.h) continue;
+    if (!occ.free(r)) { info.hidden++; continue; }
+    occ.take(r);
+    info.shown++;
+    info.rects.push([Math.round(r.x), Math.round(r.y), Math.round(r.w), Math.round(r.h)]);
+    ctx.textAlign = "center"; ctx.textBaseline = c.baseline;
+    halo(ctx, col, c.text, c.x, c.y, col.text);
+  }
+  return info;
+}
+
+// Text with a halo in the background colour, so labels stay readable over edges.
+function halo(ctx, col, str, x, y, colour) {
+  ctx.strokeStyle = col.bg; ctx.lineWidth = 3; ctx.strokeText(str, x, y);
+  ctx.fillStyle = colour; ctx.fillText(str, x, y);
+}
