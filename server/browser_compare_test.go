@@ -68,7 +68,7 @@ func (p *page) shot(name string) {
 func TestBrowserCompareRussellNorvig(t *testing.T) {
 	e := textbookTree(t, "aima_fig5_2")
 	algos := []string{"minimax", "alphabeta", "pvs"}
-	refs := map[string]*refSearch{}
+	refs := map[string]*leafSearch{}
 	for _, a := range algos {
 		_, refs[a] = refRun(a, e.Tree)
 	}

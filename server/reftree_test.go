@@ -12,16 +12,16 @@ import (
 // JSON values, and plain textbook minimax, alpha-beta and PVS over it, written here from the
 // books (not from the engine), each recording the leaves it reads in order.
 
-type refTree = any // float64 for a leaf, []any for an inner node
+type leafTree = any // float64 for a leaf, []any for an inner node
 
-// refSearch counts what one textbook search does: the leaves read (in order, as paths of
+// leafSearch counts what one textbook search does: the leaves read (in order, as paths of
 // 0-based child indices) and the nodes entered (a re-search enters its node again).
-type refSearch struct {
+type leafSearch struct {
 	leaves []string
 	nodes  int
 }
 
-func (r *refSearch) leaf(path []int, v float64) int {
+func (r *leafSearch) leaf(path []int, v float64) int {
 	r.leaves = append(r.leaves, joinPath(path))
 	return int(v)
 }
@@ -34,10 +34,10 @@ func joinPath(path []int) string {
 	return strings.Join(s, ".")
 }
 
-func kids(t refTree) []any { k, _ := t.([]any); return k }
+func kids(t leafTree) []any { k, _ := t.([]any); return k }
 
 // minimax from the root player's side: MAX at even plies.
-func (r *refSearch) minimax(t refTree, path []int) int {
+func (r *leafSearch) minimax(t leafTree, path []int) int {
 	r.nodes++
 	if v, ok := t.(float64); ok {
 		return r.leaf(path, v)
@@ -54,7 +54,7 @@ func (r *refSearch) minimax(t refTree, path []int) int {
 }
 
 // alphaBeta as Russell & Norvig's ALPHA-BETA-SEARCH: MAX-VALUE / MIN-VALUE, prune when v >= beta (MAX) or v <= alpha (MIN).
-func (r *refSearch) alphaBeta(t refTree, path []int, alpha, beta int) int {
+func (r *leafSearch) alphaBeta(t leafTree, path []int, alpha, beta int) int {
 	r.nodes++
 	if v, ok := t.(float64); ok {
 		return r.leaf(path, v)
@@ -87,7 +87,7 @@ func (r *refSearch) alphaBeta(t refTree, path []int, alpha, beta int) int {
 // Wiki writes it): the first child with the full window, the others with a null window,
 // searched again with (score, beta) when the probe lands strictly inside (alpha, beta).
 // Values are from the side to move; leaves hold the root player's values.
-func (r *refSearch) pvs(t refTree, path []int, alpha, beta int) int {
+func (r *leafSearch) pvs(t leafTree, path []int, alpha, beta int) int {
 	r.nodes++
 	if v, ok := t.(float64); ok {
 		s := r.leaf(path, v)
@@ -115,23 +115,23 @@ func (r *refSearch) pvs(t refTree, path []int, alpha, beta int) int {
 	return alpha
 }
 
-const refInf = 1 << 20
+const leafInf = 1 << 20
 
-func refRun(algo string, t refTree) (value int, r *refSearch) {
-	r = &refSearch{}
+func refRun(algo string, t leafTree) (value int, r *leafSearch) {
+	r = &leafSearch{}
 	switch algo {
 	case "minimax":
 		value = r.minimax(t, nil)
 	case "alphabeta":
-		value = r.alphaBeta(t, nil, -refInf, refInf)
+		value = r.alphaBeta(t, nil, -leafInf, leafInf)
 	case "pvs":
-		value = r.pvs(t, nil, -refInf, refInf)
+		value = r.pvs(t, nil, -leafInf, leafInf)
 	}
 	return value, r
 }
 
 // refText writes a tree the way the tree field takes it.
-func refText(t refTree) string {
+func refText(t leafTree) string {
 	if v, ok := t.(float64); ok {
 		return strconv.Itoa(int(v))
 	}
@@ -143,7 +143,7 @@ func refText(t refTree) string {
 }
 
 // refParse reads "((3 12 8) (2 4 6))" into nested values.
-func refParse(t *testing.T, text string) refTree {
+func refParse(t *testing.T, text string) leafTree {
 	t.Helper()
 	js := strings.NewReplacer("(", "[", ")", "]").Replace(text)
 	js = strings.Join(strings.Fields(js), ",")
