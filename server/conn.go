@@ -30,8 +30,12 @@ type conn struct {
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	if !s.admit(w) {
+		return
+	}
 	ws, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
+		s.open.Add(-1)
 		return // the upgrader has answered with an HTTP error
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -265,18 +269,4 @@ func (c *conn) stream(st *streamState) bool {
 func (c *conn) write(b []byte) bool {
 	c.ws.SetWriteDeadline(time.Now().Add(c.srv.limits.WriteWait))
 	return c.ws.WriteMessage(websocket.TextMessage, b) == nil
-}
-
-// sentence makes an error message read as a sentence: capital first, full stop last.
-func sentence(s string) string {
-	if s == "" {
-		return s
-	}
-	if s[0] >= 'a' && s[0] <= 'z' {
-		s = string(s[0]-'a'+'A') + s[1:]
-	}
-	if last := s[len(s)-1]; last != '.' && last != '?' && last != '!' {
-		s += "."
-	}
-	return s
 }

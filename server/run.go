@@ -158,7 +158,7 @@ func prepare(c command, lim Limits) (*run, error) {
 		opt.MaxNodes = lim.MaxNodes
 	}
 	if err := opt.Validate(); err != nil {
-		return nil, &fieldError{"", err}
+		return nil, &fieldError{validationField(err), err}
 	}
 	r := &run{id: c.ID, pos: pos, opt: opt, rec: tracer.NewRecording(), returned: make(chan struct{})}
 	r.started = startedFrame{Type: "started", ID: c.ID, Kind: "chess", Options: opt.Describe()}

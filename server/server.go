@@ -5,10 +5,12 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/gorilla/websocket"
 	"github.com/pvscope/pvscope/static"
@@ -21,6 +23,8 @@ type Server struct {
 	upgrader websocket.Upgrader
 	searches chan struct{} // one token per running search
 	ctx      context.Context
+	hosts    *hostCheck
+	open     atomic.Int64 // websocket connections open or being opened, against MaxConns
 
 	mu       sync.Mutex
 	conns    int // open websocket connections (for tests and shutdown)
@@ -31,10 +35,13 @@ type Server struct {
 // connection and search.
 func New(ctx context.Context, limits Limits) *Server {
 	s := &Server{limits: limits, mux: http.NewServeMux(), ctx: ctx,
-		searches: make(chan struct{}, limits.MaxSearches)}
+		searches: make(chan struct{}, limits.MaxSearches), hosts: newHostCheck(limits.Hosts)}
 	// gorilla's default CheckOrigin refuses cross-origin upgrades, so another
-	// site open in the browser cannot drive searches on this machine.
-	s.upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 64 << 10}
+	// site open in the browser cannot drive searches on this machine. Write
+	// buffers come from a pool while a frame is written, so an idle
+	// connection holds none.
+	s.upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 64 << 10,
+		WriteBufferPool: &sync.Pool{}}
 	sub, err := fs.Sub(static.FS, ".")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
@@ -45,7 +52,41 @@ func New(ctx context.Context, limits Limits) *Server {
 	return s
 }
 
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP checks the Host header, sets the security headers and serves.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.hosts.allowed(r.Host) {
+		refuseHost(w, r)
+		return
+	}
+	h := w.Header()
+	// The page runs only its own scripts (no inline script or handler), talks
+	// only to its own host, and may not be framed by another site.
+	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
+		"img-src 'self' data: blob:; connect-src 'self' ws://"+r.Host+" wss://"+r.Host+"; "+
+		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// HTTPServer is an http.Server for this handler with the timeouts a server on
+// a shared network needs: slow headers and idle keep-alive connections are closed.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: s.limits.IdleTimeout,
+		MaxHeaderBytes: 64 << 10}
+}
+
+// admit counts a websocket connection in, or says the server is full.
+func (s *Server) admit(w http.ResponseWriter) bool {
+	if s.open.Add(1) > int64(s.limits.MaxConns) {
+		s.open.Add(-1)
+		http.Error(w, fmt.Sprintf("The server already has %d connections open, its limit (-max-conns); "+
+			"close a tab or try again in a moment.", s.limits.MaxConns), http.StatusServiceUnavailable)
+		return false
+	}
+	return true
+}
 
 // acquire takes a search slot, or says there is none free.
 func (s *Server) acquire() (release func(), ok bool) {
@@ -59,6 +100,9 @@ func (s *Server) acquire() (release func(), ok bool) {
 }
 
 func (s *Server) track(delta int) {
+	if delta < 0 {
+		s.open.Add(int64(delta))
+	}
 	s.mu.Lock()
 	s.conns += delta
 	s.mu.Unlock()
