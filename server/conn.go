@@ -25,8 +25,11 @@ type conn struct {
 	send   chan []byte   // control frames; bounded: a page that stops reading is dropped
 	wake   chan struct{} // rung when the current run has something new
 
-	mu  sync.Mutex
-	cur *run // the search being streamed, nil before the first start
+	mu     sync.Mutex
+	cur    *run   // the search being streamed, nil before the first start
+	reason string // why the server closes the connection, for the close frame
+
+	errs errorQueue // errors wait here, coalesced, not in send: a burst never drops the page
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -40,7 +43,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &conn{srv: s, ws: ws, ctx: ctx, cancel: cancel,
-		send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1)}
+		send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1), errs: newErrorQueue()}
 	s.track(1)
 	c.queue(newHello(s.limits))
 	go c.writePump()
@@ -49,7 +52,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 
 // queue puts a control frame on the send queue; a full queue means the page
 // has stopped reading, and the connection is closed rather than let it grow.
+// Errors go to their own queue, where a burst of them becomes one frame.
 func (c *conn) queue(v any) {
+	if f, ok := v.(errorFrame); ok {
+		c.errs.add(f)
+		return
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		log.Printf("pvscope: encoding %T: %v", v, err)
@@ -58,8 +66,18 @@ func (c *conn) queue(v any) {
 	select {
 	case c.send <- b:
 	default:
-		c.cancel()
+		c.drop(fmt.Sprintf("the page stopped reading: %d frames waited", sendQueue))
 	}
+}
+
+// drop closes the connection, saying why in the close frame.
+func (c *conn) drop(reason string) {
+	c.mu.Lock()
+	if c.reason == "" {
+		c.reason = reason
+	}
+	c.mu.Unlock()
+	c.cancel()
 }
 
 func (c *conn) readPump() {
@@ -173,11 +191,19 @@ func (c *conn) writePump() {
 	for {
 		select {
 		case <-c.ctx.Done():
+			c.mu.Lock()
+			reason := c.reason
+			c.mu.Unlock()
 			c.ws.WriteControl(websocket.CloseMessage,
-				websocket.FormatCloseMessage(websocket.CloseGoingAway, ""), time.Now().Add(time.Second))
+				websocket.FormatCloseMessage(websocket.CloseGoingAway, reason), time.Now().Add(time.Second))
 			return
 		case b := <-c.send:
 			if !c.write(b) {
+				return
+			}
+			continue
+		case <-c.errs.bell:
+			if !c.writeErrors() {
 				return
 			}
 			continue
@@ -243,6 +269,10 @@ func (c *conn) stream(st *streamState) bool {
 		select {
 		case b := <-c.send:
 			if !c.write(b) {
+				return false
+			}
+		case <-c.errs.bell:
+			if !c.writeErrors() {
 				return false
 			}
 		default:

@@ -83,6 +83,9 @@ type errorFrame struct {
 	ID      int64  `json:"id,omitempty"`
 	Field   string `json:"field,omitempty"`
 	Message string `json:"message"`
+	// Count is how many refused messages the frame answers, when a burst of
+	// them was coalesced into one frame (the message is the last one's).
+	Count int `json:"count,omitempty"`
 }
 
 // startedFrame opens a search's stream: what is searched and with which options.

@@ -154,7 +154,10 @@ func prepare(c command, lim Limits) (*run, error) {
 	if opt.Depth > lim.MaxDepth {
 		return nil, &fieldError{"depth", fmt.Errorf("depth %d is more than this server allows (%d)", opt.Depth, lim.MaxDepth)}
 	}
-	if opt.MaxNodes <= 0 || opt.MaxNodes > lim.MaxNodes {
+	if opt.MaxNodes < 0 {
+		return nil, &fieldError{"max-nodes", fmt.Errorf("max-nodes %d is negative: give a node count, or 0 for this server's limit", opt.MaxNodes)}
+	}
+	if opt.MaxNodes == 0 || opt.MaxNodes > lim.MaxNodes {
 		opt.MaxNodes = lim.MaxNodes
 	}
 	if err := opt.Validate(); err != nil {
