@@ -26,10 +26,12 @@ type conn struct {
 	wake   chan struct{} // rung when the current run has something new
 
 	mu     sync.Mutex
-	cur    *run   // the search being streamed, nil before the first start
-	reason string // why the server closes the connection, for the close frame
+	cur    *run     // the search being streamed, nil before the first start
+	last   *attempt // the newest start, waiting or searching
+	reason string   // why the server closes the connection, for the close frame
 
-	errs errorQueue // errors wait here, coalesced, not in send: a burst never drops the page
+	errs  errorQueue  // errors wait here, coalesced, not in send: a burst never drops the page
+	stuck *time.Timer // runs while a frame is being written (writePump's own)
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -41,13 +43,17 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.open.Add(-1)
 		return // the upgrader has answered with an HTTP error
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	c := &conn{srv: s, ws: ws, ctx: ctx, cancel: cancel,
-		send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1), errs: newErrorQueue()}
+	c := newConn(s, ws)
 	s.track(1)
 	c.queue(newHello(s.limits))
 	go c.writePump()
 	c.readPump()
+}
+
+func newConn(s *Server, ws *websocket.Conn) *conn {
+	ctx, cancel := context.WithCancel(s.ctx)
+	return &conn{srv: s, ws: ws, ctx: ctx, cancel: cancel,
+		send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1), errs: newErrorQueue()}
 }
 
 // queue puts a control frame on the send queue; a full queue means the page
@@ -115,11 +121,7 @@ func (c *conn) handle(msg []byte) {
 	case "start":
 		c.start(cmd)
 	case "stop":
-		c.mu.Lock()
-		if c.cur != nil {
-			c.cur.cancel()
-		}
-		c.mu.Unlock()
+		c.stop()
 	case "":
 		c.queue(errorFrame{Type: "error", ID: cmd.ID, Message: `The message has no "type"; known commands are start and stop.`})
 	default:
@@ -128,40 +130,97 @@ func (c *conn) handle(msg []byte) {
 	}
 }
 
+// start checks the command at once (a mistake is told without waiting), then
+// waits for the page's previous search to give its slot back and for a slot
+// of its own, in line if need be, on another goroutine: the read pump stays
+// free to hear stop, or a newer start that replaces this one.
 func (c *conn) start(cmd command) {
-	r, err := prepare(cmd, c.srv.limits)
+	p, err := check(cmd, c.srv.limits)
 	if err != nil {
-		var fe *fieldError
-		field := ""
-		if errors.As(err, &fe) {
-			field = fe.field
-		}
-		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: field, Message: sentence(err.Error())})
-		return
-	}
-	c.mu.Lock()
-	old := c.cur
-	c.mu.Unlock()
-	if old != nil {
-		// Starting again replaces the search being shown. Wait for it to give
-		// its slot back (it stops within 1024 nodes), or a page restarting at
-		// the limit would be refused by its own search.
-		old.cancel()
-		<-old.returned
-	}
-	release, ok := c.srv.acquire()
-	if !ok {
-		c.queue(errorFrame{Type: "error", ID: cmd.ID,
-			Message: fmt.Sprintf("The server is already running %d searches; try again when one has finished.", c.srv.limits.MaxSearches)})
+		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: errField(err), Message: sentence(err.Error())})
 		return
 	}
 	ctx, cancel := context.WithCancel(c.ctx)
-	r.cancel, r.wake, r.begun = cancel, c.wake, time.Now()
+	a := &attempt{id: cmd.ID, cancel: cancel, gone: make(chan struct{})}
 	c.mu.Lock()
+	prev := c.last
+	c.last = a
+	c.mu.Unlock()
+	if prev != nil {
+		prev.cancel() // starting again replaces the search being shown (or waiting)
+	}
+	go c.launch(ctx, a, prev, p)
+}
+
+// attempt is one start command, from its check to the end of its search.
+type attempt struct {
+	id      int64
+	cancel  context.CancelFunc
+	gone    chan struct{} // closed once the attempt holds no slot and never will
+	stopped bool          // the page asked to stop it (under conn.mu)
+}
+
+func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, p *plan) {
+	searching := false
+	defer func() {
+		if !searching {
+			close(a.gone)
+		}
+	}()
+	if prev != nil {
+		<-prev.gone // a page restarting at the limit is not refused by its own search
+	}
+	if ctx.Err() != nil {
+		return
+	}
+	release, err := c.srv.slots.acquire(ctx, func(place int) {
+		c.queue(queuedFrame{Type: "queued", ID: a.id, Position: place, Message: queuedMessage(place, c.srv.limits.MaxSearches)})
+	})
+	if err != nil {
+		c.mu.Lock()
+		stopped := a.stopped
+		c.mu.Unlock()
+		switch {
+		case errors.Is(err, errLineFull):
+			c.queue(errorFrame{Type: "error", ID: a.id, Message: fmt.Sprintf("The server is running %s and %d more are waiting; try again when one has finished.",
+				plural(c.srv.limits.MaxSearches, "search", "searches"), c.srv.limits.MaxQueue)})
+		case stopped:
+			c.queue(errorFrame{Type: "error", ID: a.id, Message: "Stopped while waiting for a free search slot: the search did not start."})
+		}
+		return
+	}
+	r, err := p.build(c.srv.budget, c.srv.limits)
+	if err != nil {
+		release()
+		c.queue(errorFrame{Type: "error", ID: a.id, Field: errField(err), Message: sentence(err.Error())})
+		return
+	}
+	r.cancel, r.wake, r.begun = a.cancel, c.wake, time.Now()
+	r.onEvict = func() {
+		c.queue(noticeFrame{Type: "notice", ID: r.id, Message: "The server let go of this search's recording to make room for other searches; " +
+			"this page keeps its own copy, so stepping still works."})
+	}
+	c.mu.Lock()
+	old := c.cur
 	c.cur = r
 	c.mu.Unlock()
+	c.srv.budget.forget(old)
 	c.ring()
-	go r.search(ctx, func() { cancel(); release(); c.srv.finished.Add(1) })
+	searching = true
+	go r.search(ctx, func() { a.cancel(); release(); c.srv.finished.Add(1); close(a.gone) })
+}
+
+// stop ends the page's search, or takes it out of the line.
+func (c *conn) stop() {
+	c.mu.Lock()
+	a := c.last
+	if a != nil {
+		a.stopped = true
+	}
+	c.mu.Unlock()
+	if a != nil {
+		a.cancel()
+	}
 }
 
 func (c *conn) ring() {
@@ -176,14 +235,31 @@ func (c *conn) ring() {
 func (c *conn) writePump() {
 	ping := time.NewTicker(pingPeriod)
 	status := time.NewTicker(statusEvery)
+	// A frame that waits StuckWait to be written means the page has stopped
+	// reading: its search stops, and its slot goes to the next page in line.
+	stuck := time.AfterFunc(time.Hour, func() {
+		c.mu.Lock()
+		r := c.cur
+		c.mu.Unlock()
+		if r != nil {
+			r.stop(fmt.Sprintf("your page stopped reading for %s, so the search stopped to let others search", c.srv.limits.StuckWait))
+		}
+	})
+	stuck.Stop()
+	c.stuck = stuck
 	defer func() {
 		ping.Stop()
 		status.Stop()
+		stuck.Stop()
 		c.cancel()
 		c.ws.Close()
+		c.mu.Lock()
+		r := c.cur
+		c.mu.Unlock()
+		c.srv.budget.forget(r) // its recording goes with the page
 		c.srv.track(-1)
 	}()
-	st := streamState{enc: newBatchEncoder(), buf: make([]tracer.Event, maxBatch)}
+	st := streamState{}
 	// Events go out at most once per frameGap (the first at once), so a fast
 	// search arrives as a few large frames rather than a flood of small ones.
 	var flush <-chan time.Time
@@ -245,8 +321,14 @@ type streamState struct {
 	sent     int // events sent
 	doneSent bool
 	enc      *batchEncoder
-	buf      []tracer.Event
 }
+
+// Batches are read into buffers borrowed while a frame is written, so a
+// connection with nothing to send holds none (an event buffer is 704 KB).
+var (
+	eventBufs = sync.Pool{New: func() any { b := make([]tracer.Event, maxBatch); return &b }}
+	frameBufs = sync.Pool{New: func() any { return new([]byte) }}
+)
 
 // stream sends what the current run has that the page has not seen yet.
 // Control frames waiting in the queue go first, between batches, so an error
@@ -259,12 +341,25 @@ func (c *conn) stream(st *streamState) bool {
 		return true
 	}
 	if r != st.run {
-		*st = streamState{run: r, enc: newBatchEncoder(), buf: st.buf}
+		*st = streamState{run: r, enc: newBatchEncoder()}
 		b, _ := json.Marshal(r.started)
 		if !c.write(b) {
 			return false
 		}
 	}
+	if st.doneSent {
+		return true
+	}
+	bp, fp := eventBufs.Get().(*[]tracer.Event), frameBufs.Get().(*[]byte)
+	buf, enc := *bp, st.enc
+	enc.buf = *fp
+	defer func() {
+		clear(buf) // drop the moves' and PVs' strings
+		*fp = enc.buf[:0]
+		enc.buf = nil
+		eventBufs.Put(bp)
+		frameBufs.Put(fp)
+	}()
 	for !st.doneSent {
 		select {
 		case b := <-c.send:
@@ -277,9 +372,9 @@ func (c *conn) stream(st *streamState) bool {
 			}
 		default:
 		}
-		n, last := r.read(st.sent, st.buf)
+		n, last := r.read(st.sent, buf)
 		if n > 0 {
-			if !c.write(st.enc.encode(r.id, st.sent, st.buf[:n])) {
+			if !c.write(st.enc.encode(r.id, st.sent, buf[:n])) {
 				return false
 			}
 			st.sent += n
@@ -287,9 +382,11 @@ func (c *conn) stream(st *streamState) bool {
 		if last {
 			b, _ := json.Marshal(r.done())
 			st.doneSent = true
+			st.enc = nil            // its move table is needed no more
+			c.srv.budget.idleRun(r) // the page has it all: the recording may be let go
 			return c.write(b)
 		}
-		if n < len(st.buf) {
+		if n < len(buf) {
 			return true // caught up; the run rings again when it has more
 		}
 	}
@@ -298,5 +395,8 @@ func (c *conn) stream(st *streamState) bool {
 
 func (c *conn) write(b []byte) bool {
 	c.ws.SetWriteDeadline(time.Now().Add(c.srv.limits.WriteWait))
-	return c.ws.WriteMessage(websocket.TextMessage, b) == nil
+	c.stuck.Reset(c.srv.limits.StuckWait)
+	err := c.ws.WriteMessage(websocket.TextMessage, b)
+	c.stuck.Stop()
+	return err == nil
 }

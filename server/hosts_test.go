@@ -27,7 +27,9 @@ func requestHost(t *testing.T, hs *httptest.Server, host, path string) *http.Res
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { res.Body.Close() })
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	res.Body = io.NopCloser(strings.NewReader(string(body)))
 	return res
 }
 

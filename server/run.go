@@ -25,12 +25,21 @@ type run struct {
 	cancel  context.CancelFunc
 	begun   time.Time
 	wake    chan<- struct{} // the write pump's doorbell; never blocks
+	budget  *budget
+	lim     Limits
+	onEvict func() // tells the page its recording was let go
 
-	mu     sync.Mutex
-	rec    *tracer.Recording
-	nodes  int64
-	depth  int
-	result *doneFrame // set once the search has returned
+	mu      sync.Mutex
+	rec     *tracer.Recording // nil once evicted
+	nodes   int64
+	depth   int
+	result  *doneFrame // set once the search has returned
+	stopped string     // why the server stopped the search, when it did
+
+	// Kept by the budget, under its lock.
+	charged   int64
+	forgotten bool // the page moved on: nothing may be charged any more
+	evicted   bool
 
 	returned chan struct{} // closed when the search goroutine has let go of its slot
 }
@@ -39,6 +48,7 @@ type run struct {
 func (r *run) Emit(e tracer.Event) {
 	r.mu.Lock()
 	r.rec.Emit(e)
+	n := r.rec.Len()
 	switch e.Kind {
 	case tracer.Enter:
 		r.nodes++
@@ -46,10 +56,25 @@ func (r *run) Emit(e tracer.Event) {
 		r.depth = int(e.Depth)
 	}
 	r.mu.Unlock()
+	// The recording is charged as it grows, outside r.mu (the budget may
+	// take another run's lock to evict it).
+	if n%chargeEvery == 0 && !r.budget.charge(r, chargeEvery*eventBytes) {
+		r.stop(fmt.Sprintf("the server's memory budget (-max-memory, %s) is full: the search stopped after %d events", mb(r.budget.max), n))
+	}
 	select {
 	case r.wake <- struct{}{}:
 	default:
 	}
+}
+
+// stop ends the search early for a reason the done frame gives.
+func (r *run) stop(why string) {
+	r.mu.Lock()
+	if r.stopped == "" && r.result == nil {
+		r.stopped = why
+	}
+	r.mu.Unlock()
+	r.cancel()
 }
 
 // read copies events [from, from+len(buf)) out, as many as there are, and
@@ -57,6 +82,9 @@ func (r *run) Emit(e tracer.Event) {
 func (r *run) read(from int, buf []tracer.Event) (n int, last bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.rec == nil { // evicted: only ever after the page had every event
+		return 0, r.result != nil
+	}
 	for n < len(buf) && from+n < r.rec.Len() {
 		buf[n] = r.rec.At(from + n)
 		n++
@@ -64,11 +92,25 @@ func (r *run) read(from int, buf []tracer.Event) (n int, last bool) {
 	return n, r.result != nil && from+n == r.rec.Len()
 }
 
+// pending is how many events wait to be read from from on; 0 once evicted.
+func (r *run) pending(from int) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.rec == nil {
+		return 0
+	}
+	return r.rec.Len() - from
+}
+
 func (r *run) status() statusFrame {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	el := time.Since(r.begun)
-	s := statusFrame{Type: "status", ID: r.id, Nodes: r.nodes, Events: r.rec.Len(),
+	events := 0
+	if r.rec != nil {
+		events = r.rec.Len()
+	}
+	s := statusFrame{Type: "status", ID: r.id, Nodes: r.nodes, Events: events,
 		Depth: r.depth, ElapsedMs: el.Milliseconds()}
 	if sec := el.Seconds(); sec > 0 {
 		s.NPS = math.Round(float64(r.nodes) / sec)
@@ -88,7 +130,12 @@ func (r *run) search(ctx context.Context, release func()) {
 	defer release()
 	res, err := engine.Search(ctx, r.pos, r.opt, r)
 	d := &doneFrame{Type: "done", ID: r.id}
+	r.mu.Lock()
+	stopped := r.stopped
+	r.mu.Unlock()
 	switch {
+	case stopped != "":
+		d.Stopped = stopped
 	case err != nil: // Options were validated before starting, so this is a bug; say so rather than hang.
 		d.Stopped = "the search could not run: " + err.Error()
 	case res.Stopped != "" && ctx.Err() != nil:
@@ -123,20 +170,48 @@ type fieldError struct {
 
 func (e *fieldError) Error() string { return e.err.Error() }
 
-// prepare turns a start command into a run ready to go, or says which field is wrong.
-func prepare(c command, lim Limits) (*run, error) {
-	setup := engine.Setup{FEN: strings.TrimSpace(c.Setup.FEN), Tree: strings.TrimSpace(c.Setup.Tree),
-		Random: strings.TrimSpace(c.Setup.Random)}
-	pos, opt, err := setup.Load()
-	if err != nil {
-		return nil, &fieldError{setupField(setup), err}
+// plan is a start command checked and ready to build: everything a page can
+// get wrong is found here, before the search takes a slot or any memory.
+type plan struct {
+	id     int64
+	setup  engine.Setup
+	pos    engine.Position // nil for a random tree, built once the search has its slot
+	spec   engine.TreeSpec
+	nodes  int64 // a tree's nodes (an upper bound for a typed one)
+	opt    engine.Options
+	random bool
+}
+
+// check reads a start command, or says which field is wrong.
+func check(c command, lim Limits) (*plan, error) {
+	p := &plan{id: c.ID, setup: engine.Setup{FEN: strings.TrimSpace(c.Setup.FEN), Tree: strings.TrimSpace(c.Setup.Tree),
+		Random: strings.TrimSpace(c.Setup.Random)}}
+	var err error
+	if p.setup.Random != "" && p.setup.FEN == "" && p.setup.Tree == "" {
+		// A random tree is generated only once the search has its slot; the
+		// options are checked on a tree of the same height, a single line.
+		p.random = true
+		if p.spec, err = engine.ParseTreeSpec(p.setup.Random); err != nil {
+			return nil, &fieldError{"random", err}
+		}
+		if p.nodes = treeNodes(p.spec); p.nodes > lim.MaxNodes {
+			return nil, &fieldError{"random", fmt.Errorf("the random tree b=%d,d=%d has %d nodes, more than this server builds (its node limit, %d)",
+				p.spec.B, p.spec.D, p.nodes, lim.MaxNodes)}
+		}
+		line, _ := engine.Generate(engine.TreeSpec{B: 1, D: p.spec.D})
+		p.opt = engine.TreeDefaults(line)
+	} else {
+		if p.pos, p.opt, err = p.setup.Load(); err != nil {
+			return nil, &fieldError{setupField(p.setup), err}
+		}
+		p.nodes = int64(len(p.setup.Tree)/2 + 1) // a typed tree has at most a node per two characters
 	}
 	// Apply options in the table's order, so that a message's key order never matters.
 	known := map[string]bool{}
 	for _, o := range engine.OptionNames {
 		known[o.Name] = true
 		if v, ok := c.Options[o.Name]; ok && v != "" {
-			if err := opt.Set(o.Name, v); err != nil {
+			if err := p.opt.Set(o.Name, v); err != nil {
 				return nil, &fieldError{o.Name, err}
 			}
 		}
@@ -151,6 +226,7 @@ func prepare(c command, lim Limits) (*run, error) {
 		sort.Strings(unknown)
 		return nil, &fieldError{unknown[0], fmt.Errorf("unknown option %q", unknown[0])}
 	}
+	opt := &p.opt
 	if opt.Depth > lim.MaxDepth {
 		return nil, &fieldError{"depth", fmt.Errorf("depth %d is more than this server allows (%d)", opt.Depth, lim.MaxDepth)}
 	}
@@ -163,16 +239,84 @@ func prepare(c command, lim Limits) (*run, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, &fieldError{validationField(err), err}
 	}
-	r := &run{id: c.ID, pos: pos, opt: opt, rec: tracer.NewRecording(), returned: make(chan struct{})}
-	r.started = startedFrame{Type: "started", ID: c.ID, Kind: "chess", Options: opt.Describe()}
-	switch p := pos.(type) {
+	// One search's table may take half its share of the memory budget; the
+	// rest is for its recording.
+	if share := lim.MaxMemory / int64(2*max(lim.MaxSearches, 1)); opt.TT && tableSize(opt.TTSize) > share {
+		most := 1
+		for int64(most*2)*tableBytes <= share {
+			most *= 2
+		}
+		return nil, &fieldError{"tt-size", fmt.Errorf("tt-size %d needs %s, more than one search may have here: at most %d entries (%s)",
+			opt.TTSize, mb(tableSize(opt.TTSize)), most, mb(int64(most)*tableBytes))}
+	}
+	return p, nil
+}
+
+// treeNodes counts a uniform tree's nodes, stopping once past any limit.
+func treeNodes(s engine.TreeSpec) int64 {
+	nodes, level := int64(1), int64(1)
+	for range s.D {
+		level *= int64(s.B)
+		nodes += level
+		if nodes > engine.MaxTreeNodes {
+			return nodes
+		}
+	}
+	return nodes
+}
+
+// tableSize is the bytes of a transposition table of n entries (rounded down
+// to a power of two, as the engine does).
+func tableSize(n int) int64 {
+	p := int64(1)
+	for p*2 <= int64(n) {
+		p *= 2
+	}
+	return p * tableBytes
+}
+
+// build makes the run a plan describes, charging the budget for its table
+// and tree first: called once the search holds its slot.
+func (p *plan) build(b *budget, lim Limits) (*run, error) {
+	r := &run{id: p.id, opt: p.opt, rec: tracer.NewRecording(), budget: b, lim: lim, returned: make(chan struct{})}
+	full := func(what string) error {
+		b.forget(r)
+		return fmt.Errorf("the server's memory budget (-max-memory, %s) has no room for %s now; try again when a search has finished",
+			mb(b.max), what)
+	}
+	cost := int64(pvHashBytes)
+	if p.opt.TT {
+		cost += tableSize(p.opt.TTSize)
+	}
+	if !b.charge(r, cost) {
+		return nil, full("this search's table")
+	}
+	r.pos = p.pos
+	if p.random {
+		if !b.charge(r, p.nodes*treeBuildBytes) {
+			return nil, full("this random tree")
+		}
+		t, err := engine.Generate(p.spec)
+		if err != nil {
+			b.forget(r)
+			return nil, &fieldError{"random", err}
+		}
+		b.refund(r, p.nodes*(treeBuildBytes-treeNodeBytes))
+		r.pos = engine.NewTreePosition(t)
+	} else if p.setup.Tree != "" && !b.charge(r, p.nodes*treeNodeBytes) {
+		return nil, full("this tree")
+	}
+	r.started = startedFrame{Type: "started", ID: p.id, Kind: "chess", Options: p.opt.Describe()}
+	switch pos := r.pos.(type) {
 	case *engine.ChessPosition:
-		r.started.FEN = p.FEN()
+		r.started.FEN = pos.FEN()
 	case *engine.TreePosition:
 		r.started.Kind = "tree"
-		r.started.Tree = treeJSON(p.Tree())
-		if setup.Random != "" {
-			r.started.MinimalLeaves = minimalLeaves(setup.Random, opt.Depth)
+		if p.nodes <= maxTreeJSONNodes {
+			r.started.Tree = treeJSON(pos.Tree())
+		}
+		if p.random {
+			r.started.MinimalLeaves = minimalLeaves(p.setup.Random, p.opt.Depth)
 		}
 	}
 	return r, nil
@@ -191,8 +335,12 @@ func setupField(s engine.Setup) string {
 }
 
 // maxTreeJSON keeps the tree out of the started frame when it is too big to
-// draw its pruned branches anyway.
-const maxTreeJSON = 256 << 10
+// draw its pruned branches anyway; maxTreeJSONNodes keeps a tree that big
+// from being written out at all (a leaf is at most six characters).
+const (
+	maxTreeJSON      = 256 << 10
+	maxTreeJSONNodes = maxTreeJSON / 6
+)
 
 // treeJSON writes a tree's parenthesised text as nested JSON arrays:
 // "((3 12) (2 4))" becomes [[3,12],[2,4]].

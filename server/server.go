@@ -21,7 +21,8 @@ type Server struct {
 	limits   Limits
 	mux      *http.ServeMux
 	upgrader websocket.Upgrader
-	searches chan struct{} // one token per running search
+	slots    *slots
+	budget   *budget
 	ctx      context.Context
 	hosts    *hostCheck
 	open     atomic.Int64 // websocket connections open or being opened, against MaxConns
@@ -35,7 +36,8 @@ type Server struct {
 // connection and search.
 func New(ctx context.Context, limits Limits) *Server {
 	s := &Server{limits: limits, mux: http.NewServeMux(), ctx: ctx,
-		searches: make(chan struct{}, limits.MaxSearches), hosts: newHostCheck(limits.Hosts)}
+		slots: newSlots(limits.MaxSearches, limits.MaxQueue), budget: newBudget(limits.MaxMemory),
+		hosts: newHostCheck(limits.Hosts)}
 	// gorilla's default CheckOrigin refuses cross-origin upgrades, so another
 	// site open in the browser cannot drive searches on this machine. Write
 	// buffers come from a pool while a frame is written, so an idle
@@ -88,17 +90,6 @@ func (s *Server) admit(w http.ResponseWriter) bool {
 	return true
 }
 
-// acquire takes a search slot, or says there is none free.
-func (s *Server) acquire() (release func(), ok bool) {
-	select {
-	case s.searches <- struct{}{}:
-		var once sync.Once
-		return func() { once.Do(func() { <-s.searches }) }, true
-	default:
-		return nil, false
-	}
-}
-
 func (s *Server) track(delta int) {
 	if delta < 0 {
 		s.open.Add(int64(delta))
@@ -119,4 +110,10 @@ func (s *Server) Connections() int {
 func (s *Server) Finished() int64 { return s.finished.Load() }
 
 // Searches is the number of searches running now.
-func (s *Server) Searches() int { return len(s.searches) }
+func (s *Server) Searches() int {
+	running, _ := s.slots.counts()
+	return running
+}
+
+// MemoryUsed is what the server's memory budget has charged now, in bytes.
+func (s *Server) MemoryUsed() int64 { return s.budget.Used() }
