@@ -20,14 +20,14 @@ type budget struct {
 
 // What things cost, in bytes. A recorded event is a 48-byte record plus its
 // share of the move and PV tables; a table entry is 16 bytes; a tree node is
-// 16 bytes kept and about 80 while it is generated (the nested shape, the
-// children's pointers and the breadth-first queue).
+// 16 bytes kept and up to 128 while it is generated (the nested shape, the
+// children's pointers, the breadth-first queue; measured on b=31,d=4).
 const (
 	eventBytes     = 56
 	chargeEvery    = 4096 // events recorded between charges
 	tableBytes     = 16
 	treeNodeBytes  = 16
-	treeBuildBytes = 96
+	treeBuildBytes = 128
 	// pvHashBytes is the PV hash table: 2,048 lines of a few moves.
 	pvHashBytes = 2048 * 160
 )
@@ -92,7 +92,7 @@ func (b *budget) evict(r *run) {
 	r.charged = 0
 	r.evicted = true
 	r.mu.Lock()
-	r.rec = nil
+	r.rec, r.pos = nil, nil // a finished search's tree goes too
 	onEvict := r.onEvict
 	r.mu.Unlock()
 	if onEvict != nil {

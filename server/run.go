@@ -37,9 +37,10 @@ type run struct {
 	stopped string     // why the server stopped the search, when it did
 
 	// Kept by the budget, under its lock.
-	charged   int64
-	forgotten bool // the page moved on: nothing may be charged any more
-	evicted   bool
+	charged     int64
+	tableCharge int64 // given back when the search returns
+	forgotten   bool  // the page moved on: nothing may be charged any more
+	evicted     bool
 
 	returned chan struct{} // closed when the search goroutine has let go of its slot
 }
@@ -152,6 +153,7 @@ func (r *run) search(ctx context.Context, release func()) {
 	if res.BestMove != engine.NoMove {
 		d.Result.BestMove = r.pos.MoveName(res.BestMove)
 	}
+	r.budget.refund(r, r.tableCharge) // the tables went with the search
 	r.mu.Lock()
 	d.Events = r.rec.Len()
 	r.result = d
@@ -239,15 +241,21 @@ func check(c command, lim Limits) (*plan, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, &fieldError{validationField(err), err}
 	}
-	// One search's table may take half its share of the memory budget; the
-	// rest is for its recording.
-	if share := lim.MaxMemory / int64(2*max(lim.MaxSearches, 1)); opt.TT && tableSize(opt.TTSize) > share {
+	// Each search has a share of the memory budget (-max-memory over
+	// -max-searches): its table may take half of it, the rest being for its
+	// recording, and a generated tree all of it while it is built.
+	share := lim.MaxMemory / int64(max(lim.MaxSearches, 1))
+	if opt.TT && tableSize(opt.TTSize) > share/2 {
 		most := 1
-		for int64(most*2)*tableBytes <= share {
+		for int64(most*2)*tableBytes <= share/2 {
 			most *= 2
 		}
 		return nil, &fieldError{"tt-size", fmt.Errorf("tt-size %d needs %s, more than one search may have here: at most %d entries (%s)",
 			opt.TTSize, mb(tableSize(opt.TTSize)), most, mb(int64(most)*tableBytes))}
+	}
+	if need := p.nodes * treeBuildBytes; p.random && need > share {
+		return nil, &fieldError{"random", fmt.Errorf("the random tree b=%d,d=%d (%d nodes) needs %s to build, more than one search may have here (%s)",
+			p.spec.B, p.spec.D, p.nodes, mb(need), mb(share))}
 	}
 	return p, nil
 }
@@ -291,6 +299,7 @@ func (p *plan) build(b *budget, lim Limits) (*run, error) {
 	if !b.charge(r, cost) {
 		return nil, full("this search's table")
 	}
+	r.tableCharge = cost
 	r.pos = p.pos
 	if p.random {
 		if !b.charge(r, p.nodes*treeBuildBytes) {
