@@ -15,6 +15,7 @@ import { createRenderer } from "./render.js";
 import { createPlayback } from "./playback.js";
 import { createErrors } from "./errors.js";
 import { createSetup } from "./setup.js";
+import { noticeText } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -39,6 +40,7 @@ const S = {
   status: null, // last status frame
   done: null, // the done frame
   error: "",
+  queued: 0, // place in the server's line while the search waits for a slot
   pov: "auto",
   limits: { maxDepth: config.maxDepth || 0, maxNodes: config.maxNodes || 0 },
   narrations: new Map(),
@@ -129,8 +131,16 @@ function handleFrame(f) {
         S.view = makeView(S.trace);
       }
       return;
+    case "queued": // the search waits for a slot; f.position is its place in line
+    case "notice":
+      if (f.id !== S.id) return;
+      S.queued = f.type === "queued" ? f.position : 0;
+      setRunState(noticeText(f), "warn");
+      return;
     case "started":
       if (f.id !== S.id) return;
+      if (S.queued) setRunState("", "live");
+      S.queued = 0;
       onStarted(f);
       return;
     case "events":
@@ -307,6 +317,7 @@ window.pvscope = {
       streaming: S.streaming,
       playing: S.playing,
       error: S.error,
+      queued: S.queued || 0,
       score: has ? t.rootScore(k) : null,
       depth: st ? st.depth : 0,
       selected: S.selected || 0,
