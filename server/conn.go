@@ -29,6 +29,7 @@ type conn struct {
 	cur    *run     // the search being streamed, nil before the first start
 	last   *attempt // the newest start, waiting or searching
 	reason string   // why the server closes the connection, for the close frame
+	closed bool     // the write pump has ended
 
 	errs  errorQueue  // errors wait here, coalesced, not in send: a burst never drops the page
 	stuck *time.Timer // runs while a frame is being written (writePump's own)
@@ -203,8 +204,12 @@ func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, p *plan) {
 	c.mu.Lock()
 	old := c.cur
 	c.cur = r
+	closed := c.closed
 	c.mu.Unlock()
 	c.srv.budget.forget(old)
+	if closed { // the write pump has gone and forgotten its run: forget this one too
+		c.srv.budget.forget(r)
+	}
 	c.ring()
 	searching = true
 	go r.search(ctx, func() { a.cancel(); release(); c.srv.finished.Add(1); close(a.gone) })
@@ -255,6 +260,7 @@ func (c *conn) writePump() {
 		c.ws.Close()
 		c.mu.Lock()
 		r := c.cur
+		c.closed = true
 		c.mu.Unlock()
 		c.srv.budget.forget(r) // its recording goes with the page
 		c.srv.track(-1)

@@ -100,7 +100,7 @@ func TestHugeRandomTreesStayUnderTheBudget(t *testing.T) {
 	}
 	lim := DefaultLimits()
 	lim.MaxMemory = 512 << 20 // a search's share, 128 MB, builds the largest tree
-	_, hs := testServer(t, lim)
+	s, hs := testServer(t, lim)
 	// Collect eagerly, so the heap figure is what is live, not garbage not yet swept.
 	defer debug.SetGCPercent(debug.SetGCPercent(10))
 	base := heapLive()
@@ -154,6 +154,17 @@ func TestHugeRandomTreesStayUnderTheBudget(t *testing.T) {
 	// frames in flight, the clients.
 	if grew > lim.MaxMemory+32<<20 {
 		t.Errorf("the heap grew by %d MB, past the %d MB budget", grew>>20, lim.MaxMemory>>20)
+	}
+	// Once the pages close, the budget has everything back.
+	for _, ws := range socks {
+		ws.Close()
+	}
+	deadline := time.Now().Add(time.Minute)
+	for s.MemoryUsed() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d bytes still charged a minute after every page closed", s.MemoryUsed())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
