@@ -32,7 +32,7 @@ type conn struct {
 	closed bool     // the write pump has ended
 
 	errs  errorQueue  // errors wait here, coalesced, not in send: a burst never drops the page
-	stuck *time.Timer // runs while a frame is being written (writePump's own)
+	stuck *stuckWatch // the write pump's: a page that stops reading gives up its slot
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -240,22 +240,12 @@ func (c *conn) ring() {
 func (c *conn) writePump() {
 	ping := time.NewTicker(pingPeriod)
 	status := time.NewTicker(statusEvery)
-	// A frame that waits StuckWait to be written means the page has stopped
-	// reading: its search stops, and its slot goes to the next page in line.
-	stuck := time.AfterFunc(time.Hour, func() {
-		c.mu.Lock()
-		r := c.cur
-		c.mu.Unlock()
-		if r != nil {
-			r.stop(fmt.Sprintf("your page stopped reading for %s, so the search stopped to let others search", c.srv.limits.StuckWait))
-		}
-	})
-	stuck.Stop()
+	stuck := newStuckWatch(c)
 	c.stuck = stuck
 	defer func() {
 		ping.Stop()
 		status.Stop()
-		stuck.Stop()
+		stuck.end()
 		c.cancel()
 		c.ws.Close()
 		c.mu.Lock()
@@ -401,8 +391,8 @@ func (c *conn) stream(st *streamState) bool {
 
 func (c *conn) write(b []byte) bool {
 	c.ws.SetWriteDeadline(time.Now().Add(c.srv.limits.WriteWait))
-	c.stuck.Reset(c.srv.limits.StuckWait)
+	c.stuck.begin()
 	err := c.ws.WriteMessage(websocket.TextMessage, b)
-	c.stuck.Stop()
+	c.stuck.end()
 	return err == nil
 }

@@ -19,9 +19,10 @@ type Limits struct {
 	// nothing for this long is taken for stuck: it is dropped and its search
 	// cancelled, so it cannot hold the recording in memory for ever.
 	WriteWait time.Duration
-	// StuckWait is how long a frame may wait to be written before its page's
-	// search is stopped, giving the slot to the next page in line. The page
-	// keeps its connection (until WriteWait) and the events recorded so far.
+	// StuckWait is how long a frame may wait to be written, while other pages
+	// wait for a slot, before its page's search is stopped, giving the slot to
+	// the next page in line. The page keeps its connection (until WriteWait)
+	// and the events recorded so far.
 	StuckWait time.Duration
 	// IdleTimeout closes keep-alive HTTP connections idle this long.
 	IdleTimeout time.Duration
@@ -36,6 +37,37 @@ func DefaultLimits() Limits {
 	return Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxQueue: 16, MaxMessageBytes: 64 << 10,
 		MaxConns: 1024, MaxMemory: 1 << 30,
 		WriteWait: 10 * time.Second, StuckWait: 3 * time.Second, IdleTimeout: time.Minute}
+}
+
+// withDefaults fills the limits left at zero from DefaultLimits (MaxQueue
+// excepted: no line at all is a choice).
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	set := func(v *int64, def int64) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	seti := func(v *int, def int) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	setd := func(v *time.Duration, def time.Duration) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	seti(&l.MaxDepth, d.MaxDepth)
+	set(&l.MaxNodes, d.MaxNodes)
+	seti(&l.MaxSearches, d.MaxSearches)
+	set(&l.MaxMessageBytes, d.MaxMessageBytes)
+	seti(&l.MaxConns, d.MaxConns)
+	set(&l.MaxMemory, d.MaxMemory)
+	setd(&l.WriteWait, d.WriteWait)
+	setd(&l.StuckWait, d.StuckWait)
+	setd(&l.IdleTimeout, d.IdleTimeout)
+	return l
 }
 
 // Timings of the websocket connection, after gorilla/websocket's chat example.

@@ -32,9 +32,10 @@ type Server struct {
 	finished atomic.Int64
 }
 
-// New returns a server with the given limits. Cancelling ctx ends every
-// connection and search.
+// New returns a server with the given limits (a limit left at zero takes
+// its default). Cancelling ctx ends every connection and search.
 func New(ctx context.Context, limits Limits) *Server {
+	limits = limits.withDefaults()
 	s := &Server{limits: limits, mux: http.NewServeMux(), ctx: ctx,
 		slots: newSlots(limits.MaxSearches, limits.MaxQueue), budget: newBudget(limits.MaxMemory),
 		hosts: newHostCheck(limits.Hosts)}
