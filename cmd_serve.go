@@ -19,6 +19,32 @@ import (
 
 // serve runs the page's HTTP server until interrupted.
 func serve(args []string) error {
+	addr, lim, err := serveFlags(args)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := server.New(ctx, lim).HTTPServer()
+	printURLs(os.Stdout, ln.Addr().(*net.TCPAddr), server.InterfaceAddrs(false))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(shut)
+	}
+}
+
+// serveFlags reads serve's command line: the address and the server's limits.
+func serveFlags(args []string) (string, server.Limits, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	lim := server.DefaultLimits()
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback by default: anyone who can reach it can run searches; 0.0.0.0:8080 serves the local network)")
@@ -36,35 +62,18 @@ func serve(args []string) error {
 		return nil
 	})
 	if err := parseFlags(fs, args); err != nil {
-		return err
+		return "", lim, err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (flags are written -name=value)", fs.Arg(0))
+		return "", lim, fmt.Errorf("unexpected argument %q (flags are written -name=value)", fs.Arg(0))
 	}
 	if lim.MaxDepth < 1 || lim.MaxNodes < 1 || lim.MaxSearches < 1 || lim.MaxConns < 1 || lim.MaxQueue < 0 {
-		return errors.New("-max-depth, -max-nodes, -max-searches and -max-conns must be at least 1, -max-queue at least 0")
+		return "", lim, errors.New("-max-depth, -max-nodes, -max-searches and -max-conns must be at least 1, -max-queue at least 0")
 	}
 	if lim.MaxMemory < 16<<20 {
-		return errors.New("-max-memory must be at least 16MB")
+		return "", lim, errors.New("-max-memory must be at least 16MB")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
-	srv := server.New(ctx, lim).HTTPServer()
-	printURLs(os.Stdout, ln.Addr().(*net.TCPAddr), server.InterfaceAddrs(false))
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		return srv.Shutdown(shut)
-	}
+	return *addr, lim, nil
 }
 
 // printURLs says where the page is. A server listening on every address

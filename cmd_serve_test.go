@@ -47,3 +47,20 @@ func TestMaxMemoryFlagReadsSizes(t *testing.T) {
 		}
 	}
 }
+
+func TestServeFlags(t *testing.T) {
+	addr, lim, err := serveFlags([]string{"-addr", "0.0.0.0:9000", "-host", "teacher.example", "-host", "pvscope.lan",
+		"-max-memory", "2GB", "-max-queue", "0", "-max-conns", "64"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if addr != "0.0.0.0:9000" || len(lim.Hosts) != 2 || lim.Hosts[0] != "teacher.example" || lim.Hosts[1] != "pvscope.lan" ||
+		lim.MaxMemory != 2<<30 || lim.MaxQueue != 0 || lim.MaxConns != 64 {
+		t.Fatalf("addr %q, limits %+v", addr, lim)
+	}
+	for _, bad := range [][]string{{"-max-memory", "1MB"}, {"-host", "a/b"}, {"-max-conns", "0"}, {"-max-queue", "-1"}} {
+		if _, _, err := serveFlags(bad); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+}
