@@ -49,18 +49,19 @@ func TestTableSizeIsBoundedByTheBudget(t *testing.T) {
 // says why; the budget gets its memory back when the page closes.
 func TestSearchStopsAtTheMemoryBudget(t *testing.T) {
 	lim := DefaultLimits()
-	lim.MaxMemory, lim.MaxSearches = 16<<20, 1
+	lim.MaxMemory, lim.MaxSearches = 4<<20, 1
 	s, hs := testServer(t, lim)
 	c := dial(t, hs)
-	// Kiwipete at depth 6 would record some 2.6M events (145 MB) before the node limit.
-	c.send(map[string]any{"type": "start", "setup": map[string]string{"fen": kiwipete}, "options": map[string]string{"depth": "6"}})
+	// Kiwipete at depth 6 would record some 1.6M events (90 MB) before the node limit.
+	c.send(map[string]any{"type": "start", "setup": map[string]string{"fen": kiwipete},
+		"options": map[string]string{"depth": "6", "tt-size": "16384"}})
 	done := readUntilEnd(t, c.ws)
 	if msg, _ := done["stopped"].(string); !strings.Contains(msg, "memory budget") {
 		t.Fatalf("done = %v, want a stop for the memory budget", done)
 	}
-	// 16 MB holds about 300,000 events at 56 bytes, less the table's 4 MB.
-	if n := done["events"].(float64); n < 100_000 || n > 300_000 {
-		t.Fatalf("%.0f events recorded under a 16 MB budget", n)
+	// 4 MB, less the tables' 0.6 MB, holds about 64,000 events at 56 bytes.
+	if n := done["events"].(float64); n < 40_000 || n > 80_000 {
+		t.Fatalf("%.0f events recorded under a 4 MB budget", n)
 	}
 	if used := s.MemoryUsed(); used > lim.MaxMemory {
 		t.Fatalf("%d bytes charged, over the budget", used)
@@ -75,15 +76,15 @@ func TestSearchStopsAtTheMemoryBudget(t *testing.T) {
 // recording that its page has in full, and that page is told with a sentence.
 func TestIdleRecordingIsLetGoWithANotice(t *testing.T) {
 	lim := DefaultLimits()
-	lim.MaxMemory = 32 << 20
+	lim.MaxMemory = 3584 << 10
 	_, hs := testServer(t, lim)
 	a, b, c := dial(t, hs), dial(t, hs), dial(t, hs)
-	// Each search: Kiwipete to depth 6, stopped at 100,000 nodes: about
-	// 163,000 events (9 MB kept) and a 4 MB table while it runs; the third
-	// does not fit beside both others.
+	// Each search: Kiwipete to depth 6, stopped at 10,000 nodes: about
+	// 23,400 events (1.15 MB kept) and 0.56 MB of tables while it runs.
+	// Two recordings and a search's tables fit in 3.5 MB; three do not.
 	start := func(p *client, id int) map[string]any {
 		p.send(map[string]any{"type": "start", "id": id, "setup": map[string]string{"fen": kiwipete},
-			"options": map[string]string{"depth": "6", "max-nodes": "100000"}})
+			"options": map[string]string{"depth": "6", "max-nodes": "10000", "tt-size": "16384"}})
 		return readUntilEnd(t, p.ws)
 	}
 	for _, d := range []map[string]any{start(a, 1), start(b, 2)} {
