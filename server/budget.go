@@ -42,8 +42,7 @@ func (b *budget) charge(r *run, n int64) bool {
 	if r.forgotten {
 		return false
 	}
-	for b.used+n > b.max && len(b.idle) > 0 {
-		b.evict(b.idle[0])
+	for b.used+n > b.max && b.evictOne() {
 	}
 	if b.used+n > b.max {
 		return false
@@ -83,6 +82,32 @@ func (b *budget) forget(r *run) {
 	b.used -= r.charged
 	r.charged = 0
 	r.forgotten = true
+}
+
+// evictOne lets go of the least recently used idle recording nobody holds.
+// Under b.mu.
+func (b *budget) evictOne() bool {
+	for _, r := range b.idle {
+		if r.holds == 0 {
+			b.evict(r)
+			return true
+		}
+	}
+	return false
+}
+
+// hold keeps r's recording while another reader (a room's follower) still
+// streams it; unhold lets it go again. Idle or not, a held run is never evicted.
+func (b *budget) hold(r *run) {
+	b.mu.Lock()
+	r.holds++
+	b.mu.Unlock()
+}
+
+func (b *budget) unhold(r *run) {
+	b.mu.Lock()
+	r.holds--
+	b.mu.Unlock()
 }
 
 // evict lets go of an idle run's recording and tells its page. Under b.mu.

@@ -38,6 +38,7 @@ type run struct {
 	// Kept by the budget, under its lock.
 	charged     int64
 	tableCharge int64 // given back when the search returns
+	holds       int   // readers besides the page (room followers): never evicted while held
 	forgotten   bool  // the page moved on: nothing may be charged any more
 	evicted     bool
 
