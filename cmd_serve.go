@@ -5,10 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -17,33 +19,20 @@ import (
 
 // serve runs the page's HTTP server until interrupted.
 func serve(args []string) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	lim := server.DefaultLimits()
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback by default: anyone who can reach it can run searches)")
-	fs.IntVar(&lim.MaxDepth, "max-depth", lim.MaxDepth, "deepest search a page may ask for")
-	fs.Int64Var(&lim.MaxNodes, "max-nodes", lim.MaxNodes, "nodes per search before it stops")
-	fs.IntVar(&lim.MaxSearches, "max-searches", lim.MaxSearches, "searches running at once")
-	engines := engineFlag{}
-	fs.Var(engines, "engine", "offer a UCI engine to pages as NAME=PATH (repeatable; PATH may carry arguments)")
-	if err := parseFlags(fs, args); err != nil {
+	addr, lim, engines, err := serveFlags(args)
+	if err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (flags are written -name=value)", fs.Arg(0))
-	}
-	if lim.MaxDepth < 1 || lim.MaxNodes < 1 || lim.MaxSearches < 1 {
-		return errors.New("-max-depth, -max-nodes and -max-searches must be at least 1")
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	handler := server.New(ctx, lim)
 	handler.AddEngines(engines)
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Printf("pvscope: serving http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	srv := handler.HTTPServer()
+	printURLs(os.Stdout, ln.Addr().(*net.TCPAddr), server.InterfaceAddrs(false))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -69,5 +58,94 @@ func (e engineFlag) Set(v string) error {
 		return fmt.Errorf("-engine %s is given twice", name)
 	}
 	e[name] = command
+	return nil
+}
+
+// serveFlags reads serve's command line: the address, the server's limits
+// and the engines offered to pages.
+func serveFlags(args []string) (string, server.Limits, engineFlag, error) {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	lim := server.DefaultLimits()
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback by default: anyone who can reach it can run searches; 0.0.0.0:8080 serves the local network)")
+	fs.IntVar(&lim.MaxDepth, "max-depth", lim.MaxDepth, "deepest search a page may ask for")
+	fs.Int64Var(&lim.MaxNodes, "max-nodes", lim.MaxNodes, "nodes per search (and per generated tree) before it stops")
+	fs.IntVar(&lim.MaxSearches, "max-searches", lim.MaxSearches, "searches running at once")
+	fs.IntVar(&lim.MaxQueue, "max-queue", lim.MaxQueue, "searches waiting for a free slot (each page is told its place)")
+	fs.IntVar(&lim.MaxConns, "max-conns", lim.MaxConns, "websocket connections open at once")
+	engines := engineFlag{}
+	fs.Var(engines, "engine", "offer a UCI engine to pages as NAME=PATH (repeatable; PATH may carry arguments)")
+	fs.Var((*byteSize)(&lim.MaxMemory), "max-memory", "memory budget for kept recordings, tables and trees (e.g. 512MB, 2GB)")
+	fs.Func("host", "a host name the server answers to besides loopback and this machine's addresses (repeatable)", func(v string) error {
+		if v == "" || strings.ContainsAny(v, "/ ") {
+			return fmt.Errorf("-host %q is not a host name", v)
+		}
+		lim.Hosts = append(lim.Hosts, v)
+		return nil
+	})
+	if err := parseFlags(fs, args); err != nil {
+		return "", lim, nil, err
+	}
+	if fs.NArg() > 0 {
+		return "", lim, nil, fmt.Errorf("unexpected argument %q (flags are written -name=value)", fs.Arg(0))
+	}
+	if lim.MaxDepth < 1 || lim.MaxNodes < 1 || lim.MaxSearches < 1 || lim.MaxConns < 1 || lim.MaxQueue < 0 {
+		return "", lim, nil, errors.New("-max-depth, -max-nodes, -max-searches and -max-conns must be at least 1, -max-queue at least 0")
+	}
+	if lim.MaxMemory < 16<<20 {
+		return "", lim, nil, errors.New("-max-memory must be at least 16MB")
+	}
+	return *addr, lim, engines, nil
+}
+
+// printURLs says where the page is. A server listening on every address
+// (0.0.0.0 or [::]) prints localhost and each address the machine has on
+// its networks: the URLs students can type.
+func printURLs(w io.Writer, at *net.TCPAddr, lan []net.IP) {
+	port := strconv.Itoa(at.Port)
+	if !at.IP.IsUnspecified() {
+		fmt.Fprintf(w, "pvscope: serving http://%s/ (Ctrl-C to stop)\n", net.JoinHostPort(at.IP.String(), port))
+		return
+	}
+	fmt.Fprintf(w, "pvscope: serving http://localhost:%s/ on this machine (Ctrl-C to stop)\n", port)
+	v4only := at.IP.To4() != nil
+	for _, ip := range lan {
+		if ip.IsLinkLocalUnicast() || v4only && ip.To4() == nil {
+			continue // fe80:: addresses need a zone a browser cannot take
+		}
+		fmt.Fprintf(w, "pvscope: on the network: http://%s/\n", net.JoinHostPort(ip.String(), port))
+	}
+}
+
+// byteSize is a flag holding a number of bytes, written 1073741824, 512MB or 2GB.
+type byteSize int64
+
+func (b *byteSize) String() string {
+	switch n := int64(*b); {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return strconv.FormatInt(n>>30, 10) + "GB"
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + "MB"
+	default:
+		return strconv.FormatInt(n, 10)
+	}
+}
+
+func (b *byteSize) Set(v string) error {
+	unit := int64(1)
+	num := strings.ToUpper(strings.TrimSpace(v))
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"B", 1}} {
+		if s, ok := strings.CutSuffix(num, u.suffix); ok {
+			num, unit = strings.TrimSpace(s), u.size
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 || n > (1<<62)/unit {
+		return fmt.Errorf("%q is not a size (write 512MB or 2GB)", v)
+	}
+	*b = byteSize(n * unit)
 	return nil
 }

@@ -13,12 +13,16 @@ import (
 // recordedRun searches Kiwipete at depth 4 into a finished run (about 60k events).
 func recordedRun(b *testing.B) *run {
 	b.Helper()
-	r, err := prepare(command{Type: "start", Setup: setupFields{FEN: kiwipete},
+	p, err := check(command{Type: "start", Setup: setupFields{FEN: kiwipete},
 		Options: map[string]string{"depth": "4"}}, DefaultLimits())
 	if err != nil {
 		b.Fatal(err)
 	}
-	r.wake = make(chan struct{}, 1)
+	r, err := p.build(newBudget(1<<30), DefaultLimits())
+	if err != nil {
+		b.Fatal(err)
+	}
+	r.wake, r.cancel = make(chan struct{}, 1), func() {}
 	r.search(context.Background(), func() {})
 	return r
 }
@@ -36,9 +40,8 @@ func BenchmarkStreamLoopback(b *testing.B) {
 		if err != nil {
 			return
 		}
-		cctx, ccancel := context.WithCancel(ctx)
-		c := &conn{srv: s, ws: ws, ctx: cctx, cancel: ccancel, cur: r,
-			send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1)}
+		c := newConn(s, ws)
+		c.cur = r
 		s.track(1)
 		c.ring()
 		go c.writePump()

@@ -38,6 +38,12 @@ type page struct {
 
 func newPage(t testing.TB, width, height int) *page {
 	t.Helper()
+	return newPageWith(t, width, height, DefaultLimits())
+}
+
+// newPageWith is newPage on a server with the given limits.
+func newPageWith(t testing.TB, width, height int, lim Limits) *page {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests run in the full pass (go test without -short)")
 	}
@@ -55,7 +61,7 @@ func newPage(t testing.TB, width, height int) *page {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	hs := httptest.NewServer(New(ctx, DefaultLimits()))
+	hs := httptest.NewServer(New(ctx, lim))
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox, // CI runs as root

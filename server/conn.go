@@ -25,27 +25,46 @@ type conn struct {
 	send   chan []byte   // control frames; bounded: a page that stops reading is dropped
 	wake   chan struct{} // rung when the current run has something new
 
-	mu  sync.Mutex
-	cur *run // the search being streamed, nil before the first start
+	mu     sync.Mutex
+	cur    *run     // the search being streamed, nil before the first start
+	last   *attempt // the newest start, waiting or searching
+	reason string   // why the server closes the connection, for the close frame
+	closed bool     // the write pump has ended
+
+	errs  errorQueue  // errors wait here, coalesced, not in send: a burst never drops the page
+	stuck *stuckWatch // the write pump's: a page that stops reading gives up its slot
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	if !s.admit(w) {
+		return
+	}
 	ws, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
+		s.open.Add(-1)
 		return // the upgrader has answered with an HTTP error
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	c := &conn{srv: s, ws: ws, ctx: ctx, cancel: cancel,
-		send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1)}
+	c := newConn(s, ws)
 	s.track(1)
 	c.queue(newHello(s.limits))
 	go c.writePump()
 	c.readPump()
 }
 
+func newConn(s *Server, ws *websocket.Conn) *conn {
+	ctx, cancel := context.WithCancel(s.ctx)
+	return &conn{srv: s, ws: ws, ctx: ctx, cancel: cancel,
+		send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1), errs: newErrorQueue()}
+}
+
 // queue puts a control frame on the send queue; a full queue means the page
 // has stopped reading, and the connection is closed rather than let it grow.
+// Errors go to their own queue, where a burst of them becomes one frame.
 func (c *conn) queue(v any) {
+	if f, ok := v.(errorFrame); ok {
+		c.errs.add(f)
+		return
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		log.Printf("pvscope: encoding %T: %v", v, err)
@@ -54,8 +73,18 @@ func (c *conn) queue(v any) {
 	select {
 	case c.send <- b:
 	default:
-		c.cancel()
+		c.drop(fmt.Sprintf("the page stopped reading: %d frames waited", sendQueue))
 	}
+}
+
+// drop closes the connection, saying why in the close frame.
+func (c *conn) drop(reason string) {
+	c.mu.Lock()
+	if c.reason == "" {
+		c.reason = reason
+	}
+	c.mu.Unlock()
+	c.cancel()
 }
 
 func (c *conn) readPump() {
@@ -93,53 +122,13 @@ func (c *conn) handle(msg []byte) {
 	case "start":
 		c.start(cmd)
 	case "stop":
-		c.mu.Lock()
-		if c.cur != nil {
-			c.cur.cancel()
-		}
-		c.mu.Unlock()
+		c.stop()
 	case "":
 		c.queue(errorFrame{Type: "error", ID: cmd.ID, Message: `The message has no "type"; known commands are start and stop.`})
 	default:
 		c.queue(errorFrame{Type: "error", ID: cmd.ID,
 			Message: fmt.Sprintf("Unknown command %q; known commands are start and stop (playback happens in the page).", cmd.Type)})
 	}
-}
-
-func (c *conn) start(cmd command) {
-	r, err := prepare(cmd, c.srv.limits)
-	if err != nil {
-		var fe *fieldError
-		field := ""
-		if errors.As(err, &fe) {
-			field = fe.field
-		}
-		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: field, Message: sentence(err.Error())})
-		return
-	}
-	c.mu.Lock()
-	old := c.cur
-	c.mu.Unlock()
-	if old != nil {
-		// Starting again replaces the search being shown. Wait for it to give
-		// its slot back (it stops within 1024 nodes), or a page restarting at
-		// the limit would be refused by its own search.
-		old.cancel()
-		<-old.returned
-	}
-	release, ok := c.srv.acquire()
-	if !ok {
-		c.queue(errorFrame{Type: "error", ID: cmd.ID,
-			Message: fmt.Sprintf("The server is already running %d searches; try again when one has finished.", c.srv.limits.MaxSearches)})
-		return
-	}
-	ctx, cancel := context.WithCancel(c.ctx)
-	r.cancel, r.wake, r.begun = cancel, c.wake, time.Now()
-	c.mu.Lock()
-	c.cur = r
-	c.mu.Unlock()
-	c.ring()
-	go r.search(ctx, func() { cancel(); release(); c.srv.finished.Add(1) })
 }
 
 func (c *conn) ring() {
@@ -154,14 +143,22 @@ func (c *conn) ring() {
 func (c *conn) writePump() {
 	ping := time.NewTicker(pingPeriod)
 	status := time.NewTicker(statusEvery)
+	stuck := newStuckWatch(c)
+	c.stuck = stuck
 	defer func() {
 		ping.Stop()
 		status.Stop()
+		stuck.end()
 		c.cancel()
 		c.ws.Close()
+		c.mu.Lock()
+		r := c.cur
+		c.closed = true
+		c.mu.Unlock()
+		c.srv.budget.forget(r) // its recording goes with the page
 		c.srv.track(-1)
 	}()
-	st := streamState{enc: newBatchEncoder(), buf: make([]tracer.Event, maxBatch)}
+	st := streamState{}
 	// Events go out at most once per frameGap (the first at once), so a fast
 	// search arrives as a few large frames rather than a flood of small ones.
 	var flush <-chan time.Time
@@ -169,11 +166,19 @@ func (c *conn) writePump() {
 	for {
 		select {
 		case <-c.ctx.Done():
+			c.mu.Lock()
+			reason := c.reason
+			c.mu.Unlock()
 			c.ws.WriteControl(websocket.CloseMessage,
-				websocket.FormatCloseMessage(websocket.CloseGoingAway, ""), time.Now().Add(time.Second))
+				websocket.FormatCloseMessage(websocket.CloseGoingAway, reason), time.Now().Add(time.Second))
 			return
 		case b := <-c.send:
 			if !c.write(b) {
+				return
+			}
+			continue
+		case <-c.errs.bell:
+			if !c.writeErrors() {
 				return
 			}
 			continue
@@ -215,8 +220,14 @@ type streamState struct {
 	sent     int // events sent
 	doneSent bool
 	enc      *batchEncoder
-	buf      []tracer.Event
 }
+
+// Batches are read into buffers borrowed while a frame is written, so a
+// connection with nothing to send holds none (an event buffer is 704 KB).
+var (
+	eventBufs = sync.Pool{New: func() any { b := make([]tracer.Event, maxBatch); return &b }}
+	frameBufs = sync.Pool{New: func() any { return new([]byte) }}
+)
 
 // stream sends what the current run has that the page has not seen yet.
 // Control frames waiting in the queue go first, between batches, so an error
@@ -229,23 +240,40 @@ func (c *conn) stream(st *streamState) bool {
 		return true
 	}
 	if r != st.run {
-		*st = streamState{run: r, enc: newBatchEncoder(), buf: st.buf}
+		*st = streamState{run: r, enc: newBatchEncoder()}
 		b, _ := json.Marshal(r.started)
 		if !c.write(b) {
 			return false
 		}
 	}
+	if st.doneSent {
+		return true
+	}
+	bp, fp := eventBufs.Get().(*[]tracer.Event), frameBufs.Get().(*[]byte)
+	buf, enc := *bp, st.enc
+	enc.buf = *fp
+	defer func() {
+		clear(buf) // drop the moves' and PVs' strings
+		*fp = enc.buf[:0]
+		enc.buf = nil
+		eventBufs.Put(bp)
+		frameBufs.Put(fp)
+	}()
 	for !st.doneSent {
 		select {
 		case b := <-c.send:
 			if !c.write(b) {
 				return false
 			}
+		case <-c.errs.bell:
+			if !c.writeErrors() {
+				return false
+			}
 		default:
 		}
-		n, last := r.read(st.sent, st.buf)
+		n, last := r.read(st.sent, buf)
 		if n > 0 {
-			if !c.write(st.enc.encode(r.id, st.sent, st.buf[:n])) {
+			if !c.write(st.enc.encode(r.id, st.sent, buf[:n])) {
 				return false
 			}
 			st.sent += n
@@ -253,9 +281,11 @@ func (c *conn) stream(st *streamState) bool {
 		if last {
 			b, _ := json.Marshal(r.done())
 			st.doneSent = true
+			st.enc = nil            // its move table is needed no more
+			c.srv.budget.idleRun(r) // the page has it all: the recording may be let go
 			return c.write(b)
 		}
-		if n < len(st.buf) {
+		if n < len(buf) {
 			return true // caught up; the run rings again when it has more
 		}
 	}
@@ -264,19 +294,8 @@ func (c *conn) stream(st *streamState) bool {
 
 func (c *conn) write(b []byte) bool {
 	c.ws.SetWriteDeadline(time.Now().Add(c.srv.limits.WriteWait))
-	return c.ws.WriteMessage(websocket.TextMessage, b) == nil
-}
-
-// sentence makes an error message read as a sentence: capital first, full stop last.
-func sentence(s string) string {
-	if s == "" {
-		return s
-	}
-	if s[0] >= 'a' && s[0] <= 'z' {
-		s = string(s[0]-'a'+'A') + s[1:]
-	}
-	if last := s[len(s)-1]; last != '.' && last != '?' && last != '!' {
-		s += "."
-	}
-	return s
+	c.stuck.begin()
+	err := c.ws.WriteMessage(websocket.TextMessage, b)
+	c.stuck.end()
+	return err == nil
 }

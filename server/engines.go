@@ -125,11 +125,12 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, inspectError{Error: sentence(err.Error())})
 		return
 	}
-	// The slot is taken before the engine starts, and given back when it is reaped.
-	release, ok := s.srv.acquire()
-	if !ok {
+	// The slot is taken before the engine starts (waiting in the server's
+	// line if none is free), and given back when it is reaped.
+	release, err := s.srv.slots.acquire(r.Context(), func(int) {})
+	if err != nil {
 		writeJSON(w, http.StatusServiceUnavailable, inspectError{
-			Error: fmt.Sprintf("The server is already running %d searches; try again when one has finished.", s.srv.limits.MaxSearches)})
+			Error: fmt.Sprintf("The server is running %d searches and its line is full; try again when one has finished.", s.srv.limits.MaxSearches)})
 		return
 	}
 	defer release()

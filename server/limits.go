@@ -3,22 +3,71 @@ package server
 import "time"
 
 // Limits protect the server (and the browser) from searches too big to hold.
+// Every one of them, when hit, gives the page a sentence saying so.
 type Limits struct {
 	MaxDepth        int   // deepest search a page may ask for
-	MaxNodes        int64 // nodes per search; a search reaching it stops cleanly and says so
+	MaxNodes        int64 // nodes per search (and per generated tree); a search reaching it stops cleanly and says so
 	MaxSearches     int   // searches running at once, over all connections
+	MaxQueue        int   // searches waiting for a slot; the page is told its place in line
 	MaxMessageBytes int64 // largest message a client may send
+	MaxConns        int   // websocket connections open at once
+	// MaxMemory is the budget for what the server keeps: recordings, tables,
+	// generated trees. A search that would pass it stops and says so; a kept
+	// recording nobody is streaming is let go first, oldest use first.
+	MaxMemory int64
 	// WriteWait is how long one frame may take to write. A tab that reads
 	// nothing for this long is taken for stuck: it is dropped and its search
 	// cancelled, so it cannot hold the recording in memory for ever.
 	WriteWait time.Duration
+	// StuckWait is how long a frame may wait to be written, while other pages
+	// wait for a slot, before its page's search is stopped, giving the slot to
+	// the next page in line. The page keeps its connection (until WriteWait)
+	// and the events recorded so far.
+	StuckWait time.Duration
+	// IdleTimeout closes keep-alive HTTP connections idle this long.
+	IdleTimeout time.Duration
+	// Hosts are extra host names the server answers to (-host), besides
+	// loopback, the machine's own addresses and its host name.
+	Hosts []string
 }
 
 // DefaultLimits suit one machine serving a classroom: a 1M-node search is about
 // 2.6M events, some 130 MB in the server and less in the page.
 func DefaultLimits() Limits {
-	return Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxMessageBytes: 64 << 10,
-		WriteWait: 10 * time.Second}
+	return Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxQueue: 16, MaxMessageBytes: 64 << 10,
+		MaxConns: 1024, MaxMemory: 1 << 30,
+		WriteWait: 10 * time.Second, StuckWait: 3 * time.Second, IdleTimeout: time.Minute}
+}
+
+// withDefaults fills the limits left at zero from DefaultLimits (MaxQueue
+// excepted: no line at all is a choice).
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	set := func(v *int64, def int64) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	seti := func(v *int, def int) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	setd := func(v *time.Duration, def time.Duration) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	seti(&l.MaxDepth, d.MaxDepth)
+	set(&l.MaxNodes, d.MaxNodes)
+	seti(&l.MaxSearches, d.MaxSearches)
+	set(&l.MaxMessageBytes, d.MaxMessageBytes)
+	seti(&l.MaxConns, d.MaxConns)
+	set(&l.MaxMemory, d.MaxMemory)
+	setd(&l.WriteWait, d.WriteWait)
+	setd(&l.StuckWait, d.StuckWait)
+	setd(&l.IdleTimeout, d.IdleTimeout)
+	return l
 }
 
 // Timings of the websocket connection, after gorilla/websocket's chat example.

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/pvscope/pvscope/tracer"
@@ -82,6 +83,51 @@ type errorFrame struct {
 	Type    string `json:"type"`
 	ID      int64  `json:"id,omitempty"`
 	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+	// Count is how many refused messages the frame answers, when a burst of
+	// them was coalesced into one frame (the message is the last one's).
+	Count int `json:"count,omitempty"`
+}
+
+// queuedFrame tells a page its search waits for a free slot, and its place
+// in line (1: next); it comes again each time the line moves.
+type queuedFrame struct {
+	Type     string `json:"type"`
+	ID       int64  `json:"id"`
+	Position int    `json:"position"`
+	Message  string `json:"message"`
+}
+
+func queuedMessage(place, running int) string {
+	return fmt.Sprintf("Waiting for a free search slot: %s in line (the server runs %s at once).", ordinal(place), plural(running, "search", "searches"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
+// noticeFrame is a sentence for the page that is not an error: its search's
+// recording was let go, for one.
+type noticeFrame struct {
+	Type    string `json:"type"`
+	ID      int64  `json:"id"`
 	Message string `json:"message"`
 }
 

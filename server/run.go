@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -25,12 +24,23 @@ type run struct {
 	cancel  context.CancelFunc
 	begun   time.Time
 	wake    chan<- struct{} // the write pump's doorbell; never blocks
+	budget  *budget
+	lim     Limits
+	onEvict func() // tells the page its recording was let go
 
-	mu     sync.Mutex
-	rec    *tracer.Recording
-	nodes  int64
-	depth  int
-	result *doneFrame // set once the search has returned
+	mu      sync.Mutex
+	rec     *tracer.Recording // nil once evicted
+	nodes   int64
+	depth   int
+	result  *doneFrame // set once the search has returned
+	stopped string     // why the server stopped the search, when it did
+
+	// Kept by the budget, under its lock.
+	charged     int64
+	tableCharge int64 // given back when the search returns
+	holds       int   // readers besides the page (room followers): never evicted while held
+	forgotten   bool  // the page moved on: nothing may be charged any more
+	evicted     bool
 
 	returned chan struct{} // closed when the search goroutine has let go of its slot
 }
@@ -39,6 +49,7 @@ type run struct {
 func (r *run) Emit(e tracer.Event) {
 	r.mu.Lock()
 	r.rec.Emit(e)
+	n := r.rec.Len()
 	switch e.Kind {
 	case tracer.Enter:
 		r.nodes++
@@ -46,10 +57,25 @@ func (r *run) Emit(e tracer.Event) {
 		r.depth = int(e.Depth)
 	}
 	r.mu.Unlock()
+	// The recording is charged as it grows, outside r.mu (the budget may
+	// take another run's lock to evict it).
+	if n%chargeEvery == 0 && !r.budget.charge(r, chargeEvery*eventBytes) {
+		r.stop(fmt.Sprintf("the server's memory budget (-max-memory, %s) is full: the search stopped after %d events", mb(r.budget.max), n))
+	}
 	select {
 	case r.wake <- struct{}{}:
 	default:
 	}
+}
+
+// stop ends the search early for a reason the done frame gives.
+func (r *run) stop(why string) {
+	r.mu.Lock()
+	if r.stopped == "" && r.result == nil {
+		r.stopped = why
+	}
+	r.mu.Unlock()
+	r.cancel()
 }
 
 // read copies events [from, from+len(buf)) out, as many as there are, and
@@ -57,6 +83,9 @@ func (r *run) Emit(e tracer.Event) {
 func (r *run) read(from int, buf []tracer.Event) (n int, last bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.rec == nil { // evicted: only ever after the page had every event
+		return 0, r.result != nil
+	}
 	for n < len(buf) && from+n < r.rec.Len() {
 		buf[n] = r.rec.At(from + n)
 		n++
@@ -64,11 +93,25 @@ func (r *run) read(from int, buf []tracer.Event) (n int, last bool) {
 	return n, r.result != nil && from+n == r.rec.Len()
 }
 
+// pending is how many events wait to be read from from on; 0 once evicted.
+func (r *run) pending(from int) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.rec == nil {
+		return 0
+	}
+	return r.rec.Len() - from
+}
+
 func (r *run) status() statusFrame {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	el := time.Since(r.begun)
-	s := statusFrame{Type: "status", ID: r.id, Nodes: r.nodes, Events: r.rec.Len(),
+	events := 0
+	if r.rec != nil {
+		events = r.rec.Len()
+	}
+	s := statusFrame{Type: "status", ID: r.id, Nodes: r.nodes, Events: events,
 		Depth: r.depth, ElapsedMs: el.Milliseconds()}
 	if sec := el.Seconds(); sec > 0 {
 		s.NPS = math.Round(float64(r.nodes) / sec)
@@ -88,7 +131,12 @@ func (r *run) search(ctx context.Context, release func()) {
 	defer release()
 	res, err := engine.Search(ctx, r.pos, r.opt, r)
 	d := &doneFrame{Type: "done", ID: r.id}
+	r.mu.Lock()
+	stopped := r.stopped
+	r.mu.Unlock()
 	switch {
+	case stopped != "":
+		d.Stopped = stopped
 	case err != nil: // Options were validated before starting, so this is a bug; say so rather than hang.
 		d.Stopped = "the search could not run: " + err.Error()
 	case res.Stopped != "" && ctx.Err() != nil:
@@ -105,6 +153,7 @@ func (r *run) search(ctx context.Context, release func()) {
 	if res.BestMove != engine.NoMove {
 		d.Result.BestMove = r.pos.MoveName(res.BestMove)
 	}
+	r.budget.refund(r, r.tableCharge) // the tables went with the search
 	r.mu.Lock()
 	d.Events = r.rec.Len()
 	r.result = d
@@ -123,58 +172,6 @@ type fieldError struct {
 
 func (e *fieldError) Error() string { return e.err.Error() }
 
-// prepare turns a start command into a run ready to go, or says which field is wrong.
-func prepare(c command, lim Limits) (*run, error) {
-	setup := engine.Setup{FEN: strings.TrimSpace(c.Setup.FEN), Tree: strings.TrimSpace(c.Setup.Tree),
-		Random: strings.TrimSpace(c.Setup.Random)}
-	pos, opt, err := setup.Load()
-	if err != nil {
-		return nil, &fieldError{setupField(setup), err}
-	}
-	// Apply options in the table's order, so that a message's key order never matters.
-	known := map[string]bool{}
-	for _, o := range engine.OptionNames {
-		known[o.Name] = true
-		if v, ok := c.Options[o.Name]; ok && v != "" {
-			if err := opt.Set(o.Name, v); err != nil {
-				return nil, &fieldError{o.Name, err}
-			}
-		}
-	}
-	var unknown []string
-	for name := range c.Options {
-		if !known[name] {
-			unknown = append(unknown, name)
-		}
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return nil, &fieldError{unknown[0], fmt.Errorf("unknown option %q", unknown[0])}
-	}
-	if opt.Depth > lim.MaxDepth {
-		return nil, &fieldError{"depth", fmt.Errorf("depth %d is more than this server allows (%d)", opt.Depth, lim.MaxDepth)}
-	}
-	if opt.MaxNodes <= 0 || opt.MaxNodes > lim.MaxNodes {
-		opt.MaxNodes = lim.MaxNodes
-	}
-	if err := opt.Validate(); err != nil {
-		return nil, &fieldError{"", err}
-	}
-	r := &run{id: c.ID, pos: pos, opt: opt, rec: tracer.NewRecording(), returned: make(chan struct{})}
-	r.started = startedFrame{Type: "started", ID: c.ID, Kind: "chess", Options: opt.Describe()}
-	switch p := pos.(type) {
-	case *engine.ChessPosition:
-		r.started.FEN = p.FEN()
-	case *engine.TreePosition:
-		r.started.Kind = "tree"
-		r.started.Tree = treeJSON(p.Tree())
-		if setup.Random != "" {
-			r.started.MinimalLeaves = minimalLeaves(setup.Random, opt.Depth)
-		}
-	}
-	return r, nil
-}
-
 func setupField(s engine.Setup) string {
 	switch {
 	case s.Tree != "" && s.FEN == "" && s.Random == "":
@@ -188,8 +185,12 @@ func setupField(s engine.Setup) string {
 }
 
 // maxTreeJSON keeps the tree out of the started frame when it is too big to
-// draw its pruned branches anyway.
-const maxTreeJSON = 256 << 10
+// draw its pruned branches anyway; maxTreeJSONNodes keeps a tree that big
+// from being written out at all (a leaf is at most six characters).
+const (
+	maxTreeJSON      = 256 << 10
+	maxTreeJSONNodes = maxTreeJSON / 6
+)
 
 // treeJSON writes a tree's parenthesised text as nested JSON arrays:
 // "((3 12) (2 4))" becomes [[3,12],[2,4]].

@@ -1,13 +1,23 @@
 // Package server serves the page, its static files and the websocket that
 // streams searches to it. It turns start commands into engine searches and
 // their traces into frames; it is the only package that knows about HTTP.
+//
+// Its parts: server.go (routes, headers), hosts.go (the Host check), conn.go
+// (a page's websocket: read and write pumps), start.go (a start command, from
+// its check to its search), plan.go (checking and building a search), run.go
+// (a search and its recording), slots.go (search slots and the line waiting
+// for them), budget.go (the memory budget), stuck.go (a page that stops
+// reading), errorqueue.go and errortext.go (errors as sentences), encode.go
+// (events frames), protocol.go (the frames), limits.go.
 package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/gorilla/websocket"
 )
@@ -17,22 +27,30 @@ type Server struct {
 	limits   Limits
 	mux      *http.ServeMux
 	upgrader websocket.Upgrader
-	searches chan struct{} // one token per running search
+	slots    *slots
+	budget   *budget
 	ctx      context.Context
+	hosts    *hostCheck
+	open     atomic.Int64 // websocket connections open or being opened, against MaxConns
 
 	mu       sync.Mutex
 	conns    int // open websocket connections (for tests and shutdown)
 	finished atomic.Int64
 }
 
-// New returns a server with the given limits. Cancelling ctx ends every
-// connection and search.
+// New returns a server with the given limits (a limit left at zero takes
+// its default). Cancelling ctx ends every connection and search.
 func New(ctx context.Context, limits Limits) *Server {
+	limits = limits.withDefaults()
 	s := &Server{limits: limits, mux: http.NewServeMux(), ctx: ctx,
-		searches: make(chan struct{}, limits.MaxSearches)}
+		slots: newSlots(limits.MaxSearches, limits.MaxQueue), budget: newBudget(limits.MaxMemory),
+		hosts: newHostCheck(limits.Hosts)}
 	// gorilla's default CheckOrigin refuses cross-origin upgrades, so another
-	// site open in the browser cannot drive searches on this machine.
-	s.upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 64 << 10}
+	// site open in the browser cannot drive searches on this machine. Write
+	// buffers come from a pool while a frame is written, so an idle
+	// connection holds none.
+	s.upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 64 << 10,
+		WriteBufferPool: &sync.Pool{}}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticFiles()))
 	s.mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
@@ -40,20 +58,46 @@ func New(ctx context.Context, limits Limits) *Server {
 	return s
 }
 
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
-
-// acquire takes a search slot, or says there is none free.
-func (s *Server) acquire() (release func(), ok bool) {
-	select {
-	case s.searches <- struct{}{}:
-		var once sync.Once
-		return func() { once.Do(func() { <-s.searches }) }, true
-	default:
-		return nil, false
+// ServeHTTP checks the Host header, sets the security headers and serves.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.hosts.allowed(r.Host) {
+		refuseHost(w, r)
+		return
 	}
+	h := w.Header()
+	// The page runs only its own scripts (no inline script or handler), talks
+	// only to its own host, and may not be framed by another site.
+	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
+		"img-src 'self' data: blob:; connect-src 'self' ws://"+r.Host+" wss://"+r.Host+"; "+
+		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// HTTPServer is an http.Server for this handler with the timeouts a server on
+// a shared network needs: slow headers and idle keep-alive connections are closed.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: s.limits.IdleTimeout,
+		MaxHeaderBytes: 64 << 10}
+}
+
+// admit counts a websocket connection in, or says the server is full.
+func (s *Server) admit(w http.ResponseWriter) bool {
+	if s.open.Add(1) > int64(s.limits.MaxConns) {
+		s.open.Add(-1)
+		http.Error(w, fmt.Sprintf("The server already has %d connections open, its limit (-max-conns); "+
+			"close a tab or try again in a moment.", s.limits.MaxConns), http.StatusServiceUnavailable)
+		return false
+	}
+	return true
 }
 
 func (s *Server) track(delta int) {
+	if delta < 0 {
+		s.open.Add(int64(delta))
+	}
 	s.mu.Lock()
 	s.conns += delta
 	s.mu.Unlock()
@@ -70,4 +114,10 @@ func (s *Server) Connections() int {
 func (s *Server) Finished() int64 { return s.finished.Load() }
 
 // Searches is the number of searches running now.
-func (s *Server) Searches() int { return len(s.searches) }
+func (s *Server) Searches() int {
+	running, _ := s.slots.counts()
+	return running
+}
+
+// MemoryUsed is what the server's memory budget has charged now, in bytes.
+func (s *Server) MemoryUsed() int64 { return s.budget.Used() }

@@ -265,28 +265,56 @@ func TestNodeLimitStopsCleanly(t *testing.T) {
 	}
 }
 
-func TestConcurrentSearchesAreLimited(t *testing.T) {
+// Searches beyond the limit wait in a short line, each page told its place as
+// the line moves; past the line, a search is refused with a sentence.
+func TestSearchesBeyondTheLimitWaitInLine(t *testing.T) {
+	lim := DefaultLimits()
+	lim.MaxSearches, lim.MaxQueue = 1, 2
+	_, hs := testServer(t, lim)
+	a, b, c, d := dial(t, hs), dial(t, hs), dial(t, hs), dial(t, hs)
+	a.send(map[string]any{"type": "start", "options": map[string]string{"depth": "12"}})
+	a.expect("started")
+	b.send(map[string]any{"type": "start", "id": 5, "setup": map[string]string{"tree": aima}})
+	if m := b.expect("queued"); m["position"] != 1.0 || m["id"] != 5.0 || !strings.Contains(m["message"].(string), "1st in line") {
+		t.Fatalf("second search: %v, want first in line", m)
+	}
+	c.send(map[string]any{"type": "start", "id": 6, "setup": map[string]string{"tree": aima}})
+	if m := c.expect("queued"); m["position"] != 2.0 || !strings.Contains(m["message"].(string), "2nd in line") {
+		t.Fatalf("third search: %v, want second in line", m)
+	}
+	d.send(map[string]any{"type": "start", "id": 7, "setup": map[string]string{"tree": aima}})
+	if m := d.expect("error"); !strings.Contains(m["message"].(string), "running 1 search and 2 more are waiting") {
+		t.Fatalf("fourth search, past the line: %v", m)
+	}
+	a.ws.Close()
+	// The slot goes to the first in line; the second moves up, then runs.
+	if s := b.collect(); s.done["result"].(map[string]any)["score"] != 3.0 {
+		t.Fatalf("the first in line: %v", s.done)
+	}
+	if m := c.expect("queued"); m["position"] != 1.0 {
+		t.Fatalf("the second in line after the first got its slot: %v", m)
+	}
+	if s := c.collect(); s.done["result"].(map[string]any)["score"] != 3.0 {
+		t.Fatalf("the second in line: %v", s.done)
+	}
+}
+
+// A page that stops while waiting in line leaves it, and is told.
+func TestStopWhileWaitingLeavesTheLine(t *testing.T) {
 	lim := DefaultLimits()
 	lim.MaxSearches = 1
-	_, hs := testServer(t, lim)
+	s, hs := testServer(t, lim)
 	a, b := dial(t, hs), dial(t, hs)
 	a.send(map[string]any{"type": "start", "options": map[string]string{"depth": "12"}})
 	a.expect("started")
 	b.send(map[string]any{"type": "start", "id": 5, "setup": map[string]string{"tree": aima}})
-	if m := b.expect("error"); !strings.Contains(m["message"].(string), "already running 1 search") {
-		t.Fatalf("second search: %v", m)
+	b.expect("queued")
+	b.send(`{"type":"stop"}`)
+	if m := b.expect("error"); !strings.Contains(m["message"].(string), "did not start") {
+		t.Fatalf("stopped in line: %v", m)
 	}
-	a.ws.Close()
-	// The slot comes back once the first search has stopped.
-	for {
-		b.send(map[string]any{"type": "start", "id": 6, "setup": map[string]string{"tree": aima}})
-		m, _ := b.next()
-		if m["type"] == "started" {
-			break
-		}
-		if m["type"] != "error" {
-			t.Fatalf("unexpected %v", m)
-		}
+	if _, waiting := s.slots.counts(); waiting != 0 {
+		t.Fatalf("%d still waiting after the stop", waiting)
 	}
 }
 
@@ -301,6 +329,7 @@ func TestSlowPageNeverBlocksTheSearch(t *testing.T) {
 	// page before the search ends (the default drops a tab stuck for 10 s:
 	// TestStuckPageIsDropped).
 	lim.WriteWait = 5 * time.Minute
+	lim.StuckWait = 5 * time.Minute // nor stop its search (TestStuckPageGivesUpItsSlot)
 	s, hs := testServer(t, lim)
 	c := dial(t, hs)
 	// Kiwipete at depth 6 stopped at 600,000 nodes: about 980k events, some

@@ -21,6 +21,7 @@ import { createTreeEdit } from "./treeedit.js";
 import { View, defaultView } from "./view.js";
 import { describeNode, resolvePath } from "./nodepath.js";
 import { createQuizUI } from "./quizui.js";
+import { noticeText } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -47,6 +48,7 @@ const S = {
   error: "",
   viewChoice: "auto", // the view menu: "auto" (root for trees, negamax for chess), "root" or "negamax"
   pov: new View("negamax"), // the View everything is drawn and narrated in (view.js)
+  queued: 0, // place in the server's line while the search waits for a slot
   limits: { maxDepth: config.maxDepth || 0, maxNodes: config.maxNodes || 0 },
   narrations: new Map(),
   dirty: true,
@@ -139,8 +141,16 @@ function handleFrame(f) {
         S.view = makeView(S.trace);
       }
       return;
+    case "queued": // the search waits for a slot; f.position is its place in line
+    case "notice":
+      if (f.id !== S.id) return;
+      S.queued = f.type === "queued" ? f.position : 0;
+      setRunState(noticeText(f), "warn");
+      return;
     case "started":
       if (f.id !== S.id) return;
+      if (S.queued) setRunState("", "live");
+      S.queued = 0;
       onStarted(f);
       return;
     case "events":
@@ -361,6 +371,7 @@ window.pvscope = {
       streaming: S.streaming,
       playing: S.playing,
       error: S.error,
+      queued: S.queued || 0,
       score: has ? t.rootScore(k) : null,
       depth: st ? st.depth : 0,
       selected: S.selected || 0,

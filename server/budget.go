@@ -1,0 +1,150 @@
+package server
+
+import (
+	"fmt"
+	"sync"
+)
+
+// budget is the server's memory budget for what it keeps: recordings, tables
+// and generated trees. Each run is charged for what it holds; a charge that
+// does not fit first lets go of the recordings nobody is streaming (their
+// pages keep their own copies), least recently used first, and is refused if
+// it still does not fit.
+type budget struct {
+	max int64
+
+	mu   sync.Mutex
+	used int64
+	idle []*run // finished runs whose page has every event, least recently used first
+}
+
+// What things cost, in bytes. A recorded event is a 48-byte record plus its
+// share of the move and PV tables; a table entry is 16 bytes; a tree node is
+// 16 bytes kept and up to 128 while it is generated (the nested shape, the
+// children's pointers, the breadth-first queue; measured on b=31,d=4).
+const (
+	eventBytes     = 56
+	chargeEvery    = 4096 // events recorded between charges
+	tableBytes     = 16
+	treeNodeBytes  = 16
+	treeBuildBytes = 128
+	// pvHashBytes is the PV hash table: 2,048 lines of a few moves.
+	pvHashBytes = 2048 * 160
+)
+
+func newBudget(max int64) *budget { return &budget{max: max} }
+
+// charge adds n bytes to r's account, evicting idle recordings to make room;
+// it says false, charging nothing, when n does not fit or r was forgotten.
+func (b *budget) charge(r *run, n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if r.forgotten {
+		return false
+	}
+	for b.used+n > b.max && b.evictOne() {
+	}
+	if b.used+n > b.max {
+		return false
+	}
+	b.used += n
+	r.charged += n
+	return true
+}
+
+// refund gives back n bytes of r's account (a generated tree's scaffolding).
+func (b *budget) refund(r *run, n int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n = min(n, r.charged)
+	b.used -= n
+	r.charged -= n
+}
+
+// idleRun marks r as finished and fully sent: its recording may be let go.
+func (b *budget) idleRun(r *run) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !r.forgotten && !r.evicted {
+		b.remove(r)
+		b.idle = append(b.idle, r)
+	}
+}
+
+// forget drops r's account: its connection has closed or moved on to another search.
+func (b *budget) forget(r *run) {
+	if r == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.remove(r)
+	b.used -= r.charged
+	r.charged = 0
+	r.forgotten = true
+}
+
+// evictOne lets go of the least recently used idle recording nobody holds.
+// Under b.mu.
+func (b *budget) evictOne() bool {
+	for _, r := range b.idle {
+		if r.holds == 0 {
+			b.evict(r)
+			return true
+		}
+	}
+	return false
+}
+
+// hold keeps r's recording while another reader (a room's follower) still
+// streams it; unhold lets it go again. Idle or not, a held run is never evicted.
+func (b *budget) hold(r *run) {
+	b.mu.Lock()
+	r.holds++
+	b.mu.Unlock()
+}
+
+func (b *budget) unhold(r *run) {
+	b.mu.Lock()
+	r.holds--
+	b.mu.Unlock()
+}
+
+// evict lets go of an idle run's recording and tells its page. Under b.mu.
+func (b *budget) evict(r *run) {
+	b.remove(r)
+	b.used -= r.charged
+	r.charged = 0
+	r.evicted = true
+	r.mu.Lock()
+	r.rec, r.pos = nil, nil // a finished search's tree goes too
+	onEvict := r.onEvict
+	r.mu.Unlock()
+	if onEvict != nil {
+		onEvict()
+	}
+}
+
+func (b *budget) remove(r *run) {
+	for i, x := range b.idle {
+		if x == r {
+			b.idle = append(b.idle[:i], b.idle[i+1:]...)
+			return
+		}
+	}
+}
+
+// Used is the memory charged now, in bytes.
+func (b *budget) Used() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
+}
+
+// mb writes a byte count for people.
+func mb(n int64) string {
+	if n >= 1<<30 && n%(1<<30) == 0 {
+		return fmt.Sprintf("%d GB", n>>30)
+	}
+	return fmt.Sprintf("%d MB", (n+(1<<20)-1)>>20)
+}

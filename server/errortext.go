@@ -1,0 +1,129 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pvscope/pvscope/engine"
+)
+
+// Error messages go back to a page: each a sentence, naming its field as the
+// user wrote it, and short, whatever the user sent.
+
+// maxQuoted is the longest quoted input an error message repeats whole; a
+// longer one (a 60 KB FEN) is cut, with its length said.
+const (
+	maxQuoted  = 60
+	maxMessage = 600
+)
+
+// sentence makes an error message read as a sentence: capital first, full
+// stop last. A message that opens with an option's name keeps it as the user
+// wrote it (tt-size, not Tt-size).
+func sentence(s string) string {
+	s = clipQuotes(s)
+	if s == "" {
+		return s
+	}
+	first, _, _ := strings.Cut(s, " ")
+	if s[0] >= 'a' && s[0] <= 'z' && !isOption(first) {
+		s = string(s[0]-'a'+'A') + s[1:]
+	}
+	if last := s[len(s)-1]; last != '.' && last != '?' && last != '!' {
+		s += "."
+	}
+	return s
+}
+
+func isOption(name string) bool {
+	for _, o := range engine.OptionNames {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// validationField names the option a failed engine.Options.Validate is about:
+// its messages open with the option's name ("tt-size 0 is out of range",
+// "aspiration windows need ...").
+func validationField(err error) string {
+	first, _, _ := strings.Cut(err.Error(), " ")
+	if isOption(first) {
+		return first
+	}
+	if rest, ok := strings.CutPrefix(err.Error(), "unknown "); ok {
+		if name, _, _ := strings.Cut(rest, " "); isOption(name) {
+			return name
+		}
+		if strings.HasPrefix(rest, "algorithm") {
+			return "algo"
+		}
+	}
+	return ""
+}
+
+// errField is the field a prepare error blames, "" when none.
+func errField(err error) string {
+	var fe *fieldError
+	if errors.As(err, &fe) {
+		return fe.field
+	}
+	return ""
+}
+
+// clip shortens s to about n characters, saying how long it was.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d characters)", s[:cut], utf8.RuneCountInString(s))
+}
+
+// clipQuotes shortens every double-quoted stretch of s longer than maxQuoted
+// (the engine quotes inputs with %q), then s itself to maxMessage.
+func clipQuotes(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(s, '"')
+		if open < 0 {
+			break
+		}
+		end := closingQuote(s, open+1)
+		if end < 0 {
+			break
+		}
+		b.WriteString(s[:open+1])
+		b.WriteString(clip(s[open+1:end], maxQuoted))
+		b.WriteByte('"')
+		s = s[end+1:]
+	}
+	b.WriteString(s)
+	out := b.String()
+	if len(out) > maxMessage {
+		out = clip(out, maxMessage)
+	}
+	return out
+}
+
+// closingQuote finds the quote that ends a Go-quoted string begun before i.
+func closingQuote(s string, i int) int {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,10 @@
+// notices.js: what the server says about a search that is not an error: that it waits in line
+// for a free slot ("queued", with its place), or that the server let go of its recording
+// ("notice"; the page keeps its own copy). Shown in the run-state line until the search starts.
+
+// noticeText is the sentence for a queued or notice frame.
+export function noticeText(f) {
+  if (f.message) return f.message;
+  if (f.type === "queued") return `Waiting for a free search slot: number ${f.position} in line.`;
+  return "";
+}
