@@ -3,6 +3,7 @@
 //	pvscope [serve]          serve the page (default)
 //	pvscope search [flags]   run one search and print the result
 //	pvscope trace [flags]    run one search and write its JSONL trace
+//	pvscope check FILE       check a trace (pvscope's or another engine's)
 //	pvscope perft [flags]    count the leaves of the legal move tree
 //	pvscope help [command]   list the commands, or one command's flags
 //
@@ -31,6 +32,7 @@ var commands = []command{
 	{"serve", "[-addr 127.0.0.1:8080]", "serve the page (the default command)", serve},
 	{"search", "[--json] INPUT [OPTIONS]", "run one search, print the result", func(a []string) error { return search(a, os.Stdout) }},
 	{"trace", "[-o FILE] INPUT [OPTIONS]", "write the search's JSONL trace", func(a []string) error { return trace(a, os.Stdout) }},
+	{"check", "FILE [--json] [--max N]", "check a trace's invariants and its PVs", func(a []string) error { return checkCmd(a, os.Stdout) }},
 	{"perft", "[--fen F] --depth N", "count legal move sequences", func(a []string) error { return perft(a, os.Stdout) }},
 }
 

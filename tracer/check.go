@@ -38,7 +38,9 @@ func (v *Violation) Error() string {
 //     All at or below alpha, Cut at or above beta, PV between; a Stopped node
 //     may say anything.
 //
-// The checker stops at the first violation, unless Report is set: then it
+// The checker keeps the state of open nodes and their children only, and one
+// bit per node id seen, so it can check a trace of millions of nodes as it
+// streams by. It stops at the first violation, unless Report is set: then it
 // hands every violation to Report and goes on, resynchronising its stack of
 // open nodes after a nesting error so that one lost exit is one violation.
 // Its memory is a few words per node
@@ -53,9 +55,11 @@ type Checker struct {
 	lastSeq  int64
 	inIter   bool
 	iterSeen bool
-	outside  int32   // the first node entered outside any iteration, 0 if none
-	open     []int32 // open nodes, innermost last
-	nodes    map[int32]nodeState
+	outside  int32               // the first node entered outside any iteration, 0 if none
+	open     []int32             // open nodes, innermost last
+	kids     [][]int32           // kids[i]: the children open[i] has entered
+	nodes    map[int32]nodeState // open nodes and their children: what a re-search can name
+	seen     idSet               // every node entered
 	// A re-search announced and not yet entered; rsSeq is 0 when none is pending.
 	rsSeq         int64
 	rsNode, rsRef int32
@@ -259,7 +263,7 @@ func (c *Checker) pvReport(e *Event) string {
 		c.rule = "pv-report"
 		return fmt.Sprintf("pv-cut at ply %d of a depth-%d iteration: the line is not short", e.Ply, e.Depth)
 	}
-	if _, ok := c.nodes[e.Node]; !ok {
+	if !c.seen.has(e.Node) {
 		c.rule = "pv-report"
 		return fmt.Sprintf("pv-cut names node %d, which the search never entered", e.Node)
 	}
@@ -271,7 +275,7 @@ func (c *Checker) enter(e *Event) string {
 		c.rule = "nesting"
 		return fmt.Sprintf("enter of node %d: node ids start at 1", e.Node)
 	}
-	if _, ok := c.nodes[e.Node]; ok {
+	if c.seen.has(e.Node) {
 		c.rule = "nesting"
 		return fmt.Sprintf("node %d entered twice: node ids are never reused in a search", e.Node)
 	}
@@ -327,7 +331,27 @@ func (c *Checker) push(e *Event) {
 		c.nodes = make(map[int32]nodeState)
 	}
 	c.nodes[e.Node] = n
+	c.seen.add(e.Node)
+	if k := len(c.open); k > 0 {
+		c.kids[k-1] = append(c.kids[k-1], e.Node)
+	}
 	c.open = append(c.open, e.Node)
+	if len(c.kids) < cap(c.kids) {
+		c.kids = c.kids[:len(c.kids)+1]
+		c.kids[len(c.kids)-1] = c.kids[len(c.kids)-1][:0]
+	} else {
+		c.kids = append(c.kids, nil)
+	}
+}
+
+// closeTop closes the innermost open node and forgets its children: no
+// re-search can name them once it has exited.
+func (c *Checker) closeTop() {
+	k := len(c.open) - 1
+	for _, id := range c.kids[k] {
+		delete(c.nodes, id)
+	}
+	c.open, c.kids = c.open[:k], c.kids[:k]
 }
 
 // resync closes the open nodes above node, when node is open, so that the
@@ -335,12 +359,16 @@ func (c *Checker) push(e *Event) {
 func (c *Checker) resync(node int32) bool {
 	for i := len(c.open) - 1; i >= 0; i-- {
 		if c.open[i] == node {
-			c.open = c.open[:i+1]
+			for len(c.open) > i+1 {
+				c.closeTop()
+			}
 			return true
 		}
 	}
 	if node == 0 {
-		c.open = c.open[:0]
+		for len(c.open) > 0 {
+			c.closeTop()
+		}
 	}
 	return node == 0
 }
@@ -388,7 +416,7 @@ func (c *Checker) pop(e *Event) {
 	n := c.nodes[e.Node]
 	n.exited, n.score, n.probing = true, e.Score, false
 	c.nodes[e.Node] = n
-	c.open = c.open[:len(c.open)-1]
+	c.closeTop()
 }
 
 func (c *Checker) reSearch(e *Event) string {
@@ -398,6 +426,9 @@ func (c *Checker) reSearch(e *Event) string {
 	}
 	r, ok := c.nodes[e.Ref]
 	switch {
+	case !ok && c.seen.has(e.Ref):
+		c.rule = "re-search"
+		return fmt.Sprintf("re-search at node %d of ref %d, which is not one of its children", e.Node, e.Ref)
 	case !ok:
 		c.rule = "re-search"
 		return fmt.Sprintf("re-search of ref %d, a node never entered", e.Ref)

@@ -137,8 +137,11 @@ func (r *Reader) Next() (Event, error) {
 
 func decodeEvent(line []byte) (Event, error) {
 	var j jsonEvent
-	if err := json.Unmarshal(line, &j); err != nil {
-		return Event{}, fmt.Errorf("bad JSON: %v", err)
+	if !fastDecode(line, &j) {
+		j = jsonEvent{}
+		if err := json.Unmarshal(line, &j); err != nil {
+			return Event{}, fmt.Errorf("bad JSON: %v", err)
+		}
 	}
 	if j.Kind == "" {
 		return Event{}, errors.New(`event has no "kind"`)
