@@ -92,6 +92,8 @@ type checkIteration struct {
 	PV    []string  `json:"pv"`
 	Short bool      `json:"short"`
 	End   *checkEnd `json:"end,omitempty"`
+	// Stopped: the search was stopped in this iteration, so its line is no result.
+	Stopped bool `json:"stopped,omitempty"`
 }
 
 // checkEnd is where a short PV ended; Reason is a pv-cut reason name, or
@@ -151,7 +153,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	rep.Counts = checkCounts{Nodes: c.Nodes, Leaves: c.Leaves, Probes: c.Probes, ReSearches: c.ReSearches,
 		Cutoffs: c.Cutoffs, FirstMoveCutoffRate: c.FirstMoveCutoffRate(), TTHits: c.TTHits}
 	for _, it := range diag.Iterations {
-		ci := checkIteration{Depth: it.Depth, Score: it.Score, PV: it.PV, Short: it.Short}
+		ci := checkIteration{Depth: it.Depth, Score: it.Score, PV: it.PV, Short: it.Short, Stopped: it.Stopped}
 		if ci.PV == nil {
 			ci.PV = []string{}
 		}
@@ -234,6 +236,9 @@ func printCheck(w io.Writer, rep *checkReport) {
 		rep.File, rep.Events, c.Nodes, c.Leaves, c.Probes, c.ReSearches, c.Cutoffs, 100*c.FirstMoveCutoffRate, c.TTHits)
 	for _, it := range rep.Iterations {
 		fmt.Fprintf(w, "depth %d: score %d, PV %s (%d of %d moves)", it.Depth, it.Score, orDash(it.PV), len(it.PV), it.Depth)
+		if it.Stopped {
+			fmt.Fprint(w, ": stopped before it finished")
+		}
 		if it.End != nil {
 			fmt.Fprintf(w, ": short, it ends at node %d, ply %d: %s", it.End.Node, it.End.Ply, reasonSentence(it.End.Reason))
 		}

@@ -49,6 +49,7 @@ type Checker struct {
 	// Report, when set, receives every violation and the check continues.
 	Report   func(*Violation)
 	rule     string // the rule of the problem check last returned
+	culprit  int32  // the node it is about, when not the event's: one left open
 	err      error
 	started  bool // search-start seen
 	ended    bool // search-end seen
@@ -123,8 +124,12 @@ func (c *Checker) Emit(e Event) {
 	if c.err != nil {
 		return
 	}
+	c.culprit = 0
 	if problem := c.check(&e); problem != "" {
 		v := &Violation{Seq: e.Seq, Node: e.Node, Rule: c.rule, Problem: problem}
+		if c.culprit != 0 {
+			v.Node = c.culprit
+		}
 		if c.Report != nil {
 			c.Report(v)
 			return
@@ -280,7 +285,7 @@ func (c *Checker) enter(e *Event) string {
 		return fmt.Sprintf("node %d entered twice: node ids are never reused in a search", e.Node)
 	}
 	if top := c.top(); e.Parent != top {
-		c.rule = "nesting"
+		c.rule, c.culprit = "nesting", top
 		msg := fmt.Sprintf("enter of node %d names parent %d, but the innermost open node is %d: node %d has not exited", e.Node, e.Parent, top, top)
 		if top == 0 {
 			msg = fmt.Sprintf("enter of node %d names parent %d, but no node is open", e.Node, e.Parent)
@@ -376,7 +381,7 @@ func (c *Checker) resync(node int32) bool {
 func (c *Checker) exit(e *Event) string {
 	top := c.top()
 	if top == 0 || e.Node != top {
-		c.rule = "nesting"
+		c.rule, c.culprit = "nesting", top
 		msg := fmt.Sprintf("exit of node %d, but the innermost open node is %d: node %d has not exited", e.Node, top, top)
 		if top == 0 {
 			msg = fmt.Sprintf("exit of node %d, but no node is open", e.Node)

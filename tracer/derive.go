@@ -232,6 +232,12 @@ func (d *Deriver) frameOf(node int32) *frame {
 
 func (d *Deriver) enter(e *Event) {
 	p := d.frameOf(e.Parent)
+	if p != nil && p != d.top() {
+		// A node above the parent has not exited: the checker says so, and
+		// nothing is derived across the break.
+		d.push(e)
+		return
+	}
 	if p == nil {
 		// A root (or a node whose parent is not open: the checker says so).
 		if e.Parent == 0 {
@@ -308,6 +314,7 @@ func (d *Deriver) exit(e *Event) {
 	if f == nil {
 		return // the checker reports it
 	}
+	broken := f != d.top()
 	if f.cut != nil {
 		d.derive(*f.cut)
 		f.cut = nil
@@ -347,7 +354,9 @@ func (d *Deriver) exit(e *Event) {
 		d.pending = true
 		return
 	}
-	d.childExited(p, e, &c)
+	if !broken {
+		d.childExited(p, e, &c)
+	}
 }
 
 // childExited: the parent p speaks of its child c, which returned e.Score.

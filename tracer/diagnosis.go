@@ -30,11 +30,12 @@ func (c Counts) FirstMoveCutoffRate() float64 {
 
 // Iteration is one iteration's root line.
 type Iteration struct {
-	Depth int
-	Score int32
-	PV    []string
-	Short bool  // the PV is shorter than Depth
-	End   PVEnd // where a short PV ended
+	Depth   int
+	Score   int32
+	PV      []string
+	Short   bool  // the PV is shorter than Depth
+	Stopped bool  // the search was stopped in this iteration: its line is not a result
+	End     PVEnd // where a short PV ended
 }
 
 // PVEnd is the node where a line ended, Ply moves from the root, and the
@@ -68,6 +69,9 @@ func (d *Diagnosis) Emit(e Event) {
 	case IterationEnd:
 		if d.cur != nil && d.cur.Depth == 0 {
 			d.cur.Depth = int(e.Depth)
+		}
+		if d.cur != nil && e.End == Stopped {
+			d.cur.Stopped = true
 		}
 		if d.cur != nil && d.cur.PV == nil {
 			d.cur.Score = e.Score
@@ -185,7 +189,7 @@ func (d *Diagnosis) finish() {
 		return
 	}
 	d.cur = nil
-	it.Short = len(it.PV) < it.Depth
+	it.Short = len(it.PV) < it.Depth && !it.Stopped
 	if !it.Short {
 		return
 	}
