@@ -45,7 +45,7 @@ type Deriver struct {
 	ended     bool
 	inIter    bool
 	stack     []frame
-	plies     map[int32]int16 // open nodes' plies, for events that name them
+	plies     map[int32]int16 // with pov white: open nodes' plies, for events that name them
 	root      rootResult      // the last root search, for root-pv and search-end
 	pending   bool            // root holds a root-pv not yet sent
 	// Derived events about a child that just exited, held until the next
@@ -306,7 +306,9 @@ func childType(t NodeType, i int) NodeType {
 func (d *Deriver) push(e *Event) {
 	f := frame{node: e.Node, move: e.Move, index: e.Index, ply: e.Ply, depth: e.Depth, alpha: e.Alpha, beta: e.Beta, a: e.Alpha, expect: e.Expect}
 	d.stack = append(d.stack, f)
-	d.plies[e.Node] = e.Ply
+	if d.white {
+		d.plies[e.Node] = e.Ply
+	}
 }
 
 func (d *Deriver) exit(e *Event) {
@@ -347,7 +349,9 @@ func (d *Deriver) exit(e *Event) {
 		idx--
 	}
 	d.stack = d.stack[:idx]
-	delete(d.plies, e.Node)
+	if d.white {
+		delete(d.plies, e.Node)
+	}
 	p := d.top()
 	if p == nil || c.ply == 0 {
 		d.root = rootResult{depth: c.depth, score: e.Score, pv: c.pv}
