@@ -15,6 +15,7 @@ import { createRenderer } from "./render.js";
 import { createPlayback } from "./playback.js";
 import { createErrors } from "./errors.js";
 import { createSetup } from "./setup.js";
+import { createTraceFile, toJSONL } from "./tracefile.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -113,6 +114,7 @@ const socket = new Socket({
 });
 
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick });
+const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
 
 // ---- frames ----
 function handleFrame(f) {
@@ -251,6 +253,7 @@ const actions = {
 function wire() {
   setup.wire();
   errors.wire();
+  traceFile.wire();
   playback.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
@@ -315,6 +318,7 @@ window.pvscope = {
     };
   },
   seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
+  traceJSONL() { return S.trace && S.trace.started ? toJSONL(S.trace) : ""; }, // what trace-save writes
   get trace() { return S.trace; },
   get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
   timings,
