@@ -1,12 +1,19 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
+	"net/http"
+	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
 )
 
 // minimalTrace is a PVS search of a two-level tree written by hand, as
@@ -194,5 +201,70 @@ func TestCheckPassesPvscopeTraces(t *testing.T) {
 				t.Errorf("check's last PV %+v, search says %v", rep.Iterations, res.PV)
 			}
 		})
+	}
+}
+
+// pvscope view refuses a bad file naming the line, and serves a good one at
+// the URL it prints: a page that opens that token gets every event of the file.
+func TestView(t *testing.T) {
+	lines := slices.Clone(minimalTrace)
+	lines[3] = `{"kind":"enter",`
+	if _, stderr, code := run(t, "view", writeLines(t, lines)); code != 2 || !strings.Contains(stderr, "line 4") {
+		t.Fatalf("a bad file: exit %d, %q; want 2 and the line", code, stderr)
+	}
+
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "--", "view", writeLines(t, minimalTrace), "-addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "PVSCOPE_RUN_MAIN=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(line, "http://")
+	if i < 0 {
+		t.Fatalf("view printed %q, want the URL", line)
+	}
+	u, err := url.Parse(strings.Fields(line[i:])[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, _, err := websocket.DefaultDialer.Dial("ws://"+u.Host+"/ws", http.Header{"Origin": {"http://" + u.Host}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	ws.WriteJSON(map[string]any{"type": "open", "id": 1, "trace": u.Query().Get("trace")})
+	ws.SetReadDeadline(time.Now().Add(10 * time.Second))
+	events := 0
+	for {
+		var f struct {
+			Type   string
+			Count  int
+			Events int
+		}
+		if err := ws.ReadJSON(&f); err != nil {
+			t.Fatal(err)
+		}
+		if f.Type == "events" {
+			events += f.Count
+		}
+		if f.Type == "error" {
+			t.Fatalf("the server refused the token: %+v", f)
+		}
+		if f.Type == "done" {
+			// 12 events written, and search-start, 2 probes, a fail-low, a cutoff,
+			// another fail-low, 2 pv-updates, root-pv and search-end derived.
+			if events != 22 || f.Events != 22 {
+				t.Fatalf("%d events streamed, done says %d; want 22", events, f.Events)
+			}
+			return
+		}
 	}
 }

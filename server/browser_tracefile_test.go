@@ -171,7 +171,14 @@ func TestBrowserBadAndMinimalTraceFiles(t *testing.T) {
 	// A minimal trace another engine wrote (enter and exit only, its own node
 	// ids) plays with the PV, score and node count of its search: the root
 	// scores max(min(3,5), min(2,9)) = 3 along a a, in 6 nodes.
-	p.open("/?trace=" + upload(t, p.url, minimalTrace))
+	// Dropped on the page, as a person would drag it from their files.
+	p.open("/")
+	js, _ := json.Marshal(minimalTrace)
+	p.run(chromedp.Evaluate(`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([`+string(js)+`], "minimal.jsonl"));
+		document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+	})()`, nil))
 	n := p.finished()
 	end := p.snapAt(n)
 	if !reflect.DeepEqual(end["pv"], []any{"a", "a"}) || end["score"] != 3.0 || end["nodeCount"] != 6.0 {
