@@ -20,6 +20,10 @@ import (
 // writeTrace writes the trace `pvscope trace` writes for setup: the header
 // names the position and the options, then every event.
 func writeTrace(t *testing.T, setup engine.Setup, options map[string]string) string {
+	return writeTraceTB(t, setup, options)
+}
+
+func writeTraceTB(t testing.TB, setup engine.Setup, options map[string]string) string {
 	t.Helper()
 	pos, opt, err := setup.Load()
 	if err != nil {

@@ -6,7 +6,9 @@ const $ = (id) => document.getElementById(id);
 
 // createTraceFile(S, deps): S is the page state (app.js).
 export function createTraceFile(S, { socket, timings, errors, setRunState, kick }) {
+  // The run's clock starts when the file is chosen: reading it is part of opening it.
   async function openFile(file) {
+    const t0 = performance.now();
     errors.clearErrors();
     setRunState(`Reading ${file.name}…`, "live");
     let answer;
@@ -23,11 +25,11 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
       errors.showError(`${file.name}: ${answer.error || "the server gave no answer."}`);
       return;
     }
-    openToken(answer.token);
+    openToken(answer.token, t0);
   }
 
-  function openToken(token) {
-    const run = { t0: performance.now(), at: new Date().toISOString(), trace: true };
+  function openToken(token, t0 = performance.now()) {
+    const run = { t0, at: new Date().toISOString(), trace: true };
     S.run = run;
     timings.last = run;
     timings.runs.push(run);
