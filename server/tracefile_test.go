@@ -26,6 +26,9 @@ func TestReadTraceKeepsPvscopeTraces(t *testing.T) {
 		{engine.Setup{Random: "b=3,d=4,seed=7"}, map[string]string{"id": "true"}},
 		{engine.Setup{}, map[string]string{"depth": "3", "aspiration": "true"}},
 		{engine.Setup{}, map[string]string{"depth": "3", "multipv": "3"}},
+		{engine.Setup{FEN: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+			map[string]string{"depth": "3", "tt-pv-cuts": "true", "pv-graft": "false"}},
+		{engine.Setup{}, map[string]string{"depth": "4", "fail-hard": "true", "max-nodes": "700"}},
 	} {
 		path := writeTrace(t, c.setup, c.opts)
 		f, err := os.Open(path)

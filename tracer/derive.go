@@ -25,9 +25,12 @@ import (
 //   - search-start, search-end and root-pv, when the trace has none.
 //
 // Every event it makes is marked Derived. A kind the trace writes itself is
-// never derived once the trace has written one: events the engine wrote are
-// used as written, and an event it wrote is never changed except to fill a
-// field it left out. With the header's "pov":"white", scores and windows are
+// never derived once the trace has written one, and a trace whose first enter
+// carries expect is taken for a full trace (pvscope's own) and gets no events
+// derived at all, since such an engine writes each kind only where it applies
+// (pv-update, say, in the main search and not in quiescence). Events the
+// engine wrote are used as written, never changed except to fill a field it
+// left out. With the header's "pov":"white", scores and windows are
 // turned to the negamax convention (the side to move's view) first.
 //
 // The Deriver is streaming: its memory is a frame per open node.
@@ -43,6 +46,8 @@ type Deriver struct {
 	tree      bool  // a teaching tree: a childless node above the horizon is a leaf
 	started   bool
 	ended     bool
+	entered   bool // an enter has been seen
+	full      bool // the first enter carries expect: a full trace, nothing to derive
 	inIter    bool
 	stack     []frame
 	plies     map[int32]int16 // with pov white: open nodes' plies, for events that name them
@@ -117,6 +122,9 @@ func Derive(h Header, events []Event) []Event {
 func (d *Deriver) Add(e Event, line int) {
 	d.line = line
 	d.wrote[e.Kind] = true
+	if e.Kind == Enter && !d.entered {
+		d.entered, d.full = true, e.Expect != NoType
+	}
 	d.flushLater()
 	if e.Seq != 0 {
 		e.Seq += d.shift
@@ -129,6 +137,7 @@ func (d *Deriver) Add(e Event, line int) {
 	if d.white {
 		d.toNegamax(&e)
 	}
+	written := e
 	switch e.Kind {
 	case Enter:
 		d.enter(&e)
@@ -156,6 +165,9 @@ func (d *Deriver) Add(e Event, line int) {
 			f.a = max(f.a, e.Score)
 			f.pv = e.PV
 		}
+	}
+	if d.full {
+		e = written // a full trace goes out as written, fields and all
 	}
 	d.send(e)
 }
@@ -188,7 +200,7 @@ func (d *Deriver) send(e Event) {
 
 // derive sends an event the trace did not write, unless it writes its kind.
 func (d *Deriver) derive(e Event) {
-	if d.wrote[e.Kind] {
+	if d.wrote[e.Kind] || d.full {
 		return
 	}
 	e.Derived, e.Seq = true, d.last+1
