@@ -13,8 +13,10 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
     setRunState(`Reading ${file.name}…`, "live");
     let answer;
     try {
-      const res = await fetch("/trace", { method: "POST", body: file });
-      answer = await res.json();
+      answer = await post(file, (sent) => {
+        const mb = (n) => (n / (1 << 20)).toFixed(1);
+        setRunState(sent < file.size ? `Sending ${file.name}: ${mb(sent)} of ${mb(file.size)} MB…` : `The server is reading ${file.name}…`, "live");
+      });
     } catch (err) {
       setRunState("", "");
       errors.showError(`The trace ${file.name} could not be read by the server (${err.message}).`);
@@ -79,6 +81,20 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
   }
 
   return { openFile, openToken, save, wire };
+}
+
+// post sends the file to the server, reporting the bytes sent, and resolves to its JSON answer.
+function post(file, progress) {
+  return new Promise((resolve, reject) => {
+    const x = new XMLHttpRequest();
+    x.open("POST", "/trace");
+    x.responseType = "json";
+    x.upload.onprogress = (e) => progress(e.loaded);
+    x.upload.onload = () => progress(file.size);
+    x.onload = () => (x.response ? resolve(x.response) : reject(new Error(`the server answered ${x.status}`)));
+    x.onerror = () => reject(new Error("the connection failed"));
+    x.send(file);
+  });
 }
 
 // toJSONL writes a Trace (model.js) as a trace file: the header with the position and options
