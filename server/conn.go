@@ -121,6 +121,8 @@ func (c *conn) handle(msg []byte) {
 	switch cmd.Type {
 	case "start":
 		c.start(cmd)
+	case "open":
+		c.open(cmd)
 	case "stop":
 		c.stop()
 	case "":

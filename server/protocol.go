@@ -69,6 +69,7 @@ type command struct {
 	ID      int64             `json:"id"`
 	Setup   setupFields       `json:"setup"`
 	Options map[string]string `json:"options"`
+	Trace   string            `json:"trace"` // open: the token of a trace file the server has read
 }
 
 type setupFields struct {

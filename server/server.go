@@ -36,6 +36,7 @@ type Server struct {
 	mu       sync.Mutex
 	conns    int // open websocket connections (for tests and shutdown)
 	finished atomic.Int64
+	traces   traceStore // trace files opened in the page (tracefile.go)
 }
 
 // New returns a server with the given limits (a limit left at zero takes
@@ -54,6 +55,7 @@ func New(ctx context.Context, limits Limits) *Server {
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticFiles()))
 	s.mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
+	s.mux.HandleFunc("POST /trace", s.serveTraceUpload)
 	s.mux.HandleFunc("GET /{$}", s.servePage)
 	return s
 }

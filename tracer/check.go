@@ -4,7 +4,9 @@ import "fmt"
 
 // Violation is a broken invariant: the event where it was found and what broke.
 type Violation struct {
-	Seq     int64 // the offending event; for a trace that ends badly, the last one
+	Seq     int64  // the offending event; for a trace that ends badly, the last one
+	Node    int32  // the node the event names; for a trace that ends with nodes open, the innermost
+	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, pv-report
 	Problem string
 }
 
@@ -36,18 +38,29 @@ func (v *Violation) Error() string {
 //     All at or below alpha, Cut at or above beta, PV between; a Stopped node
 //     may say anything.
 //
-// The checker stops at the first violation. Its memory is a few words per node
+// The checker keeps the state of open nodes and their children only, and one
+// bit per node id seen, so it can check a trace of millions of nodes as it
+// streams by. It stops at the first violation, unless Report is set: then it
+// hands every violation to Report and goes on, resynchronising its stack of
+// open nodes after a nesting error so that one lost exit is one violation.
+// Its memory is a few words per node
 // entered. It is not safe for concurrent use.
 type Checker struct {
+	// Report, when set, receives every violation and the check continues.
+	Report   func(*Violation)
+	rule     string // the rule of the problem check last returned
+	culprit  int32  // the node it is about, when not the event's: one left open
 	err      error
 	started  bool // search-start seen
 	ended    bool // search-end seen
 	lastSeq  int64
 	inIter   bool
 	iterSeen bool
-	outside  int32   // the first node entered outside any iteration, 0 if none
-	open     []int32 // open nodes, innermost last
-	nodes    map[int32]nodeState
+	outside  int32               // the first node entered outside any iteration, 0 if none
+	open     []int32             // open nodes, innermost last
+	kids     [][]int32           // kids[i]: the children open[i] has entered
+	nodes    map[int32]nodeState // open nodes and their children: what a re-search can name
+	seen     idSet               // every node entered
 	// A re-search announced and not yet entered; rsSeq is 0 when none is pending.
 	rsSeq         int64
 	rsNode, rsRef int32
@@ -86,15 +99,23 @@ func (c *Checker) Finish() error {
 	var problem string
 	switch {
 	case !c.started:
+		c.rule = "search-order"
 		problem = "the trace is empty: it has no search-start"
 	case len(c.open) > 0:
+		c.rule = "nesting"
 		problem = fmt.Sprintf("the trace ends here with node %d still open", c.top())
 	case !c.ended:
+		c.rule = "search-order"
 		problem = "the trace ends here without search-end"
 	default:
 		return nil
 	}
-	c.err = &Violation{Seq: c.lastSeq, Problem: problem}
+	v := &Violation{Seq: c.lastSeq, Node: c.top(), Rule: c.rule, Problem: problem}
+	if c.Report != nil {
+		c.Report(v)
+		return nil
+	}
+	c.err = v
 	return c.err
 }
 
@@ -103,8 +124,17 @@ func (c *Checker) Emit(e Event) {
 	if c.err != nil {
 		return
 	}
+	c.culprit = 0
 	if problem := c.check(&e); problem != "" {
-		c.err = &Violation{Seq: e.Seq, Problem: problem}
+		v := &Violation{Seq: e.Seq, Node: e.Node, Rule: c.rule, Problem: problem}
+		if c.culprit != 0 {
+			v.Node = c.culprit
+		}
+		if c.Report != nil {
+			c.Report(v)
+			return
+		}
+		c.err = v
 	}
 }
 
@@ -119,15 +149,19 @@ func (c *Checker) top() int32 {
 func (c *Checker) check(e *Event) string {
 	switch {
 	case !c.started && e.Seq <= 0:
+		c.rule = "seq"
 		return "the first seq must be positive"
 	case c.started && e.Seq <= c.lastSeq:
+		c.rule = "seq"
 		return fmt.Sprintf("seq does not increase: the event before was seq %d", c.lastSeq)
 	}
 	c.lastSeq = e.Seq
 	switch {
 	case !c.started && e.Kind != SearchStart:
+		c.rule = "search-order"
 		return fmt.Sprintf("the first event is %v, want search-start", e.Kind)
 	case c.ended:
+		c.rule = "search-order"
 		return fmt.Sprintf("%v after search-end", e.Kind)
 	}
 
@@ -135,8 +169,10 @@ func (c *Checker) check(e *Event) string {
 	case Probe, FailHigh, FailLow, ReSearch, Cutoff, TTProbe, TTHit, TTCutoff, TTStore, PVUpdate:
 		if top := c.top(); top == 0 || e.Node != top {
 			if top == 0 {
+				c.rule = "innermost"
 				return fmt.Sprintf("%v names node %d, but no node is open", e.Kind, e.Node)
 			}
+			c.rule = "innermost"
 			return fmt.Sprintf("%v names node %d, but the innermost open node is %d", e.Kind, e.Node, top)
 		}
 	}
@@ -144,37 +180,46 @@ func (c *Checker) check(e *Event) string {
 	switch e.Kind {
 	case SearchStart:
 		if c.started {
+			c.rule = "search-order"
 			return "a second search-start"
 		}
 		c.started = true
 	case SearchEnd:
 		if len(c.open) > 0 {
+			c.rule = "nesting"
 			return fmt.Sprintf("search-end with node %d still open", c.top())
 		}
 		if c.inIter {
+			c.rule = "search-order"
 			return "search-end inside an iteration"
 		}
 		c.ended = true
 	case IterationStart:
 		if c.inIter {
+			c.rule = "iteration"
 			return "iteration-start inside an iteration"
 		}
 		if len(c.open) > 0 {
+			c.rule = "iteration"
 			return fmt.Sprintf("iteration-start with node %d open", c.top())
 		}
 		if c.outside != 0 {
+			c.rule = "iteration"
 			return fmt.Sprintf("iteration-start in a trace that entered node %d outside any iteration", c.outside)
 		}
 		c.inIter, c.iterSeen = true, true
 	case AspirationFail:
 		if !c.inIter || len(c.open) > 0 {
+			c.rule = "iteration"
 			return "aspiration-fail outside an iteration or with a node open"
 		}
 	case IterationEnd:
 		if !c.inIter {
+			c.rule = "iteration"
 			return "iteration-end without iteration-start"
 		}
 		if len(c.open) > 0 {
+			c.rule = "iteration"
 			return fmt.Sprintf("iteration-end with node %d still open", c.top())
 		}
 		c.inIter = false
@@ -184,6 +229,7 @@ func (c *Checker) check(e *Event) string {
 		return c.exit(e)
 	case Probe:
 		if int64(e.Beta) != int64(e.Alpha)+1 {
+			c.rule = "probe-window"
 			return fmt.Sprintf("probe window (%d, %d) is not null: beta must be alpha+1", e.Alpha, e.Beta)
 		}
 		n := c.nodes[e.Node]
@@ -193,6 +239,7 @@ func (c *Checker) check(e *Event) string {
 		return c.reSearch(e)
 	case PVUpdate:
 		if !(e.Alpha < e.Score && e.Score < e.Beta) {
+			c.rule = "pv-update-window"
 			return fmt.Sprintf("pv-update score %d is not strictly inside the window (%d, %d)", e.Score, e.Alpha, e.Beta)
 		}
 	case PVLine, PVCut:
@@ -201,58 +248,54 @@ func (c *Checker) check(e *Event) string {
 	return ""
 }
 
-// pvReport checks a collector's line or cut: it comes inside an iteration,
-// after its root has exited, names a method, and a cut names a node the search
-// entered and a reason, and ends the line before the depth.
-func (c *Checker) pvReport(e *Event) string {
-	switch {
-	case !c.inIter || len(c.open) > 0:
-		return fmt.Sprintf("%v outside an iteration or with a node open", e.Kind)
-	case e.Method == NoMethod || e.Method >= methodEnd:
-		return fmt.Sprintf("%v names no PV method", e.Kind)
-	case e.Kind == PVLine:
-		return ""
-	case e.Reason == NoReason || e.Reason >= reasonEnd:
-		return "pv-cut gives no reason"
-	case e.Ply >= e.Depth:
-		return fmt.Sprintf("pv-cut at ply %d of a depth-%d iteration: the line is not short", e.Ply, e.Depth)
-	}
-	if _, ok := c.nodes[e.Node]; !ok {
-		return fmt.Sprintf("pv-cut names node %d, which the search never entered", e.Node)
-	}
-	return ""
-}
-
 func (c *Checker) enter(e *Event) string {
 	if e.Node <= 0 {
+		c.rule = "nesting"
 		return fmt.Sprintf("enter of node %d: node ids start at 1", e.Node)
 	}
-	if _, ok := c.nodes[e.Node]; ok {
+	if c.seen.has(e.Node) {
+		c.rule = "nesting"
 		return fmt.Sprintf("node %d entered twice: node ids are never reused in a search", e.Node)
 	}
 	if top := c.top(); e.Parent != top {
+		c.rule, c.culprit = "nesting", top
+		msg := fmt.Sprintf("enter of node %d names parent %d, but the innermost open node is %d: node %d has not exited", e.Node, e.Parent, top, top)
 		if top == 0 {
-			return fmt.Sprintf("enter of node %d names parent %d, but no node is open", e.Node, e.Parent)
+			msg = fmt.Sprintf("enter of node %d names parent %d, but no node is open", e.Node, e.Parent)
 		}
-		return fmt.Sprintf("enter of node %d names parent %d, but the innermost open node is %d", e.Node, e.Parent, top)
+		if c.Report != nil {
+			c.resync(e.Parent)
+			c.rsSeq = 0
+			c.push(e)
+		}
+		return msg
 	}
 	if c.rsSeq != 0 {
 		if e.Parent != c.rsNode || e.Ref != c.rsRef {
+			c.rule = "re-search"
 			return fmt.Sprintf("enter of node %d (parent %d, ref %d) is not the re-search of ref %d at node %d announced at seq %d",
 				e.Node, e.Parent, e.Ref, c.rsRef, c.rsNode, c.rsSeq)
 		}
 		c.rsSeq = 0
 	} else if e.Ref != 0 {
+		c.rule = "re-search"
 		return fmt.Sprintf("enter of node %d with ref %d, but no re-search announced it", e.Node, e.Ref)
 	}
 	if !c.inIter {
 		if c.iterSeen {
+			c.rule = "iteration"
 			return fmt.Sprintf("node %d entered outside any iteration", e.Node)
 		}
 		if c.outside == 0 {
 			c.outside = e.Node
 		}
 	}
+	c.push(e)
+	return ""
+}
+
+// push opens e's node.
+func (c *Checker) push(e *Event) {
 	n := nodeState{parent: e.Parent, alpha: e.Alpha, beta: e.Beta}
 	if e.Parent != 0 {
 		p := c.nodes[e.Parent]
@@ -266,23 +309,67 @@ func (c *Checker) enter(e *Event) string {
 		c.nodes = make(map[int32]nodeState)
 	}
 	c.nodes[e.Node] = n
+	c.seen.add(e.Node)
+	if k := len(c.open); k > 0 {
+		c.kids[k-1] = append(c.kids[k-1], e.Node)
+	}
 	c.open = append(c.open, e.Node)
-	return ""
+	if len(c.kids) < cap(c.kids) {
+		c.kids = c.kids[:len(c.kids)+1]
+		c.kids[len(c.kids)-1] = c.kids[len(c.kids)-1][:0]
+	} else {
+		c.kids = append(c.kids, nil)
+	}
+}
+
+// closeTop closes the innermost open node and forgets its children: no
+// re-search can name them once it has exited.
+func (c *Checker) closeTop() {
+	k := len(c.open) - 1
+	for _, id := range c.kids[k] {
+		delete(c.nodes, id)
+	}
+	c.open, c.kids = c.open[:k], c.kids[:k]
+}
+
+// resync closes the open nodes above node, when node is open, so that the
+// check goes on after a lost exit. Node 0 closes them all.
+func (c *Checker) resync(node int32) bool {
+	for i := len(c.open) - 1; i >= 0; i-- {
+		if c.open[i] == node {
+			for len(c.open) > i+1 {
+				c.closeTop()
+			}
+			return true
+		}
+	}
+	if node == 0 {
+		for len(c.open) > 0 {
+			c.closeTop()
+		}
+	}
+	return node == 0
 }
 
 func (c *Checker) exit(e *Event) string {
 	top := c.top()
 	if top == 0 || e.Node != top {
+		c.rule, c.culprit = "nesting", top
+		msg := fmt.Sprintf("exit of node %d, but the innermost open node is %d: node %d has not exited", e.Node, top, top)
 		if top == 0 {
-			return fmt.Sprintf("exit of node %d, but no node is open", e.Node)
+			msg = fmt.Sprintf("exit of node %d, but no node is open", e.Node)
 		}
-		return fmt.Sprintf("exit of node %d, but the innermost open node is %d", e.Node, top)
+		if c.Report != nil && e.Node != 0 && c.resync(e.Node) {
+			c.pop(e)
+		}
+		return msg
 	}
+	problem := ""
 	if c.rsSeq != 0 && c.rsNode == e.Node {
-		return fmt.Sprintf("node %d exits without the re-search it announced at seq %d", e.Node, c.rsSeq)
-	}
-	n := c.nodes[e.Node]
-	if e.End != Stopped {
+		c.rule = "re-search"
+		problem = fmt.Sprintf("node %d exits without the re-search it announced at seq %d", e.Node, c.rsSeq)
+		c.rsSeq = 0
+	} else if n := c.nodes[e.Node]; e.End != Stopped {
 		want := PV
 		if e.Score <= n.alpha {
 			want = All
@@ -290,40 +377,22 @@ func (c *Checker) exit(e *Event) string {
 			want = Cut
 		}
 		if e.Actual != want {
-			return fmt.Sprintf("exit of node %d says %q, but score %d in its window (%d, %d) makes it %q",
+			c.rule = "actual-type"
+			problem = fmt.Sprintf("exit of node %d says %q, but score %d in its window (%d, %d) makes it %q",
 				e.Node, e.Actual, e.Score, n.alpha, n.beta, want)
 		}
 	}
-	n.exited, n.score, n.probing = true, e.Score, false
-	c.nodes[e.Node] = n
-	c.open = c.open[:len(c.open)-1]
-	return ""
+	if problem != "" && c.Report == nil {
+		return problem
+	}
+	c.pop(e)
+	return problem
 }
 
-func (c *Checker) reSearch(e *Event) string {
-	if c.rsSeq != 0 {
-		return fmt.Sprintf("re-search while the one announced at seq %d is not yet entered", c.rsSeq)
-	}
-	r, ok := c.nodes[e.Ref]
-	switch {
-	case !ok:
-		return fmt.Sprintf("re-search of ref %d, a node never entered", e.Ref)
-	case r.parent != e.Node:
-		return fmt.Sprintf("re-search at node %d of ref %d, which is a child of node %d", e.Node, e.Ref, r.parent)
-	case !r.exited:
-		return fmt.Sprintf("re-search of ref %d, which has not exited", e.Ref)
-	}
-	if s := -int64(r.score); !(int64(e.Alpha) < s && s < int64(e.Beta)) {
-		return fmt.Sprintf("re-search at node %d: its probe %d scored %d for it, not strictly inside the window (%d, %d)",
-			e.Node, e.Ref, s, e.Alpha, e.Beta)
-	}
-	if !r.probed {
-		return fmt.Sprintf("re-search of ref %d, which no probe entered", e.Ref)
-	}
-	if r.probeAlpha != e.Alpha {
-		return fmt.Sprintf("re-search window alpha %d is not the alpha %d of the probe it repeats (ref %d)",
-			e.Alpha, r.probeAlpha, e.Ref)
-	}
-	c.rsSeq, c.rsNode, c.rsRef = e.Seq, e.Node, e.Ref
-	return ""
+// pop closes e's node, the innermost open one.
+func (c *Checker) pop(e *Event) {
+	n := c.nodes[e.Node]
+	n.exited, n.score, n.probing = true, e.Score, false
+	c.nodes[e.Node] = n
+	c.closeTop()
 }

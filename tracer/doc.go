@@ -12,7 +12,11 @@
 //   - jsonl.go: the JSONL trace file: a versioned header line, then one event per line.
 //     jsonl_read.go reads it back.
 //   - counters.go: Counters, a sink that counts events per kind.
-//   - check.go: Check, the invariant checker used by tests.
+//   - check.go: Check, the invariant checker used by tests and by pvscope check.
+//   - derive.go: Deriver, which completes a minimal trace another engine wrote
+//     (enter and exit only) with the events that follow from it, marked Derived.
+//   - diagnosis.go: Diagnosis, a sink that counts a trace and finds, per
+//     iteration, where a short PV ended and why.
 //
 // Scores follow the negamax convention: every score and window is from the point of
 // view of the side to move at the node the event names.

@@ -234,4 +234,7 @@ type Event struct {
 	Reason Reason   // pv-cut: why the line ended
 	Move   string   // the move that leads to Node from Parent (or the move the event is about)
 	PV     []string // a line of moves from Node
+	// Derived: the engine did not write this event; the reader made it from
+	// the events around it (see Deriver).
+	Derived bool
 }

@@ -36,6 +36,8 @@ func randomEvent(rng *rand.Rand, seq int64, moves []string) Event {
 		End:    End(rng.IntN(int(Stopped) + 1)),
 		Method: Method(rng.IntN(int(methodEnd))),
 		Reason: Reason(rng.IntN(int(reasonEnd))),
+		// Derived shares a byte with Method and Reason in a recording's record.
+		Derived: rng.IntN(2) == 0,
 	}
 	if rng.IntN(4) > 0 {
 		e.Move = moves[rng.IntN(len(moves))]

@@ -16,7 +16,8 @@ import (
 //	{"seq":2,"kind":"iteration-start","depth":1,"alpha":-32000,"beta":32000}
 //
 // Fields are written in a fixed order: seq, kind, node, parent, ref, ply, depth,
-// index, move, alpha, beta, score, expect, actual, bound, end, method, reason, pv. Zero is a
+// index, move, alpha, beta, score, expect, actual, bound, end, method, reason, pv,
+// derived (only when true). Zero is a
 // meaningful alpha, score or index, so each kind always writes the fields it is
 // about (see alwaysFields), zero or not, and any other field only when it is set.
 // Names (kind, node type, bound, end) are written as their String form.
@@ -180,6 +181,9 @@ func appendEvent(b []byte, e *Event) []byte {
 			b = appendString(b, m)
 		}
 		b = append(b, ']')
+	}
+	if e.Derived {
+		b = append(b, `,"derived":true`...)
 	}
 	return append(b, "}\n"...)
 }

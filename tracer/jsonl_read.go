@@ -32,8 +32,10 @@ func NewReader(r io.Reader) (*Reader, error) {
 		return nil, err
 	}
 	var h struct {
-		Header
-		Kind *string `json:"kind"`
+		Format  string                     `json:"format"`
+		Version int                        `json:"version"`
+		Meta    map[string]json.RawMessage `json:"meta"`
+		Kind    *string                    `json:"kind"`
 	}
 	if err := json.Unmarshal(line, &h); err != nil {
 		return nil, fmt.Errorf("tracer: not a pvscope trace: line 1 is not a header (%v); want one like %s", err, headerExample)
@@ -48,9 +50,30 @@ func NewReader(r io.Reader) (*Reader, error) {
 	case h.Version != Version:
 		return nil, fmt.Errorf("tracer: trace version %d is not supported: this pvscope reads version %d", h.Version, Version)
 	}
-	rd.h = h.Header
+	rd.h = Header{Format: h.Format, Version: h.Version, Meta: metaStrings(h.Meta)}
 	return rd, nil
 }
+
+// metaStrings keeps the header's meta as strings: another engine may write
+// "mate":32000 as a number, which means the same as "32000".
+func metaStrings(raw map[string]json.RawMessage) map[string]string {
+	if len(raw) == 0 {
+		return nil
+	}
+	meta := make(map[string]string, len(raw))
+	for k, v := range raw {
+		var s string
+		if json.Unmarshal(v, &s) == nil {
+			meta[k] = s
+		} else {
+			meta[k] = string(bytes.TrimSpace(v))
+		}
+	}
+	return meta
+}
+
+// Line is the number of the last line read, counting the header as line 1.
+func (r *Reader) Line() int { return r.line }
 
 const headerExample = `{"format":"pvscope-trace","version":1}`
 
@@ -76,25 +99,26 @@ func (r *Reader) nextLine() ([]byte, error) {
 
 // jsonEvent is an Event as decoded, with names still strings.
 type jsonEvent struct {
-	Seq    int64    `json:"seq"`
-	Kind   string   `json:"kind"`
-	Node   int32    `json:"node"`
-	Parent int32    `json:"parent"`
-	Ref    int32    `json:"ref"`
-	Ply    int16    `json:"ply"`
-	Depth  int16    `json:"depth"`
-	Index  int16    `json:"index"`
-	Move   string   `json:"move"`
-	Alpha  int32    `json:"alpha"`
-	Beta   int32    `json:"beta"`
-	Score  int32    `json:"score"`
-	Expect string   `json:"expect"`
-	Actual string   `json:"actual"`
-	Bound  string   `json:"bound"`
-	End    string   `json:"end"`
-	Method string   `json:"method"`
-	Reason string   `json:"reason"`
-	PV     []string `json:"pv"`
+	Seq     int64    `json:"seq"`
+	Kind    string   `json:"kind"`
+	Node    int32    `json:"node"`
+	Parent  int32    `json:"parent"`
+	Ref     int32    `json:"ref"`
+	Ply     int16    `json:"ply"`
+	Depth   int16    `json:"depth"`
+	Index   int16    `json:"index"`
+	Move    string   `json:"move"`
+	Alpha   int32    `json:"alpha"`
+	Beta    int32    `json:"beta"`
+	Score   int32    `json:"score"`
+	Expect  string   `json:"expect"`
+	Actual  string   `json:"actual"`
+	Bound   string   `json:"bound"`
+	End     string   `json:"end"`
+	Method  string   `json:"method"`
+	Reason  string   `json:"reason"`
+	PV      []string `json:"pv"`
+	Derived bool     `json:"derived"`
 }
 
 // Next returns the next event, or io.EOF after the last one. An error for a
@@ -113,8 +137,11 @@ func (r *Reader) Next() (Event, error) {
 
 func decodeEvent(line []byte) (Event, error) {
 	var j jsonEvent
-	if err := json.Unmarshal(line, &j); err != nil {
-		return Event{}, fmt.Errorf("bad JSON: %v", err)
+	if !fastDecode(line, &j) {
+		j = jsonEvent{}
+		if err := json.Unmarshal(line, &j); err != nil {
+			return Event{}, fmt.Errorf("bad JSON: %v", err)
+		}
 	}
 	if j.Kind == "" {
 		return Event{}, errors.New(`event has no "kind"`)
@@ -122,7 +149,7 @@ func decodeEvent(line []byte) (Event, error) {
 	e := Event{
 		Seq: j.Seq, Node: j.Node, Parent: j.Parent, Ref: j.Ref,
 		Ply: j.Ply, Depth: j.Depth, Index: j.Index, Move: j.Move,
-		Alpha: j.Alpha, Beta: j.Beta, Score: j.Score,
+		Alpha: j.Alpha, Beta: j.Beta, Score: j.Score, Derived: j.Derived,
 	}
 	var err error
 	if e.Kind, err = ParseKind(j.Kind); err != nil {

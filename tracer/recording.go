@@ -13,6 +13,7 @@ const (
 	chunkMask  = chunkSize - 1
 	firstCap   = 64 // the first chunk starts small, so short traces stay small
 	seqFar     = math.MaxUint32
+	derivedBit = 1 << 7 // in record.cut
 )
 
 // Recording is an in-memory Sink with random access, for seeking and stepping
@@ -51,7 +52,7 @@ type record struct {
 	expect, actual                        NodeType
 	bound                                 Bound
 	end                                   End
-	cut                                   uint8 // Method in the low 3 bits, Reason above
+	cut                                   uint8 // Method in the low 3 bits, Reason in the next 4, Derived in the top one
 }
 
 // NewRecording returns an empty recording. The zero Recording is also ready to use.
@@ -79,7 +80,10 @@ func (r *Recording) Emit(e Event) {
 		move: r.intern(e.Move),
 		ply:  e.Ply, depth: e.Depth, index: e.Index,
 		kind: e.Kind, expect: e.Expect, actual: e.Actual, bound: e.Bound, end: e.End,
-		cut: uint8(e.Method)&7 | uint8(e.Reason)<<3,
+		cut: uint8(e.Method)&7 | (uint8(e.Reason)&15)<<3,
+	}
+	if e.Derived {
+		rec.cut |= derivedBit
 	}
 	// Modular arithmetic makes base + uint32(d) give back e.Seq whenever d fits.
 	if d := e.Seq - c.base; d >= 0 && d < seqFar {
@@ -142,7 +146,7 @@ func (r *Recording) At(i int) Event {
 		Alpha: rec.alpha, Beta: rec.beta, Score: rec.score,
 		Ply: rec.ply, Depth: rec.depth, Index: rec.index,
 		Kind: rec.kind, Expect: rec.expect, Actual: rec.actual, Bound: rec.bound, End: rec.end,
-		Method: Method(rec.cut & 7), Reason: Reason(rec.cut >> 3),
+		Method: Method(rec.cut & 7), Reason: Reason(rec.cut >> 3 & 15), Derived: rec.cut&derivedBit != 0,
 		Move: r.moveAt(rec.move),
 	}
 	if rec.seq == seqFar {

@@ -22,6 +22,7 @@ import { View, defaultView } from "./view.js";
 import { describeNode, resolvePath } from "./nodepath.js";
 import { createQuizUI } from "./quizui.js";
 import { noticeText } from "./notices.js";
+import { createTraceFile, toJSONL } from "./tracefile.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -125,6 +126,7 @@ const socket = new Socket({
 const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
+const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
 
 // ---- frames ----
 function handleFrame(f) {
@@ -312,6 +314,7 @@ function wire() {
   treeEdit.wire();
   errors.wire();
   quizUI.wire();
+  traceFile.wire();
   playback.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
@@ -393,6 +396,7 @@ window.pvscope = {
   answer(x) { return quizUI.answer(x); },
   // Chooses the view as the menu does: "root", "negamax" or "auto".
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); return S.pov.mode; },
+  traceJSONL() { return S.trace && S.trace.started ? toJSONL(S.trace) : ""; }, // what trace-save writes
   get trace() { return S.trace; },
   get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
   get treeEdit() { return treeEdit.state(); },

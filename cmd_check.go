@@ -1,0 +1,292 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// checkCmd reads a trace (pvscope's own or a minimal one from another engine),
+// checks its invariants and reports its counts and its PVs. Exit 0 clean,
+// 1 violations, 2 unreadable.
+func checkCmd(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	maxShown := fs.Int("max", 20, "print at most this many violations (all are counted)")
+	// The file may come before or after the flags.
+	var files []string
+	for {
+		if err := parseFlags(fs, args); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files, args = append(files, fs.Arg(0)), fs.Args()[1:]
+	}
+	if len(files) != 1 {
+		return fmt.Errorf("want one trace file, got %d (pvscope check FILE [--json] [--max N])", len(files))
+	}
+	f, err := os.Open(files[0])
+	if err != nil {
+		return exitCode{2, err}
+	}
+	defer f.Close()
+	rep, err := checkTrace(f, *maxShown)
+	if err != nil {
+		return exitCode{2, fmt.Errorf("%s: %v", files[0], err)}
+	}
+	rep.File = files[0]
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		printCheck(stdout, rep)
+	}
+	if rep.ViolationCount > 0 {
+		return exitCode{1, nil}
+	}
+	return nil
+}
+
+// checkReport is what check finds; --json prints it as it is.
+type checkReport struct {
+	File           string           `json:"file"`
+	Events         int64            `json:"events"`
+	Counts         checkCounts      `json:"counts"`
+	ViolationCount int              `json:"violationCount"`
+	Violations     []checkViolation `json:"violations"`
+	Iterations     []checkIteration `json:"iterations"`
+}
+
+type checkCounts struct {
+	Nodes               int64   `json:"nodes"`
+	Leaves              int64   `json:"leaves"`
+	Probes              int64   `json:"probes"`
+	ReSearches          int64   `json:"reSearches"`
+	Cutoffs             int64   `json:"cutoffs"`
+	FirstMoveCutoffRate float64 `json:"firstMoveCutoffRate"`
+	TTHits              int64   `json:"ttHits"`
+}
+
+type checkViolation struct {
+	Rule    string   `json:"rule"`
+	Line    int      `json:"line"`
+	Seq     int64    `json:"seq"`
+	Node    int32    `json:"node"`
+	Path    []string `json:"path"`
+	Message string   `json:"message"`
+}
+
+type checkIteration struct {
+	Depth int       `json:"depth"`
+	Score int32     `json:"score"`
+	PV    []string  `json:"pv"`
+	Short bool      `json:"short"`
+	End   *checkEnd `json:"end,omitempty"`
+	// Stopped: the search was stopped in this iteration, so its line is no result.
+	Stopped bool `json:"stopped,omitempty"`
+}
+
+// checkEnd is where a short PV ended; Reason is a pv-cut reason name, or
+// "unexplained" when nothing in the trace explains it.
+type checkEnd struct {
+	Node   int32  `json:"node"`
+	Ply    int    `json:"ply"`
+	Reason string `json:"reason"`
+}
+
+// checkTrace streams a trace through the deriver, the checker and the
+// diagnosis. An error means the trace cannot be read; violations are in the report.
+func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
+	rd, err := tracer.NewReader(r)
+	if err != nil {
+		return nil, err
+	}
+	rep := &checkReport{Violations: []checkViolation{}, Iterations: []checkIteration{}}
+	var (
+		diag  tracer.Diagnosis
+		chk   tracer.Checker
+		paths pathStack
+		cur   tracer.Event
+		line  int
+	)
+	chk.Report = func(v *tracer.Violation) {
+		rep.ViolationCount++
+		if len(rep.Violations) < maxShown {
+			rep.Violations = append(rep.Violations, checkViolation{
+				Rule: v.Rule, Line: line, Seq: v.Seq, Node: v.Node,
+				Path: paths.path(&cur, v.Node), Message: v.Problem,
+			})
+		}
+	}
+	d := tracer.NewDeriver(rd.Header(), func(e tracer.Event, l int) {
+		cur, line = e, l
+		chk.Emit(e)
+		diag.Emit(e)
+		paths.apply(&e)
+	})
+	for {
+		e, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		d.Add(e, rd.Line())
+	}
+	d.Finish(rd.Line())
+	cur = tracer.Event{}
+	chk.Finish()
+	diag.Finish()
+	c := diag.Counts
+	rep.Events = c.Events
+	rep.Counts = checkCounts{Nodes: c.Nodes, Leaves: c.Leaves, Probes: c.Probes, ReSearches: c.ReSearches,
+		Cutoffs: c.Cutoffs, FirstMoveCutoffRate: c.FirstMoveCutoffRate(), TTHits: c.TTHits}
+	for _, it := range diag.Iterations {
+		ci := checkIteration{Depth: it.Depth, Score: it.Score, PV: it.PV, Short: it.Short, Stopped: it.Stopped}
+		if ci.PV == nil {
+			ci.PV = []string{}
+		}
+		if it.Short {
+			reason := "unexplained"
+			if it.End.Reason != tracer.NoReason {
+				reason = it.End.Reason.String()
+			}
+			ci.End = &checkEnd{Node: it.End.Node, Ply: it.End.Ply, Reason: reason}
+		}
+		rep.Iterations = append(rep.Iterations, ci)
+	}
+	return rep, nil
+}
+
+// pathStack is the moves from the root to each open node, for naming where a
+// violation happened.
+type pathStack struct {
+	nodes []int32
+	moves []string
+}
+
+func (p *pathStack) apply(e *tracer.Event) {
+	switch e.Kind {
+	case tracer.Enter:
+		p.cut(e.Parent, true)
+		p.nodes, p.moves = append(p.nodes, e.Node), append(p.moves, e.Move)
+	case tracer.Exit:
+		p.cut(e.Node, false)
+	}
+}
+
+// cut closes the nodes above node (keep) or node and those above it.
+func (p *pathStack) cut(node int32, keep bool) {
+	for i := len(p.nodes) - 1; i >= 0; i-- {
+		if p.nodes[i] == node {
+			if keep {
+				i++
+			}
+			p.nodes, p.moves = p.nodes[:i], p.moves[:i]
+			return
+		}
+	}
+	if node == 0 && keep {
+		p.nodes, p.moves = p.nodes[:0], p.moves[:0]
+	}
+}
+
+// path is the moves from the root to node when it is open (to the innermost
+// open node when it is not); for the enter e of node, its parent's and its move.
+func (p *pathStack) path(e *tracer.Event, node int32) []string {
+	entering := e.Kind == tracer.Enter && e.Node == node
+	target := node
+	if entering {
+		target = e.Parent
+	}
+	end := len(p.nodes)
+	for i, n := range p.nodes {
+		if n == target {
+			end = i + 1
+			break
+		}
+	}
+	if entering && target == 0 {
+		end = 0
+	}
+	moves := []string{}
+	for i := 1; i < end; i++ { // moves[0] is the root's: none
+		moves = append(moves, p.moves[i])
+	}
+	if entering && e.Parent != 0 {
+		moves = append(moves, e.Move)
+	}
+	return moves
+}
+
+func printCheck(w io.Writer, rep *checkReport) {
+	c := rep.Counts
+	fmt.Fprintf(w, "%s: %d events, %d nodes, %d leaves, %d probes, %d re-searches, %d cutoffs (%.1f%% by the first move), %d TT hits\n",
+		rep.File, rep.Events, c.Nodes, c.Leaves, c.Probes, c.ReSearches, c.Cutoffs, 100*c.FirstMoveCutoffRate, c.TTHits)
+	for _, it := range rep.Iterations {
+		fmt.Fprintf(w, "depth %d: score %d, PV %s (%d of %d moves)", it.Depth, it.Score, orDash(it.PV), len(it.PV), it.Depth)
+		if it.Stopped {
+			fmt.Fprint(w, ": stopped before it finished")
+		}
+		if it.End != nil {
+			fmt.Fprintf(w, ": short, it ends at node %d, ply %d: %s", it.End.Node, it.End.Ply, reasonSentence(it.End.Reason))
+		}
+		fmt.Fprintln(w)
+	}
+	for _, v := range rep.Violations {
+		fmt.Fprintf(w, "line %d (seq %d, node %d, path %s): %s: %s\n", v.Line, v.Seq, v.Node, orDash(v.Path), v.Rule, v.Message)
+	}
+	switch {
+	case rep.ViolationCount == 0:
+		fmt.Fprintln(w, "no violations")
+	case rep.ViolationCount > len(rep.Violations):
+		fmt.Fprintf(w, "%d violations (%d shown; --max N shows more)\n", rep.ViolationCount, len(rep.Violations))
+	default:
+		fmt.Fprintf(w, "%d violations\n", rep.ViolationCount)
+	}
+}
+
+func orDash(moves []string) string {
+	if len(moves) == 0 {
+		return "-"
+	}
+	return strings.Join(moves, " ")
+}
+
+// reasonSentence says a PV's end reason in words.
+func reasonSentence(reason string) string {
+	r, err := tracer.ParseReason(reason)
+	if err != nil {
+		return "nothing in the trace explains it"
+	}
+	switch r {
+	case tracer.TTExactCutAtPV:
+		return "an exact TT hit answered a PV node"
+	case tracer.FailLowAtPV:
+		return "a PV node failed low"
+	case tracer.ReasonMate:
+		return "mate"
+	case tracer.ReasonStalemate:
+		return "stalemate"
+	case tracer.ReasonRepetition:
+		return "repetition"
+	case tracer.ReasonFiftyMove:
+		return "the fifty-move rule"
+	case tracer.ReasonLeaf:
+		return "a leaf of the tree"
+	case tracer.SearchStopped:
+		return "the search was stopped"
+	}
+	return r.String()
+}

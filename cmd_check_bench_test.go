@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// writeBigTrace writes a trace of at least n events: one real search of
+// Kiwipete, its iterations repeated with node ids and seqs moved on so that
+// the whole stays one valid search.
+func writeBigTrace(tb testing.TB, path string, n int) int {
+	pos, opt, err := engine.Setup{FEN: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}.Load()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	opt.Depth, opt.IterativeDeepening, opt.Quiescence = 4, true, true
+	rec := tracer.NewRecording()
+	if _, err := engine.Search(context.Background(), pos, opt, rec); err != nil {
+		tb.Fatal(err)
+	}
+	events := rec.Events()
+	body := events[1 : len(events)-1] // without search-start and search-end
+	var maxNode int32
+	for _, e := range body {
+		maxNode = max(maxNode, e.Node, e.Parent, e.Ref)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	bw := bufio.NewWriterSize(f, 1<<20)
+	w, err := tracer.NewWriter(bw, tracer.Header{Meta: map[string]string{"fen": "kiwipete"}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	seq := int64(1)
+	w.Emit(tracer.Event{Seq: seq, Kind: tracer.SearchStart, Depth: 4})
+	count := 1
+	for round := int32(0); count < n-1; round++ {
+		for _, e := range body {
+			seq++
+			e.Seq = seq
+			for _, id := range []*int32{&e.Node, &e.Parent, &e.Ref} {
+				if *id != 0 {
+					*id += round * maxNode
+				}
+			}
+			w.Emit(e)
+			count++
+		}
+	}
+	seq++
+	w.Emit(tracer.Event{Seq: seq, Kind: tracer.SearchEnd, Depth: 4})
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	if err := bw.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	return count + 1
+}
+
+// BenchmarkCheck10M checks a 10,000,000-event trace: events per second, and
+// the peak heap (sampled while it runs) against the 100 MB the issue allows.
+func BenchmarkCheck10M(b *testing.B) {
+	n := 10_000_000
+	if testing.Short() {
+		n = 1_000_000
+	}
+	path := filepath.Join(b.TempDir(), "big.jsonl")
+	events := writeBigTrace(b, path, n)
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	var peak uint64
+	for range b.N {
+		done := make(chan struct{})
+		go func() { // sample the heap while check runs
+			var ms runtime.MemStats
+			for {
+				select {
+				case <-done:
+					return
+				case <-time.After(20 * time.Millisecond):
+					runtime.ReadMemStats(&ms)
+					peak = max(peak, ms.HeapInuse)
+				}
+			}
+		}()
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rep, err := checkTrace(f, 20)
+		f.Close()
+		close(done)
+		if err != nil || rep.ViolationCount != 0 {
+			b.Fatalf("check: %v, %d violations: %+v", err, rep.ViolationCount, rep.Violations)
+		}
+		if rep.Events < int64(events) {
+			b.Fatalf("check read %d events of %d", rep.Events, events)
+		}
+	}
+	// The machine is shared: events per second of CPU time is the figure that
+	// does not depend on what else runs; events/s is wall time.
+	b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+	b.ReportMetric(float64(events)*float64(b.N)/(cpuTime()-cpu0).Seconds(), "events/cpu-s")
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+}
+
+// cpuTime is the process's user and system time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

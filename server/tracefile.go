@@ -1,0 +1,255 @@
+package server
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"sync"
+
+	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// A trace file opened in the page plays exactly like a live search: the
+// server reads it (pvscope's own or another engine's minimal trace, completed
+// by tracer.Deriver), keeps it as a recording, and a connection that asks for
+// it by its token streams it with the same started, events and done frames.
+
+const (
+	// maxTraceBytes bounds an uploaded file; maxTraceEvents the events kept
+	// (about 50 bytes each in a recording: 150 MB at most).
+	maxTraceBytes  = 512 << 20
+	maxTraceEvents = 3_000_000
+	// maxTraces is how many opened traces the server keeps; opening one more
+	// forgets the oldest.
+	maxTraces = 4
+)
+
+// openedTrace is a trace read and ready to stream.
+type openedTrace struct {
+	started startedFrame
+	rec     *tracer.Recording
+	done    doneFrame
+}
+
+// traceStore holds the opened traces by token.
+type traceStore struct {
+	mu     sync.Mutex
+	byTok  map[string]*openedTrace
+	tokens []string // oldest first
+}
+
+func (t *traceStore) put(o *openedTrace) string {
+	b := make([]byte, 12)
+	rand.Read(b)
+	tok := hex.EncodeToString(b)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.byTok == nil {
+		t.byTok = map[string]*openedTrace{}
+	}
+	if len(t.tokens) >= maxTraces {
+		delete(t.byTok, t.tokens[0])
+		t.tokens = t.tokens[1:]
+	}
+	t.byTok[tok] = o
+	t.tokens = append(t.tokens, tok)
+	return tok
+}
+
+func (t *traceStore) get(tok string) *openedTrace {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.byTok[tok]
+}
+
+// OpenTraceFile reads a trace file for `pvscope view` and returns the token
+// the page opens it by (the URL /?trace=TOKEN).
+func (s *Server) OpenTraceFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	o, err := readTrace(io.LimitReader(f, maxTraceBytes+1))
+	if err != nil {
+		return "", err
+	}
+	return s.traces.put(o), nil
+}
+
+// serveTraceUpload reads a trace the page posts: the answer is {"token", "events"}
+// or {"error"} with a sentence naming the line.
+func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	o, err := readTrace(http.MaxBytesReader(w, r.Body, maxTraceBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		msg := err.Error()
+		if errors.As(err, &tooBig) {
+			msg = fmt.Sprintf("the file is larger than this server reads (%d MB)", maxTraceBytes>>20)
+		}
+		w.WriteHeader(http.StatusBadRequest)
+		json.NewEncoder(w).Encode(map[string]string{"error": sentence(trimTracer(msg))})
+		return
+	}
+	json.NewEncoder(w).Encode(map[string]any{"token": s.traces.put(o), "events": o.rec.Len()})
+}
+
+func trimTracer(s string) string {
+	for _, p := range []string{"tracer: "} {
+		if len(s) > len(p) && s[:len(p)] == p {
+			s = s[len(p):]
+		}
+	}
+	return s
+}
+
+// readTrace reads and completes a trace. Node ids are renumbered 1, 2, ... in
+// the order nodes are entered, as the page expects; a pvscope trace already is.
+func readTrace(r io.Reader) (*openedTrace, error) {
+	rd, err := tracer.NewReader(r)
+	if err != nil {
+		return nil, err
+	}
+	h := rd.Header()
+	o := &openedTrace{rec: tracer.NewRecording()}
+	if err := o.setStarted(h); err != nil {
+		return nil, err
+	}
+	ids := map[int32]int32{}
+	var chk tracer.Checker
+	var badLine int
+	var nodes, leaves int64
+	var end *tracer.Event
+	var tooMany bool
+	d := tracer.NewDeriver(h, func(e tracer.Event, l int) {
+		// The page needs a well-formed search: the first broken rule refuses the file.
+		if chk.Emit(e); chk.Err() != nil && badLine == 0 {
+			badLine = l
+		}
+		if o.rec.Len() >= maxTraceEvents {
+			tooMany = true
+			return
+		}
+		if e.Kind == tracer.Enter {
+			nodes++
+			ids[e.Node] = int32(len(ids) + 1)
+		}
+		if e.Kind == tracer.Exit && (e.End == tracer.Eval || e.End == tracer.Leaf) {
+			leaves++
+		}
+		e.Node, e.Parent, e.Ref = ids[e.Node], ids[e.Parent], ids[e.Ref]
+		if e.Kind == tracer.SearchEnd {
+			end = &e
+		}
+		o.rec.Emit(e)
+	})
+	for {
+		e, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		d.Add(e, rd.Line())
+		if badLine != 0 {
+			return nil, notPlayable(badLine, chk.Err())
+		}
+		if tooMany {
+			return nil, fmt.Errorf("the trace has more than %d events, more than this server keeps", maxTraceEvents)
+		}
+	}
+	d.Finish(rd.Line())
+	if err := chk.Finish(); err != nil {
+		return nil, notPlayable(rd.Line(), err)
+	}
+	if o.rec.Len() == 0 {
+		return nil, errors.New("the trace has a header but no events")
+	}
+	o.done = doneFrame{Type: "done", Events: o.rec.Len()}
+	o.done.Result = resultFrame{Nodes: nodes, Leaves: leaves, PV: []string{}}
+	if end != nil {
+		o.done.Result.Score, o.done.Result.Depth = int(end.Score), int(end.Depth)
+		if len(end.PV) > 0 {
+			o.done.Result.PV, o.done.Result.BestMove = end.PV, end.PV[0]
+		}
+		if engine.IsMate(int(end.Score)) {
+			m := engine.MateMoves(int(end.Score))
+			o.done.Result.Mate = &m
+		}
+	}
+	return o, nil
+}
+
+// setStarted builds the started frame from the header, as prepare does for
+// a live search: the position or tree, and the options the header names.
+func (o *openedTrace) setStarted(h tracer.Header) error {
+	o.started = startedFrame{Type: "started", Kind: "tree", Options: map[string]string{}}
+	for k, v := range h.Meta {
+		switch k {
+		case "fen", "tree", "random", "pov", "mate":
+		default:
+			o.started.Options[k] = v
+		}
+	}
+	setup := engine.Setup{FEN: h.Meta["fen"], Tree: h.Meta["tree"], Random: h.Meta["random"]}
+	if setup == (engine.Setup{}) {
+		return nil // another engine's trace without a position: moves are names only
+	}
+	pos, _, err := setup.Load()
+	if err != nil {
+		return fmt.Errorf("the trace header's position: %v", err)
+	}
+	switch p := pos.(type) {
+	case *engine.ChessPosition:
+		o.started.Kind, o.started.FEN = "chess", p.FEN()
+	case *engine.TreePosition:
+		o.started.Tree = treeJSON(p.Tree())
+	}
+	return nil
+}
+
+// open streams an opened trace to this connection as if it were a search that
+// has just finished: started, every event, done.
+func (c *conn) open(cmd command) {
+	o := c.srv.traces.get(cmd.Trace)
+	if o == nil {
+		c.queue(errorFrame{Type: "error", ID: cmd.ID, Message: "That trace is no longer open on the server; open the file again."})
+		return
+	}
+	c.mu.Lock()
+	old := c.cur
+	c.mu.Unlock()
+	if old != nil {
+		old.cancel()
+		<-old.returned
+	}
+	r := &run{id: cmd.ID, started: o.started, rec: o.rec, returned: make(chan struct{}),
+		cancel: func() {}, wake: c.wake}
+	r.started.ID = cmd.ID
+	done := o.done
+	done.ID = cmd.ID
+	r.result = &done
+	close(r.returned)
+	c.mu.Lock()
+	c.cur = r
+	c.mu.Unlock()
+	c.ring()
+}
+
+// notPlayable says which line breaks the search's shape, and where to learn more.
+func notPlayable(line int, err error) error {
+	msg := err.Error()
+	var v *tracer.Violation
+	if errors.As(err, &v) {
+		msg = v.Rule + ": " + v.Problem
+	}
+	return fmt.Errorf("trace line %d: %s (pvscope check FILE lists every problem)", line, msg)
+}

@@ -1,0 +1,79 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// A trace pvscope wrote comes back from the server's reader exactly as
+// written: nothing derived, nothing renumbered, so it plays like the search.
+func TestReadTraceKeepsPvscopeTraces(t *testing.T) {
+	for _, c := range []struct {
+		setup engine.Setup
+		opts  map[string]string
+	}{
+		{engine.Setup{Tree: aima}, map[string]string{"algo": "pvs"}},
+		{engine.Setup{Tree: aima}, map[string]string{"algo": "alphabeta"}},
+		{engine.Setup{Random: "b=3,d=4,seed=7"}, map[string]string{"id": "true"}},
+		{engine.Setup{}, map[string]string{"depth": "3", "aspiration": "true"}},
+		{engine.Setup{}, map[string]string{"depth": "3", "multipv": "3"}},
+		{engine.Setup{FEN: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+			map[string]string{"depth": "3", "tt-pv-cuts": "true", "pv-graft": "false"}},
+		{engine.Setup{}, map[string]string{"depth": "4", "fail-hard": "true", "max-nodes": "700"}},
+	} {
+		path := writeTrace(t, c.setup, c.opts)
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, want, err := tracer.ReadAll(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ = os.Open(path)
+		o, err := readTrace(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%+v: %v", c, err)
+		}
+		if got := o.rec.Events(); !reflect.DeepEqual(got, want) {
+			for i := range min(len(got), len(want)) {
+				if !reflect.DeepEqual(got[i], want[i]) {
+					t.Fatalf("%+v: event %d is %+v, written %+v", c, i, got[i], want[i])
+				}
+			}
+			t.Fatalf("%+v: %d events, written %d", c, len(got), len(want))
+		}
+	}
+}
+
+func TestTraceUploadNamesTheBadLine(t *testing.T) {
+	hs := httptest.NewServer(New(context.Background(), DefaultLimits()))
+	defer hs.Close()
+	for body, want := range map[string]string{
+		"{\"format\":\"pvscope-trace\",\"version\":1}\n{\"kind\":\"enter\",\"node\":1}\n{\"kind\":\"bogus\"}\n":           "line 3",
+		"{\"format\":\"pvscope-trace\",\"version\":1}\n{\"kind\":\"enter\",\"node\":1}\n{\"kind\":\"exit\",\"node\":2}\n": "line 3",
+		"not a trace\n": "header",
+	} {
+		res, err := http.Post(hs.URL+"/trace", "application/jsonl", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var answer struct{ Token, Error string }
+		json.NewDecoder(res.Body).Decode(&answer)
+		res.Body.Close()
+		if res.StatusCode != http.StatusBadRequest || answer.Token != "" || !strings.Contains(answer.Error, want) {
+			t.Errorf("%q: status %d, answer %+v; want 400 and an error naming %q", body, res.StatusCode, answer, want)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+// tracefile.js: trace files. Opening one (the trace-file picker, a file dropped on the page, or
+// /?trace=TOKEN from `pvscope view`) posts it to the server, which reads it, completes a minimal
+// trace, and streams it back with the frames of a search that has finished, so it plays exactly
+// like a live one. Saving writes the search shown as a JSONL trace that opens back to the same steps.
+const $ = (id) => document.getElementById(id);
+
+// createTraceFile(S, deps): S is the page state (app.js).
+export function createTraceFile(S, { socket, timings, errors, setRunState, kick }) {
+  // The run's clock starts when the file is chosen: reading it is part of opening it.
+  async function openFile(file) {
+    const t0 = performance.now();
+    errors.clearErrors();
+    setRunState(`Reading ${file.name}…`, "live");
+    let answer;
+    try {
+      answer = await post(file, (sent) => {
+        const mb = (n) => (n / (1 << 20)).toFixed(1);
+        setRunState(sent < file.size ? `Sending ${file.name}: ${mb(sent)} of ${mb(file.size)} MB…` : `The server is reading ${file.name}…`, "live");
+      });
+    } catch (err) {
+      setRunState("", "");
+      errors.showError(`The trace ${file.name} could not be read by the server (${err.message}).`);
+      return;
+    }
+    if (answer.error || !answer.token) {
+      setRunState("", "");
+      errors.showError(`${file.name}: ${answer.error || "the server gave no answer."}`);
+      return;
+    }
+    openToken(answer.token, t0);
+  }
+
+  function openToken(token, t0 = performance.now()) {
+    const run = { t0, at: new Date().toISOString(), trace: true };
+    S.run = run;
+    timings.last = run;
+    timings.runs.push(run);
+    if (timings.runs.length > 20) timings.runs.shift();
+    S.id += 1;
+    S.streaming = true;
+    S.done = null;
+    setRunState("Opening the trace…", "live");
+    socket.send({ type: "open", id: S.id, trace: token });
+    S.dirty = true;
+    kick();
+  }
+
+  function save() {
+    const t = S.trace;
+    if (!t || !t.started || !t.length) {
+      errors.showError("There is no search to save yet: start one or open a trace.");
+      return;
+    }
+    const blob = new Blob([toJSONL(t)], { type: "application/jsonl" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = "pvscope-trace.jsonl";
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  }
+
+  function wire() {
+    $("trace-file").addEventListener("change", (e) => {
+      const f = e.target.files && e.target.files[0];
+      if (f) openFile(f);
+      e.target.value = "";
+    });
+    const hasFiles = (e) => e.dataTransfer && Array.from(e.dataTransfer.types || []).includes("Files");
+    document.addEventListener("dragover", (e) => { if (hasFiles(e)) e.preventDefault(); });
+    document.addEventListener("drop", (e) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      const f = e.dataTransfer.files[0];
+      if (f) openFile(f);
+    });
+    $("trace-save").addEventListener("click", save);
+    const token = new URLSearchParams(location.search).get("trace");
+    if (token) openToken(token);
+  }
+
+  return { openFile, openToken, save, wire };
+}
+
+// post sends the file to the server, reporting the bytes sent, and resolves to its JSON answer.
+function post(file, progress) {
+  return new Promise((resolve, reject) => {
+    const x = new XMLHttpRequest();
+    x.open("POST", "/trace");
+    x.responseType = "json";
+    x.upload.onprogress = (e) => progress(e.loaded);
+    x.upload.onload = () => progress(file.size);
+    x.onload = () => (x.response ? resolve(x.response) : reject(new Error(`the server answered ${x.status}`)));
+    x.onerror = () => reject(new Error("the connection failed"));
+    x.send(file);
+  });
+}
+
+// toJSONL writes a Trace (model.js) as a trace file: the header with the position and options
+// the search was started with, then every event with its non-zero fields (a reader takes an
+// absent field for zero).
+export function toJSONL(t) {
+  const st = t.started;
+  const meta = { ...(st.options || {}) };
+  if (st.fen) meta.fen = st.fen;
+  if (st.tree) meta.tree = treeText(st.tree);
+  const lines = [JSON.stringify({ format: "pvscope-trace", version: 1, meta })];
+  for (let i = 0; i < t.length; i++) {
+    const e = t.event(i);
+    const out = {};
+    for (const [k, v] of Object.entries(e)) {
+      if (v === 0 || v === "" || v === null || (Array.isArray(v) && v.length === 0)) continue;
+      out[k] = v;
+    }
+    lines.push(JSON.stringify(out));
+  }
+  return lines.join("\n") + "\n";
+}
+
+// treeText turns [[3,12],[2,4]] back into "((3 12) (2 4))".
+export function treeText(tree) {
+  return Array.isArray(tree) ? `(${tree.map(treeText).join(" ")})` : String(tree);
+}

@@ -1,0 +1,416 @@
+package tracer
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Deriver completes a trace another engine wrote. Such a trace may hold only
+// the header and, per node, enter {node, parent, move, alpha, beta, depth} and
+// exit {node, score}; the Deriver fills in what follows from those:
+//
+//   - seq, when missing: one more than the event before;
+//   - ply and index from the parent (a re-search keeps its probe's index);
+//   - expect (Knuth and Moore's rule, as childType in the engine) and actual
+//     (from the score and the window);
+//   - the end of a node without children: eval at the horizon, a leaf of a
+//     tree, mate when the score is a mate score;
+//   - probe: a child window one unit wide under a wider parent window;
+//   - re-search: the same move from the same parent entered again right after
+//     (the enter gets Ref, the probe's node);
+//   - fail-high and fail-low after a probe, from the probe's score;
+//   - cutoff: a child scoring at or above the parent's beta with no later sibling;
+//   - pv-update: a child (not a probe) scoring strictly inside the parent's
+//     window, raising its alpha; the line goes down those exact scores;
+//   - search-start, search-end and root-pv, when the trace has none.
+//
+// Every event it makes is marked Derived. A kind the trace writes itself is
+// never derived once the trace has written one, and a trace whose first enter
+// carries expect is taken for a full trace (pvscope's own) and gets no events
+// derived at all, since such an engine writes each kind only where it applies
+// (pv-update, say, in the main search and not in quiescence). Events the
+// engine wrote are used as written, never changed except to fill a field it
+// left out. With the header's "pov":"white", scores and windows are
+// turned to the negamax convention (the side to move's view) first.
+//
+// The Deriver is streaming: its memory is a frame per open node.
+type Deriver struct {
+	out       func(e Event, line int)
+	line      int // the line of the event being handled
+	wrote     [kindEnd]bool
+	last      int64 // the last seq sent
+	shift     int64 // derived events inserted before the engine's seqs
+	white     bool  // pov white: turn scores to negamax
+	rootWhite bool  // the side to move at the root is White
+	mate      int32 // the mate score, 0 when unknown
+	tree      bool  // a teaching tree: a childless node above the horizon is a leaf
+	started   bool
+	ended     bool
+	entered   bool // an enter has been seen
+	full      bool // the first enter carries expect: a full trace, nothing to derive
+	inIter    bool
+	stack     []frame
+	plies     map[int32]int16 // with pov white: open nodes' plies, for events that name them
+	root      rootResult      // the last root search, for root-pv and search-end
+	pending   bool            // root holds a root-pv not yet sent
+	// Derived events about a child that just exited, held until the next
+	// event shows whether the engine writes that kind itself.
+	later []Event
+}
+
+type rootResult struct {
+	depth int16
+	score int32
+	pv    []string
+}
+
+// frame is what the Deriver keeps of an open node.
+type frame struct {
+	node        int32
+	move        string
+	index       int16
+	ttCut       bool // a tt-cutoff answered it
+	ply, depth  int16
+	alpha, beta int32 // the window it was entered with, negamax
+	a           int32 // alpha raised by its children
+	expect      NodeType
+	next        int16 // the index the next new move gets
+	children    int
+	pv          []string
+	// The last child, once it exited.
+	last struct {
+		node   int32
+		move   string
+		index  int16
+		score  int32 // as this node sees it
+		probe  bool
+		exited bool
+		pv     []string
+	}
+	cut *Event // a cutoff waiting to see whether a sibling follows
+}
+
+// NewDeriver returns a Deriver that hands every event, written or derived, to
+// out with the line it came from (a derived event: the line that showed it).
+func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
+	d := &Deriver{out: out, plies: make(map[int32]int16), rootWhite: true}
+	d.white = h.Meta["pov"] == "white"
+	if fen := h.Meta["fen"]; fen != "" {
+		if f := strings.Fields(fen); len(f) > 1 && f[1] == "b" {
+			d.rootWhite = false
+		}
+	}
+	if m, err := strconv.Atoi(h.Meta["mate"]); err == nil && m > 0 {
+		d.mate = int32(m)
+	}
+	d.tree = h.Meta["tree"] != "" || h.Meta["random"] != ""
+	return d
+}
+
+// Derive runs a Deriver over a whole trace, for tests and small files.
+func Derive(h Header, events []Event) []Event {
+	var out []Event
+	d := NewDeriver(h, func(e Event, _ int) { out = append(out, e) })
+	for i, e := range events {
+		d.Add(e, i+2)
+	}
+	d.Finish(len(events) + 1)
+	return out
+}
+
+// Add handles one event as read from line.
+func (d *Deriver) Add(e Event, line int) {
+	d.line = line
+	d.wrote[e.Kind] = true
+	if e.Kind == Enter && !d.entered {
+		d.entered, d.full = true, e.Expect != NoType
+	}
+	d.flushLater()
+	if e.Seq != 0 {
+		e.Seq += d.shift
+	}
+	if !d.started && e.Kind != SearchStart && !d.wrote[SearchStart] {
+		depth := e.Depth
+		d.derive(Event{Kind: SearchStart, Depth: depth})
+	}
+	d.started = true
+	if d.white {
+		d.toNegamax(&e)
+	}
+	written := e
+	switch e.Kind {
+	case Enter:
+		d.enter(&e)
+	case Exit:
+		d.exit(&e)
+	case Cutoff:
+		if f := d.top(); f != nil {
+			f.cut = nil
+		}
+	case TTCutoff:
+		if f := d.top(); f != nil {
+			f.ttCut = true
+		}
+	case IterationStart:
+		d.flushRoot()
+		d.inIter = true
+	case IterationEnd, SearchEnd:
+		d.flushRoot()
+		d.inIter = false
+		d.ended = d.ended || e.Kind == SearchEnd
+	case RootPV:
+		d.pending = false
+	case PVUpdate:
+		if f := d.top(); f != nil && f.node == e.Node {
+			f.a = max(f.a, e.Score)
+			f.pv = e.PV
+		}
+	}
+	if d.full {
+		e = written // a full trace goes out as written, fields and all
+	}
+	d.send(e)
+}
+
+// Finish ends the trace: a root-pv and search-end when the trace has none.
+func (d *Deriver) Finish(line int) {
+	d.line = line
+	d.flushLater()
+	d.flushRoot()
+	if d.started && !d.ended && !d.wrote[SearchEnd] && len(d.stack) == 0 {
+		d.derive(Event{Kind: SearchEnd, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv})
+	}
+}
+
+func (d *Deriver) top() *frame {
+	if len(d.stack) == 0 {
+		return nil
+	}
+	return &d.stack[len(d.stack)-1]
+}
+
+// send numbers e and hands it on.
+func (d *Deriver) send(e Event) {
+	if e.Seq == 0 {
+		e.Seq = d.last + 1
+	}
+	d.last = e.Seq
+	d.out(e, d.line)
+}
+
+// derive sends an event the trace did not write, unless it writes its kind.
+func (d *Deriver) derive(e Event) {
+	if d.wrote[e.Kind] || d.full {
+		return
+	}
+	e.Derived, e.Seq = true, d.last+1
+	d.shift++
+	d.send(e)
+}
+
+func (d *Deriver) flushLater() {
+	for _, e := range d.later {
+		d.derive(e)
+	}
+	d.later = d.later[:0]
+}
+
+// toNegamax turns a White's-view score and window into the side to move's.
+func (d *Deriver) toNegamax(e *Event) {
+	ply, ok := d.plies[e.Node]
+	if e.Kind == Enter {
+		ply, ok = 0, true
+		if f := d.frameOf(e.Parent); f != nil {
+			ply = f.ply + 1
+		}
+	}
+	if !ok || (ply%2 == 0) == d.rootWhite {
+		return
+	}
+	e.Score = -e.Score
+	if e.Alpha != 0 || e.Beta != 0 {
+		e.Alpha, e.Beta = -e.Beta, -e.Alpha
+	}
+}
+
+func (d *Deriver) frameOf(node int32) *frame {
+	for i := len(d.stack) - 1; i >= 0; i-- {
+		if d.stack[i].node == node {
+			return &d.stack[i]
+		}
+	}
+	return nil
+}
+
+func (d *Deriver) enter(e *Event) {
+	p := d.frameOf(e.Parent)
+	if p != nil && p != d.top() {
+		// A node above the parent has not exited: the checker says so, and
+		// nothing is derived across the break.
+		d.push(e)
+		return
+	}
+	if p == nil {
+		// A root (or a node whose parent is not open: the checker says so).
+		if e.Parent == 0 {
+			if d.inIter {
+				d.pending = false // an aspiration re-search replaces the root's result
+			} else {
+				d.flushRoot()
+			}
+		}
+		if e.Expect == NoType {
+			e.Expect = PV
+		}
+		d.push(e)
+		return
+	}
+	// A sibling follows: the last child did not cut the node off.
+	p.cut = nil
+	e.Ply = p.ply + 1
+	re := p.last.exited && p.last.move == e.Move && e.Move != ""
+	if re {
+		if e.Ref == 0 {
+			e.Ref = p.last.node
+		}
+		if !d.wrote[ReSearch] {
+			d.derive(Event{Kind: ReSearch, Node: p.node, Move: e.Move, Index: p.last.index, Ref: e.Ref, Alpha: -e.Beta, Beta: -e.Alpha})
+		}
+		e.Index = p.last.index
+		if e.Expect == NoType {
+			e.Expect = PV
+		}
+	} else {
+		if e.Index == 0 {
+			e.Index = p.next
+		}
+		p.next = e.Index + 1
+		if e.Expect == NoType {
+			e.Expect = childType(p.expect, int(e.Index))
+		}
+		if isProbe(p, e) {
+			d.derive(Event{Kind: Probe, Node: p.node, Move: e.Move, Index: e.Index, Alpha: -e.Beta, Beta: -e.Alpha})
+		}
+	}
+	p.children++
+	p.last.exited = false
+	d.push(e)
+}
+
+// isProbe: a child window one unit wide under a wider parent window.
+func isProbe(p *frame, e *Event) bool {
+	return int64(e.Beta)-int64(e.Alpha) == 1 && int64(p.beta)-int64(p.a) > 1
+}
+
+// childType is Knuth and Moore's rule: the first child of a PV node is PV and
+// the rest Cut; the first child of a Cut node is All, and the node, failing
+// to cut, becomes All, whose children are Cut.
+func childType(t NodeType, i int) NodeType {
+	switch {
+	case t == PV && i == 0:
+		return PV
+	case t == Cut && i == 0:
+		return All
+	}
+	return Cut
+}
+
+func (d *Deriver) push(e *Event) {
+	f := frame{node: e.Node, move: e.Move, index: e.Index, ply: e.Ply, depth: e.Depth, alpha: e.Alpha, beta: e.Beta, a: e.Alpha, expect: e.Expect}
+	d.stack = append(d.stack, f)
+	if d.white {
+		d.plies[e.Node] = e.Ply
+	}
+}
+
+func (d *Deriver) exit(e *Event) {
+	f := d.frameOf(e.Node)
+	if f == nil {
+		return // the checker reports it
+	}
+	broken := f != d.top()
+	if f.cut != nil {
+		d.derive(*f.cut)
+		f.cut = nil
+	}
+	if e.Actual == NoType {
+		switch {
+		case e.Score <= f.alpha:
+			e.Actual = All
+		case e.Score >= f.beta:
+			e.Actual = Cut
+		default:
+			e.Actual = PV
+		}
+	}
+	if e.End == Searched && f.children == 0 {
+		switch {
+		case f.ttCut:
+			e.End = TTCut
+		case d.mate > 0 && e.Score <= -(d.mate-1000):
+			e.End = Mate
+		case f.depth <= 0:
+			e.End = Eval
+		case d.tree:
+			e.End = Leaf
+		}
+	}
+	c := *f
+	idx := len(d.stack) - 1
+	for d.stack[idx].node != e.Node {
+		idx--
+	}
+	d.stack = d.stack[:idx]
+	if d.white {
+		delete(d.plies, e.Node)
+	}
+	p := d.top()
+	if p == nil || c.ply == 0 {
+		d.root = rootResult{depth: c.depth, score: e.Score, pv: c.pv}
+		d.pending = true
+		return
+	}
+	if !broken {
+		d.childExited(p, e, &c)
+	}
+}
+
+// childExited: the parent p speaks of its child c, which returned e.Score.
+func (d *Deriver) childExited(p *frame, e *Event, c *frame) {
+	score := -e.Score
+	// A probe: searched with a window one unit wide where the parent's is wider.
+	probe := int64(c.beta)-int64(c.alpha) == 1 && int64(p.beta)-int64(p.a) > 1
+	l := &p.last
+	l.node, l.move, l.index, l.score, l.probe, l.exited, l.pv = e.Node, c.move, c.index, score, probe, true, c.pv
+	if probe {
+		win := Event{Node: p.node, Move: c.move, Index: c.index, Score: score, Alpha: p.a, Beta: p.a + 1}
+		if score <= p.a {
+			win.Kind = FailLow
+		} else {
+			win.Kind = FailHigh
+		}
+		d.later = append(d.later, win)
+	}
+	if score >= p.beta {
+		p.cut = &Event{Kind: Cutoff, Node: p.node, Move: c.move, Index: c.index, Score: score, Beta: p.beta}
+		return
+	}
+	if probe || score <= p.a {
+		return
+	}
+	line := append([]string{c.move}, c.pv...)
+	if !d.wrote[PVUpdate] {
+		d.later = append(d.later, Event{Kind: PVUpdate, Node: p.node, Move: c.move, Index: c.index, Score: score, Alpha: p.a, Beta: p.beta, PV: line})
+		p.pv = line
+	}
+	p.a = score
+}
+
+// flushRoot sends the root-pv of the last root search, when the trace writes none.
+func (d *Deriver) flushRoot() {
+	if !d.pending {
+		return
+	}
+	d.pending = false
+	d.derive(Event{Kind: RootPV, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv})
+}

@@ -1,0 +1,62 @@
+package tracer
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// The fast decoder either declines a line or decodes it exactly as
+// encoding/json does.
+func TestFastDecodeAgreesWithEncodingJSON(t *testing.T) {
+	lines := []string{
+		`{"seq":1,"kind":"enter","node":1,"parent":0,"move":"e2e4","alpha":-32000,"beta":32000,"depth":3}`,
+		` { "kind" : "exit" , "node" : 7 , "score" : -12 } `,
+		`{"kind":"root-pv","pv":["e2e4","e7e5"],"derived":true}`,
+		`{"kind":"root-pv","pv":[],"derived":false}`,
+		`{}`,
+		`{"kind":"exit","score":1.5}`,
+		`{"kind":"exit","score":1e3}`,
+		`{"kind":"exit","score":2147483648}`,
+		`{"kind":"exit","score":-0}`,
+		`{"kind":"exit","score":012}`,
+		`{"kind":"enter","move":"e2\u0065"}`,
+		`{"kind":"enter","move":"é"}`,
+		`{"Kind":"enter"}`,
+		`{"kind":"enter","extra":{"a":1}}`,
+		`{"kind":"enter",}`,
+		`{"kind":"enter"} x`,
+		`{"kind":"enter","node":null}`,
+		`{"kind":"enter","pv":["a",]}`,
+		`{"kind":"enter","derived":tru}`,
+		`[1,2]`,
+		`{"kind":"enter","node":"3"}`,
+		`{"kind":"enter","ply":40000}`,
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	moves := uciMoves(50)
+	for i := range 200 {
+		e := randomEvent(rng, int64(i+1), moves)
+		lines = append(lines, string(appendEvent(nil, &e)))
+	}
+	for i, line := range lines {
+		var fast, slow jsonEvent
+		if !fastDecode([]byte(line), &fast) {
+			if i < 5 || i >= 22 { // what pvscope writes, and minimal lines, take the fast path
+				t.Errorf("%s: the fast decoder declines a plain line", line)
+			}
+			continue
+		}
+		if err := json.Unmarshal([]byte(line), &slow); err != nil {
+			t.Errorf("%s: the fast decoder accepts a line encoding/json rejects (%v)", line, err)
+			continue
+		}
+		if len(slow.PV) == 0 {
+			slow.PV = nil
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Errorf("%s:\nfast %+v\nslow %+v", line, fast, slow)
+		}
+	}
+}
