@@ -25,9 +25,11 @@ const (
 	// (about 50 bytes each in a recording: 150 MB at most).
 	maxTraceBytes  = 512 << 20
 	maxTraceEvents = 3_000_000
-	// maxTraces is how many opened traces the server keeps; opening one more
-	// forgets the oldest.
-	maxTraces = 4
+	// maxTraces is how many opened traces the server keeps, and
+	// maxStoredEvents how many events they hold together; opening one more
+	// forgets the oldest until both fit.
+	maxTraces       = 4
+	maxStoredEvents = 2 * maxTraceEvents
 )
 
 // openedTrace is a trace read and ready to stream.
@@ -53,7 +55,12 @@ func (t *traceStore) put(o *openedTrace) string {
 	if t.byTok == nil {
 		t.byTok = map[string]*openedTrace{}
 	}
-	if len(t.tokens) >= maxTraces {
+	stored := o.rec.Len()
+	for _, k := range t.tokens {
+		stored += t.byTok[k].rec.Len()
+	}
+	for len(t.tokens) > 0 && (len(t.tokens) >= maxTraces || stored > maxStoredEvents) {
+		stored -= t.byTok[t.tokens[0]].rec.Len()
 		delete(t.byTok, t.tokens[0])
 		t.tokens = t.tokens[1:]
 	}
@@ -87,6 +94,15 @@ func (s *Server) OpenTraceFile(path string) (string, error) {
 // or {"error"} with a sentence naming the line.
 func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
+	// Reading a file is work like a search: it takes a slot, so only as many
+	// files are read at once as searches run.
+	release, err := s.slots.acquire(r.Context(), func(int) {})
+	if err != nil {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		json.NewEncoder(w).Encode(map[string]string{"error": "The server is busy with other searches and its line is full; open the file again in a moment."})
+		return
+	}
+	defer release()
 	o, err := readTrace(http.MaxBytesReader(w, r.Body, maxTraceBytes))
 	if err != nil {
 		var tooBig *http.MaxBytesError

@@ -77,3 +77,21 @@ func TestTraceUploadNamesTheBadLine(t *testing.T) {
 		}
 	}
 }
+
+// The server keeps a bounded number of opened traces: opening a fifth
+// forgets the first, and the newest can still be had.
+func TestOpenedTracesAreBounded(t *testing.T) {
+	var store traceStore
+	var toks []string
+	for i := 0; i < maxTraces+1; i++ {
+		toks = append(toks, store.put(&openedTrace{rec: tracer.NewRecording()}))
+	}
+	if store.get(toks[0]) != nil {
+		t.Errorf("the oldest of %d opened traces is still kept; at most %d are", maxTraces+1, maxTraces)
+	}
+	for _, tok := range toks[1:] {
+		if store.get(tok) == nil {
+			t.Errorf("a trace among the newest %d was forgotten", maxTraces)
+		}
+	}
+}
