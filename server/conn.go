@@ -89,6 +89,9 @@ func (c *conn) handle(msg []byte) {
 		c.queue(errorFrame{Type: "error", Message: sentence("the message is not a JSON command: " + err.Error())})
 		return
 	}
+	if c.srv.rooms.handle(c, cmd.Type, msg) { // rooms: hub.go
+		return
+	}
 	switch cmd.Type {
 	case "start":
 		c.start(cmd)

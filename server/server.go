@@ -25,6 +25,8 @@ type Server struct {
 	mu       sync.Mutex
 	conns    int // open websocket connections (for tests and shutdown)
 	finished atomic.Int64
+
+	rooms hub // rooms: hub.go
 }
 
 // New returns a server with the given limits. Cancelling ctx ends every
