@@ -11,13 +11,14 @@ import (
 // Room limits. Every room message is also bounded by Limits.MaxMessageBytes
 // as it is read; these bound what a room keeps and relays.
 const (
-	maxRooms        = 64                    // rooms open at once on one server
-	maxFollowers    = 1000                  // followers in one room
-	roomGrace       = 2 * time.Minute       // a room whose presenter is gone waits this long for it to come back
-	followerStall   = 5 * time.Second       // a follower that takes nothing from its queue for this long is dropped
-	roomTick        = 16 * time.Millisecond // how often a room relays new events and refills queues
-	queueReserve    = 4                     // send-queue slots a room leaves free for the follower's own error frames
-	roomCodeLetters = 12                    // 12 symbols of 31: about 59 bits, not guessable
+	maxRooms             = 64                    // rooms open at once on one server
+	maxFollowers         = 1000                  // followers in one room
+	roomGrace            = 2 * time.Minute       // a room whose presenter is gone waits this long for it to come back
+	followerStall        = 5 * time.Second       // a follower that takes nothing from its queue for this long is dropped
+	roomTick             = 16 * time.Millisecond // how often a room relays new events and refills queues
+	queueReserve         = 4                     // send-queue slots a room leaves free for the follower's own error frames
+	followerSocketBuffer = 256 << 10             // kernel send buffer of a follower's connection
+	roomCodeLetters      = 12                    // 12 symbols of 31: about 59 bits, not guessable
 )
 
 // codeAlphabet has no 0/o, 1/l/i: a code read off a projector is typed without doubt.

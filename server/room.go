@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"net"
 	"sync"
 	"time"
 
@@ -97,6 +98,12 @@ func (r *room) register(c *conn) bool {
 	r.followers[c] = &follower{c: c}
 	r.countDirty = true
 	r.mu.Unlock()
+	// The kernel would buffer up to 4 MB for a follower that stopped reading
+	// (500 of them: 2 GB) before the room could see it fall behind; a smaller
+	// buffer still carries a LAN's throughput at its round-trip times.
+	if tc, ok := c.ws.NetConn().(*net.TCPConn); ok {
+		tc.SetWriteBuffer(followerSocketBuffer)
+	}
 	r.watch(c)
 	return true
 }
