@@ -15,6 +15,7 @@ import { createRenderer } from "./render.js";
 import { createPlayback } from "./playback.js";
 import { createErrors } from "./errors.js";
 import { createSetup } from "./setup.js";
+import { createRoom } from "./room.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -87,7 +88,9 @@ const { showError } = errors;
 const socket = new Socket({
   onFrame: (f) => {
     try {
+      if (room.frame(f)) return; // rooms: room.js
       handleFrame(f);
+      room.after(f);
     } catch (err) {
       console.error(err);
       showError(`The page could not use a "${f.type}" frame from the server: ${err.message}.`);
@@ -113,6 +116,8 @@ const socket = new Socket({
 });
 
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick });
+const room = createRoom(S, { socket, kick, pause: playback.pause, getView: () => S.pov,
+  setView: (v) => { S.pov = v; $("tree-pov").value = v; } });
 
 // ---- frames ----
 function handleFrame(f) {
@@ -312,11 +317,13 @@ window.pvscope = {
       selected: S.selected || 0,
       pruned: has && t.started.kind === "tree" ? t.pruned(k).map((p) => p.path) : [],
       ...pvLabSnapshot(has ? pvReports(t, k) : []),
+      room: room.snapshot(),
     };
   },
   seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
   get trace() { return S.trace; },
   get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
+  room, // room.js: share(), ask(), answer(), toggleFollow()
   timings,
 };
 
