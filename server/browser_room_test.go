@@ -121,6 +121,15 @@ func TestBrowserRoomFollowersFollowThePresenter(t *testing.T) {
 	a.click("room-follow")
 	in(15, sel, a)
 
+	// A follower cannot start a search of its own in the room: it is told so and goes on following.
+	b.click("start-button")
+	b.waitFor(`window.pvscope.snapshot().error.includes("only the presenter starts searches")`)
+	if got := b.text("error-banner"); !strings.Contains(got, "only the presenter starts searches") {
+		t.Errorf("error-banner reads %q", got)
+	}
+	p.click("step-forward")
+	in(16, sel, a, b)
+
 	// A quiz poll: the presenter asks, the followers answer on their pages.
 	p.eval(`window.pvscope.room.ask("q1", "What will the root's value be?", ["3", "4", "12"])`, nil)
 	a.waitFor(`!document.querySelector('[data-testid="room-question"]').hidden`)

@@ -152,8 +152,9 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
         if (R.onPoll) R.onPoll(f);
         show();
         return true;
-      case "started":
-        if (R.role === "follower") S.id = f.id; // the presenter's search is this page's
+      case "started": case "events": case "status": case "done":
+        // The presenter's search is a follower's own, even after the page tried a start of its own.
+        if (R.role === "follower") S.id = f.id;
         return false;
       case "error":
         // A code or token the server does not know: the room is gone.
