@@ -140,4 +140,13 @@ func TestBrowserRoomFollowersFollowThePresenter(t *testing.T) {
 	if got := p.text("room-poll"); !strings.Contains(got, "3: 1") || !strings.Contains(got, "12: 1") || !strings.Contains(got, "4: 0") {
 		t.Errorf("room-poll reads %q, want 3: 1, 4: 0 and 12: 1", got)
 	}
+
+	// The presenter closes the room: the followers are told and are on their own.
+	p.eval(`window.pvscope.room.close()`, nil)
+	for _, f := range followers {
+		f.waitFor(`window.pvscope.snapshot().room === null`)
+		if got := f.text("room-state"); !strings.Contains(got, "closed the room") {
+			t.Errorf("a follower's room-state reads %q after the presenter closed the room", got)
+		}
+	}
 }

@@ -175,6 +175,13 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
     socket.send({ type: "create-room" });
   }
 
+  // The presenter closes the room (followers are told); a follower leaves it.
+  function close() {
+    if (!R.role) return;
+    socket.send({ type: "leave-room" });
+    leave(R.role === "presenter" ? "The room is closed." : "");
+  }
+
   function toggleFollow() {
     R.following = !R.following;
     if (R.following) applyCursor();
@@ -196,7 +203,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
   show();
 
   return {
-    frame, after, share, ask, answer, toggleFollow,
+    frame, after, share, close, ask, answer, toggleFollow,
     set onQuestion(fn) { R.onQuestion = fn; show(); },
     set onPoll(fn) { R.onPoll = fn; show(); },
     snapshot() {
