@@ -64,7 +64,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
   function show() {
     const panel = $("room-panel");
     panel.hidden = !R.role;
-    $("room-share").hidden = R.role === "follower" || !!R.joining;
+    $("room-share").hidden = !!R.role || !!R.joining;
     $("room-share").setAttribute("aria-pressed", String(R.role === "presenter"));
     $("room-follow").hidden = R.role !== "follower";
     $("room-follow").setAttribute("aria-pressed", String(R.following));
@@ -199,6 +199,8 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
 
   $("room-share").addEventListener("click", share);
   $("room-follow").addEventListener("click", toggleFollow);
+  // A click on the QR code enlarges it for the projector, and a second click shrinks it.
+  $("room-qr").addEventListener("click", () => $("room-qr").classList.toggle("big"));
   setInterval(sendCursor, CURSOR_EVERY);
   show();
 
