@@ -215,6 +215,28 @@ func TestRoomLoad(t *testing.T) {
 		}
 	}
 
+	// One copy of the search for the whole room: every follower reads the
+	// room's frame log by reference, none has a copy of its own.
+	s.rooms.mu.Lock()
+	rm := s.rooms.rooms[code]
+	s.rooms.mu.Unlock()
+	rm.mu.Lock()
+	logBytes, shared := 0, 0
+	for _, b := range rm.log.frames {
+		logBytes += len(b)
+	}
+	for _, f := range rm.followers {
+		if f.log == rm.log && f.pos == len(rm.log.frames) {
+			shared++
+		}
+	}
+	rm.mu.Unlock()
+	if shared != followers {
+		t.Fatalf("%d of %d followers read the room's log to its end", shared, followers)
+	}
+	t.Logf("the room holds the last search once: %d KB of frames, sent to %d followers (%d MB in all)",
+		logBytes>>10, followers, logBytes*followers>>20)
+
 	// When the last follower had each search, from the presenter's start
 	// (follower search 0 is the one it caught up on when it joined).
 	var lastDone []time.Duration
