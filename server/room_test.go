@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -316,4 +317,41 @@ func countStream(ws *websocket.Conn) (s countedStream) {
 		}
 	}
 	return s
+}
+
+// A follower whose queue is full is not waited for: the cursors sent
+// meanwhile wait in the room, and when its queue has room it gets only the
+// newest one, once.
+func TestRoomFollowerBehindGetsOnlyTheNewestCursor(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := New(ctx, DefaultLimits())
+	c := &conn{srv: s, ctx: ctx, cancel: cancel, send: make(chan []byte, sendQueue)}
+	r := newRoom(&s.rooms, s, "room", "token")
+	f := &follower{c: c}
+	r.followers[c] = f
+	for len(c.send) < cap(c.send)-queueReserve {
+		c.send <- []byte("busy")
+	}
+	for k := 1; k <= 3; k++ {
+		r.setCursor(nil, roomCommand{K: &k, Selected: k})
+	}
+	if n := len(c.send); n != cap(c.send)-queueReserve {
+		t.Fatalf("the room pushed into a full queue: %d frames", n)
+	}
+	for len(c.send) > 0 { // the page reads
+		<-c.send
+	}
+	r.mu.Lock()
+	r.refill(f, time.Now(), true)
+	r.refill(f, time.Now(), true)
+	r.mu.Unlock()
+	if len(c.send) != 1 {
+		t.Fatalf("%d frames after the queue emptied, want the one newest cursor", len(c.send))
+	}
+	var m map[string]any
+	json.Unmarshal(<-c.send, &m)
+	if m["type"] != "cursor" || m["k"] != float64(3) || m["selected"] != float64(3) {
+		t.Fatalf("got %v, want the cursor at k 3", m)
+	}
 }
