@@ -70,6 +70,9 @@ func (r *room) isPresenter(c *conn) bool {
 func (r *room) reclaim(c *conn) {
 	r.mu.Lock()
 	old := r.presenter
+	if r.presenter == nil && !r.awaySince.IsZero() {
+		r.tellFollowers(presenterFrame{Type: "room-presenter", Here: true, Message: "The presenter is back."})
+	}
 	r.presenter, r.awaySince, r.countDirty = c, time.Time{}, true
 	r.mu.Unlock()
 	if old != nil && old != c {
@@ -123,6 +126,9 @@ func (r *room) gone(c *conn) {
 	r.mu.Lock()
 	if r.presenter == c {
 		r.presenter, r.awaySince = nil, time.Now() // the grace period starts
+		grace, _ := r.hub.timings()
+		r.tellFollowers(presenterFrame{Type: "room-presenter", Here: false,
+			Message: fmt.Sprintf("The presenter's connection is lost; the room waits %s for them to come back.", grace.Round(time.Second))})
 	}
 	if _, ok := r.followers[c]; ok {
 		delete(r.followers, c)
@@ -316,6 +322,20 @@ func (r *room) tellPresenter() {
 	if q := r.question; q != nil && q.dirty && len(p.send) < cap(p.send)-queueReserve {
 		q.dirty = false
 		p.queue(q.tally(len(r.followers)))
+	}
+}
+
+// tellFollowers sends a notice to every follower whose queue has room; one
+// whose queue is full misses it (it is behind anyway). r.mu is held.
+func (r *room) tellFollowers(v any) {
+	b, _ := json.Marshal(v)
+	for c := range r.followers {
+		if len(c.send) < cap(c.send)-queueReserve {
+			select {
+			case c.send <- b:
+			default:
+			}
+		}
 	}
 }
 

@@ -146,6 +146,9 @@ func TestRoomPresenterReconnectsWithItsToken(t *testing.T) {
 	code, token := present(t, p)
 	follow(t, f, code)
 	p.ws.Close()
+	if m := f.until("room-presenter"); m["here"] != false || !strings.Contains(m["message"].(string), "waits") {
+		t.Fatalf("the follower was told %v when the presenter left", m)
+	}
 	again := dial(t, hs)
 	again.send(map[string]any{"type": "create-room", "token": token})
 	if m := again.until("room"); m["code"] != code || m["role"] != "presenter" || m["token"] != token {
@@ -153,6 +156,9 @@ func TestRoomPresenterReconnectsWithItsToken(t *testing.T) {
 	}
 	if m := again.until("room-count"); m["followers"] != float64(1) {
 		t.Fatalf("room-count after reconnecting: %v", m)
+	}
+	if m := f.until("room-presenter"); m["here"] != true {
+		t.Fatalf("the follower was told %v when the presenter came back", m)
 	}
 	again.send(`{"type":"cursor","k":9,"selected":4}`)
 	if m := f.until("cursor"); m["k"] != float64(9) || m["selected"] != float64(4) {

@@ -40,6 +40,13 @@ type roomClosedFrame struct {
 	Message string `json:"message"`
 }
 
+// presenterFrame tells followers that the presenter's connection was lost, or is back.
+type presenterFrame struct {
+	Type    string `json:"type"`
+	Here    bool   `json:"here"`
+	Message string `json:"message"`
+}
+
 // cursorFrame is what the presenter shows: step k, the selected node, the
 // view and the breakpoints. The room relays it rebuilt from these fields, so
 // nothing else a presenter sends reaches the followers.

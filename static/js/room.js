@@ -138,6 +138,9 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
       case "room-closed":
         leave(f.message);
         return true;
+      case "room-presenter":
+        $("room-state").textContent = f.message;
+        return true;
       case "cursor":
         R.cursor = f;
         applyCursor();
