@@ -141,6 +141,13 @@ func TestBrowserRoomFollowersFollowThePresenter(t *testing.T) {
 		t.Errorf("room-poll reads %q, want 3: 1, 4: 0 and 12: 1", got)
 	}
 
+	// The presenter reloads its tab: its token brings the room and its followers back,
+	// and the followers stay where they are until it has a search to show.
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"pvs"}}.Encode())
+	p.waitFor(fmt.Sprintf(`(r => !!r && r.role === "presenter" && r.code === %q && r.followers === 2)(window.pvscope.snapshot().room)`, code))
+	time.Sleep(300 * time.Millisecond) // six of the page's cursor checks: time for a wrong cursor to go out
+	in(16, sel, a, b)
+
 	// The presenter closes the room: the followers are told and are on their own.
 	p.eval(`window.pvscope.room.close()`, nil)
 	for _, f := range followers {

@@ -53,7 +53,8 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
   }
 
   function sendCursor() {
-    if (R.role !== "presenter" || !socket.ready) return;
+    // A presenter with no search yet (a reloaded tab) has nothing to show the class.
+    if (R.role !== "presenter" || !socket.ready || !(S.trace && S.trace.started)) return;
     const c = { type: "cursor", k: S.k, selected: S.selected || 0, view: getView() || "", breakpoints: breakpoints() };
     const json = JSON.stringify(c);
     if (json === R.sent) return;
