@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
@@ -32,8 +33,9 @@ type hub struct {
 	rooms   map[string]*room // by code
 	tokens  map[string]*room
 	members map[*conn]*room
-	// Timings; zero means the default (tests shorten them).
-	grace, stall time.Duration
+	// Timings and bounds; zero means the default (tests lower them).
+	grace, stall         time.Duration
+	roomCap, followerCap int
 }
 
 // roomCommand is a room message from a page; which fields count depends on Type
@@ -144,9 +146,9 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 		r.reclaim(c)
 		return
 	}
-	if len(h.rooms) >= maxRooms {
+	if most := cmp.Or(h.roomCap, maxRooms); len(h.rooms) >= most {
 		h.mu.Unlock()
-		c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("The server already has %d rooms open, the most it allows; try again when a class has finished.", maxRooms)})
+		c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("The server already has %d rooms open, the most it allows; try again when a class has finished.", most)})
 		return
 	}
 	if h.rooms == nil {

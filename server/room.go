@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -32,6 +33,7 @@ type room struct {
 	question    *poll
 	questionSeq int
 	countDirty  bool // the presenter has not been told the number of followers
+	broadcastAt time.Time
 }
 
 // follower is one following page and how far it has been sent.
@@ -85,11 +87,14 @@ func (r *room) reclaim(c *conn) {
 
 // register adds a follower, or says why it cannot follow.
 func (r *room) register(c *conn) bool {
+	r.hub.mu.Lock()
+	most := cmp.Or(r.hub.followerCap, maxFollowers)
+	r.hub.mu.Unlock()
 	r.mu.Lock()
-	if r.closed || len(r.followers) >= maxFollowers {
+	if r.closed || len(r.followers) >= most {
 		closed := r.closed
 		r.mu.Unlock()
-		msg := fmt.Sprintf("Room %s already has %d followers, the most this server allows.", r.code, maxFollowers)
+		msg := fmt.Sprintf("Room %s already has %d followers, the most this server allows.", r.code, most)
 		if closed {
 			msg = fmt.Sprintf("Room %s has just closed.", r.code)
 		}
@@ -158,10 +163,22 @@ func (r *room) setCursor(c *conn, cmd roomCommand) {
 	r.mu.Lock()
 	r.cursor = b
 	r.cursorSeq++
-	for _, fl := range r.followers {
-		r.refill(fl, time.Now(), false)
-	}
+	r.broadcast()
 	r.mu.Unlock()
+}
+
+// broadcast offers the newest cursor and question to every follower at once,
+// unless it did so less than a tick ago: then the next tick does, so a
+// presenter's burst of cursors costs at most one pass over the followers per tick. r.mu is held.
+func (r *room) broadcast() {
+	now := time.Now()
+	if now.Sub(r.broadcastAt) < roomTick {
+		return
+	}
+	r.broadcastAt = now
+	for _, f := range r.followers {
+		r.refill(f, now, false)
+	}
 }
 
 // loop relays the presenter's search into the frame log, refills the

@@ -361,3 +361,21 @@ func TestRoomFollowerBehindGetsOnlyTheNewestCursor(t *testing.T) {
 		t.Fatalf("got %v, want the cursor at k 3", m)
 	}
 }
+
+// The server keeps a bounded number of rooms and followers per room, and says so.
+func TestRoomLimitsAreSentences(t *testing.T) {
+	s, hs := testServer(t, DefaultLimits())
+	s.rooms.roomCap, s.rooms.followerCap = 2, 1
+	code, _ := present(t, dial(t, hs))
+	present(t, dial(t, hs))
+	third := dial(t, hs)
+	third.send(`{"type":"create-room"}`)
+	third.errorNext("", "2 rooms open, the most it allows")
+	follow(t, dial(t, hs), code)
+	late := dial(t, hs)
+	late.send(map[string]any{"type": "join-room", "code": code})
+	late.errorNext("code", "already has 1 followers")
+	// Refused, it is in no room: it may open one once a room has closed.
+	late.send(`{"type":"cursor","k":1}`)
+	late.errorNext("", "needs a room")
+}

@@ -163,9 +163,7 @@ func (r *room) ask(c *conn, cmd roomCommand) {
 		r.question = &poll{id: id, prompt: cmd.Prompt, choices: cmd.Choices, answers: map[*conn]string{}, dirty: true}
 	}
 	r.questionSeq++
-	for _, f := range r.followers {
-		r.refill(f, time.Now(), false)
-	}
+	r.broadcast()
 }
 
 // answer records a follower's answer to the open question; answering again replaces it.
