@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -71,6 +72,12 @@ func (h *hub) handle(c *conn, typ string, msg []byte) bool {
 	}
 	var cmd roomCommand
 	if err := json.Unmarshal(msg, &cmd); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			c.queue(errorFrame{Type: "error", Field: te.Field,
+				Message: fmt.Sprintf("The %s message is not valid: its %q should be a %s, not a %s.", typ, te.Field, te.Type.Kind(), te.Value)})
+			return true
+		}
 		c.queue(errorFrame{Type: "error", Message: sentence("the " + typ + " message is not valid: " + err.Error())})
 		return true
 	}

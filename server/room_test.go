@@ -110,7 +110,7 @@ func TestRoomRefusesMalformedAndUnauthorisedMessages(t *testing.T) {
 	f.send(`{"type":"join-room","code":"abcdefghjkmn"}`)
 	f.errorNext("code", "no room abcdefghjkmn")
 	f.send(`{"type":"join-room","code":12}`)
-	f.errorNext("", "join-room message is not valid")
+	f.errorNext("code", `its "code" should be a string, not a number`)
 	p.send(`{"type":"create-room","token":"not-a-token"}`)
 	p.errorNext("token", "closed")
 
