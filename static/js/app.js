@@ -323,7 +323,7 @@ window.pvscope = {
   seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
   get trace() { return S.trace; },
   get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
-  room, // room.js: share(), ask(), answer(), toggleFollow()
+  room, // room.js: share(), close(), ask(), answer(), toggleFollow()
   timings,
 };
 
