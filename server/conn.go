@@ -118,6 +118,9 @@ func (c *conn) handle(msg []byte) {
 		c.queue(errorFrame{Type: "error", Message: sentence("the message is not a JSON command: " + err.Error())})
 		return
 	}
+	if c.srv.rooms.handle(c, cmd.Type, msg) { // rooms: hub.go
+		return
+	}
 	switch cmd.Type {
 	case "start":
 		c.start(cmd)
@@ -126,10 +129,10 @@ func (c *conn) handle(msg []byte) {
 	case "stop":
 		c.stop()
 	case "":
-		c.queue(errorFrame{Type: "error", ID: cmd.ID, Message: `The message has no "type"; known commands are start and stop.`})
+		c.queue(errorFrame{Type: "error", ID: cmd.ID, Message: `The message has no "type"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer.`})
 	default:
 		c.queue(errorFrame{Type: "error", ID: cmd.ID,
-			Message: fmt.Sprintf("Unknown command %q; known commands are start and stop (playback happens in the page).", cmd.Type)})
+			Message: fmt.Sprintf("Unknown command %q; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", cmd.Type)})
 	}
 }
 

@@ -37,6 +37,8 @@ type Server struct {
 	conns    int // open websocket connections (for tests and shutdown)
 	finished atomic.Int64
 	traces   traceStore // trace files opened in the page (tracefile.go)
+
+	rooms hub // rooms: hub.go
 }
 
 // New returns a server with the given limits (a limit left at zero takes

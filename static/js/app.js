@@ -23,6 +23,7 @@ import { describeNode, resolvePath } from "./nodepath.js";
 import { createQuizUI } from "./quizui.js";
 import { noticeText } from "./notices.js";
 import { createTraceFile, toJSONL } from "./tracefile.js";
+import { createRoom } from "./room.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -98,7 +99,9 @@ const { showError } = errors;
 const socket = new Socket({
   onFrame: (f) => {
     try {
+      if (room.frame(f)) return; // rooms: room.js
       handleFrame(f);
+      room.after(f);
     } catch (err) {
       console.error(err);
       showError(`The page could not use a "${f.type}" frame from the server: ${err.message}.`);
@@ -127,6 +130,8 @@ const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
+const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
+  setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); } });
 
 // ---- frames ----
 function handleFrame(f) {
@@ -383,6 +388,7 @@ window.pvscope = {
       pruned: has && t.started.kind === "tree" ? t.pruned(k).map((p) => p.path) : [],
       ...pvLabSnapshot(has ? pvReports(t, k) : []),
       panes: compare.snapshot(), // one entry per pane while comparing (compare.js)
+      room: room.snapshot(),
     };
   },
   seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
@@ -400,6 +406,7 @@ window.pvscope = {
   get trace() { return S.trace; },
   get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
   get treeEdit() { return treeEdit.state(); },
+  room, // room.js: share(), close(), ask(), answer(), toggleFollow()
   timings,
 };
 

@@ -6,6 +6,7 @@
 #   chess.js     1.4.0  (BSD-2)  -> chess.js/chess.js              (its dist/esm build)
 #   cm-chessboard 8.15.1 (MIT)   -> cm-chessboard/src/** and the assets the page uses
 #                                   (chessboard.css, pieces sprites, Arrows and Markers css/svg)
+#   uqr          0.1.3  (MIT)    -> uqr/uqr.js                     (its dist ES module; the room's QR code)
 #
 # Each library keeps its LICENSE and a VERSION note (name, version, licence, tarball sha512).
 # Usage: sh static/vendor/refresh.sh   (needs npm and network access; nothing else changes)
@@ -15,6 +16,7 @@ set -eu
 D3_HIERARCHY=3.1.3
 CHESS_JS=1.4.0
 CM_CHESSBOARD=8.15.1
+UQR=0.1.3
 
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
@@ -59,4 +61,11 @@ cp "$p/assets/extensions/markers/markers.css" "$p/assets/extensions/markers/mark
 cp "$p/LICENSE" "$out/LICENSE"
 note cm-chessboard "$CM_CHESSBOARD" MIT "$out"
 
-echo "vendored d3-hierarchy $D3_HIERARCHY, chess.js $CHESS_JS, cm-chessboard $CM_CHESSBOARD into $here"
+fetch uqr "$UQR"
+out="$here/uqr"
+rm -rf "$out" && mkdir -p "$out"
+cp "$tmp/uqr/package/dist/index.mjs" "$out/uqr.js"
+cp "$tmp/uqr/package/LICENSE" "$out/LICENSE"
+note uqr "$UQR" MIT "$out"
+
+echo "vendored uqr $UQR, d3-hierarchy $D3_HIERARCHY, chess.js $CHESS_JS, cm-chessboard $CM_CHESSBOARD into $here"

@@ -1,0 +1,255 @@
+package server
+
+import (
+	"cmp"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Room limits. Every room message is also bounded by Limits.MaxMessageBytes
+// as it is read; these bound what a room keeps and relays.
+const (
+	maxRooms             = 64                    // rooms open at once on one server
+	maxFollowers         = 1000                  // followers in one room
+	roomGrace            = 2 * time.Minute       // a room whose presenter is gone waits this long for it to come back
+	followerStall        = 5 * time.Second       // a follower that takes nothing from its queue for this long is dropped
+	roomTick             = 16 * time.Millisecond // how often a room relays new events and refills queues
+	queueReserve         = 4                     // send-queue slots a room leaves free for the follower's own error frames
+	followerSocketBuffer = 256 << 10             // kernel send buffer of a follower's connection
+	roomCodeLetters      = 12                    // 12 symbols of 31: about 59 bits, not guessable
+)
+
+// codeAlphabet has no 0/o, 1/l/i: a code read off a projector is typed without doubt.
+const codeAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+
+// hub is the server's rooms: a code for followers, a token for the presenter
+// that comes back, and which room each connection is in. The room itself
+// (room.go) registers, unregisters and broadcasts, like gorilla's chat hub.
+type hub struct {
+	mu      sync.Mutex
+	rooms   map[string]*room // by code
+	tokens  map[string]*room
+	members map[*conn]*room
+	// Timings and bounds; zero means the default (tests lower them).
+	grace, stall         time.Duration
+	roomCap, followerCap int
+}
+
+// roomCommand is a room message from a page; which fields count depends on Type
+// (README, "Rooms").
+type roomCommand struct {
+	Type        string          `json:"type"`
+	Code        string          `json:"code"`
+	Token       string          `json:"token"`
+	K           *int            `json:"k"`
+	Selected    int             `json:"selected"`
+	View        string          `json:"view"`
+	Breakpoints map[string]bool `json:"breakpoints"`
+	Question    *string         `json:"question"`
+	Prompt      string          `json:"prompt"`
+	Choices     []string        `json:"choices"`
+	Answer      *string         `json:"answer"`
+}
+
+// handle takes the room messages off a connection, and refuses a follower's
+// start. It says whether the message was its to handle.
+func (h *hub) handle(c *conn, typ string, msg []byte) bool {
+	switch typ {
+	case "create-room", "join-room", "leave-room", "cursor", "question", "answer":
+	case "start":
+		if r, presenter := h.memberOf(c); r != nil && !presenter {
+			c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("This page follows room %s: only the presenter starts searches. "+
+				"Open pvscope without ?room= to search on your own.", r.code)})
+			return true
+		}
+		return false
+	default:
+		return false
+	}
+	var cmd roomCommand
+	if err := json.Unmarshal(msg, &cmd); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			c.queue(errorFrame{Type: "error", Field: te.Field,
+				Message: fmt.Sprintf("The %s message is not valid: its %q should be a %s, not a %s.", typ, te.Field, te.Type.Kind(), te.Value)})
+			return true
+		}
+		c.queue(errorFrame{Type: "error", Message: sentence("the " + typ + " message is not valid: " + err.Error())})
+		return true
+	}
+	r, presenter := h.memberOf(c)
+	switch typ {
+	case "create-room":
+		h.create(c, cmd, r, presenter)
+	case "join-room":
+		h.join(c, cmd, r)
+	case "leave-room":
+		if r != nil {
+			r.leave(c, presenter)
+		}
+	default: // cursor, question, answer
+		if r == nil {
+			c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("A %s message needs a room: send create-room or join-room first.", typ)})
+			return true
+		}
+		if typ == "answer" {
+			if presenter {
+				c.queue(errorFrame{Type: "error", Message: "The presenter asks the questions; followers answer them."})
+				return true
+			}
+			r.answer(c, cmd)
+			return true
+		}
+		if !presenter {
+			c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("Only the presenter moves room %s; "+
+				"detach from the presenter to step on your own.", r.code)})
+			return true
+		}
+		if typ == "cursor" {
+			r.setCursor(c, cmd)
+		} else {
+			r.ask(c, cmd)
+		}
+	}
+	return true
+}
+
+func (h *hub) memberOf(c *conn) (r *room, presenter bool) {
+	h.mu.Lock()
+	r = h.members[c]
+	h.mu.Unlock()
+	if r == nil {
+		return nil, false
+	}
+	return r, r.isPresenter(c)
+}
+
+// create opens a room with c as presenter, or, given a token, gives the
+// presenter that lost its connection its room back.
+func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
+	if cur != nil {
+		if presenter && (cmd.Token == "" || cmd.Token == cur.token) {
+			c.queue(roomFrame{Type: "room", Code: cur.code, Role: "presenter", Token: cur.token})
+			return
+		}
+		c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("This page is already in room %s; leave it first.", cur.code)})
+		return
+	}
+	h.mu.Lock()
+	if cmd.Token != "" {
+		r := h.tokens[cmd.Token]
+		if r == nil {
+			h.mu.Unlock()
+			c.queue(errorFrame{Type: "error", Field: "token",
+				Message: "That room has closed (its presenter was away too long, or the server restarted); share again to open a new one."})
+			return
+		}
+		h.members[c] = r
+		h.mu.Unlock()
+		r.reclaim(c)
+		return
+	}
+	if most := cmp.Or(h.roomCap, maxRooms); len(h.rooms) >= most {
+		h.mu.Unlock()
+		c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("The server already has %d rooms open, the most it allows; try again when a class has finished.", most)})
+		return
+	}
+	if h.rooms == nil {
+		h.rooms, h.tokens, h.members = map[string]*room{}, map[string]*room{}, map[*conn]*room{}
+	}
+	r := newRoom(h, c.srv, randomCode(h.rooms), randomToken())
+	h.rooms[r.code], h.tokens[r.token], h.members[c] = r, r, r
+	h.mu.Unlock()
+	r.reclaim(c)
+	go r.loop()
+}
+
+func (h *hub) join(c *conn, cmd roomCommand, cur *room) {
+	if cur != nil {
+		c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("This page is already in room %s; leave it first.", cur.code)})
+		return
+	}
+	if len(cmd.Code) != roomCodeLetters {
+		c.queue(errorFrame{Type: "error", Field: "code", Message: fmt.Sprintf("A room code has %d letters; check the link.", roomCodeLetters)})
+		return
+	}
+	h.mu.Lock()
+	r := h.rooms[cmd.Code]
+	if r != nil {
+		h.members[c] = r
+	}
+	h.mu.Unlock()
+	if r == nil {
+		c.queue(errorFrame{Type: "error", Field: "code", Message: fmt.Sprintf("There is no room %s on this server (it may have closed); check the link.", cmd.Code)})
+		return
+	}
+	if !r.register(c) {
+		h.forget(c, r)
+	}
+}
+
+// forget drops c's membership of r (and no other room's).
+func (h *hub) forget(c *conn, r *room) {
+	h.mu.Lock()
+	if h.members[c] == r {
+		delete(h.members, c)
+	}
+	h.mu.Unlock()
+}
+
+// remove takes a closed room and its members off the hub.
+func (h *hub) remove(r *room, members []*conn) {
+	h.mu.Lock()
+	delete(h.rooms, r.code)
+	delete(h.tokens, r.token)
+	for _, c := range members {
+		if h.members[c] == r {
+			delete(h.members, c)
+		}
+	}
+	h.mu.Unlock()
+}
+
+// Rooms is the number of rooms open.
+func (s *Server) Rooms() int {
+	s.rooms.mu.Lock()
+	defer s.rooms.mu.Unlock()
+	return len(s.rooms.rooms)
+}
+
+func (h *hub) timings() (grace, stall time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	grace, stall = h.grace, h.stall
+	if grace <= 0 {
+		grace = roomGrace
+	}
+	if stall <= 0 {
+		stall = followerStall
+	}
+	return grace, stall
+}
+
+// randomCode draws a code no open room has. The caller holds h.mu.
+func randomCode(taken map[string]*room) string {
+	for {
+		b := make([]byte, roomCodeLetters)
+		if _, err := rand.Read(b); err != nil {
+			panic(err) // crypto/rand never fails on a supported system
+		}
+		for i := range b {
+			b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+		}
+		if taken[string(b)] == nil {
+			return string(b)
+		}
+	}
+}
+
+func randomToken() string {
+	return rand.Text() + rand.Text() // 2 x 128 bits, base32
+}

@@ -1,0 +1,394 @@
+package server
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// room is a presenter and the pages that follow it, after gorilla's chat hub:
+// followers register and unregister, and what the presenter shows is
+// broadcast into each follower's bounded send queue. The presenter's search
+// is encoded once into a frame log that every follower reads by reference, at
+// its own position; a follower whose queue stays full is dropped, never waited for.
+type room struct {
+	code, token string
+	hub         *hub
+	srv         *Server
+	done        chan struct{} // closed when the room closes
+
+	mu          sync.Mutex
+	closed      bool
+	presenter   *conn // nil while the presenter is away
+	awaySince   time.Time
+	followers   map[*conn]*follower
+	log         *frameLog
+	cursor      []byte // the presenter's last cursor frame
+	cursorSeq   int
+	question    *poll
+	questionSeq int
+	countDirty  bool // the presenter has not been told the number of followers
+	broadcastAt time.Time
+}
+
+// follower is one following page and how far it has been sent.
+type follower struct {
+	c           *conn
+	log         *frameLog
+	pos         int // frames of log sent
+	cursorSeq   int
+	questionSeq int
+	stallSince  time.Time // when it last took nothing while frames waited; zero if it keeps up
+}
+
+// frameLog is one search of the presenter's as frames: started, events, done.
+// It is written by the room's loop and only appended to, so followers share it.
+type frameLog struct {
+	run    *run
+	frames [][]byte
+	sent   int // events encoded so far
+	done   bool
+	enc    *batchEncoder
+	buf    []tracer.Event
+}
+
+func newRoom(h *hub, s *Server, code, token string) *room {
+	return &room{code: code, token: token, hub: h, srv: s, done: make(chan struct{}),
+		followers: map[*conn]*follower{}}
+}
+
+func (r *room) isPresenter(c *conn) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.presenter == c
+}
+
+// reclaim makes c the presenter: a new room's first, or a presenter back with its token.
+func (r *room) reclaim(c *conn) {
+	r.mu.Lock()
+	old := r.presenter
+	if r.presenter == nil && !r.awaySince.IsZero() {
+		r.tellFollowers(presenterFrame{Type: "room-presenter", Here: true, Message: "The presenter is back."})
+	}
+	r.presenter, r.awaySince, r.countDirty = c, time.Time{}, true
+	r.mu.Unlock()
+	if old != nil && old != c {
+		r.hub.forget(old, r)
+		old.queue(errorFrame{Type: "error", Message: fmt.Sprintf("Another page took over room %s as its presenter.", r.code)})
+	}
+	c.queue(roomFrame{Type: "room", Code: r.code, Role: "presenter", Token: r.token})
+	r.watch(c)
+}
+
+// register adds a follower, or says why it cannot follow.
+func (r *room) register(c *conn) bool {
+	r.hub.mu.Lock()
+	most := cmp.Or(r.hub.followerCap, maxFollowers)
+	r.hub.mu.Unlock()
+	r.mu.Lock()
+	if r.closed || len(r.followers) >= most {
+		closed := r.closed
+		r.mu.Unlock()
+		msg := fmt.Sprintf("Room %s already has %d followers, the most this server allows.", r.code, most)
+		if closed {
+			msg = fmt.Sprintf("Room %s has just closed.", r.code)
+		}
+		c.queue(errorFrame{Type: "error", Field: "code", Message: msg})
+		return false
+	}
+	// The room frame goes first, before the room fills the queue.
+	c.queue(roomFrame{Type: "room", Code: r.code, Role: "follower"})
+	r.followers[c] = &follower{c: c}
+	r.countDirty = true
+	r.mu.Unlock()
+	// The kernel would buffer up to 4 MB for a follower that stopped reading
+	// (500 of them: 2 GB) before the room could see it fall behind; a smaller
+	// buffer still carries a LAN's throughput at its round-trip times.
+	if tc, ok := c.ws.NetConn().(*net.TCPConn); ok {
+		tc.SetWriteBuffer(followerSocketBuffer)
+	}
+	r.watch(c)
+	return true
+}
+
+// watch unregisters c when its connection ends (a closed tab, or one dropped as slow).
+func (r *room) watch(c *conn) {
+	go func() {
+		select {
+		case <-c.ctx.Done():
+			r.gone(c)
+		case <-r.done:
+		}
+	}()
+}
+
+func (r *room) gone(c *conn) {
+	r.mu.Lock()
+	if r.presenter == c {
+		r.presenter, r.awaySince = nil, time.Now() // the grace period starts
+		grace, _ := r.hub.timings()
+		r.tellFollowers(presenterFrame{Type: "room-presenter", Here: false,
+			Message: fmt.Sprintf("The presenter's connection is lost; the room waits %s for them to come back.", grace.Round(time.Second))})
+	}
+	if _, ok := r.followers[c]; ok {
+		delete(r.followers, c)
+		r.countDirty = true
+	}
+	r.mu.Unlock()
+	r.hub.forget(c, r)
+}
+
+// leave is a page leaving on purpose: a follower unregisters, a presenter closes the room.
+func (r *room) leave(c *conn, presenter bool) {
+	if presenter {
+		r.close("The presenter has closed the room.")
+		return
+	}
+	r.gone(c)
+}
+
+// setCursor records the presenter's cursor and broadcasts it at once.
+func (r *room) setCursor(c *conn, cmd roomCommand) {
+	f, err := newCursorFrame(cmd)
+	if err != nil {
+		c.queue(err)
+		return
+	}
+	b, _ := json.Marshal(f)
+	r.mu.Lock()
+	r.cursor = b
+	r.cursorSeq++
+	r.broadcast()
+	r.mu.Unlock()
+}
+
+// broadcast offers the newest cursor and question to every follower at once,
+// unless it did so less than a tick ago: then the next tick does, so a
+// presenter's burst of cursors costs at most one pass over the followers per tick. r.mu is held.
+func (r *room) broadcast() {
+	now := time.Now()
+	if now.Sub(r.broadcastAt) < roomTick {
+		return
+	}
+	r.broadcastAt = now
+	for _, f := range r.followers {
+		r.refill(f, now, false)
+	}
+}
+
+// loop relays the presenter's search into the frame log, refills the
+// followers' queues, tells the presenter its count and poll, and closes the
+// room when the presenter stays away past the grace period.
+func (r *room) loop() {
+	tick := time.NewTicker(roomTick)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.srv.ctx.Done():
+			r.close("The server is shutting down.")
+			return
+		case <-r.done:
+			return
+		case now := <-tick.C:
+			grace, stall := r.hub.timings()
+			r.mu.Lock()
+			if r.presenter == nil && now.Sub(r.awaySince) > grace {
+				r.mu.Unlock()
+				r.close(fmt.Sprintf("The presenter has been away for %s, so room %s is closed; what you received stays steppable.",
+					grace.Round(time.Second), r.code))
+				return
+			}
+			if len(r.followers) > 0 {
+				r.relay()
+			}
+			var slow []*conn
+			for _, f := range r.followers {
+				if !r.refill(f, now, true) || (!f.stallSince.IsZero() && now.Sub(f.stallSince) > stall) {
+					slow = append(slow, f.c)
+				}
+			}
+			for _, c := range slow {
+				delete(r.followers, c)
+				r.countDirty = true
+			}
+			r.tellPresenter()
+			r.mu.Unlock()
+			for _, c := range slow {
+				c.cancel() // gorilla's chat closes a client whose queue is full; its page reconnects and catches up
+				r.hub.forget(c, r)
+			}
+		}
+	}
+}
+
+// relay appends to the frame log what the presenter's search has that the
+// log has not; a new search of the presenter's starts a new log. r.mu is held.
+func (r *room) relay() {
+	if p := r.presenter; p != nil {
+		p.mu.Lock()
+		cur := p.cur
+		p.mu.Unlock()
+		if cur != nil && (r.log == nil || r.log.run != cur) {
+			r.letGoOfLog()
+			// The budget keeps the run's recording until the log has read it all.
+			r.srv.budget.hold(cur)
+			started, _ := json.Marshal(cur.started)
+			r.log = &frameLog{run: cur, frames: [][]byte{started}, enc: newBatchEncoder()}
+		}
+	}
+	l := r.log
+	if l == nil || l.done {
+		return
+	}
+	if l.buf == nil {
+		l.buf = make([]tracer.Event, maxBatch)
+	}
+	// A few frames per tick at most, so that a room catching up on a long
+	// search still answers its followers' messages.
+	for range 16 {
+		n, last := l.run.read(l.sent, l.buf)
+		if n > 0 {
+			l.frames = append(l.frames, append([]byte(nil), l.enc.encode(l.run.id, l.sent, l.buf[:n])...))
+			l.sent += n
+		}
+		if last {
+			b, _ := json.Marshal(l.run.done())
+			l.frames = append(l.frames, b)
+			r.letGoOfLog()
+			l.done, l.buf, l.enc = true, nil, nil
+			return
+		}
+		if n < len(l.buf) {
+			return
+		}
+	}
+}
+
+// letGoOfLog tells the budget that the room no longer reads its log's run,
+// unless it already had every event. r.mu is held.
+func (r *room) letGoOfLog() {
+	if l := r.log; l != nil && !l.done {
+		r.srv.budget.unhold(l.run)
+	}
+}
+
+// refill puts into f's queue what it has not been sent, as far as the queue
+// has room: the newest cursor and question first (they are small and a class
+// waits for them), then the log's frames. It never blocks. It says false when
+// f's connection has ended. r.mu is held.
+func (r *room) refill(f *follower, now time.Time, events bool) bool {
+	if f.c.ctx.Err() != nil {
+		return false
+	}
+	q := f.c.send
+	free := cap(q) - len(q) - queueReserve
+	put := func(b []byte) bool {
+		if free <= 0 {
+			return false
+		}
+		select {
+		case q <- b:
+			free--
+			return true
+		default:
+			free = 0
+			return false
+		}
+	}
+	moved, waiting := false, false
+	if f.cursorSeq != r.cursorSeq {
+		if put(r.cursor) {
+			f.cursorSeq, moved = r.cursorSeq, true
+		} else {
+			waiting = true
+		}
+	}
+	if f.questionSeq != r.questionSeq {
+		if put(r.question.frame()) {
+			f.questionSeq, moved = r.questionSeq, true
+		} else {
+			waiting = true
+		}
+	}
+	if events && r.log != nil {
+		if f.log != r.log {
+			f.log, f.pos = r.log, 0 // the presenter started another search: send it from its started frame
+		}
+		for f.pos < len(f.log.frames) && put(f.log.frames[f.pos]) {
+			f.pos++
+			moved = true
+		}
+		waiting = waiting || f.pos < len(f.log.frames)
+	}
+	if !events {
+		return true // the stall is judged on the loop's ticks, which offer everything
+	}
+	switch {
+	case moved || !waiting:
+		f.stallSince = time.Time{}
+	case f.stallSince.IsZero():
+		f.stallSince = now
+	}
+	return true
+}
+
+// tellPresenter sends the count of followers and the poll when they have
+// changed and the presenter's queue has room; a burst of joins makes one frame. r.mu is held.
+func (r *room) tellPresenter() {
+	p := r.presenter
+	if p == nil {
+		return
+	}
+	if r.countDirty && len(p.send) < cap(p.send)-queueReserve {
+		r.countDirty = false
+		p.queue(roomCountFrame{Type: "room-count", Followers: len(r.followers)})
+	}
+	if q := r.question; q != nil && q.dirty && len(p.send) < cap(p.send)-queueReserve {
+		q.dirty = false
+		p.queue(q.tally(len(r.followers)))
+	}
+}
+
+// tellFollowers sends a notice to every follower whose queue has room; one
+// whose queue is full misses it (it is behind anyway). r.mu is held.
+func (r *room) tellFollowers(v any) {
+	b, _ := json.Marshal(v)
+	for c := range r.followers {
+		if len(c.send) < cap(c.send)-queueReserve {
+			select {
+			case c.send <- b:
+			default:
+			}
+		}
+	}
+}
+
+// close ends the room: followers are told, the hub forgets it.
+func (r *room) close(why string) {
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return
+	}
+	r.closed = true
+	members := make([]*conn, 0, len(r.followers)+1)
+	for c := range r.followers {
+		members = append(members, c)
+	}
+	if r.presenter != nil {
+		members = append(members, r.presenter)
+	}
+	r.letGoOfLog()
+	r.followers, r.log, r.presenter = nil, nil, nil
+	r.mu.Unlock()
+	close(r.done)
+	r.hub.remove(r, members)
+	for _, c := range members {
+		c.queue(roomClosedFrame{Type: "room-closed", Code: r.code, Message: why})
+	}
+}

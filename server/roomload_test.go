@@ -1,0 +1,271 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http/httptest"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// loadFollower reads a room's frames on its own goroutine and records, per
+// search, the events it received, and when each cursor arrived.
+type loadFollower struct {
+	ws      *websocket.Conn
+	mu      sync.Mutex
+	counted int               // events of the search being received
+	streams []int             // per finished search: events received (counted)
+	dones   []int             // per finished search: the done frame's event count
+	doneAt  []time.Time       // per finished search: when its done frame arrived
+	cursors map[int]time.Time // k -> arrival
+	buf     [256]byte
+	lastK   int
+	err     error
+}
+
+func (f *loadFollower) read() {
+	f.ws.SetReadDeadline(time.Time{}) // the test's end closes it
+	for {
+		// Only the head of a frame is read, the rest discarded unparsed: the
+		// test's 500 readers share the machine with the server they measure.
+		_, rd, err := f.ws.NextReader()
+		var head []byte
+		if err == nil {
+			n, _ := io.ReadFull(rd, f.buf[:])
+			head = f.buf[:n]
+			_, err = io.Copy(io.Discard, rd)
+		}
+		now := time.Now()
+		if err != nil {
+			f.mu.Lock()
+			f.err = err
+			f.mu.Unlock()
+			return
+		}
+		var m struct {
+			Type        string
+			From, Count int
+			Events      int
+			K           int
+		}
+		if i := bytes.Index(head, []byte(`,"moves":`)); i > 0 {
+			head = append(head[:i:i], '}')
+		}
+		typ, _, _ := strings.Cut(strings.TrimPrefix(string(head), `{"type":"`), `"`)
+		if typ != "started" { // a started frame's tree may not fit in the head; the rest must
+			if err := json.Unmarshal(head, &m); err != nil {
+				f.mu.Lock()
+				f.err = fmt.Errorf("a %s frame: %v", typ, err)
+				f.mu.Unlock()
+				return
+			}
+		}
+		m.Type = typ
+		f.mu.Lock()
+		switch m.Type {
+		case "started":
+			f.counted = 0
+		case "events":
+			if m.From != f.counted {
+				f.err = fmt.Errorf("a batch from %d after %d events", m.From, f.counted)
+			}
+			f.counted += m.Count
+		case "done":
+			f.streams = append(f.streams, f.counted)
+			f.dones = append(f.dones, m.Events)
+			f.doneAt = append(f.doneAt, now)
+		case "cursor":
+			f.cursors[m.K] = now
+			f.lastK = m.K
+		}
+		f.mu.Unlock()
+	}
+}
+
+func wsURL(hs *httptest.Server) string { return "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws" }
+
+// TestRoomLoad: one presenter and 500 followers on loopback (README, "Rooms":
+// the numbers). Every follower receives every event of every search and the
+// final cursor; a follower that stops reading is dropped while the others go
+// on. It prints, without asserting (timing depends on the machine), the
+// presenter's stream time with 500 followers beside none, the cursor's delay
+// to the followers (median, 99th percentile) and memory per follower.
+func TestRoomLoad(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("the room load test runs in the full pass, without -short and -race")
+	}
+	const followers = 500
+	const searches = 3
+	search := map[string]any{"type": "start", "setup": map[string]string{"random": "b=4,d=6,seed=1"},
+		"options": map[string]string{"algo": "minimax"}}
+
+	s, hs := testServer(t, DefaultLimits())
+	s.rooms.stall = time.Second
+	p := dial(t, hs)
+	code, _ := present(t, p)
+
+	// timeSearches runs the search n times and returns each presenter stream's time.
+	id := 0
+	var begun []time.Time
+	timeSearches := func(n int) (times []time.Duration) {
+		for range n {
+			id++
+			search["id"] = id
+			t0 := time.Now()
+			begun = append(begun, t0)
+			p.send(search)
+			for {
+				if m, _ := p.next(); m["type"] == "done" {
+					break
+				}
+			}
+			times = append(times, time.Since(t0))
+		}
+		return times
+	}
+	alone := timeSearches(searches)
+
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	fs := make([]*loadFollower, followers)
+	for i := range fs {
+		ws, _, err := websocket.DefaultDialer.Dial(wsURL(hs), nil)
+		if err != nil {
+			t.Fatalf("follower %d: %v", i, err)
+		}
+		t.Cleanup(func() { ws.Close() })
+		f := &loadFollower{ws: ws, cursors: map[int]time.Time{}}
+		c := &client{t: t, ws: ws}
+		c.expect("hello")
+		follow(t, c, code)
+		fs[i] = f
+		go f.read()
+	}
+	// The follower that stops reading: a small receive buffer, and it never reads.
+	dialer := websocket.Dialer{NetDial: func(network, addr string) (net.Conn, error) {
+		nc, err := net.Dial(network, addr)
+		if tc, ok := nc.(*net.TCPConn); ok {
+			tc.SetReadBuffer(4096)
+		}
+		return nc, err
+	}}
+	stuckWS, _, err := dialer.Dial(wsURL(hs), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stuckWS.Close() })
+	stuck := &client{t: t, ws: stuckWS}
+	stuck.expect("hello")
+	follow(t, stuck, code)
+	for p.until("room-count")["followers"] != float64(followers+1) {
+	}
+	runtime.GC()
+	var joined runtime.MemStats
+	runtime.ReadMemStats(&joined)
+
+	with := timeSearches(searches)
+
+	// Cursors: one every 20 ms, each timed from its sending to each follower.
+	sent := map[int]time.Time{}
+	const cursors = 40
+	for k := 1; k <= cursors; k++ {
+		sent[k] = time.Now()
+		p.send(map[string]any{"type": "cursor", "k": k, "selected": k % 7})
+		time.Sleep(20 * time.Millisecond)
+	}
+	// Every follower has every event of every search and the final cursor: the
+	// searches run while it followed, and the one before, which it caught up on.
+	deadline := time.Now().Add(2 * time.Minute)
+	for i, f := range fs {
+		for {
+			f.mu.Lock()
+			ok := len(f.streams) == searches+1 && f.lastK == cursors
+			ferr := f.err
+			f.mu.Unlock()
+			if ok {
+				break
+			}
+			if ferr != nil || time.Now().After(deadline) {
+				t.Fatalf("follower %d: %d searches received, last cursor %d, error %v", i, len(f.streams), f.lastK, ferr)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		f.mu.Lock()
+		for j := range f.streams {
+			if f.streams[j] != f.dones[j] || f.dones[j] == 0 {
+				t.Fatalf("follower %d, search %d: %d events received, done says %d", i, j, f.streams[j], f.dones[j])
+			}
+		}
+		f.mu.Unlock()
+	}
+	// The stuck follower: dropped by now, or soon (the room counts followers every tick).
+	if n := p.until("room-count")["followers"]; n != float64(followers) {
+		for n != float64(followers) {
+			n = p.until("room-count")["followers"]
+		}
+	}
+
+	// One copy of the search for the whole room: every follower reads the
+	// room's frame log by reference, none has a copy of its own.
+	s.rooms.mu.Lock()
+	rm := s.rooms.rooms[code]
+	s.rooms.mu.Unlock()
+	rm.mu.Lock()
+	logBytes, shared := 0, 0
+	for _, b := range rm.log.frames {
+		logBytes += len(b)
+	}
+	for _, f := range rm.followers {
+		if f.log == rm.log && f.pos == len(rm.log.frames) {
+			shared++
+		}
+	}
+	rm.mu.Unlock()
+	if shared != followers {
+		t.Fatalf("%d of %d followers read the room's log to its end", shared, followers)
+	}
+	t.Logf("the room holds the last search once: %d KB of frames, sent to %d followers (%d MB in all)",
+		logBytes>>10, followers, logBytes*followers>>20)
+
+	// When the last follower had each search, from the presenter's start
+	// (follower search 0 is the one it caught up on when it joined).
+	var lastDone []time.Duration
+	for j := 1; j <= searches; j++ {
+		var last time.Time
+		for _, f := range fs {
+			if f.doneAt[j].After(last) {
+				last = f.doneAt[j]
+			}
+		}
+		lastDone = append(lastDone, last.Sub(begun[searches+j-1]).Round(time.Millisecond))
+	}
+	var delays []time.Duration
+	for _, f := range fs {
+		f.mu.Lock()
+		for k, at := range f.cursors {
+			delays = append(delays, at.Sub(sent[k]))
+		}
+		f.mu.Unlock()
+	}
+	slices.Sort(delays)
+	q := func(p float64) time.Duration { return delays[int(p*float64(len(delays)-1))] }
+	perFollower := (int64(joined.HeapInuse) - int64(before.HeapInuse) + int64(joined.StackInuse) - int64(before.StackInuse)) / (followers + 1)
+	t.Logf("presenter stream (%s, %d events), %d searches each: alone %v, with %d followers %v",
+		"random b=4,d=6 minimax", fs[0].dones[0], searches, alone, followers, with)
+	t.Logf("the whole search at all %d followers, from the presenter's start: %v", followers, lastDone)
+	t.Logf("cursor delay to %d followers over %d cursors: median %v, 99th percentile %v, max %v",
+		followers, cursors, q(0.5).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), delays[len(delays)-1].Round(10*time.Microsecond))
+	t.Logf("memory per follower (heap and stacks after joining, server and test client together): %d KB", perFollower>>10)
+	fmt.Printf("RoomLoad: alone %v; with %d followers %v; cursor median %v p99 %v; %d KB per follower\n",
+		alone, followers, with, q(0.5).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), perFollower>>10)
+}

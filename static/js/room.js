@@ -1,0 +1,219 @@
+// room.js: the class room. "Share with the class" makes this page a presenter: the server opens a
+// room, and the page shows the followers' link, its QR code and how many follow; the page then
+// sends its cursor (step, selected node, view, breakpoints) whenever it moves. A page opened with
+// ?room=CODE follows: it receives the presenter's search and cursor and shows the presenter's step,
+// until the reader detaches (room-follow) to step alone; following again jumps to the presenter.
+// Quiz polls: ask() opens a question, followers answer(), the presenter sees the distribution.
+// The frames are in the README ("Rooms"). app.js calls frame(f) before its own handling (true:
+// the frame was the room's) and after(f) once the frame is applied.
+import { renderSVG } from "../vendor/uqr/uqr.js";
+
+const $ = (id) => document.getElementById(id);
+const TOKEN = "pvscope.room.token"; // the presenter's token survives a reload of its tab
+const CURSOR_EVERY = 50; // ms between checks of the presenter's cursor
+
+// createRoom(S, deps): S is the page state; deps = { socket, kick, pause, getView, setView }.
+export function createRoom(S, { socket, kick, pause, getView, setView }) {
+  const R = {
+    code: "", role: "", token: "", following: true, followers: 0,
+    cursor: null, // the presenter's last cursor frame (follower)
+    sent: "", // the last cursor sent (presenter), as JSON
+    joining: new URLSearchParams(location.search).get("room") || "",
+    question: null, poll: null,
+    onQuestion: null, onPoll: null, // set by the quiz
+  };
+  let stored = "";
+  try { stored = sessionStorage.getItem(TOKEN) || ""; } catch { /* private mode */ }
+
+  function breakpoints() {
+    const bp = {};
+    for (const el of document.querySelectorAll("input[data-bp]")) bp[el.dataset.bp] = el.checked;
+    return bp;
+  }
+
+  function setBreakpoints(bp) {
+    if (!bp) return;
+    for (const el of document.querySelectorAll("input[data-bp]")) {
+      const on = !!bp[el.dataset.bp];
+      if (el.checked !== on) { el.checked = on; el.dispatchEvent(new Event("change", { bubbles: true })); }
+    }
+  }
+
+  // Show the presenter's step, node, view and breakpoints (as far as the events have arrived).
+  function applyCursor() {
+    const c = R.cursor;
+    if (R.role !== "follower" || !R.following || !c) return;
+    S.playing = false;
+    S.k = Math.min(c.k, S.eventCount);
+    S.selected = c.selected || 0;
+    if (c.view && c.view !== getView()) setView(c.view);
+    setBreakpoints(c.breakpoints);
+    S.dirty = true;
+    kick();
+  }
+
+  function sendCursor() {
+    // A presenter with no search yet (a reloaded tab) has nothing to show the class.
+    if (R.role !== "presenter" || !socket.ready || !(S.trace && S.trace.started)) return;
+    const c = { type: "cursor", k: S.k, selected: S.selected || 0, view: getView() || "", breakpoints: breakpoints() };
+    const json = JSON.stringify(c);
+    if (json === R.sent) return;
+    R.sent = json;
+    socket.send(c);
+  }
+
+  function show() {
+    const panel = $("room-panel");
+    panel.hidden = !R.role;
+    $("room-share").hidden = !!R.role || !!R.joining;
+    $("room-share").setAttribute("aria-pressed", String(R.role === "presenter"));
+    $("room-follow").hidden = R.role !== "follower";
+    $("room-follow").setAttribute("aria-pressed", String(R.following));
+    $("room-follow").textContent = R.following ? "Following" : "Follow the presenter";
+    $("room-count").value = String(R.followers);
+    $("room-count").textContent = String(R.followers);
+    const link = R.code ? `${location.origin}/?room=${encodeURIComponent(R.code)}` : "";
+    const a = $("room-link");
+    if (a.textContent !== link) {
+      a.textContent = link;
+      a.href = link || "#";
+      $("room-qr").innerHTML = link && R.role === "presenter" ? renderSVG(link, { pixelSize: 4 }) : "";
+    }
+    $("room-link").hidden = R.role !== "presenter";
+    $("room-count").parentElement.hidden = R.role !== "presenter";
+    showQuestion();
+  }
+
+  // The minimal quiz hook: a follower sees the open question and its choices; the presenter
+  // sees the answers' distribution. The quiz proper replaces these through onQuestion / onPoll.
+  function showQuestion() {
+    const q = R.question, box = $("room-question");
+    box.hidden = R.role !== "follower" || !q || !q.question || !!R.onQuestion;
+    if (!box.hidden) {
+      box.textContent = q.prompt || "Answer the presenter's question:";
+      for (const choice of q.choices || []) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = choice;
+        b.addEventListener("click", () => answer(q.question, choice));
+        box.append(" ", b);
+      }
+    }
+    const p = R.poll, out = $("room-poll");
+    out.hidden = R.role !== "presenter" || !p || !!R.onPoll;
+    if (!out.hidden) {
+      const parts = Object.entries(p.counts).map(([a, n]) => `${a}: ${n}`);
+      out.textContent = `${p.answered} of ${p.followers} answered — ${parts.join(", ")}`;
+    }
+  }
+
+  function leave(message) {
+    R.code = ""; R.role = ""; R.token = ""; R.joining = ""; R.cursor = null; R.followers = 0;
+    R.question = null; R.poll = null;
+    try { sessionStorage.removeItem(TOKEN); } catch { /* private mode */ }
+    $("room-state").textContent = message || "";
+    show();
+  }
+
+  // The room's frames; false for every other frame (app.js handles those).
+  function frame(f) {
+    switch (f.type) {
+      case "hello": // a new connection: join or reclaim the room again
+        if (R.role === "presenter" || (!R.role && stored && !R.joining)) socket.send({ type: "create-room", token: R.token || stored });
+        else if (R.role === "follower" || R.joining) socket.send({ type: "join-room", code: R.code || R.joining });
+        return false;
+      case "room":
+        R.code = f.code; R.role = f.role; R.joining = "";
+        if (f.token) {
+          R.token = f.token;
+          try { sessionStorage.setItem(TOKEN, f.token); } catch { /* private mode */ }
+        }
+        R.sent = "";
+        $("room-state").textContent = f.role === "follower" ? "Following the presenter." : "";
+        show();
+        return true;
+      case "room-count":
+        R.followers = f.followers;
+        show();
+        return true;
+      case "room-closed":
+        leave(f.message);
+        return true;
+      case "room-presenter":
+        $("room-state").textContent = f.message;
+        return true;
+      case "cursor":
+        R.cursor = f;
+        applyCursor();
+        return true;
+      case "question":
+        R.question = f.question ? f : null;
+        if (R.onQuestion) R.onQuestion(R.question);
+        show();
+        return true;
+      case "poll":
+        R.poll = f;
+        if (R.onPoll) R.onPoll(f);
+        show();
+        return true;
+      case "started": case "events": case "status": case "done":
+        // The presenter's search is a follower's own, even after the page tried a start of its own.
+        if (R.role === "follower") S.id = f.id;
+        return false;
+      case "error":
+        // A code or token the server does not know: the room is gone.
+        if ((f.field === "code" && R.role !== "presenter") || f.field === "token") leave("");
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  // After app.js has applied a frame: a following page stays on the presenter's step as events arrive.
+  function after(f) {
+    if (f.type === "started" || f.type === "events" || f.type === "done") applyCursor();
+  }
+
+  function share() {
+    if (R.role) return;
+    socket.send({ type: "create-room" });
+  }
+
+  // The presenter closes the room (followers are told); a follower leaves it.
+  function close() {
+    if (!R.role) return;
+    socket.send({ type: "leave-room" });
+    leave(R.role === "presenter" ? "The room is closed." : "");
+  }
+
+  function toggleFollow() {
+    R.following = !R.following;
+    if (R.following) applyCursor();
+    else pause();
+    show();
+  }
+
+  function ask(question, prompt = "", choices = []) {
+    socket.send({ type: "question", question, prompt, choices });
+  }
+
+  function answer(question, x) {
+    socket.send({ type: "answer", question, answer: String(x) });
+  }
+
+  $("room-share").addEventListener("click", share);
+  $("room-follow").addEventListener("click", toggleFollow);
+  // A click on the QR code enlarges it for the projector, and a second click shrinks it.
+  $("room-qr").addEventListener("click", () => $("room-qr").classList.toggle("big"));
+  setInterval(sendCursor, CURSOR_EVERY);
+  show();
+
+  return {
+    frame, after, share, close, ask, answer, toggleFollow,
+    set onQuestion(fn) { R.onQuestion = fn; show(); },
+    set onPoll(fn) { R.onPoll = fn; show(); },
+    snapshot() {
+      return R.role ? { code: R.code, role: R.role, following: R.role === "follower" ? R.following : true, followers: R.followers } : null;
+    },
+  };
+}
