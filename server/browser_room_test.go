@@ -141,12 +141,39 @@ func TestBrowserRoomFollowersFollowThePresenter(t *testing.T) {
 		t.Errorf("room-poll reads %q, want 3: 1, 4: 0 and 12: 1", got)
 	}
 
+	// Quiz mode on the presenter's page polls the room: the question the presenter's quiz opens
+	// reaches the followers, who answer on their own pages, and the presenter sees the count.
+	p.click("quiz-toggle")
+	p.waitFor(`window.pvscope.snapshot().quiz.active`)
+	for open := false; !open; {
+		p.click("step-forward") // steps until the quiz stops before a decision
+		p.eval(`!!window.pvscope.snapshot().quiz.question || window.pvscope.snapshot().eventIndex === 39`, &open)
+	}
+	p.waitFor(`!!window.pvscope.snapshot().quiz.question`)
+	var asked string
+	p.eval(`document.querySelector('.quiz-panel .quiz-q').textContent`, &asked)
+	for _, f := range followers {
+		f.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="room-question"]').textContent.startsWith(%q)`, asked))
+		var typed bool
+		f.eval(`!!document.querySelector('[data-testid="room-answer"]')`, &typed)
+		if typed {
+			f.run(chromedp.SendKeys(`[data-testid="room-answer"]`, "3\n", chromedp.ByQuery))
+		} else {
+			f.run(chromedp.Click(`//div[@data-testid="room-question"]/button[1]`, chromedp.BySearch))
+		}
+	}
+	p.waitFor(`document.querySelector('[data-testid="room-poll"]').textContent.startsWith("2 of 2 answered")`)
+	p.click("quiz-toggle")
+	at := 0
+	p.eval(`window.pvscope.snapshot().eventIndex`, &at)
+	in(at, sel, a, b)
+
 	// The presenter reloads its tab: its token brings the room and its followers back,
 	// and the followers stay where they are until it has a search to show.
 	p.open("/?" + url.Values{"tree": {aima}, "algo": {"pvs"}}.Encode())
 	p.waitFor(fmt.Sprintf(`(r => !!r && r.role === "presenter" && r.code === %q && r.followers === 2)(window.pvscope.snapshot().room)`, code))
 	time.Sleep(300 * time.Millisecond) // six of the page's cursor checks: time for a wrong cursor to go out
-	in(16, sel, a, b)
+	in(at, sel, a, b)
 
 	// The presenter closes the room: the followers are told and are on their own.
 	p.eval(`window.pvscope.room.close()`, nil)

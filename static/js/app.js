@@ -93,7 +93,8 @@ const { render, setRunState } = renderer;
 const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to) });
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
-const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, nodeName: (p) => (p ? `node ${p}` : "the root") });
+const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, nodeName: (p) => (p ? `node ${p}` : "the root"),
+  onAsk: (q, text) => pollTheRoom(q, text) });
 const { showError } = errors;
 
 const socket = new Socket({
@@ -132,6 +133,16 @@ const setup = createSetup(S, { form, board, socket, timings, errors, setRunState
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
 const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
   setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); } });
+
+// A presenter in quiz mode asks the room each question too: followers answer on their own
+// devices and the presenter sees the distribution (room-poll) before revealing.
+let questionsAsked = 0;
+function pollTheRoom(q, text) {
+  const r = room.snapshot();
+  if (!r || r.role !== "presenter") return;
+  const choices = { outcome: ["fails high", "exact", "fails low"], research: ["yes", "no"] }[q.kind] || [];
+  room.ask(`quiz-${++questionsAsked}`, text, choices);
+}
 
 // ---- frames ----
 function handleFrame(f) {

@@ -5,9 +5,11 @@ import { Quiz, questionText } from "./quiz.js";
 
 const $ = (id) => document.getElementById(id);
 
-// createQuizUI(S, {seek, kick, nodeName}): nodeName(path) names a node for a question.
-export function createQuizUI(S, { seek, kick, nodeName }) {
+// createQuizUI(S, {seek, kick, nodeName, onAsk}): nodeName(path) names a node for a question;
+// onAsk(question, text), when given, hears each question as it opens (a room polls its class).
+export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
   const quiz = new Quiz();
+  let asked = null; // the last question handed to onAsk
   let resume = false; // playback was running when a question stopped it
   const panel = document.createElement("form");
   panel.className = "quiz-panel"; panel.dataset.testid = "quiz-panel"; panel.hidden = true;
@@ -63,7 +65,9 @@ export function createQuizUI(S, { seek, kick, nodeName }) {
     const last = quiz.last ? (quiz.last.right ? "Right. " : `Not quite: it is ${show(quiz.last.truth)}. `) : "";
     const head = el("p", "quiz-score", last + score);
     if (!q) { panel.replaceChildren(head, el("p", "quiz-q", "Quiz on: playback stops before each decision.")); return; }
-    const parts = [head, el("p", "quiz-q", questionText(q, nodeName))];
+    const text = questionText(q, nodeName);
+    if (onAsk && q !== asked) { asked = q; onAsk(q, text); }
+    const parts = [head, el("p", "quiz-q", text)];
     const row = el("div", "quiz-row");
     const button = (label, value) => {
       const b = el("button", "", label); b.type = "button";

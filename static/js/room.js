@@ -98,6 +98,18 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
         b.addEventListener("click", () => answer(q.question, choice));
         box.append(" ", b);
       }
+      if (!(q.choices || []).length) { // a number or a window: typed
+        const input = document.createElement("input");
+        input.dataset.testid = "room-answer";
+        input.setAttribute("aria-label", "your answer");
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = "Answer";
+        const send = () => { if (input.value.trim()) answer(q.question, input.value.trim()); };
+        b.addEventListener("click", send);
+        input.addEventListener("keydown", (e) => { if (e.key === "Enter") send(); });
+        box.append(" ", input, " ", b);
+      }
     }
     const p = R.poll, out = $("room-poll");
     out.hidden = R.role !== "presenter" || !p || !!R.onPoll;
