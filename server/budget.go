@@ -52,6 +52,27 @@ func (b *budget) charge(r *run, n int64) bool {
 	return true
 }
 
+// take charges n bytes that belong to no run (a room's copy of a search as
+// frames), evicting idle recordings to make room; false when n does not fit.
+func (b *budget) take(n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.used+n > b.max && b.evictOne() {
+	}
+	if b.used+n > b.max {
+		return false
+	}
+	b.used += n
+	return true
+}
+
+// give returns n bytes that take charged.
+func (b *budget) give(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+}
+
 // refund gives back n bytes of r's account (a generated tree's scaffolding).
 func (b *budget) refund(r *run, n int64) {
 	b.mu.Lock()

@@ -53,6 +53,7 @@ type frameLog struct {
 	frames [][]byte
 	sent   int // events encoded so far
 	done   bool
+	bytes  int64 // the frames' size, charged to the server's memory budget
 	enc    *batchEncoder
 	buf    []tracer.Event
 }
@@ -253,13 +254,19 @@ func (r *room) relay() {
 	for range 16 {
 		n, last := l.run.read(l.sent, l.buf)
 		if n > 0 {
-			l.frames = append(l.frames, append([]byte(nil), l.enc.encode(l.run.id, l.sent, l.buf[:n])...))
+			frame := append([]byte(nil), l.enc.encode(l.run.id, l.sent, l.buf[:n])...)
+			if !r.srv.budget.take(int64(len(frame))) {
+				r.cutLog(l)
+				return
+			}
+			l.bytes += int64(len(frame))
+			l.frames = append(l.frames, frame)
 			l.sent += n
 		}
 		if last {
 			b, _ := json.Marshal(l.run.done())
 			l.frames = append(l.frames, b)
-			r.letGoOfLog()
+			r.srv.budget.unhold(l.run) // the log has every event: the recording may go
 			l.done, l.buf, l.enc = true, nil, nil
 			return
 		}
@@ -270,11 +277,27 @@ func (r *room) relay() {
 }
 
 // letGoOfLog tells the budget that the room no longer reads its log's run,
-// unless it already had every event. r.mu is held.
+// unless it already had every event, and gives back the log's memory. r.mu is held.
 func (r *room) letGoOfLog() {
-	if l := r.log; l != nil && !l.done {
+	l := r.log
+	if l == nil {
+		return
+	}
+	if !l.done {
 		r.srv.budget.unhold(l.run)
 	}
+	r.srv.budget.give(l.bytes)
+	l.bytes = 0
+}
+
+// cutLog ends a log that the memory budget has no room for: followers get
+// what it has and a sentence saying why the rest does not come. r.mu is held.
+func (r *room) cutLog(l *frameLog) {
+	r.srv.budget.unhold(l.run)
+	b, _ := json.Marshal(noticeFrame{Type: "notice", ID: l.run.id, Message: fmt.Sprintf(
+		"The room's copy of this search stops at step %d: the server's memory budget is full. The presenter's page still has it all.", l.sent)})
+	l.frames = append(l.frames, b)
+	l.done, l.buf, l.enc = true, nil, nil
 }
 
 // refill puts into f's queue what it has not been sent, as far as the queue

@@ -379,3 +379,35 @@ func TestRoomLimitsAreSentences(t *testing.T) {
 	late.send(`{"type":"cursor","k":1}`)
 	late.errorNext("", "needs a room")
 }
+
+// A room's copy of the presenter's search is charged to the server's memory
+// budget while the room is open, byte for byte what a follower receives as
+// events frames, and given back when the presenter closes the room.
+func TestRoomCopyIsChargedToTheBudget(t *testing.T) {
+	s, hs := testServer(t, DefaultLimits())
+	p, f := dial(t, hs), dial(t, hs)
+	code, _ := present(t, p)
+	follow(t, f, code)
+	p.send(map[string]any{"type": "start", "id": 3, "setup": map[string]string{"random": "b=3,d=5,seed=1"}, "options": map[string]string{"algo": "pvs"}})
+	p.collect()
+	var received int64
+	for {
+		m, raw := f.next()
+		if m["type"] == "events" {
+			received += int64(len(raw))
+		}
+		if m["type"] == "done" {
+			break
+		}
+	}
+	open := s.budget.Used()
+	p.send(`{"type":"leave-room"}`)
+	f.until("room-closed")
+	deadline := time.Now().Add(10 * time.Second)
+	for s.budget.Used() != open-received && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := open - s.budget.Used(); got != received || received == 0 {
+		t.Errorf("closing the room gave back %d bytes; the follower received %d bytes of events frames", got, received)
+	}
+}
