@@ -18,16 +18,9 @@ func checkCmd(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	maxShown := fs.Int("max", 20, "print at most this many violations (all are counted)")
-	// The file may come before or after the flags.
-	var files []string
-	for {
-		if err := parseFlags(fs, args); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files, args = append(files, fs.Arg(0)), fs.Args()[1:]
+	files, err := parseFlagsAndFiles(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(files) != 1 {
 		return fmt.Errorf("want one trace file, got %d (pvscope check FILE [--json] [--max N])", len(files))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"strconv"
@@ -33,6 +34,12 @@ func serve(args []string) error {
 	handler.AddEngines(engines)
 	srv := handler.HTTPServer()
 	printURLs(os.Stdout, ln.Addr().(*net.TCPAddr), server.InterfaceAddrs(false))
+	return serveUntilDone(ctx, srv, ln)
+}
+
+// serveUntilDone serves on ln until the server fails or ctx ends (Ctrl-C),
+// then gives open requests five seconds to finish.
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

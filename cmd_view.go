@@ -5,12 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/pvscope/pvscope/server"
 )
@@ -20,15 +18,9 @@ import (
 func view(args []string) error {
 	fs := flag.NewFlagSet("view", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	var files []string
-	for {
-		if err := parseFlags(fs, args); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files, args = append(files, fs.Arg(0)), fs.Args()[1:]
+	files, err := parseFlagsAndFiles(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(files) != 1 {
 		return fmt.Errorf("want one trace file, got %d (pvscope view FILE [-addr A])", len(files))
@@ -44,16 +36,6 @@ func view(args []string) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Printf("pvscope: %s is open at http://%s/?trace=%s (Ctrl-C to stop)\n", files[0], ln.Addr(), url.QueryEscape(token))
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		return srv.Shutdown(shut)
-	}
+	return serveUntilDone(ctx, s.HTTPServer(), ln)
 }

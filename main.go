@@ -156,6 +156,21 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// parseFlagsAndFiles parses args where file names may stand before, between
+// or after the flags (pvscope check FILE --json), and returns the names.
+func parseFlagsAndFiles(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	for {
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return files, nil
+		}
+		files, args = append(files, fs.Arg(0)), fs.Args()[1:]
+	}
+}
+
 // flagGiven reports whether the flag was set on the command line.
 func flagGiven(fs *flag.FlagSet, name string) bool {
 	given := false
