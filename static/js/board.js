@@ -176,6 +176,7 @@ export class Board {
 
 // Mate scores as the engine writes them (engine/score.go): Mate - ply for the winner.
 const INFINITY = 32000, MATE = 30000, MAX_PLY = 256;
+const ROOT_LINE = Object.freeze({ text: "", ply: 0 });
 
 // Notation prints moves, lines and scores of one search: SAN and pawns for chess,
 // child-index paths ("0.1") and leaf units for trees.
@@ -186,6 +187,40 @@ export class Notation {
     this.chess = st.kind !== "tree";
     this.lines = this.chess ? new ChessLines(st.fen || START_FEN) : null;
     this.itemCache = new Map();
+    this.nodeLines = new Map(); // node id -> {text, ply}: the numbered line from its root (lineTo)
+    this.start = this.chess ? moveNumber(st.fen || START_FEN) : null;
+  }
+
+  // lineTo(id, move): the moves from the root to node id, then `move` played from it if given,
+  // numbered ("1.Nc3 Nc6 2.Nf3"). Each node's line is cached and built from its parent's, so
+  // naming one more node plays one move, not the whole line from the root (the event log
+  // names a node on almost every event).
+  lineTo(id, move = "") {
+    const base = this._nodeLine(id);
+    if (!move) return base.text || "(empty)";
+    const m = this._numbered(base.ply, this.lines.san(this.lines.fenAt(this.trace, id), move));
+    return base.text ? base.text + " " + m : m;
+  }
+
+  _nodeLine(id) {
+    const t = this.trace, parent = id ? t.parentOf.get(id) : 0;
+    if (!parent) return ROOT_LINE;
+    let hit = this.nodeLines.get(id);
+    if (hit) return hit;
+    const up = this._nodeLine(parent);
+    const m = this._numbered(up.ply, this.lines.san(this.lines.fenAt(t, parent), t.moveName(id)));
+    hit = { text: up.text ? up.text + " " + m : m, ply: up.ply + 1 };
+    if (this.nodeLines.size > 50000) this.nodeLines.clear();
+    this.nodeLines.set(id, hit);
+    return hit;
+  }
+
+  // A move in SAN with its number, ply moves after the root (as items() numbers a line).
+  _numbered(ply, san) {
+    const { white, number } = this.start;
+    const whiteMoves = white ? ply % 2 === 0 : ply % 2 === 1;
+    const n = number + (white ? Math.floor(ply / 2) : Math.floor((ply + 1) / 2));
+    return whiteMoves ? `${n}.${san}` : ply === 0 ? `${n}…${san}` : san;
   }
 
   // label(nodeId, move): the move played from node nodeId.
@@ -253,9 +288,8 @@ export class Notation {
   // nodeTitle(nodeId): "root" or the moves from the root.
   nodeTitle(nodeId) {
     if (!nodeId || !this.trace.node(nodeId) || !this.trace.node(nodeId).parent) return "root";
-    const moves = this.trace.positionMoves(nodeId);
-    if (!this.chess) return moves.join(".");
-    return this.lineText(this.rootOf(nodeId), moves);
+    if (!this.chess) return this.trace.positionMoves(nodeId).join(".");
+    return this.lineTo(nodeId);
   }
 
   rootOf(nodeId) {

@@ -113,7 +113,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       let text;
       try {
         // Chess moves are named by their whole line from the root ("1.Nc3 Nc6 2.Nf3"), in SAN.
-        const label = N.chess ? (id, m) => N.lineText(N.rootOf(id), [...t.positionMoves(id), m]) : (id, m) => N.label(id, m);
+        const label = N.chess ? (id, m) => N.lineTo(id, m) : (id, m) => N.label(id, m);
         text = narrate(t, i, label, { line: (id, moves) => N.lineText(id, moves), view: S.pov });
       } catch (err) {
         text = `Event ${i + 1}: ${e.kind} (${err.message})`;
