@@ -151,6 +151,13 @@ export class EventLog {
       const frag = document.createDocumentFragment();
       for (let i = oldTo; i < k; i++) frag.append(this._item(i, narrateAt));
       el.append(frag);
+    } else if (had && from <= oldFrom && k <= oldTo && k > oldFrom && el.childElementCount === oldTo - oldFrom) {
+      // Back within the window (← on a big search): drop from the bottom, add at the top.
+      for (let i = k; i < oldTo; i++) el.lastElementChild.remove();
+      const frag = document.createDocumentFragment();
+      for (let i = from; i < oldFrom; i++) frag.append(this._item(i, narrateAt));
+      el.prepend(frag);
+      for (const li of el.querySelectorAll("li.current")) li.classList.remove("current");
     } else {
       const frag = document.createDocumentFragment();
       for (let i = from; i < k; i++) frag.append(this._item(i, narrateAt));

@@ -1,0 +1,54 @@
+package server
+
+import (
+	"fmt"
+	"net/url"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The event log keeps the last 200 events up to the step, newest last and
+// marked current, whichever way the step moves: one forward, one back, a
+// jump within the window, a jump past it.
+func TestEventLogFollowsEverySeek(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"depth": {"3"}}.Encode())
+	p.startAndWait()
+	var n int
+	p.run(chromedp.Evaluate(`window.pvscope.trace.length`, &n))
+	if n < 1000 {
+		t.Fatalf("the search has %d events, want over 1000", n)
+	}
+	steps := []int{500, 501, 502, 501, 500, 499, 450, 600, 420, 800, 799, 1, 0, 2, 201, 200, 199, n, n - 1, n - 150, n - 1}
+	for _, k := range steps {
+		var rows struct {
+			Seqs    []int  `json:"seqs"`
+			Current []int  `json:"current"`
+			Last    string `json:"last"`
+		}
+		p.await(fmt.Sprintf(`(async () => {
+			window.pvscope.seek(%d);
+			await new Promise(requestAnimationFrame); await new Promise(requestAnimationFrame);
+			const lis = [...document.querySelectorAll('[data-testid="event-log"] li')];
+			return {seqs: lis.map(li => +li.querySelector('.seq').textContent),
+				current: lis.filter(li => li.classList.contains('current')).map(li => +li.querySelector('.seq').textContent),
+				last: lis.length ? lis[lis.length - 1].querySelector('.txt').textContent : ''};
+		})()`, k), &rows)
+		from := max(0, k-200)
+		if len(rows.Seqs) != k-from {
+			t.Fatalf("at step %d the log has %d rows, want %d", k, len(rows.Seqs), k-from)
+		}
+		for i, s := range rows.Seqs {
+			if s != from+i+1 {
+				t.Fatalf("at step %d row %d is event %d, want %d", k, i, s, from+i+1)
+			}
+		}
+		if k > 0 && (len(rows.Current) != 1 || rows.Current[0] != k) {
+			t.Fatalf("at step %d the rows marked current are %v, want [%d]", k, rows.Current, k)
+		}
+		if k > 0 && rows.Last == "" {
+			t.Fatalf("at step %d the newest row has no sentence", k)
+		}
+	}
+}
