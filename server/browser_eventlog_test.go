@@ -3,6 +3,8 @@ package server
 import (
 	"fmt"
 	"net/url"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -52,3 +54,33 @@ func TestEventLogFollowsEverySeek(t *testing.T) {
 		}
 	}
 }
+
+// Rows the log could not narrate within its frame budget start as a
+// placeholder and are filled in soon after: a jump over 200 chess events
+// ends with every row a full sentence naming its move in SAN.
+func TestEventLogFillsInEveryRow(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"fen": {kiwipete}, "depth": {"3"}}.Encode())
+	p.startAndWait()
+	var n int
+	p.run(chromedp.Evaluate(`window.pvscope.trace.length`, &n))
+	for _, k := range []int{n / 2, n/2 - 1, n / 3, n} {
+		p.run(chromedp.Evaluate(fmt.Sprintf(`window.pvscope.seek(%d)`, k), nil))
+		p.waitFor(`document.querySelectorAll('[data-testid="event-log"] li.pending').length === 0`)
+		var texts []string
+		p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="event-log"] li .txt')].map(e => e.textContent)`, &texts))
+		if len(texts) != min(k, 200) {
+			t.Fatalf("at step %d the log has %d rows", k, len(texts))
+		}
+		for i, s := range texts {
+			if strings.HasSuffix(s, "…") && strings.HasPrefix(s, "Event ") {
+				t.Fatalf("at step %d row %d is still a placeholder: %q", k, i, s)
+			}
+			if uciMove.MatchString(s) {
+				t.Fatalf("at step %d row %d names a move in UCI, not SAN: %q", k, i, s)
+			}
+		}
+	}
+}
+
+var uciMove = regexp.MustCompile(`\b[a-h][1-8][a-h][1-8][qrbn]?\b`)

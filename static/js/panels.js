@@ -1,5 +1,5 @@
-// panels.js: the PV panel (its collectors' rows are in pvlab.js), the statistics and the event
-// log. Each renders what the controller hands it for step k; none holds search state of its own.
+// panels.js: the PV panel (its collectors' rows are in pvlab.js) and the statistics (the event
+// log is eventlog.js). Each renders what the controller hands it for step k; none holds search state.
 
 import { span, lineSpans, cutMarker } from "./pvlab.js";
 
@@ -112,74 +112,4 @@ export class Stats {
 
 function set(el, text) {
   if (el && el.textContent !== text) el.textContent = text;
-}
-
-// EventLog: the narration of the last `size` events up to step k, newest last, the event
-// just applied (k-1) highlighted. narrateAt(i) -> {text, kind} is cached by the caller.
-export class EventLog {
-  constructor(el, { size = 200, onPick } = {}) {
-    this.el = el;
-    this.size = size;
-    this.key = "";
-    this.onPick = onPick || (() => {});
-    el.addEventListener("click", (e) => {
-      const li = e.target.closest("li[data-i]");
-      if (li) this.onPick(+li.dataset.i + 1);
-    });
-  }
-
-  clear() {
-    this.key = "";
-    this.el.replaceChildren();
-  }
-
-  render(k, narrateAt) {
-    const from = Math.max(0, k - this.size);
-    const key = from + ":" + k;
-    if (key === this.key) {
-      this.el.scrollTop = this.el.scrollHeight; // after a resize the newest must stay in view
-      return;
-    }
-    const had = this.key;
-    const [oldFrom, oldTo] = had ? had.split(":").map(Number) : [0, 0];
-    this.key = key;
-    const el = this.el;
-    if (had && from >= oldFrom && k >= oldTo && from < oldTo && el.childElementCount === oldTo - oldFrom) {
-      // Forward within the window: drop from the top, add at the bottom.
-      for (let i = oldFrom; i < from; i++) el.firstElementChild.remove();
-      if (el.lastElementChild) el.lastElementChild.classList.remove("current");
-      const frag = document.createDocumentFragment();
-      for (let i = oldTo; i < k; i++) frag.append(this._item(i, narrateAt));
-      el.append(frag);
-    } else if (had && from <= oldFrom && k <= oldTo && k > oldFrom && el.childElementCount === oldTo - oldFrom) {
-      // Back within the window (← on a big search): drop from the bottom, add at the top.
-      for (let i = k; i < oldTo; i++) el.lastElementChild.remove();
-      const frag = document.createDocumentFragment();
-      for (let i = from; i < oldFrom; i++) frag.append(this._item(i, narrateAt));
-      el.prepend(frag);
-      for (const li of el.querySelectorAll("li.current")) li.classList.remove("current");
-    } else {
-      const frag = document.createDocumentFragment();
-      for (let i = from; i < k; i++) frag.append(this._item(i, narrateAt));
-      el.replaceChildren(frag);
-    }
-    if (el.lastElementChild) el.lastElementChild.classList.add("current");
-    el.scrollTop = el.scrollHeight; // newest last: keep the current event in view
-  }
-
-  _item(i, narrateAt) {
-    const { text, kind } = narrateAt(i);
-    const li = document.createElement("li");
-    li.dataset.i = String(i);
-    li.className = "k-" + kind;
-    li.title = "Go to this event";
-    const seq = document.createElement("span");
-    seq.className = "seq";
-    seq.textContent = String(i + 1);
-    const t = document.createElement("span");
-    t.className = "txt";
-    t.textContent = text;
-    li.append(seq, t);
-    return li;
-  }
 }

@@ -124,6 +124,9 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     }
     return r;
   }
+  // For the event log's budget (eventlog.js): a sentence already made, and the event's kind.
+  narrateAt.cached = (i) => S.narrations.get(i);
+  narrateAt.kind = (i) => S.trace.hello.kinds[S.trace.c.kind.get(i)] ?? "";
 
   // The board shows the hovered PV position, else the selected node, else the node being searched.
   function renderBoard() {
