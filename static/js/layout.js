@@ -7,6 +7,7 @@
 import { hierarchy, tree } from "../vendor/d3-hierarchy/d3-hierarchy.js";
 
 export const COLLAPSE_THRESHOLD = 400;
+const SETTLE_AT = 5000; // nodes shown from which a finished, uncollapsed tree keeps its whole layout
 const OUTCOME = { pv: "exact", cut: "fail-high", all: "fail-low" };
 
 export class TreeLayout {
@@ -29,7 +30,11 @@ export class TreeLayout {
     const { collapse = true, expanded = EMPTY, collapsed = EMPTY, expandAll = false, ghosts = false, version = 0 } = state;
     const n = t.length;
     const active = collapse && !expandAll && t.nodeCount(k) >= this.threshold;
-    const upto = ghosts && !active ? n : k;
+    // A big finished search shown whole (collapsing off) keeps one layout of all its nodes and
+    // hides those not yet entered: past SETTLE_AT nodes a tidy tree costs more than a frame, so
+    // a step then recomputes none and nothing moves. Below it the tree grows as it is searched.
+    const settled = !active && !ghosts && t.nodeCount(k) >= SETTLE_AT && t.current(n) === 0;
+    const upto = (ghosts && !active) || settled ? n : k;
     const pvLine = t.rootLineEvent(k);
     const key = [upto === n ? "all" + n : "", t.nodeCount(upto), active ? t.count("exit", k) + ":" + pvLine : "", prunedCount(t, upto),
       collapsed.size ? t.count("exit", k) : "", version, expandAll, collapse].join("|");
@@ -40,6 +45,7 @@ export class TreeLayout {
       this.cache = { key, result };
     }
     decorate(t, result, k);
+    result.hideUnseen = settled;
     return result;
   }
 

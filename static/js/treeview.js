@@ -15,6 +15,7 @@ const FALLBACK = {
   "--c-open": "#E69F00", "--c-pruned": "#BBBBBB", "--c-pv": "#000000", "--c-edge": "#999999",
   "--c-text": "#222222", "--c-bg": "#FFFFFF", "--c-unseen": "#DDDDDD", "--c-stopped": "#777777",
 };
+const DOT_ORDER = { unseen: 0, open: 1, exact: 2, "fail-high": 3, "fail-low": 4, tt: 5, pruned: 6, stopped: 7 };
 const SMALL_TREE = 200; // below this many visible nodes, windows and scores are always labelled
 const PRESENT_R = 24; // presentation mode: a node is at least this many screen pixels in radius
 let NR = R;
@@ -207,13 +208,25 @@ export class TreeView {
     const x0 = -this.tx / s - m, x1 = (this.w - this.tx) / s + m, y0 = -this.ty / s - m, y1 = (this.h - this.ty) / s + m;
     const inView = (it) => it.x >= x0 && it.x <= x1 && it.y >= y0 && it.y <= y1;
     const px = 1 / s; // one screen pixel in world units
+    const tiny = R * s < 2.5;
+    // Level of detail: nodes under a few pixels are drawn as dots, and of the edges and dots
+    // that land on the same screen pixels only one is drawn (a whole 93,000-node tree on a
+    // screen is a few thousand distinct pixels).
+    const seen = tiny ? new Set() : null;
+    const pixel = (x, y) => Math.round(x * s + this.tx) + 8192 * Math.round(y * s + this.ty);
     // Edges: batched into one path per style.
     const styles = { normal: [], path: [], pv: [], pruned: [] };
     for (const l of r.links) {
       if ((l.from.y < y0 && l.to.y < y0) || (l.from.y > y1 && l.to.y > y1)) continue;
       if ((l.from.x < x0 && l.to.x < x0) || (l.from.x > x1 && l.to.x > x1)) continue;
       if (l.to.state === "unseen") continue;
-      styles[l.onPath ? "path" : l.onPV ? "pv" : l.pruned ? "pruned" : "normal"].push(l);
+      const style = l.onPath ? "path" : l.onPV ? "pv" : l.pruned ? "pruned" : "normal";
+      if (seen && style === "normal") {
+        const key = pixel(l.from.x, l.from.y) * 67108864 + pixel(l.to.x, l.to.y);
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+      styles[style].push(l);
     }
     const strokeLinks = (list, colour, width, dash) => {
       if (!list.length) return;
@@ -228,14 +241,20 @@ export class TreeView {
     strokeLinks(styles.path, col.open, Math.max(2 * px, 4), []);
     ctx.setLineDash([]);
     // Nodes: culled, then one fill path per outcome.
-    const vis = [];
-    for (const it of r.nodes) if (inView(it)) vis.push(it);
+    const vis = [], hide = r.hideUnseen;
+    for (const it of r.nodes) if (inView(it) && !(hide && it.state === "unseen")) vis.push(it);
     this.drawn = vis.length; this.visible = vis;
-    const tiny = R * s < 2.5;
     const groups = new Map();
+    if (seen) seen.clear();
     for (const it of vis) {
       const g = it.kind === "summary" ? "summary" : this.shownOutcome(it);
       if (!groups.has(g)) groups.set(g, []);
+      if (seen && g !== "summary") {
+        // One dot per pixel and colour (a colour drawn later covers an earlier one there).
+        const key = pixel(it.x, it.y) * 16 + (DOT_ORDER[g] ?? 15);
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
       groups.get(g).push(it);
     }
     for (const [g, list] of groups) {

@@ -126,3 +126,31 @@ test("10k visible nodes lay out, every node placed", () => {
     assert.equal(r.count, x.nodes);
   }
 });
+
+test("a finished big tree shown whole keeps one layout: stepping moves no node and hides what is not entered yet", () => {
+  const s = synthetic(4, 7); // 21845 nodes
+  const t = new Trace(s.hello);
+  t.start(s.started);
+  for (const b of s.batches) t.append(b);
+  const L = new TreeLayout(t);
+  const whole = { collapse: false };
+  const end = L.compute(t.length, whole);
+  const at = new Map(end.nodes.map((it) => [it.id, [it.x, it.y]]));
+  const layouts = L.layouts;
+  for (const k of [t.length - 1, t.length - 777, 30000, 20000, 15000, t.length]) {
+    const r = L.compute(k, whole);
+    // Nodes entered among the first k events, counted from the generated events themselves.
+    const entered = s.expCount[k];
+    assert.ok(entered >= 5000, `k=${k}: ${entered} nodes`);
+    const shown = r.nodes.filter((it) => it.state !== "unseen");
+    assert.equal(shown.length, entered, `k=${k}`);
+    assert.ok(shown.every((it) => it.nodeId <= entered), `k=${k}: a node entered later is shown`);
+    assert.equal(r.hideUnseen, true, `k=${k}: the nodes not entered yet are drawn`);
+    for (const it of r.nodes) assert.deepEqual([it.x, it.y], at.get(it.id), `k=${k}: node ${it.id} moved`);
+  }
+  assert.equal(L.layouts, layouts, "stepping laid the tree out again");
+  // A few hundred nodes in: the tree grows as it is searched (only what is entered is laid out).
+  const early = L.compute(2000, whole);
+  assert.equal(early.count, s.expCount[2000]);
+  assert.equal(early.hideUnseen, false);
+});
