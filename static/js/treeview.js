@@ -94,7 +94,7 @@ export class TreeView {
         this.result = this.layout.compute(k, opts());
       }
     }
-    this.visibleNodes = this.result.nodes.reduce((s, it) => s + (it.state === "unseen" ? 0 : 1), 0);
+    this.visibleNodes = this.result.shown; // nodes not "unseen", kept by the layout's decorate
     if (this.result.count !== this.lastCount) {
       this.lastCount = this.result.count;
       if (!this.userMoved) this.fit(false); else this._keepCurrentInView();

@@ -154,3 +154,25 @@ test("a finished big tree shown whole keeps one layout: stepping moves no node a
   assert.equal(early.count, s.expCount[2000]);
   assert.equal(early.hideUnseen, false);
 });
+
+test("a step decorates only what it touches, and the tree drawn is the one a fresh decoration gives", () => {
+  const fields = (it) => [it.state, it.outcome, it.score, it.current, it.onPV, it.onPath, it.cut, it.broken, it.count,
+    it.inLink && [it.inLink.onPV, it.inLink.onPath, it.inLink.cut, it.inLink.pruned]];
+  for (const name of ["chess_black_d2.jsonl", "research_pvs.jsonl", "pvlab_tree_id.jsonl"]) {
+    const t = load(fixture(name));
+    for (const opts of [{ collapse: false }, { collapse: true }]) {
+      const L = new TreeLayout(t, { threshold: 50 });
+      // A walk of small steps both ways, with a few jumps, as → ← and the timeline do.
+      let k = 0, seed = 7;
+      const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+      for (let i = 0; i < 400; i++) {
+        k = i % 50 === 49 ? rnd(t.length + 1) : Math.max(0, Math.min(t.length, k + rnd(7) - 2));
+        const r = L.compute(k, opts);
+        const fresh = new TreeLayout(t, { threshold: 50 }).compute(k, opts);
+        assert.equal(r.nodes.length, fresh.nodes.length, `${name} k=${k}`);
+        r.nodes.forEach((it, j) => assert.deepEqual(fields(it), fields(fresh.nodes[j]), `${name} k=${k} item ${it.id}`));
+        assert.equal(r.shown, fresh.nodes.filter((it) => it.state !== "unseen").length, `${name} k=${k} shown`);
+      }
+    }
+  }
+});
