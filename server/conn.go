@@ -245,6 +245,11 @@ func (c *conn) stream(st *streamState) bool {
 		return true
 	}
 	if r != st.run {
+		// Errors for messages the page sent before this start were queued
+		// before the run was; they go first, so "started" follows them.
+		if !c.writeErrors() {
+			return false
+		}
 		*st = streamState{run: r, enc: newBatchEncoder()}
 		b, _ := json.Marshal(r.started)
 		if !c.write(b) {

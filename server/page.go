@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"net/http"
 	"net/url"
 
@@ -31,11 +32,16 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		}
 		p.Options = append(p.Options, opt)
 	}
+	// Rendered whole before anything is written, so a render error can still
+	// be a 500, and a page that goes away mid-write is not mistaken for one.
+	var b bytes.Buffer
+	if err := templates.Index(p).Render(r.Context(), &b); err != nil {
+		http.Error(w, "the page could not be rendered: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if err := templates.Index(p).Render(r.Context(), w); err != nil {
-		http.Error(w, "the page could not be rendered: "+err.Error(), http.StatusInternalServerError)
-	}
+	w.Write(b.Bytes())
 }
 
 // galleryItems offers engine.Gallery's exhibits; each one's query is the URL that sets it up
