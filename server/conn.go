@@ -8,6 +8,7 @@ import (
 	"log"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -33,6 +34,10 @@ type conn struct {
 
 	errs  errorQueue  // errors wait here, coalesced, not in send: a burst never drops the page
 	stuck *stuckWatch // the write pump's: a page that stops reading gives up its slot
+
+	// delivered is the newest run whose done frame this page has been sent; a
+	// room holds a search back from its followers until the presenter has it.
+	delivered atomic.Pointer[run]
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -293,7 +298,9 @@ func (c *conn) stream(st *streamState) bool {
 			st.doneSent = true
 			st.enc = nil            // its move table is needed no more
 			c.srv.budget.idleRun(r) // the page has it all: the recording may be let go
-			return c.write(b)
+			ok := c.write(b)
+			c.delivered.Store(r)
+			return ok
 		}
 		if n < len(buf) {
 			return true // caught up; the run rings again when it has more

@@ -207,9 +207,10 @@ func (r *room) loop() {
 			if len(r.followers) > 0 {
 				r.relay()
 			}
+			events := r.log == nil || !r.presenterStreaming(r.log.run)
 			var slow []*conn
 			for _, f := range r.followers {
-				if !r.refill(f, now, true) || (!f.stallSince.IsZero() && now.Sub(f.stallSince) > stall) {
+				if !r.refill(f, now, events) || (!f.stallSince.IsZero() && now.Sub(f.stallSince) > stall) {
 					slow = append(slow, f.c)
 				}
 			}
@@ -243,8 +244,8 @@ func (r *room) relay() {
 		}
 	}
 	l := r.log
-	if l == nil || l.done {
-		return
+	if l == nil || l.done || r.presenterStreaming(l.run) {
+		return // the followers wait for it (presenterStreaming)
 	}
 	if l.buf == nil {
 		l.buf = make([]tracer.Event, maxBatch)
@@ -274,6 +275,23 @@ func (r *room) relay() {
 			return
 		}
 	}
+}
+
+// presenterStreaming says whether run is still arriving at the presenter's
+// page. Its events wait for the followers until it has: 500 pages' worth of
+// writes would otherwise share the machine with the presenter's own stream
+// (and, on two cores, make it several times slower), and a started frame can
+// hold a whole generated tree. The followers get the search, started frame
+// and all, as soon as the presenter's page has it. r.mu is held.
+func (r *room) presenterStreaming(run *run) bool {
+	p := r.presenter
+	if p == nil || p.ctx.Err() != nil {
+		return false
+	}
+	p.mu.Lock()
+	cur := p.cur
+	p.mu.Unlock()
+	return cur == run && p.delivered.Load() != run
 }
 
 // letGoOfLog tells the budget that the room no longer reads its log's run,

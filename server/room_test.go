@@ -388,6 +388,7 @@ func TestRoomCopyIsChargedToTheBudget(t *testing.T) {
 	p, f := dial(t, hs), dial(t, hs)
 	code, _ := present(t, p)
 	follow(t, f, code)
+	p.until("room-count") // the presenter is told of its follower before its stream begins
 	p.send(map[string]any{"type": "start", "id": 3, "setup": map[string]string{"random": "b=3,d=5,seed=1"}, "options": map[string]string{"algo": "pvs"}})
 	p.collect()
 	var received int64
