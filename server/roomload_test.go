@@ -120,24 +120,34 @@ func TestRoomLoad(t *testing.T) {
 	id := 0
 	var begun []time.Time
 	var fs []*loadFollower
-	timeSearches := func(n int) (times []time.Duration) {
+	// With solo (a page in no room), the same search is timed there first,
+	// side by side, so a change in the machine's load shows in both columns.
+	stream := func(c *client) time.Duration {
+		id++
+		search["id"] = id
+		t0 := time.Now()
+		if c == p {
+			begun = append(begun, t0)
+		}
+		c.send(search)
+		for {
+			if m, _ := c.next(); m["type"] == "done" {
+				break
+			}
+		}
+		return time.Since(t0)
+	}
+	timeSearches := func(n int, solo *client) (times, soloTimes []time.Duration) {
 		for range n {
 			waitForFollowers(t, fs, len(begun)-searches+1)
-			id++
-			search["id"] = id
-			t0 := time.Now()
-			begun = append(begun, t0)
-			p.send(search)
-			for {
-				if m, _ := p.next(); m["type"] == "done" {
-					break
-				}
+			if solo != nil {
+				soloTimes = append(soloTimes, stream(solo))
 			}
-			times = append(times, time.Since(t0))
+			times = append(times, stream(p))
 		}
-		return times
+		return times, soloTimes
 	}
-	alone := timeSearches(searches)
+	alone, _ := timeSearches(searches, nil)
 
 	var before runtime.MemStats
 	runtime.GC()
@@ -179,7 +189,8 @@ func TestRoomLoad(t *testing.T) {
 	runtime.ReadMemStats(&joined)
 
 	fs = joining
-	with := timeSearches(searches)
+	solo := dial(t, hs)
+	with, beside := timeSearches(searches, solo)
 
 	// Cursors: one every 20 ms, each timed from its sending to each follower.
 	sent := map[int]time.Time{}
@@ -277,9 +288,11 @@ func TestRoomLoad(t *testing.T) {
 		slices.Sort(ds)
 		return ds[len(ds)/2].Round(100 * time.Microsecond)
 	}
-	t.Logf("presenter stream, median: alone %v, with %d followers %v", median(alone), followers, median(with))
-	fmt.Printf("RoomLoad: presenter median alone %v, with %d followers %v; alone %v; with %v; cursor median %v p99 %v; %d KB per follower\n",
-		median(alone), followers, median(with), alone, with, q(0.5).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), perFollower>>10)
+	t.Logf("the same search, each run just before the presenter's, on a page that follows no one and has no followers: %v", beside)
+	t.Logf("stream, median: the presenter before anyone joined %v; a page with no followers %v, beside the presenter with %d followers %v",
+		median(alone), median(beside), followers, median(with))
+	fmt.Printf("RoomLoad: stream median: no followers %v, beside it the presenter with %d followers %v; alone %v; with %v; cursor median %v p99 %v; %d KB per follower\n",
+		median(beside), followers, median(with), beside, with, q(0.5).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), perFollower>>10)
 }
 
 // waitForFollowers waits until every follower has received n whole searches.
