@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
@@ -187,6 +188,45 @@ func TestBrowserBadAndMinimalTraceFiles(t *testing.T) {
 	end := p.snapAt(n)
 	if !reflect.DeepEqual(end["pv"], []any{"a", "a"}) || end["score"] != 3.0 || end["nodeCount"] != 6.0 {
 		t.Errorf("the minimal trace at its end: %v; want PV a a, score 3, 6 nodes", end)
+	}
+
+	// The file has only enters and exits: every other event was derived, and
+	// the page marks exactly those, in the log and in the trace it saves.
+	var kinds []struct {
+		Kind    string `json:"kind"`
+		Derived bool   `json:"derived"`
+		Row     string `json:"row"`
+	}
+	p.run(chromedp.Evaluate(`(async () => {
+		const pv = window.pvscope, out = [];
+		for (let i = 0; i < pv.trace.length; i++) {
+			pv.seek(i + 1);
+			await new Promise(requestAnimationFrame);
+			const li = document.querySelector('[data-testid="event-log"] li[data-i="' + i + '"]');
+			out.push({ kind: pv.trace.event(i).kind, derived: pv.trace.event(i).derived, row: li ? li.className : "missing" });
+		}
+		return out;
+	})()`, &kinds, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	written, derived := 0, 0
+	for i, k := range kinds {
+		wrote := k.Kind == "enter" || k.Kind == "exit"
+		marked := strings.Contains(k.Row, "derived")
+		if k.Derived == wrote || marked == wrote {
+			t.Errorf("event %d (%s): derived %v, its log row %q; the file wrote it: %v", i+1, k.Kind, k.Derived, k.Row, wrote)
+		}
+		if wrote {
+			written++
+		} else {
+			derived++
+		}
+	}
+	if written != 12 || derived == 0 {
+		t.Errorf("%d events written and %d derived; want the file's 12 and some derived", written, derived)
+	}
+	var saved string
+	p.run(chromedp.Evaluate(`window.pvscope.traceJSONL()`, &saved))
+	if got := strings.Count(saved, `"derived":true`); got != derived {
+		t.Errorf("the saved trace marks %d events derived; want %d", got, derived)
 	}
 }
 

@@ -129,7 +129,26 @@ func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte 
 		w = strconv.AppendInt(w, int64(events[i].Reason), 10)
 		w = append(w, ']')
 	}
-	w = append(w, "]}"...)
+	w = append(w, ']')
+	// Events the tracer derived from a minimal trace (tracer.Deriver), by
+	// index; a live search has none, and its frames do not carry the field.
+	first = true
+	for i := range events {
+		if !events[i].Derived {
+			continue
+		}
+		if first {
+			w = append(w, `,"derived":[`...)
+			first = false
+		} else {
+			w = append(w, ',')
+		}
+		w = strconv.AppendInt(w, int64(i), 10)
+	}
+	if !first {
+		w = append(w, ']')
+	}
+	w = append(w, '}')
 	b.buf = w
 	return w
 }

@@ -95,10 +95,12 @@ export class EventLog {
     return li;
   }
 
-  _fillRow(li, { text, kind }) {
+  _fillRow(li, { text, kind, derived }) {
     const current = li.classList.contains("current");
-    li.className = "k-" + kind + (current ? " current" : "");
+    li.className = "k-" + kind + (current ? " current" : "") + (derived ? " derived" : "");
     li.lastElementChild.textContent = text;
+    // The engine's trace did not have this event: pvscope worked it out (README, "Traces").
+    if (derived) li.title = "Derived by pvscope from the trace; the engine did not write this event. Go to it.";
   }
 
   _drop(li) {

@@ -30,6 +30,8 @@ export class Trace {
       move: new GrowInt32(),
       // pv-line and pv-cut only (hello.methods, hello.reasons); filled from the frame's sparse cuts.
       method: new GrowUint8(), reason: new GrowUint8(),
+      // 1 for an event the server derived from a minimal trace (the frame's sparse "derived").
+      derived: new GrowUint8(),
     };
     this.extra = new Map(); // event index -> {parent, ref} for non-enter events that carry them
     this.pvs = new Map(); // event index -> [move ids]
@@ -67,6 +69,7 @@ export class Trace {
     const pvAt = new Map(), cutAt = new Map();
     if (b.pv) for (const [off, line] of b.pv) pvAt.set(off, line);
     if (b.cuts) for (const [off, method, reason] of b.cuts) cutAt.set(off, [method, reason]);
+    const derived = new Set(b.derived || []);
     const K = this.K, c = this.c;
     const z = (col, i) => (col ? col[i] || 0 : 0);
     for (let i = 0; i < b.count; i++) {
@@ -78,6 +81,7 @@ export class Trace {
       for (const f of NUMERIC) c[f].push(z(b[f], i));
       const cut = cutAt.get(i);
       c.method.push(cut ? cut[0] : 0); c.reason.push(cut ? cut[1] : 0);
+      c.derived.push(derived.has(i) ? 1 : 0);
       const parent = z(b.parent, i), ref = z(b.ref, i);
       if (pvAt.has(i)) this.pvs.set(at, pvAt.get(i));
       if (kind < this.byKind.length) this.byKind[kind].push(at);
@@ -166,6 +170,7 @@ export class Trace {
       bound: h.bounds[c.bound.get(i)] ?? "", end: h.ends[c.end.get(i)] ?? "",
       move: this.moveNames[c.move.get(i)] ?? "", pv: pv ? pv.map((m) => this.moveNames[m]) : null,
       method: (h.methods && h.methods[c.method.get(i)]) ?? "", reason: (h.reasons && h.reasons[c.reason.get(i)]) ?? "",
+      derived: c.derived.get(i) === 1,
     };
   }
 
@@ -369,6 +374,7 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
       batch[c].push(v || 0);
     }
     if (ev.pv) batch.pv.push([batch.count, ev.pv.map(intern)]);
+    if (ev.derived) (batch.derived ||= []).push(batch.count);
     if (ev.method) {
       // Sparse like pv: [offset, method, reason] by the hello's tables.
       const m = hello.methods.indexOf(ev.method), r = ev.reason ? hello.reasons.indexOf(ev.reason) : 0;

@@ -118,7 +118,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       } catch (err) {
         text = `Event ${i + 1}: ${e.kind} (${err.message})`;
       }
-      r = { text, kind: e.kind };
+      r = { text, kind: e.kind, derived: e.derived };
       if (S.narrations.size > 20000) S.narrations.clear();
       S.narrations.set(i, r);
     }

@@ -110,7 +110,7 @@ export function toJSONL(t) {
     const e = t.event(i);
     const out = {};
     for (const [k, v] of Object.entries(e)) {
-      if (v === 0 || v === "" || v === null || (Array.isArray(v) && v.length === 0)) continue;
+      if (v === 0 || v === "" || v === null || v === false || (Array.isArray(v) && v.length === 0)) continue;
       out[k] = v;
     }
     lines.push(JSON.stringify(out));
