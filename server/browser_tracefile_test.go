@@ -128,9 +128,30 @@ func TestBrowserTraceFileOpensLikeTheLiveSearch(t *testing.T) {
 			p.run(chromedp.Evaluate(`window.pvscope.traceJSONL()`, &saved))
 
 			p.open("/")
+			// The progress bar: shown while the file goes to the server, full
+			// when it has gone, hidden once the server has answered.
+			p.run(chromedp.Evaluate(`(() => {
+				const bar = document.querySelector('[data-testid="trace-progress"]');
+				window.__bar = [];
+				new MutationObserver(() => window.__bar.push([bar.hidden, bar.value])).observe(bar, { attributes: true });
+				const set = Object.getOwnPropertyDescriptor(HTMLProgressElement.prototype, "value").set;
+				Object.defineProperty(bar, "value", { get() { return bar.getAttribute("value") * 1; }, set(v) { set.call(bar, v); window.__bar.push([bar.hidden, v]); } });
+			})()`, nil))
 			p.run(chromedp.SetUploadFiles(`[data-testid="trace-file"]`, []string{file}, chromedp.ByQuery))
 			if got := p.finished(); got != n {
 				t.Fatalf("the opened file has %d events, the live search %d", got, n)
+			}
+			var bar [][2]any
+			p.run(chromedp.Evaluate(`window.__bar`, &bar))
+			full, shown := false, false
+			for _, b := range bar {
+				shown = shown || b[0] == false
+				full = full || (b[0] == false && b[1] == 1.0)
+			}
+			var hidden bool
+			p.run(chromedp.Evaluate(`document.querySelector('[data-testid="trace-progress"]').hidden`, &hidden))
+			if !shown || !full || !hidden {
+				t.Errorf("the progress bar went %v and is hidden at the end: %v; want it shown, full, then hidden", bar, hidden)
 			}
 			compareSnapshots(t, "file picker", live, p.snapshots(n))
 

@@ -31,7 +31,7 @@ func TraceFile() templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<div class=\"trace-file\" role=\"group\" aria-label=\"Trace files\"><label class=\"trace-open\" title=\"Open a JSONL trace: pvscope's own, or a minimal one from your engine (or drop the file on the page)\">Open trace <input type=\"file\" id=\"trace-file\" data-testid=\"trace-file\" accept=\".jsonl,.json,.txt,.log\"></label> <button type=\"button\" id=\"trace-save\" data-testid=\"trace-save\" title=\"Save the search shown as a JSONL trace\">Save trace</button></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<div class=\"trace-file\" role=\"group\" aria-label=\"Trace files\"><label class=\"trace-open\" title=\"Open a JSONL trace: pvscope's own, or a minimal one from your engine (or drop the file on the page)\">Open trace <input type=\"file\" id=\"trace-file\" data-testid=\"trace-file\" accept=\".jsonl,.json,.txt,.log\"></label> <button type=\"button\" id=\"trace-save\" data-testid=\"trace-save\" title=\"Save the search shown as a JSONL trace\">Save trace</button> <progress id=\"trace-progress\" data-testid=\"trace-progress\" max=\"1\" value=\"0\" hidden title=\"The file read by the server so far\"></progress></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -12,16 +12,24 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
     errors.clearErrors();
     setRunState(`Reading ${file.name}…`, "live");
     let answer;
+    // The server reads the file as it arrives (a streaming reader), so the
+    // bytes sent are the bytes read, bar the last buffer.
+    const bar = $("trace-progress");
+    bar.hidden = false;
+    bar.value = 0;
     try {
       answer = await post(file, (sent) => {
         const mb = (n) => (n / (1 << 20)).toFixed(1);
+        bar.value = file.size ? sent / file.size : 1;
         setRunState(sent < file.size ? `Sending ${file.name}: ${mb(sent)} of ${mb(file.size)} MB…` : `The server is reading ${file.name}…`, "live");
       });
     } catch (err) {
+      bar.hidden = true;
       setRunState("", "");
       errors.showError(`The trace ${file.name} could not be read by the server (${err.message}).`);
       return;
     }
+    bar.hidden = true;
     if (answer.error || !answer.token) {
       setRunState("", "");
       errors.showError(`${file.name}: ${answer.error || "the server gave no answer."}`);
