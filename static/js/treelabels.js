@@ -71,7 +71,7 @@ export function drawLabels(view, vis, full) {
     occ.take({ x: x - rE, y: y - rE, w: 2 * rE, h: 2 * rE });
     const important = it.nodeId && (it.nodeId === view.selected || it.current || it.onPV || (view.hover && view.hover === it));
     const base = important ? 0 : 1;
-    const move = view.moveText(it);
+    const move = view.moveText(it, important);
     if (move) cands.push({ it, text: move, x, y: y - rE - 2, size: px.move, baseline: "bottom", pri: [base, chess ? 0 : 1, it.ply] });
     if (full && it.kind !== "pruned") {
       const [lo, hi] = V.window(it.alpha, it.beta, it.ply);

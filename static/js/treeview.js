@@ -18,6 +18,7 @@ const FALLBACK = {
 const DOT_ORDER = { unseen: 0, open: 1, exact: 2, "fail-high": 3, "fail-low": 4, tt: 5, pruned: 6, stopped: 7 };
 const SMALL_TREE = 200; // below this many visible nodes, windows and scores are always labelled
 const PRESENT_R = 24; // presentation mode: a node is at least this many screen pixels in radius
+const SAN_BUDGET_MS = 4; // naming moves in SAN per draw; the rest show in UCI until the next frame
 let NR = R;
 const GUTTER = 56; // screen pixels kept free on the left for the root view's row names // the radius nodes are drawn with in the current frame (world units)
 
@@ -115,12 +116,19 @@ export class TreeView {
   setPresent(on) { this.present = !!on; this.fit(false); }
   get maxFit() { return this.present ? 3 : 2; }
 
-  // The move into a node as the page names it (cached: SAN needs a board).
-  moveText(it) {
+  // The move into a node as the page names it (cached: SAN needs a board). A draw names
+  // moves within a budget, the PV's, the current and the selected node's first; a label
+  // past it shows the move's UCI text and the next frame names it, so a big search
+  // streaming in does not hold a key press behind hundreds of boards.
+  moveText(it, important = false) {
     if (!it.move) return "";
     if (!this.moveLabel || !it.nodeId) return it.move;
     let m = this.moveCache.get(it.nodeId);
     if (m === undefined) {
+      if (!important && performance.now() > this.sanUntil) {
+        this.sanOwed = true;
+        return it.move;
+      }
       try { m = this.moveLabel(it) || it.move; } catch { m = it.move; }
       if (this.moveCache.size > 50000) this.moveCache.clear();
       this.moveCache.set(it.nodeId, m);
@@ -275,7 +283,11 @@ export class TreeView {
     if (!tiny) this.drawMarks(vis, px);
     this.drawReLinks(r.reLinks, px, inView);
     const labels = R * s >= 9 || (r.count < SMALL_TREE && R * s >= 5);
+    this.sanUntil = performance.now() + SAN_BUDGET_MS;
+    this.sanOwed = false;
     this.labels = labels ? drawLabels(this, vis, R * s >= 14 || r.count < SMALL_TREE) : null;
+    this.sanUntil = Infinity; // outside a draw every move is named
+    if (this.sanOwed) this.redraw();
   }
 
   drawSummary(it) {
