@@ -66,24 +66,29 @@ export class Trace {
   append(b) {
     if (b.from !== this.n) throw new Error(`events batch starts at ${b.from}, expected ${this.n}`);
     if (b.moves) for (const m of b.moves) this.moveNames.push(m);
-    const pvAt = new Map(), cutAt = new Map();
-    if (b.pv) for (const [off, line] of b.pv) pvAt.set(off, line);
-    if (b.cuts) for (const [off, method, reason] of b.cuts) cutAt.set(off, [method, reason]);
-    const derived = new Set(b.derived || []);
-    const K = this.K, c = this.c;
+    const K = this.K, c = this.c, count = b.count;
     const z = (col, i) => (col ? col[i] || 0 : 0);
-    for (let i = 0; i < b.count; i++) {
-      const at = this.n, kind = b.kind[i], node = z(b.node, i);
-      // Check before storing anything, so a bad event leaves the trace as it was.
-      if (kind === K.enter && node !== this.enterAt.length) throw new Error(`node ${node} entered, expected node ${this.enterAt.length}`);
-      if (kind === K.exit && (node <= 0 || node >= this.exitAt.length)) throw new Error(`exit of unknown node ${node}`);
-      c.kind.push(kind); c.node.push(node);
-      for (const f of NUMERIC) c[f].push(z(b[f], i));
-      const cut = cutAt.get(i);
-      c.method.push(cut ? cut[0] : 0); c.reason.push(cut ? cut[1] : 0);
-      c.derived.push(derived.has(i) ? 1 : 0);
+    // Check first: a bad event is refused with the events before it stored, and nothing after.
+    let ok = 0, next = this.enterAt.length, bad = null;
+    for (; ok < count; ok++) {
+      const kind = b.kind[ok], node = z(b.node, ok);
+      if (kind === K.enter) {
+        if (node !== next) { bad = `node ${node} entered, expected node ${next}`; break; }
+        next++;
+      } else if (kind === K.exit && (node <= 0 || node >= next)) { bad = `exit of unknown node ${node}`; break; }
+    }
+    // The columns are copied whole (a frame holds thousands of events; a call per value
+    // per column was most of the page's time while a big search streamed in).
+    const at0 = this.n;
+    c.kind.pushFrom(b.kind, ok); c.node.pushFrom(b.node, ok);
+    for (const f of NUMERIC) c[f].pushFrom(b[f], ok);
+    c.method.pushFrom(null, ok); c.reason.pushFrom(null, ok); c.derived.pushFrom(null, ok);
+    if (b.cuts) for (const [off, method, reason] of b.cuts) if (off < ok) { c.method.set(at0 + off, method); c.reason.set(at0 + off, reason); }
+    if (b.derived) for (const off of b.derived) if (off < ok) c.derived.set(at0 + off, 1);
+    if (b.pv) for (const [off, line] of b.pv) if (off < ok) this.pvs.set(at0 + off, line);
+    for (let i = 0; i < ok; i++) {
+      const at = at0 + i, kind = b.kind[i], node = z(b.node, i);
       const parent = z(b.parent, i), ref = z(b.ref, i);
-      if (pvAt.has(i)) this.pvs.set(at, pvAt.get(i));
       if (kind < this.byKind.length) this.byKind[kind].push(at);
       if (kind === K.enter) this._enter(at, node, parent, ref, z(b.move, i));
       else {
@@ -105,6 +110,7 @@ export class Trace {
       }
       this.n++;
     }
+    if (bad) throw new Error(bad);
   }
 
   _enter(at, id, parent, ref, move) {
@@ -294,6 +300,21 @@ class Grow {
       b.set(this.a); this.a = b;
     }
     this.a[this.length++] = v;
+  }
+  // pushFrom appends src[0..n) (a missing src or value is 0: the array past length is still zero).
+  pushFrom(src, n) {
+    const len = this.length;
+    if (len + n > this.a.length) {
+      let cap = this.a.length * 2;
+      while (cap < len + n) cap *= 2;
+      const b = new this.Type(cap);
+      b.set(this.a.subarray(0, len)); this.a = b;
+    }
+    if (src) {
+      const a = this.a;
+      for (let i = 0; i < n; i++) a[len + i] = src[i] || 0;
+    }
+    this.length = len + n;
   }
   get(i) { return this.a[i]; }
   set(i, v) { this.a[i] = v; }
