@@ -38,7 +38,8 @@ type Server struct {
 	finished atomic.Int64
 	traces   traceStore // trace files opened in the page (tracefile.go)
 
-	rooms hub // rooms: hub.go
+	rooms   hub           // rooms: hub.go
+	engines *engineRoutes // external engines offered to pages: engines.go
 }
 
 // New returns a server with the given limits (a limit left at zero takes
@@ -59,6 +60,7 @@ func New(ctx context.Context, limits Limits) *Server {
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("POST /trace", s.serveTraceUpload)
 	s.mux.HandleFunc("GET /{$}", s.servePage)
+	s.addEngineRoutes()
 	return s
 }
 
