@@ -12,9 +12,9 @@ import "strconv"
 
 // EnginePanel inspects the setup's position with an external UCI engine the server offers
 // (pvscope serve -engine NAME=PATH): choose the engine, the lines (MultiPV) and whether to
-// search each final line's end again (verify), then Inspect; Stop ends it. While the engine
-// thinks the panel shows its depth and nodes; then every line it sent, per depth, checked
-// like pvscope inspect checks them. Hidden until the server lists an engine (engines.js).
+// search each final line's end again (verify), then Inspect; Stop ends it. Below the bar, the
+// engine's depth and nodes while it thinks, then how far it went. Hidden until the server
+// lists an engine (engines.js).
 func EnginePanel() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -36,7 +36,7 @@ func EnginePanel() templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section id=\"engine-panel\" class=\"engine-panel\" data-region=\"engine\" data-testid=\"engine-panel\" aria-label=\"Engine lines\" hidden><h2>Engine lines</h2><div class=\"engine-bar\"><label class=\"vh\" for=\"engine-select\">Engine</label> <select id=\"engine-select\" data-testid=\"engine-select\" title=\"An engine this server offers (pvscope serve -engine NAME=PATH)\"></select> <label title=\"Lines per depth, each with a different first move (UCI MultiPV)\">lines <select id=\"engine-multipv\" data-testid=\"engine-multipv\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section id=\"engine-panel\" class=\"engine-panel\" data-region=\"engine\" data-testid=\"engine-panel\" aria-label=\"Engine\" hidden><div class=\"engine-bar\"><label for=\"engine-select\" class=\"engine-title\">Engine</label> <select id=\"engine-select\" data-testid=\"engine-select\" title=\"An engine this server offers (pvscope serve -engine NAME=PATH)\"></select> <label title=\"Lines per depth, each with a different first move (UCI MultiPV)\">MultiPV <select id=\"engine-multipv\" data-testid=\"engine-multipv\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -48,7 +48,7 @@ func EnginePanel() templ.Component {
 			var templ_7745c5c3_Var2 string
 			templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(k))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/engines.templ`, Line: 20, Col: 37}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/engines.templ`, Line: 19, Col: 37}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 			if templ_7745c5c3_Err != nil {
@@ -61,7 +61,7 @@ func EnginePanel() templ.Component {
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(k))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/engines.templ`, Line: 20, Col: 57}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/engines.templ`, Line: 19, Col: 57}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {
@@ -72,7 +72,39 @@ func EnginePanel() templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</select></label> <label title=\"Search each final line's end again, to the depth it left, and compare the score found there with the root's\"><input type=\"checkbox\" id=\"engine-verify\" data-testid=\"engine-verify\"> verify</label> <button type=\"button\" id=\"engine-inspect\" data-testid=\"engine-inspect\" title=\"Search the setup's position (its FEN, or the start position) to the setup's depth\">Inspect</button> <button type=\"button\" id=\"engine-stop\" data-testid=\"engine-stop\" title=\"Stop the engine\" disabled>Stop</button> <button type=\"button\" id=\"engine-help\" class=\"pv-help\" title=\"What the engine lines show (?)\" aria-label=\"Explain the engine lines\">?</button></div><p id=\"engine-progress\" data-testid=\"engine-progress\" class=\"engine-progress\" role=\"status\" hidden></p><ol id=\"engine-lines\" data-testid=\"engine-lines\" class=\"engine-lines\" aria-label=\"The engine's lines, deepest first\"></ol><ol id=\"engine-verified\" data-testid=\"engine-verified\" class=\"engine-verified\" aria-label=\"Each final line's end searched again\" hidden></ol><ul id=\"engine-warnings\" data-testid=\"engine-warnings\" class=\"engine-warnings\" aria-label=\"Warnings about the engine's lines\" hidden></ul></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</select></label> <label title=\"Search each final line's end again, to the depth it left, and compare the score found there with the root's\"><input type=\"checkbox\" id=\"engine-verify\" data-testid=\"engine-verify\"> verify</label> <button type=\"button\" id=\"engine-inspect\" data-testid=\"engine-inspect\" title=\"Search the setup's position (its FEN, or the start position) to the setup's depth\">Inspect</button> <button type=\"button\" id=\"engine-stop\" data-testid=\"engine-stop\" title=\"Stop the engine\" disabled>Stop</button> <button type=\"button\" id=\"engine-show\" data-testid=\"engine-show\" aria-pressed=\"false\" title=\"Show the engine's lines in place of the event log (and, on a short screen, of the PV panel); click again for them\" disabled>lines</button></div><p id=\"engine-progress\" data-testid=\"engine-progress\" class=\"engine-progress\" role=\"status\" hidden></p></section>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// EngineLines is the engine's answer, in the event log's place (and on a short screen the PV
+// panel's) while it is shown (the bar's "lines" button): every line it sent, deepest first, checked as pvscope inspect checks them;
+// each final line's end searched again (verify); and the report's warnings.
+func EngineLines() templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var4 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var4 == nil {
+			templ_7745c5c3_Var4 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<section id=\"engine-results\" class=\"engine-results\" data-region=\"engine-lines\" data-testid=\"engine-results\" aria-label=\"Engine lines\" hidden><h2><span>Engine lines</span> <span id=\"engine-position\" class=\"engine-position\"></span><button type=\"button\" id=\"engine-help\" class=\"pv-help\" title=\"What the engine lines show (?)\" aria-label=\"Explain the engine lines\">?</button></h2><ol id=\"engine-lines\" data-testid=\"engine-lines\" class=\"engine-lines\" aria-label=\"The engine's lines, deepest first\"></ol><ol id=\"engine-verified\" data-testid=\"engine-verified\" class=\"engine-verified\" aria-label=\"Each final line's end searched again\" hidden></ol><ul id=\"engine-warnings\" data-testid=\"engine-warnings\" class=\"engine-warnings\" aria-label=\"Warnings about the engine's lines\" hidden></ul></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

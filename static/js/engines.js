@@ -24,6 +24,7 @@ export function createEngines({ errors, onHelp }) {
     verified: [],
     progress: null, // the newest progress line while running
     stopped: false, // the last inspection was stopped by the user
+    shown: false, // the lines are shown in the event log's place
     abort: null, // the running request's AbortController
   };
   const view = new EngineLines({ lines: $("engine-lines"), verified: $("engine-verified"), warnings: $("engine-warnings") });
@@ -63,7 +64,7 @@ export function createEngines({ errors, onHelp }) {
     Object.assign(st, { running: true, error: null, fen: req.fen || START_FEN, lines: [], warnings: [], verified: [],
       progress: null, stopped: false, abort: ctl });
     errors.clearErrors();
-    paint();
+    show(true);
     try {
       const res = await fetch("/engines/inspect", {
         method: "POST",
@@ -133,9 +134,22 @@ export function createEngines({ errors, onHelp }) {
     paint();
   }
 
+  // show(on): the engine's lines in the event log's place, or the log again.
+  function show(on) {
+    st.shown = on;
+    document.documentElement.classList.toggle("engine-shown", on);
+    $("engine-results").hidden = !on;
+    $("engine-show").setAttribute("aria-pressed", String(on));
+    paint();
+  }
+
   function paint() {
     $("engine-inspect").disabled = st.running;
     $("engine-stop").disabled = !st.running;
+    $("engine-show").disabled = !st.running && !st.lines.length && !st.shown;
+    const pos = $("engine-position");
+    pos.textContent = st.fen === START_FEN ? "· start position" : `· ${st.fen.split(" ").slice(0, 2).join(" ")}`;
+    pos.title = st.fen;
     const p = $("engine-progress");
     const last = st.progress;
     if (st.running) {
@@ -165,6 +179,7 @@ export function createEngines({ errors, onHelp }) {
   function wire() {
     $("engine-inspect").addEventListener("click", () => inspect());
     $("engine-stop").addEventListener("click", () => stop());
+    $("engine-show").addEventListener("click", () => show(!st.shown));
     $("engine-help").addEventListener("click", () => onHelp && onHelp());
     load();
   }
@@ -176,6 +191,7 @@ export function createEngines({ errors, onHelp }) {
       loaded: st.loaded,
       running: st.running,
       stopped: st.stopped,
+      shown: st.shown,
       error: st.error,
       fen: st.fen,
       lines: st.lines.map((l) => ({ depth: l.depth, seldepth: l.seldepth, multipv: l.multipv, score: l.score, mate: l.mate,
