@@ -121,6 +121,7 @@ export function createEngines({ errors, onHelp }) {
     st.running = false;
     st.error = message;
     errors.showError(message);
+    if (!st.lines.length) show(false); // nothing to show but the sentence: the log stays
     paint();
   }
 
