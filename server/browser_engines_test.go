@@ -8,11 +8,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/notnil/chess"
+	"github.com/pvscope/pvscope/engine"
 )
 
 // The engine panel, in headless Chromium, with Debian's stockfish behind
@@ -193,6 +195,22 @@ func TestBrowserEngineLines(t *testing.T) {
 	if !strings.HasPrefix(rows[0].Moves[0], "1.") {
 		t.Errorf("the line is not numbered from move 1: %v", rows[0].Moves)
 	}
+	// Clicking the first row's last move shows where that line ends on the board.
+	first := e.Lines[rows[0].Index]
+	p.run(chromedp.Click(`[data-testid="engine-line"]:first-child .mv.end`, chromedp.ByQuery))
+	want := piecesAfter(t, engine.StartFEN, first.PV)
+	var shown string
+	for range 100 { // the board draws on the next frames
+		p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="board"] [data-piece][data-square]')]
+			.map((e) => e.dataset.piece + e.dataset.square).sort().join(" ")`, &shown))
+		if shown == want {
+			break
+		}
+		p.run(chromedp.Sleep(100 * time.Millisecond))
+	}
+	if shown != want {
+		t.Errorf("after a click on the end of %v the board shows\n %s\nnot\n %s", first.PV, shown, want)
+	}
 	if got := p.text("engine-progress"); !strings.Contains(got, "up to depth 8") {
 		t.Errorf("engine-progress reads %q after the search", got)
 	}
@@ -291,7 +309,8 @@ func TestBrowserNoEngines(t *testing.T) {
 }
 
 // TestBrowserEngineFails: an engine that prints garbage and exits gives a
-// sentence in the error banner naming it; the page keeps working.
+// sentence in the error banner naming it; the page keeps working; a bad FEN
+// is the server's sentence too.
 func TestBrowserEngineFails(t *testing.T) {
 	p := newEnginePage(t, map[string]string{"broken": script(t, "echo hello; exit 3\n")})
 	p.open("/?depth=2")
@@ -316,7 +335,11 @@ func TestBrowserEngineFails(t *testing.T) {
 	if !bannerHidden {
 		t.Error("the banner stays after a search that worked")
 	}
-	// And the panel answers again, with the same sentence.
+	// A bad FEN is refused before any engine starts, with the server's sentence.
+	p.run(chromedp.SetValue(`[data-testid="fen-input"]`, "8/8/8/8/8/8/8/8 w - - 0 1", chromedp.ByQuery))
 	p.click("engine-inspect")
 	p.waitFor(`window.pvscope.snapshot().engine.error !== null && !window.pvscope.snapshot().engine.running`)
+	if banner := p.text("error-banner"); !strings.Contains(banner, "Bad FEN") {
+		t.Errorf("bad FEN: the banner reads %q", banner)
+	}
 }

@@ -135,7 +135,7 @@ const treeEdit = createTreeEdit({ form });
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
 // The engine panel (engines.js): an external engine's lines for the setup's position.
-const engines = createEngines({ errors, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
+const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
 const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
   setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); } });
 

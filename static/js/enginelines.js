@@ -105,12 +105,17 @@ export function describe(line, fen) {
   };
 }
 
-// EngineLines(lists): renders into the panel's lines, verified and warnings lists. Every row
-// carries data-index (the line's place in the engine's order, as snapshot().engine.lines).
+// EngineLines(lists, onEnd): renders into the panel's lines, verified and warnings lists. Every
+// row carries data-index (the line's place in the engine's order, as snapshot().engine.lines);
+// clicking a row's last move calls onEnd(index).
 export class EngineLines {
-  constructor({ lines, verified, warnings }) {
+  constructor({ lines, verified, warnings }, onEnd) {
     this.el = { lines, verified, warnings };
     this.key = "";
+    lines.addEventListener("click", (e) => {
+      const mv = e.target.closest(".mv.end"), li = mv && mv.closest("li[data-index]");
+      if (li && onEnd) onEnd(+li.dataset.index);
+    });
   }
 
   // render({lines, fen, verified, warnings}): lines in the engine's order.
@@ -158,7 +163,15 @@ export class EngineLines {
     n.title = `${fmtInt(line.nodes)} nodes${line.timeMs !== undefined ? `, ${fmtInt(line.timeMs)} ms` : ""}`;
     const l = span("l", "");
     l.dataset.testid = "engine-pv";
-    d.moves.forEach((m) => l.append(span("mv", m), document.createTextNode(" ")));
+    d.moves.forEach((m, i) => {
+      const mv = span("mv", m);
+      // The line's last legal move: click it to see where the line ends (onEnd).
+      if (i === d.moves.length - 1 && line.endFen) {
+        mv.classList.add("end");
+        mv.title = "Show the position at the line's end on the board";
+      }
+      l.append(mv, document.createTextNode(" "));
+    });
     for (const m of d.rest) l.append(span("mv illegal", m), document.createTextNode(" "));
     if (!d.moves.length && !d.rest.length) l.append(span("none", "(no line)"));
     const tail = span("t", "");

@@ -10,9 +10,9 @@ import { START_FEN } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
-// createEngines({ errors, onHelp }): errors is errors.js's; onHelp opens the help at the
-// engine panel's entry.
-export function createEngines({ errors, onHelp }) {
+// createEngines({ errors, board, onHelp }): errors is errors.js's, board the page's Board (a
+// line's end is shown there); onHelp opens the help at the engine panel's entry.
+export function createEngines({ errors, board, onHelp }) {
   const st = {
     available: [],
     loaded: false, // the server has answered which engines it offers
@@ -27,7 +27,15 @@ export function createEngines({ errors, onHelp }) {
     shown: false, // the lines are shown in the event log's place
     abort: null, // the running request's AbortController
   };
-  const view = new EngineLines({ lines: $("engine-lines"), verified: $("engine-verified"), warnings: $("engine-warnings") });
+  const view = new EngineLines({ lines: $("engine-lines"), verified: $("engine-verified"), warnings: $("engine-warnings") }, showEnd);
+
+  // The board shows where line i ends (until the page's own search draws it again).
+  function showEnd(i) {
+    const l = st.lines[i];
+    if (!l || !l.endFen || !board) return;
+    const last = (l.pv || [])[(l.san || []).length - 1] || "";
+    board.showChess(l.endFen, { last, title: `engine line ${l.multipv || 1} at depth ${l.depth}: its end (${l.end})` });
+  }
 
   async function load() {
     try {
