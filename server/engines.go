@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pvscope/pvscope/engine/uci"
@@ -38,6 +39,8 @@ const (
 // AddEngines offers the engines (name -> command) to pages. Call it before
 // serving.
 func (s *Server) AddEngines(engines map[string]string) {
+	s.engines.mu.Lock()
+	defer s.engines.mu.Unlock()
 	for name, command := range engines {
 		s.engines.engines[name] = command
 	}
@@ -54,6 +57,7 @@ func (s *Server) addEngineRoutes() {
 // engineRoutes serve the engines; they share the server's search slots.
 type engineRoutes struct {
 	srv     *Server
+	mu      sync.RWMutex // AddEngines may come after the routes are in place
 	engines map[string]string
 }
 
@@ -72,6 +76,8 @@ func ParseEngineFlag(v string) (name, command string, err error) {
 }
 
 func (s *engineRoutes) names() []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	names := make([]string, 0, len(s.engines))
 	for n := range s.engines {
 		names = append(names, n)
@@ -115,11 +121,13 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, inspectError{Error: sentence(msg)})
 		return
 	}
+	s.mu.RLock()
 	command, ok := s.engines[req.Engine]
+	s.mu.RUnlock()
 	if !ok {
 		msg := "This server offers no engines; start it with -engine NAME=PATH."
-		if len(s.engines) > 0 {
-			msg = fmt.Sprintf("No engine is called %q here; choose %s.", clipName(req.Engine), strings.Join(s.names(), ", "))
+		if names := s.names(); len(names) > 0 {
+			msg = fmt.Sprintf("No engine is called %q here; choose %s.", clipName(req.Engine), strings.Join(names, ", "))
 		}
 		writeJSON(w, http.StatusNotFound, inspectError{Error: msg})
 		return
