@@ -8,7 +8,8 @@
 // (a search and its recording), slots.go (search slots and the line waiting
 // for them), budget.go (the memory budget), stuck.go (a page that stops
 // reading), errorqueue.go and errortext.go (errors as sentences), encode.go
-// (events frames), protocol.go (the frames), limits.go.
+// (events frames), protocol.go (the frames), limits.go, engines.go (external UCI
+// engines a page may inspect, their lines streamed as they come).
 package server
 
 import (
