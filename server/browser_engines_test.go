@@ -329,7 +329,8 @@ func TestBrowserEngineFails(t *testing.T) {
 	}
 	// The page keeps working: a search clears the banner and plays.
 	p.click("start-button")
-	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming && window.pvscope.snapshot().error === ""`)
+	// Played to its end: the side column stops changing under the next click.
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().running && window.pvscope.snapshot().error === ""`)
 	var bannerHidden bool
 	p.run(chromedp.Evaluate(`document.querySelector('[data-testid="error-banner"]').hidden`, &bannerHidden))
 	if !bannerHidden {
@@ -338,7 +339,7 @@ func TestBrowserEngineFails(t *testing.T) {
 	// A bad FEN is refused before any engine starts, with the server's sentence.
 	p.run(chromedp.SetValue(`[data-testid="fen-input"]`, "8/8/8/8/8/8/8/8 w - - 0 1", chromedp.ByQuery))
 	p.click("engine-inspect")
-	p.waitFor(`window.pvscope.snapshot().engine.error !== null && !window.pvscope.snapshot().engine.running`)
+	p.waitFor(`(window.pvscope.snapshot().engine.error || "").includes("FEN") && !window.pvscope.snapshot().engine.running`)
 	if banner := p.text("error-banner"); !strings.Contains(banner, "Bad FEN") {
 		t.Errorf("bad FEN: the banner reads %q", banner)
 	}
