@@ -40,8 +40,7 @@ export function createEngines({ errors, board, onHelp }) {
   async function load() {
     try {
       const res = await fetch("/engines", { headers: { Accept: "application/json" } });
-      if (!res.ok) return; // an older server: no engines
-      const { engines } = await res.json();
+      const { engines } = res.ok ? await res.json() : { engines: [] }; // not ok: an older server
       st.available = Array.isArray(engines) ? engines.filter((n) => typeof n === "string") : [];
     } catch {
       st.available = []; // no engines to offer is not an error of the page
