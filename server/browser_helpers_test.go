@@ -33,7 +33,8 @@ func chromiumPath() string {
 type page struct {
 	t   testing.TB
 	ctx context.Context
-	url string // the server's base URL
+	url string  // the server's base URL
+	srv *Server // the server itself
 }
 
 func newPage(t testing.TB, width, height int) *page {
@@ -43,6 +44,13 @@ func newPage(t testing.TB, width, height int) *page {
 
 // newPageWith is newPage on a server with the given limits.
 func newPageWith(t testing.TB, width, height int, lim Limits) *page {
+	t.Helper()
+	return newPageOn(t, width, height, lim, nil)
+}
+
+// newPageOn is newPageWith with setup called on the server before it serves
+// (to offer engines, say).
+func newPageOn(t testing.TB, width, height int, lim Limits, setup func(*Server)) *page {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests run in the full pass (go test without -short)")
@@ -61,7 +69,11 @@ func newPageWith(t testing.TB, width, height int, lim Limits) *page {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	hs := httptest.NewServer(New(ctx, lim))
+	srv := New(ctx, lim)
+	if setup != nil {
+		setup(srv)
+	}
+	hs := httptest.NewServer(srv)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox, // CI runs as root
@@ -89,7 +101,7 @@ func newPageWith(t testing.TB, width, height int, lim Limits) *page {
 	if err := chromedp.Run(tctx); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
 	}
-	return &page{t: t, ctx: tctx, url: hs.URL}
+	return &page{t: t, ctx: tctx, url: hs.URL, srv: srv}
 }
 
 func (p *page) run(actions ...chromedp.Action) {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pvscope/pvscope/engine/uci"
@@ -15,9 +16,12 @@ import (
 // External UCI engines the page may inspect, offered by name: the server is
 // started with -engine NAME=PATH, and the browser only ever names one.
 //
-//	GET  /engines          {"engines": ["stockfish", ...]}
+//	GET  /engines          {"engines": ["stockfish", ...]} (empty when none is offered)
 //	POST /engines/inspect  {"engine", "fen", "moves", "depth", "multipv", "verify"}
 //	                       -> the inspection report (uci.Report), or {"error", "report"}
+//	                       with "progress": true, once the engine has a slot: 200 and
+//	                       application/x-ndjson, {"progress": line} for each line the
+//	                       engine sends, then {"report": ...} or {"error", "report"}
 //
 // The inspection is a POST of JSON, so another site cannot start one (the
 // browser would ask first, and nobody answers). Each inspection starts its
@@ -35,14 +39,25 @@ const (
 // AddEngines offers the engines (name -> command) to pages. Call it before
 // serving.
 func (s *Server) AddEngines(engines map[string]string) {
-	e := &engineRoutes{srv: s, engines: engines}
-	s.mux.HandleFunc("GET /engines", e.serveList)
-	s.mux.HandleFunc("POST /engines/inspect", e.serveInspect)
+	s.engines.mu.Lock()
+	defer s.engines.mu.Unlock()
+	for name, command := range engines {
+		s.engines.engines[name] = command
+	}
+}
+
+// addEngineRoutes answers the engine routes from the start, so a page asks
+// a server that offers none and hears an empty list.
+func (s *Server) addEngineRoutes() {
+	s.engines = &engineRoutes{srv: s, engines: map[string]string{}}
+	s.mux.HandleFunc("GET /engines", s.engines.serveList)
+	s.mux.HandleFunc("POST /engines/inspect", s.engines.serveInspect)
 }
 
 // engineRoutes serve the engines; they share the server's search slots.
 type engineRoutes struct {
 	srv     *Server
+	mu      sync.RWMutex // AddEngines may come after the routes are in place
 	engines map[string]string
 }
 
@@ -61,6 +76,8 @@ func ParseEngineFlag(v string) (name, command string, err error) {
 }
 
 func (s *engineRoutes) names() []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	names := make([]string, 0, len(s.engines))
 	for n := range s.engines {
 		names = append(names, n)
@@ -81,6 +98,8 @@ type inspectRequest struct {
 	Depth   int      `json:"depth"`
 	MultiPV int      `json:"multipv"`
 	Verify  bool     `json:"verify"`
+	// Progress asks for each line as it comes (application/x-ndjson).
+	Progress bool `json:"progress"`
 }
 
 type inspectError struct {
@@ -102,11 +121,13 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, inspectError{Error: sentence(msg)})
 		return
 	}
+	s.mu.RLock()
 	command, ok := s.engines[req.Engine]
+	s.mu.RUnlock()
 	if !ok {
 		msg := "This server offers no engines; start it with -engine NAME=PATH."
-		if len(s.engines) > 0 {
-			msg = fmt.Sprintf("No engine is called %q here; choose %s.", clipName(req.Engine), strings.Join(s.names(), ", "))
+		if names := s.names(); len(names) > 0 {
+			msg = fmt.Sprintf("No engine is called %q here; choose %s.", clipName(req.Engine), strings.Join(names, ", "))
 		}
 		writeJSON(w, http.StatusNotFound, inspectError{Error: msg})
 		return
@@ -134,14 +155,50 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
+	var stream *ndjson
+	if req.Progress {
+		stream = newNDJSON(w)
+		in.Progress = func(l uci.Line) { stream.write(map[string]uci.Line{"progress": l}) }
+	}
 	report, err := uci.Inspect(r.Context(), in)
 	report.Command = req.Engine // the command line stays on the server
+	var answer any = report
+	code := http.StatusOK
 	if err != nil {
 		msg := strings.ReplaceAll(err.Error(), strings.Fields(command)[0], req.Engine)
-		writeJSON(w, http.StatusBadGateway, inspectError{Error: sentence(msg), Report: &report})
-		return
+		answer, code = inspectError{Error: sentence(msg), Report: &report}, http.StatusBadGateway
 	}
-	writeJSON(w, http.StatusOK, report)
+	switch {
+	case stream == nil:
+		writeJSON(w, code, answer)
+	case err != nil:
+		stream.write(answer)
+	default:
+		stream.write(map[string]uci.Report{"report": report})
+	}
+}
+
+// ndjson writes one JSON value per line and flushes each, so the page sees
+// an engine's lines as it sends them. A page gone away is noticed by the
+// request's context; write errors are dropped.
+type ndjson struct {
+	rc  *http.ResponseController
+	enc *json.Encoder
+}
+
+func newNDJSON(w http.ResponseWriter) *ndjson {
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	s := &ndjson{rc: http.NewResponseController(w), enc: json.NewEncoder(w)}
+	s.rc.Flush()
+	return s
+}
+
+func (s *ndjson) write(v any) {
+	if s.enc.Encode(v) == nil {
+		s.rc.Flush()
+	}
 }
 
 func clipName(s string) string {

@@ -8,7 +8,8 @@
 // (a search and its recording), slots.go (search slots and the line waiting
 // for them), budget.go (the memory budget), stuck.go (a page that stops
 // reading), errorqueue.go and errortext.go (errors as sentences), encode.go
-// (events frames), protocol.go (the frames), limits.go.
+// (events frames), protocol.go (the frames), limits.go, engines.go (external UCI
+// engines a page may inspect, their lines streamed as they come).
 package server
 
 import (
@@ -38,7 +39,8 @@ type Server struct {
 	finished atomic.Int64
 	traces   traceStore // trace files opened in the page (tracefile.go)
 
-	rooms hub // rooms: hub.go
+	rooms   hub           // rooms: hub.go
+	engines *engineRoutes // external engines offered to pages: engines.go
 }
 
 // New returns a server with the given limits (a limit left at zero takes
@@ -59,6 +61,7 @@ func New(ctx context.Context, limits Limits) *Server {
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("POST /trace", s.serveTraceUpload)
 	s.mux.HandleFunc("GET /{$}", s.servePage)
+	s.addEngineRoutes()
 	return s
 }
 

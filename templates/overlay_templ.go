@@ -68,6 +68,10 @@ func HelpOverlay() templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
+		templ_7745c5c3_Err = HelpEngines().Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
 		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</div></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
@@ -100,6 +104,37 @@ func HelpShortPV() templ.Component {
 		}
 		ctx = templ.ClearChildren(ctx)
 		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<section id=\"help-pv\" class=\"help-pv\" data-testid=\"help-pv\" aria-labelledby=\"help-pv-title\"><h3 id=\"help-pv-title\">Short PVs: four ways to collect the line, and why one stops early</h3><p>With <code>pv-methods=all</code> (the chess default) the PV panel shows each method's line for an iteration: <b>4/5</b> is its length against the depth, <span class=\"pv-cut-sample\">✂ reason</span> marks where it stops (click it to see that node on the tree and the board), and moves <span class=\"mv diff\">in colour</span> differ from the triangular line. Click an iteration's row to compare its lines.</p><div class=\"help-cols\"><dl class=\"help-dl\"><dt>triangular</dt><dd>the triangular PV table: each node copies its best child's line under its best move.</dd><dt>stack</dt><dd>a PV list on the stack (Bruce Moreland's LINE): each node hands its child a fresh line and copies it back under its best move.</dd><dt>tt walk</dt><dd>no store of its own: from the root, follow the best moves of the transposition table's exact entries.</dd><dt>pv hash</dt><dd>a separate PV hash table, in Crafty's style: whole lines stored at exact PV nodes, grafted back where an exact table hit ends a PV node (when <code>pv-graft</code> is on), and read back from the root.</dd></dl><dl class=\"help-dl reasons\"><dt>tt-exact-cut-at-pv</dt><dd>an exact table entry answered a PV node, so no line exists below it.</dd><dt>tt-entry-overwritten</dt><dd>the table walk needed an entry the search had stored, and another position took its slot.</dd><dt>tt-entry-not-exact</dt><dd>the walk found the position, but its entry is a bound, not an exact score.</dd><dt>tt-entry-missing</dt><dd>no entry, and the search never stored one exact this iteration (refused by depth-preferred replacement).</dd><dt>tt-move-illegal</dt><dd>the entry's move is not legal there: a key collision.</dd><dt>fail-low-at-pv</dt><dd>an open-window node failed low, so it has no best move. pvscope records it, but a correct PVS never takes such a node's line (its parent cuts off), so it shows only in engines that copy a line regardless.</dd><dt>mate, stalemate, repetition, fifty-move</dt><dd>the game ends on the line.</dd><dt>leaf</dt><dd>a teaching tree's leaf above the horizon.</dd><dt>search-stopped</dt><dd>the search was stopped before the line was finished.</dd></dl></div></section>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// HelpEngines explains the engine panel (engines.templ): shown only when the server offers
+// engines (pvscope serve -engine NAME=PATH); the words are engine/uci's (pvscope inspect).
+func HelpEngines() templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var4 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var4 == nil {
+			templ_7745c5c3_Var4 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<section id=\"help-engines\" class=\"help-pv\" data-testid=\"help-engines\" aria-labelledby=\"help-engines-title\"><h3 id=\"help-engines-title\">Engine lines: what another engine says about the position</h3><p>When the server was started with <code>-engine NAME=PATH</code>, the <b>Engine lines</b> panel asks that UCI engine about the setup's position (its FEN, or the start position) to the setup's depth, with <b>MultiPV</b> lines per depth. <b>Inspect</b> starts it and the bar shows the depth and nodes while it thinks; <b>Stop</b> ends it (the server stops the engine's process). It runs beside pvscope's own search, not in the tree. Its lines take the event log's place (on a screen less than 1100 pixels high, the PV panel's too); the bar's <b>lines</b> button switches back and forth.</p><p>Each row is one line the engine reported, deepest first: depth/seldepth, <b>#k</b> the line's number, the score for the side to move (<b>≥</b> a lower bound after a fail-high, <b>≤</b> an upper bound after a fail-low, <b>#3</b> mate in 3), the nodes, the line in SAN, its length against the depth and where it ends: <b>mate</b>, <b>stalemate</b>, <b>repetition</b>, <b>fifty-move</b>, <b>in check</b>, <b>capture pending</b> or <b>quiet</b>. A line shorter than its depth while the game goes on is marked <span class=\"pv-cut-sample\">✂ end</span>, as in the PV laboratory above. Click a line's last move to see its end on the board.</p><p>Flags: <b>illegal move</b> (the line breaks the rules there), <b>duplicate first move</b> (two lines of a depth start alike), <b>scores out of order</b> (a line above the one before it), <b>missing line</b> (fewer lines than asked for). <b>verify</b> searches each final line's end again to the depth it left and shows the tail found there; <b>disagrees</b> marks an end whose score is far (more than 50 centipawns, or a mate the other way) from the root's.</p></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

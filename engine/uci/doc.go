@@ -8,8 +8,10 @@
 //     and setoption; options.go the option lines and setoption.
 //   - client.go: Client, one external engine process: handshake, bounded
 //     lines and output, limits, always reaped (proc_*.go: its process group);
-//     search.go: Go, one search read to bestmove; info.go: ParseInfo.
-//   - inspect.go: Inspect, the report of every line; pvcheck.go plays a PV
+//     search.go: Go, one search read to bestmove (GoEach: each line as it
+//     arrives); info.go: ParseInfo.
+//   - inspect.go: Inspect, the report of every line (Progress: each line
+//     as it comes); pvcheck.go plays a PV
 //     and classifies its end; multipv.go the MultiPV defects; verify.go
 //     searches the ends again.
 //   - lines.go: bounded line reading shared by both sides.

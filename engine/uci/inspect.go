@@ -19,6 +19,13 @@ type Inspection struct {
 	Verify  bool     // search each final line's end again (verify.go)
 	Margin  int      // centipawns a verified end may differ from the root by
 	Limits  Limits
+
+	// Progress, when not nil, is called with each line of the search as the
+	// engine sends it, on the goroutine that called Inspect (so it must not
+	// block for long: the engine's next line waits). The line is checked as
+	// the report's are (SAN, end, illegal and short flags), except for the
+	// checks across a depth's MultiPV lines, which need the whole depth.
+	Progress func(Line)
 }
 
 // Limits on what an inspection may ask for.
@@ -106,7 +113,11 @@ func Inspect(ctx context.Context, in Inspection) (Report, error) {
 	if err := c.Ready(ctx); err != nil {
 		return r, err
 	}
-	s, err := c.Go(ctx, positionCommand(r.FEN, r.Moves, nil), fmt.Sprintf("depth %d", in.Depth))
+	var each func(Info)
+	if in.Progress != nil {
+		each = func(info Info) { in.Progress(checkLine(root, info)) }
+	}
+	s, err := c.GoEach(ctx, positionCommand(r.FEN, r.Moves, nil), fmt.Sprintf("depth %d", in.Depth), each)
 	r.read(root, s)
 	if err != nil {
 		return r, err
@@ -179,37 +190,43 @@ func (r *Report) read(root *engine.ChessPosition, s Searched) {
 		r.warn("the engine sent an info line we cannot read: %s", bad)
 	}
 	for _, in := range s.Infos {
-		l := Line{Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV, Bound: "exact", Nodes: in.Nodes,
-			TimeMs: in.TimeMs, PV: in.PV, Length: len(in.PV), Flags: []string{}, order: in.order()}
-		if l.PV == nil {
-			l.PV = []string{}
-		}
-		if in.IsMate {
-			l.Mate = &in.Mate
-		} else {
-			l.Score = &in.CP
-		}
-		if in.Bound != "" {
-			l.Bound = in.Bound
-		}
-		w := walkPV(root, in.PV)
-		l.SAN, l.End, l.EndFEN = w.san, w.end, w.endFEN
-		if l.SAN == nil {
-			l.SAN = []string{}
-		}
-		if w.illegal != "" {
-			l.flag("illegal: %s", w.illegal)
-		}
-		switch {
-		case len(in.PV) == 0:
-			l.flag("no pv")
-		case len(in.PV) < in.Depth && l.Bound == "exact" && (l.End == EndInCheck || l.End == EndCapture || l.End == EndQuiet):
-			l.flag("short: %d moves at depth %d, and the game goes on", len(in.PV), in.Depth)
-		}
-		r.Iterations = append(r.Iterations, l)
+		r.Iterations = append(r.Iterations, checkLine(root, in))
 	}
 	r.checkMultiPV(len(root.Moves()))
 	r.checkBestMove(root)
+}
+
+// checkLine is one info line with a score, played out from root and checked
+// on its own: its SAN, how it ends, an illegal move, no PV, a short line.
+func checkLine(root *engine.ChessPosition, in Info) Line {
+	l := Line{Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV, Bound: "exact", Nodes: in.Nodes,
+		TimeMs: in.TimeMs, PV: in.PV, Length: len(in.PV), Flags: []string{}, order: in.order()}
+	if l.PV == nil {
+		l.PV = []string{}
+	}
+	if in.IsMate {
+		l.Mate = &in.Mate
+	} else {
+		l.Score = &in.CP
+	}
+	if in.Bound != "" {
+		l.Bound = in.Bound
+	}
+	w := walkPV(root, in.PV)
+	l.SAN, l.End, l.EndFEN = w.san, w.end, w.endFEN
+	if l.SAN == nil {
+		l.SAN = []string{}
+	}
+	if w.illegal != "" {
+		l.flag("illegal: %s", w.illegal)
+	}
+	switch {
+	case len(in.PV) == 0:
+		l.flag("no pv")
+	case len(in.PV) < in.Depth && l.Bound == "exact" && (l.End == EndInCheck || l.End == EndCapture || l.End == EndQuiet):
+		l.flag("short: %d moves at depth %d, and the game goes on", len(in.PV), in.Depth)
+	}
+	return l
 }
 
 // checkBestMove compares bestmove with the last line 1 and the rules.

@@ -26,6 +26,12 @@ const maxInfos = 100000
 // search limit, or when ctx ends, it sends stop and waits the grace period
 // for bestmove; an engine that still does not answer is an error.
 func (c *Client) Go(ctx context.Context, position, args string) (Searched, error) {
+	return c.GoEach(ctx, position, args, nil)
+}
+
+// GoEach is Go, calling each (when not nil) with every info line that has a
+// score as it arrives, on the calling goroutine, before the next line is read.
+func (c *Client) GoEach(ctx context.Context, position, args string, each func(Info)) (Searched, error) {
 	var s Searched
 	if err := c.Send("position " + position); err != nil {
 		return s, err
@@ -81,6 +87,9 @@ func (c *Client) Go(ctx context.Context, position, args string) (Searched, error
 				}
 			case in.HasScore && len(s.Infos) < maxInfos:
 				s.Infos = append(s.Infos, in)
+				if each != nil {
+					each(in)
+				}
 			}
 		}
 	}

@@ -2,7 +2,8 @@
 // and what the server said last), builds the regions, feeds socket frames into the Trace, makes
 // the tree view, and wires the view's own controls and the keyboard. The setup form lives in
 // setup.js, the playback loop and stepping in playback.js, drawing in render.js, errors in errors.js.
-// Tests drive it through window.pvscope = {snapshot(), seek(k), trace, view, timings}.
+// Tests drive it through window.pvscope = {snapshot(), seek(k), trace, view, timings}. The
+// engine panel (an external engine's lines) is engines.js.
 import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
 import { Socket } from "./socket.js";
@@ -25,6 +26,7 @@ import { createQuizUI } from "./quizui.js";
 import { noticeText } from "./notices.js";
 import { createTraceFile, toJSONL } from "./tracefile.js";
 import { createRoom } from "./room.js";
+import { createEngines } from "./engines.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -132,6 +134,8 @@ const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
+// The engine panel (engines.js): an external engine's lines for the setup's position.
+const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
 const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
   setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); } });
 
@@ -332,6 +336,7 @@ function wire() {
   errors.wire();
   quizUI.wire();
   traceFile.wire();
+  engines.wire();
   playback.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
@@ -401,6 +406,7 @@ window.pvscope = {
       ...pvLabSnapshot(has ? pvReports(t, k) : []),
       panes: compare.snapshot(), // one entry per pane while comparing (compare.js)
       room: room.snapshot(),
+      engine: engines.snapshot(), // the engine panel (engines.js)
     };
   },
   seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },

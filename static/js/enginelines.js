@@ -1,0 +1,247 @@
+// enginelines.js: an external engine's lines as the engine panel shows them. The server checks
+// each line (engine/uci: its SAN, how it ends, its flags); this module only words them: the
+// score with its bound, the line numbered from the searched position, its length against the
+// depth with the PV laboratory's ✂ marker when it stops short, the end in the laboratory's
+// words, and short names for the flags. The pure functions come first (tested by
+// test/enginelines.test.mjs); EngineLines renders them into the panel's lists.
+
+const nf = new Intl.NumberFormat("en-US");
+
+// scoreText(line): "+0.35", "−1.20", "0.00", "#3", "#-2" (the side to move's view, as the
+// PV panel writes scores), with "≥" for a lower bound and "≤" for an upper one.
+export function scoreText(line) {
+  let s;
+  if (line.mate !== null && line.mate !== undefined) s = `#${line.mate}`;
+  else if (line.score !== null && line.score !== undefined) {
+    const p = (Math.abs(line.score) / 100).toFixed(2);
+    s = line.score > 0 ? "+" + p : line.score < 0 ? "−" + p : p;
+  } else s = "?";
+  if (line.bound === "lower") return "≥" + s;
+  if (line.bound === "upper") return "≤" + s;
+  return s;
+}
+
+// nodesText(n): 950, 12.3k, 4.56M (the exact count goes in the tooltip).
+export function nodesText(n) {
+  if (!(n >= 0)) return "–";
+  if (n < 10000) return String(n);
+  if (n < 1e6) return `${(n / 1e3).toFixed(n < 1e5 ? 1 : 0)}k`;
+  return `${(n / 1e6).toFixed(n < 1e7 ? 2 : 1)}M`;
+}
+export const fmtInt = (n) => (n === null || n === undefined ? "–" : nf.format(n));
+
+// numbered(san, fen): the SAN moves with move numbers from the FEN's side to move and move
+// number: ["1.e4", "e5", "2.Nf3"], or ["12…Qd7", "13.Rd1"] when black moves first.
+export function numbered(san, fen) {
+  const f = (fen || "").trim().split(/\s+/);
+  const white = f[1] !== "b";
+  let n = parseInt(f[5], 10) || 1;
+  return san.map((m, i) => {
+    const whiteMoves = white ? i % 2 === 0 : i % 2 === 1;
+    if (i > 0 && whiteMoves) n += 1;
+    if (whiteMoves) return `${n}.${m}`;
+    return i === 0 ? `${n}…${m}` : m;
+  });
+}
+
+// The end of a line, as the PV laboratory words why a line stops (pvwords.js): a clause.
+export const END_TEXT = {
+  mate: "the game ends there in checkmate",
+  stalemate: "the game ends there in stalemate",
+  repetition: "the position repeats there: a draw",
+  "fifty-move": "the fifty-move rule ends the game there",
+  "in check": "the side to move is in check there: a search would not stop",
+  "capture pending": "a capture is pending there (a recapture, or a piece won): the exchange is not over",
+  quiet: "the position is quiet there",
+  "illegal move": "a move of the line is not legal",
+};
+
+// shortOf(line): the "short: ..." flag's sentence when the line stops before its depth while
+// the game goes on (the server's judgement), else "".
+export function shortOf(line) {
+  const f = (line.flags || []).find((x) => x.startsWith("short:"));
+  return f || "";
+}
+
+// flagName(flag): the short name a flag is shown by (its sentence goes in the tooltip), or ""
+// for the short flag, which the ✂ marker shows.
+export function flagName(flag) {
+  if (flag.startsWith("short:")) return "";
+  if (flag.startsWith("illegal")) return "illegal move";
+  if (flag.startsWith("multipv: first move")) return "duplicate first move";
+  if (flag.startsWith("multipv: scores")) return "scores out of order";
+  if (flag.startsWith("verify:")) return "verify disagrees";
+  if (flag === "no pv") return "no pv";
+  return flag.split(":")[0];
+}
+
+// warningName(warning): a warning's short name ("missing line" for a MultiPV line the engine
+// did not send), or "" to show the sentence itself.
+export function warningName(w) {
+  return /^depth \d+: line \d+ of \d+ is missing/.test(w) ? "missing line" : "";
+}
+
+// rowsOf(lines): the lines in the order the panel lists them, deepest first and, within a
+// depth, in the order the engine sent them; each with its index in lines.
+export function rowsOf(lines) {
+  return lines.map((line, index) => ({ line, index })).sort((a, b) => b.line.depth - a.line.depth || a.index - b.index);
+}
+
+// describe(line, fen): everything a row shows, as text.
+export function describe(line, fen) {
+  const short = shortOf(line);
+  return {
+    depth: line.seldepth ? `${line.depth}/${line.seldepth}` : String(line.depth),
+    multipv: String(line.multipv || 1),
+    score: scoreText(line),
+    nodes: nodesText(line.nodes),
+    moves: numbered(line.san || [], fen),
+    // The engine's moves past the legal ones (after an illegal move) are shown as sent.
+    rest: (line.pv || []).slice((line.san || []).length),
+    length: `${line.length}/${line.depth}`,
+    short,
+    end: line.end || "",
+    flags: (line.flags || []).map((f) => ({ name: flagName(f), text: f })).filter((f) => f.name),
+  };
+}
+
+// EngineLines(lists, onEnd): renders into the panel's lines, verified and warnings lists. Every
+// row carries data-index (the line's place in the engine's order, as snapshot().engine.lines);
+// clicking a row's last move calls onEnd(index).
+export class EngineLines {
+  constructor({ lines, verified, warnings }, onEnd) {
+    this.el = { lines, verified, warnings };
+    this.key = "";
+    lines.addEventListener("click", (e) => {
+      const mv = e.target.closest(".mv.end"), li = mv && mv.closest("li[data-index]");
+      if (li && onEnd) onEnd(+li.dataset.index);
+    });
+  }
+
+  // render({lines, fen, verified, warnings}): lines in the engine's order.
+  render({ lines, fen, verified = [], warnings = [] }) {
+    const key = JSON.stringify([lines.length, lines.length && lines[lines.length - 1], fen, verified, warnings,
+      lines.map((l) => l.flags)]);
+    if (key === this.key) return;
+    this.key = key;
+    const { el } = this;
+    let depth = -1;
+    el.lines.replaceChildren(...rowsOf(lines).map(({ line, index }) => {
+      const li = this._row(line, index, fen);
+      if (line.depth !== depth) { li.classList.add("first"); depth = line.depth; }
+      return li;
+    }));
+    el.verified.hidden = !verified.length;
+    el.verified.replaceChildren(...verified.map((v) => this._verified(v, fen)));
+    el.warnings.hidden = !warnings.length;
+    el.warnings.replaceChildren(...warnings.map((w) => {
+      const li = document.createElement("li");
+      const name = warningName(w);
+      if (name) li.append(span("eng-flag", name), document.createTextNode(" "));
+      li.append(document.createTextNode(w));
+      return li;
+    }));
+  }
+
+  _row(line, index, fen) {
+    const d = describe(line, fen);
+    const li = document.createElement("li");
+    li.dataset.testid = "engine-line";
+    li.dataset.index = String(index);
+    li.dataset.depth = String(line.depth);
+    li.dataset.multipv = d.multipv;
+    li.dataset.bound = line.bound || "exact";
+    if (line.bound && line.bound !== "exact") li.classList.add("bound");
+    const dd = span("d", d.depth);
+    dd.title = `depth ${line.depth}${line.seldepth ? `, selective depth ${line.seldepth}` : ""}`;
+    const k = span("k", `#${d.multipv}`);
+    k.title = `line ${d.multipv}`;
+    const s = span("s", d.score);
+    s.title = line.bound === "lower" ? "a lower bound: the search failed high, the score is at least this"
+      : line.bound === "upper" ? "an upper bound: the search failed low, the score is at most this" : "the score for the side to move";
+    const n = span("n", d.nodes);
+    n.title = `${fmtInt(line.nodes)} nodes${line.timeMs !== undefined ? `, ${fmtInt(line.timeMs)} ms` : ""}`;
+    const l = span("l", "");
+    l.dataset.testid = "engine-pv";
+    d.moves.forEach((m, i) => {
+      const mv = span("mv", m);
+      // The line's last legal move: click it to see where the line ends (onEnd).
+      if (i === d.moves.length - 1 && line.endFen) {
+        mv.classList.add("end");
+        mv.title = "Show the position at the line's end on the board";
+      }
+      l.append(mv, document.createTextNode(" "));
+    });
+    for (const m of d.rest) l.append(span("mv illegal", m), document.createTextNode(" "));
+    if (!d.moves.length && !d.rest.length) l.append(span("none", "(no line)"));
+    const tail = span("t", "");
+    const len = span(d.short ? "len short" : "len", d.length);
+    len.title = `${line.length} moves at depth ${line.depth}`;
+    tail.append(len);
+    if (d.short) {
+      const cut = span("eng-cut", `✂ ${d.end}`);
+      cut.title = `${d.short}: ${END_TEXT[d.end] || d.end}`;
+      tail.append(cut);
+    } else if (d.end) {
+      const end = span(`eng-end end-${d.end.replace(/\s+/g, "-")}`, d.end);
+      end.title = END_TEXT[d.end] || d.end;
+      tail.append(end);
+    }
+    for (const f of d.flags) {
+      const b = span("eng-flag", f.name);
+      b.title = f.text;
+      tail.append(b);
+    }
+    l.append(tail); // after the moves, on their last line when there is room
+    li.append(dd, k, s, n, l);
+    return li;
+  }
+
+  _verified(v, fen) {
+    const li = document.createElement("li");
+    li.dataset.testid = "engine-verify-line";
+    li.dataset.multipv = String(v.multipv);
+    if (v.disagrees) li.classList.add("disagrees");
+    li.append(span("k", `#${v.multipv}`));
+    const what = v.remaining ? `end searched ${v.remaining} more:` : "end:";
+    li.append(span("w", what));
+    const tail = span("l", "");
+    if (v.tailSan && v.tailSan.length) {
+      // The tail is numbered from the line's end: its moves follow the line's own.
+      const ply = v.length || 0;
+      const sideFen = afterPlies(fen, ply);
+      numbered(v.tailSan, sideFen).forEach((m) => tail.append(span("mv", m), document.createTextNode(" ")));
+    }
+    li.append(tail);
+    const score = span("s", v.endScore ? `${v.endScore} (root ${v.rootScore})` : "");
+    score.title = "the end's score seen from the root's side, against the line's score at the root (UCI units)";
+    li.append(score);
+    if (v.disagrees) {
+      const b = span("eng-flag", "disagrees");
+      b.title = "the end scores beyond the margin from the root's score (for mates: a mate for the other side)";
+      li.append(b);
+    }
+    if (v.note) li.append(span("note", v.note));
+    return li;
+  }
+}
+
+// afterPlies(fen, n): a FEN whose side to move and move number are those n plies on (only
+// those two fields matter to numbered()).
+export function afterPlies(fen, n) {
+  const f = (fen || "").trim().split(/\s+/);
+  let white = f[1] !== "b";
+  let num = parseInt(f[5], 10) || 1;
+  for (let i = 0; i < n; i++) {
+    if (!white) num += 1;
+    white = !white;
+  }
+  return `x ${white ? "w" : "b"} - - 0 ${num}`;
+}
+
+function span(cls, text) {
+  const s = document.createElement("span");
+  s.className = cls;
+  s.textContent = text;
+  return s;
+}

@@ -1,0 +1,233 @@
+// engines.js: the engine panel's controller. It asks the server which external UCI engines it
+// offers (GET /engines; the panel stays hidden when none), inspects the setup's position with
+// one (POST /engines/inspect with "progress": true: the answer streams one JSON object per
+// line, {"progress": line} as the engine sends its lines, then {"report": ...} or
+// {"error": ...}), shows the running depth and nodes while it waits, and the report's lines
+// when it ends (rendered by enginelines.js). Stop aborts the request; the server then stops and
+// reaps the engine. Errors go to the page's error banner as sentences.
+import { EngineLines, fmtInt } from "./enginelines.js";
+import { START_FEN } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+// createEngines({ errors, board, onHelp }): errors is errors.js's, board the page's Board (a
+// line's end is shown there); onHelp opens the help at the engine panel's entry.
+export function createEngines({ errors, board, onHelp }) {
+  const st = {
+    available: [],
+    loaded: false, // the server has answered which engines it offers
+    running: false,
+    error: null,
+    fen: START_FEN, // the position inspected last (its FEN numbers the moves)
+    lines: [], // in the engine's order: the progress lines, then the report's
+    warnings: [],
+    verified: [],
+    progress: null, // the newest progress line while running
+    stopped: false, // the last inspection was stopped by the user
+    shown: false, // the lines are shown in the event log's place
+    abort: null, // the running request's AbortController
+  };
+  const view = new EngineLines({ lines: $("engine-lines"), verified: $("engine-verified"), warnings: $("engine-warnings") }, showEnd);
+
+  // The board shows where line i ends (until the page's own search draws it again).
+  function showEnd(i) {
+    const l = st.lines[i];
+    if (!l || !l.endFen || !board) return;
+    const last = (l.pv || [])[(l.san || []).length - 1] || "";
+    board.showChess(l.endFen, { last, title: `engine line ${l.multipv || 1} at depth ${l.depth}: its end (${l.end})` });
+  }
+
+  async function load() {
+    try {
+      const res = await fetch("/engines", { headers: { Accept: "application/json" } });
+      const { engines } = res.ok ? await res.json() : { engines: [] }; // not ok: an older server
+      st.available = Array.isArray(engines) ? engines.filter((n) => typeof n === "string") : [];
+    } catch {
+      st.available = []; // no engines to offer is not an error of the page
+    }
+    st.loaded = true;
+    $("engine-select").replaceChildren(...st.available.map((n) => new Option(n, n)));
+    $("engine-panel").hidden = !st.available.length;
+    document.documentElement.classList.toggle("has-engines", st.available.length > 0);
+  }
+
+  function request() {
+    const fen = ($("fen-input").value || "").trim();
+    const depth = parseInt($("depth-input").value, 10) || 4; // the setup's default for chess
+    return {
+      engine: $("engine-select").value,
+      fen,
+      depth,
+      multipv: parseInt($("engine-multipv").value, 10) || 1,
+      verify: $("engine-verify").checked,
+      progress: true,
+    };
+  }
+
+  async function inspect() {
+    if (st.running) stop();
+    const req = request();
+    const ctl = new AbortController();
+    Object.assign(st, { running: true, error: null, fen: req.fen || START_FEN, lines: [], warnings: [], verified: [],
+      progress: null, stopped: false, abort: ctl });
+    errors.clearErrors();
+    show(true);
+    try {
+      const res = await fetch("/engines/inspect", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
+        body: JSON.stringify(req),
+        signal: ctl.signal,
+      });
+      if ((res.headers.get("Content-Type") || "").startsWith("application/x-ndjson")) {
+        await readStream(res.body, (m) => { if (st.abort === ctl) onMessage(m); });
+      } else {
+        // Refused before the engine started: one JSON object, {error}.
+        let m = null;
+        try { m = await res.json(); } catch { /* not JSON */ }
+        if (st.abort === ctl) onMessage(m && (m.error || m.iterations) ? m : { error: `The server answered ${res.status} ${res.statusText}.` });
+      }
+      if (st.abort === ctl && st.running) fail("The server ended the inspection without a report.");
+    } catch (err) {
+      if (err.name === "AbortError" || st.abort !== ctl) return; // Stop, or a newer inspection
+      fail(`The inspection could not reach the server: ${err.message}.`);
+    } finally {
+      if (st.abort === ctl) { st.running = false; st.abort = null; paint(); }
+    }
+  }
+
+  function onMessage(m) {
+    if (!m) return;
+    if (m.progress) {
+      st.progress = m.progress;
+      st.lines.push(m.progress);
+      paint();
+      return;
+    }
+    if (m.error) {
+      // What the engine said before it failed stays shown.
+      if (m.report && m.report.iterations && m.report.iterations.length) {
+        st.lines = m.report.iterations;
+        st.warnings = m.report.warnings || [];
+      }
+      fail(m.error);
+      return;
+    }
+    if (m.report || m.iterations) {
+      const r = m.report || m;
+      st.lines = r.iterations || [];
+      st.warnings = r.warnings || [];
+      st.verified = r.verified || [];
+      if (r.searched) st.fen = r.searched;
+      st.running = false;
+      paint();
+    }
+  }
+
+  function fail(message) {
+    st.running = false;
+    st.error = message;
+    errors.showError(message);
+    if (!st.lines.length) show(false); // nothing to show but the sentence: the log stays
+    paint();
+  }
+
+  function stop() {
+    const ctl = st.abort;
+    if (!ctl) return;
+    st.abort = null;
+    st.running = false;
+    st.stopped = true;
+    ctl.abort();
+    paint();
+  }
+
+  // show(on): the engine's lines in the event log's place, or the log again.
+  function show(on) {
+    st.shown = on;
+    document.documentElement.classList.toggle("engine-shown", on);
+    $("engine-results").hidden = !on;
+    $("engine-show").setAttribute("aria-pressed", String(on));
+    paint();
+  }
+
+  function paint() {
+    $("engine-inspect").disabled = st.running;
+    $("engine-stop").disabled = !st.running;
+    $("engine-show").disabled = !st.running && !st.lines.length && !st.shown;
+    const pos = $("engine-position");
+    pos.textContent = st.fen === START_FEN ? "· start position" : `· ${st.fen.split(" ").slice(0, 2).join(" ")}`;
+    pos.title = st.fen;
+    const p = $("engine-progress");
+    const last = st.progress;
+    if (st.running) {
+      p.hidden = false;
+      p.classList.add("live");
+      p.textContent = last
+        ? `${st.available.length > 1 ? $("engine-select").value + ": " : ""}thinking at depth ${last.depth}, ${fmtInt(last.nodes)} nodes, ${fmtInt(last.timeMs)} ms`
+        : "starting the engine…";
+    } else {
+      p.classList.remove("live");
+      p.hidden = !st.lines.length && !st.stopped;
+      p.textContent = summary();
+    }
+    view.render({ lines: st.lines, fen: st.fen, verified: st.verified, warnings: st.warnings });
+  }
+
+  // After the search: how far it went, and whether it was stopped or failed.
+  function summary() {
+    const deepest = st.lines.reduce((d, l) => Math.max(d, l.depth), 0);
+    const nodes = st.lines.reduce((n, l) => Math.max(n, l.nodes || 0), 0);
+    const ms = st.lines.reduce((n, l) => Math.max(n, l.timeMs || 0), 0);
+    const how = st.stopped ? "Stopped: " : st.error ? "Failed after " : "";
+    const lines = st.lines.length === 1 ? "1 line" : `${st.lines.length} lines`;
+    return `${how}${lines} up to depth ${deepest}, ${fmtInt(nodes)} nodes, ${fmtInt(ms)} ms`;
+  }
+
+  function wire() {
+    $("engine-inspect").addEventListener("click", () => inspect());
+    $("engine-stop").addEventListener("click", () => stop());
+    $("engine-show").addEventListener("click", () => show(!st.shown));
+    $("engine-help").addEventListener("click", () => onHelp && onHelp());
+    load();
+  }
+
+  // snapshot(): the panel for tests (README's browser-test contract).
+  function snapshot() {
+    return {
+      available: [...st.available],
+      loaded: st.loaded,
+      running: st.running,
+      stopped: st.stopped,
+      shown: st.shown,
+      error: st.error,
+      fen: st.fen,
+      lines: st.lines.map((l) => ({ depth: l.depth, seldepth: l.seldepth, multipv: l.multipv, score: l.score, mate: l.mate,
+        bound: l.bound, nodes: l.nodes, pv: l.pv || [], san: l.san || [], length: l.length, end: l.end, flags: l.flags || [] })),
+      warnings: [...st.warnings],
+      verified: st.verified.map((v) => ({ multipv: v.multipv, tail: v.tail || [], tailSan: v.tailSan || [],
+        disagrees: !!v.disagrees, note: v.note || "" })),
+    };
+  }
+
+  return { wire, inspect, stop, snapshot };
+}
+
+// readStream reads newline-delimited JSON from a fetch body, calling each(object) per line.
+async function readStream(body, each) {
+  const reader = body.getReader();
+  const dec = new TextDecoder();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buf += dec.decode(value, { stream: true });
+    let nl;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, nl).trim();
+      buf = buf.slice(nl + 1);
+      if (line) each(JSON.parse(line));
+    }
+    if (done) break;
+  }
+  if (buf.trim()) each(JSON.parse(buf));
+}
