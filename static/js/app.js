@@ -7,7 +7,7 @@
 import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
 import { Socket } from "./socket.js";
-import { Board, Notation } from "./board.js";
+import { Board, Notation, warmUp } from "./board.js";
 import { PVPanel, Stats } from "./panels.js";
 import { EventLog } from "./eventlog.js";
 import { PVLab } from "./pvlab.js";
@@ -89,6 +89,7 @@ const pvPanel = new PVPanel($("pv-line"), $("pv-score"), $("pv-iterations"), { o
 const pvLab = new PVLab($("pv-lab"), { onHover: hoverLine, onCut: showNode });
 const stats = new Stats(document);
 const log = new EventLog($("event-log"), { size: 200, onPick: (k) => { playback.pause(); playback.seek(k); } });
+warmUp();
 const help = new HelpOverlay($("help-overlay"), $("help-close"));
 
 const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log });

@@ -12,6 +12,23 @@ const LAST_MOVE = MARKER_TYPE.square;
 
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+// warmUp plays a few hundred moves on chess.js while the page is idle, so the first frames of
+// a chess search do not also pay for compiling the move generator (cold, they held the first
+// key pressed during a big search 50 ms and more). Idle slices only: it never delays anything.
+export function warmUp(rounds = 120) {
+  if (typeof requestIdleCallback !== "function") return;
+  const line = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6"];
+  const step = (deadline) => {
+    while (rounds > 0 && deadline.timeRemaining() > 3) {
+      let fen = START_FEN;
+      for (const u of line) fen = ChessLines.play(fen, u).fen;
+      rounds--;
+    }
+    if (rounds > 0) requestIdleCallback(step);
+  };
+  requestIdleCallback(step);
+}
+
 // Chess positions by node: FENs and SAN computed once and cached (bounded).
 export class ChessLines {
   constructor(rootFen) {

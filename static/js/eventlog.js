@@ -21,6 +21,20 @@ export class EventLog {
       const li = e.target.closest("li[data-i]");
       if (li) this.onPick(+li.dataset.i + 1);
     });
+    // After a resize the newest row must stay in view; the observer runs after layout.
+    this.scrollOwed = false;
+    if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => this._scrollToEnd()).observe(el);
+  }
+
+  // scroll keeps the newest row in view after a render changed the rows. The caller calls it
+  // once the rest of the page is written too: reading scrollHeight lays the page out, once.
+  scroll() {
+    if (this.scrollOwed) this._scrollToEnd();
+  }
+
+  _scrollToEnd() {
+    this.scrollOwed = false;
+    this.el.scrollTop = this.el.scrollHeight;
   }
 
   clear() {
@@ -33,10 +47,7 @@ export class EventLog {
     this.narrateAt = narrateAt;
     const from = Math.max(0, k - this.size);
     const key = from + ":" + k;
-    if (key === this.key) {
-      this.el.scrollTop = this.el.scrollHeight; // after a resize the newest must stay in view
-      return;
-    }
+    if (key === this.key) return;
     const had = this.key;
     const [oldFrom, oldTo] = had ? had.split(":").map(Number) : [0, 0];
     this.key = key;
@@ -57,7 +68,7 @@ export class EventLog {
       el.replaceChildren(this._items(from, k, deadline));
     }
     if (el.lastElementChild) el.lastElementChild.classList.add("current");
-    el.scrollTop = el.scrollHeight; // newest last: keep the current event in view
+    this.scrollOwed = true; // newest last: keep the current event in view (scroll())
     if (this.pending.size && !this.filling) this.filling = setTimeout(() => this._fill(), 0);
   }
 
@@ -120,6 +131,7 @@ export class EventLog {
       this.pending.delete(i);
       if (li.isConnected) this._fillRow(li, this.narrateAt(i));
     }
+    this._scrollToEnd(); // a sentence may wrap where its placeholder did not
     if (this.pending.size) this.filling = setTimeout(() => this._fill(), 0);
   }
 }

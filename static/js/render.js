@@ -46,6 +46,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     if (S.pov.root) cutoffsByPlayer(t, k, st.cutoffs);
     log.render(k, narrateAt);
     renderBoard();
+    log.scroll(); // last: one layout for the frame's changes
   }
 
   // The PV panel: the root line, a row per iteration, and the collectors' lines and MultiPV
