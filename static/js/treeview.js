@@ -18,6 +18,7 @@ const FALLBACK = {
 const DOT_ORDER = { unseen: 0, open: 1, exact: 2, "fail-high": 3, "fail-low": 4, tt: 5, pruned: 6, stopped: 7 };
 const SMALL_TREE = 200; // below this many visible nodes, windows and scores are always labelled
 const PRESENT_R = 24; // presentation mode: a node is at least this many screen pixels in radius
+const BUSY_FRAME_MS = 12; // past this much of a frame gone, the tree waits for the next frame
 const SAN_BUDGET_MS = 4; // naming moves in SAN per draw; the rest show in UCI until the next frame
 let NR = R;
 const GUTTER = 56; // screen pixels kept free on the left for the root view's row names // the radius nodes are drawn with in the current frame (world units)
@@ -200,7 +201,20 @@ export class TreeView {
 
   redraw() {
     if (this.frame) return;
-    this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+    this.frame = requestAnimationFrame((t) => this._frame(t));
+  }
+
+  // A frame whose other work already took long (the first frames of a big search) draws the
+  // tree in the next one instead, once: a key pressed meanwhile waits for one of the two.
+  _frame(t) {
+    this.frame = 0;
+    if (!this.deferred && performance.now() - t > BUSY_FRAME_MS) {
+      this.deferred = true;
+      this.frame = requestAnimationFrame((t2) => this._frame(t2));
+      return;
+    }
+    this.deferred = false;
+    this.draw();
   }
 
   draw() {
