@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -214,4 +215,32 @@ func TestReferenceSearchesMatchTheTextbookFacts(t *testing.T) {
 	if got := refText(refParse(t, "((3 12 8) (2 4 6) (14 5 2))")); got != "((3 12 8) (2 4 6) (14 5 2))" {
 		t.Errorf("refText(refParse(...)) = %q", got)
 	}
+}
+
+// refFromJSON turns the started frame's tree (nested arrays of leaf values) into a refTree.
+func refFromJSON(v any) *refTree {
+	switch x := v.(type) {
+	case float64:
+		return &refTree{leaf: true, value: int(x)}
+	case []any:
+		n := &refTree{}
+		for _, c := range x {
+			k := refFromJSON(c)
+			n.kids = append(n.kids, k)
+			n.height = max(n.height, k.height+1)
+		}
+		return n
+	}
+	panic(fmt.Sprintf("tree element %T", v))
+}
+
+func (n *refTree) at(path string) *refTree {
+	if path == "" {
+		return n
+	}
+	for _, w := range strings.Split(path, ".") {
+		i, _ := strconv.Atoi(w)
+		n = n.kids[i]
+	}
+	return n
 }

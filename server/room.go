@@ -204,13 +204,10 @@ func (r *room) loop() {
 					grace.Round(time.Second), r.code))
 				return
 			}
-			if len(r.followers) > 0 {
-				r.relay()
-			}
-			events := r.log == nil || !r.presenterStreaming(r.log.run)
+			held := len(r.followers) > 0 && r.relay()
 			var slow []*conn
 			for _, f := range r.followers {
-				if !r.refill(f, now, events) || (!f.stallSince.IsZero() && now.Sub(f.stallSince) > stall) {
+				if !r.refill(f, now, !held) || (!f.stallSince.IsZero() && now.Sub(f.stallSince) > stall) {
 					slow = append(slow, f.c)
 				}
 			}
@@ -229,8 +226,9 @@ func (r *room) loop() {
 }
 
 // relay appends to the frame log what the presenter's search has that the
-// log has not; a new search of the presenter's starts a new log. r.mu is held.
-func (r *room) relay() {
+// log has not; a new search of the presenter's starts a new log. It says true
+// while the log is held back from the followers (presenterStreaming). r.mu is held.
+func (r *room) relay() bool {
 	if p := r.presenter; p != nil {
 		p.mu.Lock()
 		cur := p.cur
@@ -244,8 +242,11 @@ func (r *room) relay() {
 		}
 	}
 	l := r.log
-	if l == nil || l.done || r.presenterStreaming(l.run) {
-		return // the followers wait for it (presenterStreaming)
+	if l == nil || l.done {
+		return false
+	}
+	if r.presenterStreaming(l.run) {
+		return true
 	}
 	if l.buf == nil {
 		l.buf = make([]tracer.Event, maxBatch)
@@ -258,7 +259,7 @@ func (r *room) relay() {
 			frame := append([]byte(nil), l.enc.encode(l.run.id, l.sent, l.buf[:n])...)
 			if !r.srv.budget.take(int64(len(frame))) {
 				r.cutLog(l)
-				return
+				return false
 			}
 			l.bytes += int64(len(frame))
 			l.frames = append(l.frames, frame)
@@ -269,12 +270,13 @@ func (r *room) relay() {
 			l.frames = append(l.frames, b)
 			r.srv.budget.unhold(l.run) // the log has every event: the recording may go
 			l.done, l.buf, l.enc = true, nil, nil
-			return
+			return false
 		}
 		if n < len(l.buf) {
-			return
+			return false
 		}
 	}
+	return false
 }
 
 // presenterStreaming says whether run is still arriving at the presenter's

@@ -33,6 +33,8 @@ export class TreeView {
     this.onHover = onHover;
     this.moveLabel = moveLabel; this.nodeTitle = nodeTitle;
     this.moveCache = new Map(); // node id -> move text
+    this.sanUntil = Infinity; // a draw's deadline for naming moves (moveText); none outside a draw
+    this.deferred = false; // this frame's tree was put off to the next (_frame)
     this.v = new View("negamax"); this.present = false; this.nodeR = R; this.labels = null;
     this.container = canvas.parentElement || canvas;
     this.tip = document.createElement("div");
@@ -300,7 +302,7 @@ export class TreeView {
     this.sanUntil = performance.now() + SAN_BUDGET_MS;
     this.sanOwed = false;
     this.labels = labels ? drawLabels(this, vis, R * s >= 14 || r.count < SMALL_TREE) : null;
-    this.sanUntil = Infinity; // outside a draw every move is named
+    this.sanUntil = Infinity;
     if (this.sanOwed) this.redraw();
   }
 
