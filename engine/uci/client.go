@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 )
@@ -48,7 +49,7 @@ type Client struct {
 	done    chan struct{} // closed by Close: the reader stops passing lines on
 	exited  chan struct{} // closed once the process is reaped
 	waitErr error
-	tooMuch bool // the output passed MaxOutput; set before lines is closed
+	tooMuch atomic.Bool // the output passed MaxOutput; set before lines is closed (atomic: Send's failure reads it too)
 	closed  sync.Once
 }
 
@@ -134,7 +135,7 @@ func (c *Client) read(out io.Reader) {
 			}
 		}
 		if err != nil {
-			c.tooMuch = counted.left <= 0
+			c.tooMuch.Store(counted.left <= 0)
 			close(c.lines)
 			io.Copy(io.Discard, out)
 			return
@@ -245,7 +246,7 @@ func isUCILine(line string) bool {
 // gone explains why the engine stopped talking: its exit status and the
 // end of what it wrote on standard error.
 func (c *Client) gone(when string) error {
-	if c.tooMuch {
+	if c.tooMuch.Load() {
 		return engineGone{fmt.Errorf("engine %q printed more than %d MiB %s: stopped it", clip(c.Label), c.lim.MaxOutput>>20, when)}
 	}
 	select {
