@@ -59,6 +59,7 @@ const S = {
   dirty: true,
   frame: 0,
   lastTime: 0,
+  restFrame: false, // the last render took long while streaming: the next frame is left free (playback.js)
   get eventCount() { return this.trace ? this.trace.length : 0; },
 };
 

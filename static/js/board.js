@@ -12,21 +12,27 @@ const LAST_MOVE = MARKER_TYPE.square;
 
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-// warmUp plays a few hundred moves on chess.js while the page is idle, so the first frames of
-// a chess search do not also pay for compiling the move generator (cold, they held the first
-// key pressed during a big search 50 ms and more). Idle slices only: it never delays anything.
-export function warmUp(rounds = 120) {
-  if (typeof requestIdleCallback !== "function") return;
+// warmUp plays a few hundred moves on chess.js as soon as the page has loaded, so the first
+// frames of a chess search do not also pay for compiling the move generator: cold, they held
+// a key pressed in the first 300 ms of a big search 50-80 ms; warm, under 40 (README, "Speed").
+// Idle callbacks came too late for a Start clicked at once, so it runs in slices of at most
+// SLICE_MS as ordinary tasks: a key or a frame waits for one slice at most.
+const SLICE_MS = 3;
+export function warmUp(moves = 960) {
   const line = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6"];
-  const step = (deadline) => {
-    while (rounds > 0 && deadline.timeRemaining() > 3) {
-      let fen = START_FEN;
-      for (const u of line) fen = ChessLines.play(fen, u).fen;
-      rounds--;
+  let fen = START_FEN, i = 0;
+  const later = (f) => (globalThis.scheduler && scheduler.postTask ? scheduler.postTask(f) : setTimeout(f, 0));
+  const step = () => {
+    const end = performance.now() + SLICE_MS;
+    while (moves > 0 && performance.now() < end) {
+      fen = ChessLines.play(fen, line[i]).fen;
+      i = (i + 1) % line.length;
+      if (i === 0) fen = START_FEN;
+      moves--;
     }
-    if (rounds > 0) requestIdleCallback(step);
+    if (moves > 0) later(step);
   };
-  requestIdleCallback(step);
+  later(step);
 }
 
 // Chess positions by node: FENs and SAN computed once and cached (bounded).

@@ -27,12 +27,15 @@ function breakpoints() {
   return bp;
 }
 
+const BUSY_RENDER_MS = 8; // a render longer than this while streaming skips the next frame
+
 // speed slider: 0..40 -> 10^(v/10) events/s (1..10000), 41 -> max (follow the stream).
 function speedOf(v) { return v >= 41 ? Infinity : Math.round(10 ** (v / 10)); }
 
 // createPlayback(S, { render, gate }): S is the page state (app.js); render draws step S.k;
-// gate(from, to) may stop a move forward early (quiz mode asks before a decision).
-export function createPlayback(S, { render, gate = (from, to) => to }) {
+// gate(from, to) may stop a move forward early (quiz mode asks before a decision); now is the
+// clock that times a render (a test's own).
+export function createPlayback(S, { render, gate = (from, to) => to, now = () => performance.now() }) {
   function seek(k) {
     k = Math.max(0, Math.min(Math.floor(Number(k) || 0), S.eventCount));
     S.k = k > S.k ? gate(S.k, k) : k;
@@ -107,7 +110,14 @@ export function createPlayback(S, { render, gate = (from, to) => to }) {
       if (S.k >= total && !S.streaming) S.playing = false;
       S.dirty = true;
     }
-    if (S.dirty) render();
+    // A render that took long while a search streams in (its first frames: cold code, a new
+    // layout) leaves the next frame free: a key pressed meanwhile runs at once, not behind
+    // frame after frame of playback. Not before the first node is drawn (start to first node).
+    if (S.dirty && !(S.restFrame && S.streaming)) {
+      const t0 = now();
+      render();
+      S.restFrame = now() - t0 > BUSY_RENDER_MS && !!S.trace && S.trace.nodeCount(S.k) > 0;
+    } else S.restFrame = false;
     if (S.playing || S.streaming) kick();
     else S.lastTime = 0;
   }

@@ -1,0 +1,56 @@
+// The playback loop leaves a frame free after a long render while a search streams in, so a
+// key pressed in the first, heaviest frames of a big search is not stuck behind frame after
+// frame of playback (README, "Speed"). Driven frame by frame with a fake clock: no timing.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createPlayback } from "../playback.js";
+
+// A page state streaming a search of `total` events whose first node enters at event 2.
+function setup({ streaming = true, renderMs = 20, total = 100000 } = {}) {
+  let clock = 0, renders = 0;
+  const frames = [];
+  globalThis.requestAnimationFrame = (f) => { frames.push(f); return frames.length; };
+  const trace = { length: total, nodeCount: (k) => (k >= 2 ? 1 : 0), node: (id) => (id === 1 ? { enterAt: 1 } : null) };
+  const S = { trace, k: 0, acc: 0, speed: 1000, playing: true, streaming, dirty: true, frame: 0, lastTime: 0,
+    restFrame: false, get eventCount() { return trace.length; } };
+  const pb = createPlayback(S, { render: () => { renders++; clock += renderMs; S.dirty = false; }, now: () => clock });
+  let time = 0;
+  // frame() runs the pending animation frame, 16 ms after the last, and says whether it rendered.
+  const frame = () => {
+    const before = renders;
+    const f = frames.shift();
+    assert.ok(f, "the loop asked for a frame");
+    f((time += 16));
+    return renders > before;
+  };
+  return { S, pb, frame };
+}
+
+test("a long render while streaming leaves the next frame free, then playback goes on", () => {
+  const { S, pb, frame } = setup({ renderMs: 20 });
+  pb.kick();
+  assert.equal(frame(), true); // the first frame draws the root (start to first node is never delayed)
+  const k1 = S.k;
+  assert.ok(k1 >= 2);
+  assert.equal(frame(), false); // 20 ms render: this frame is left free for input
+  assert.equal(frame(), true); // and playback goes on, the cursor moved by both frames' time
+  assert.ok(S.k > k1 + 16, `k ${S.k} after ${k1}`);
+  assert.equal(frame(), false);
+});
+
+test("short renders, or a finished search, render every frame", () => {
+  const quick = setup({ renderMs: 3 });
+  quick.pb.kick();
+  for (let i = 0; i < 5; i++) assert.equal(quick.frame(), true);
+  const done = setup({ renderMs: 20, streaming: false });
+  done.pb.kick();
+  for (let i = 0; i < 5; i++) assert.equal(done.frame(), true);
+});
+
+test("no frame is left free before the first node is drawn", () => {
+  const { S, pb, frame } = setup({ renderMs: 20 });
+  S.trace.nodeCount = () => 0; // the search has not entered its root yet
+  S.trace.node = () => null;
+  pb.kick();
+  for (let i = 0; i < 4; i++) assert.equal(frame(), true);
+});
