@@ -2,7 +2,7 @@
 // and what the server said last), builds the regions, feeds socket frames into the Trace, makes
 // the tree view, and wires the view's own controls and the keyboard. The setup form lives in
 // setup.js, the playback loop and stepping in playback.js, drawing in render.js, errors in errors.js.
-// Tests drive it through window.pvscope = {snapshot(), seek(k), trace, view, timings}. The
+// Tests drive it through window.pvscope (testapi.js; DESIGN.md lists what it offers). The
 // engine panel (an external engine's lines) is engines.js.
 import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
@@ -11,7 +11,6 @@ import { Board, Notation, warmUp } from "./board.js";
 import { PVPanel, Stats } from "./panels.js";
 import { EventLog } from "./eventlog.js";
 import { PVLab } from "./pvlab.js";
-import { pvReports, latestComplete, cutsBefore } from "./pvreports.js";
 import { bindKeys, HelpOverlay } from "./keys.js";
 import { createRenderer } from "./render.js";
 import { createPlayback } from "./playback.js";
@@ -21,12 +20,13 @@ import { readURL } from "./url.js";
 import { createCompare } from "./compare.js";
 import { createTreeEdit } from "./treeedit.js";
 import { View, defaultView } from "./view.js";
-import { describeNode, resolvePath } from "./nodepath.js";
+import { resolvePath } from "./nodepath.js";
 import { createQuizUI } from "./quizui.js";
 import { noticeText } from "./notices.js";
-import { createTraceFile, toJSONL } from "./tracefile.js";
+import { createTraceFile } from "./tracefile.js";
 import { createRoom } from "./room.js";
 import { createEngines } from "./engines.js";
+import { createTestAPI } from "./testapi.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -370,64 +370,10 @@ function init() {
   render();
 }
 
-// ---- the test and benchmark surface ----
-// The collectors' lines and the MultiPV lines of the newest iteration finished at step k, and
-// every cut reported up to k.
-function pvLabSnapshot(reports) {
-  const last = latestComplete(reports);
-  return {
-    pvByMethod: last ? { ...last.lines } : {},
-    cuts: cutsBefore(reports),
-    multipv: last ? last.multipv.map(({ score, pv }) => ({ score, pv })) : [],
-  };
-}
-
-window.pvscope = {
-  snapshot() {
-    const t = S.trace;
-    const has = !!(t && t.started);
-    const k = Math.min(S.k, S.eventCount);
-    const st = has ? t.stats(k) : null;
-    return {
-      eventIndex: k,
-      eventCount: S.eventCount,
-      nodeCount: has ? t.nodeCount(k) : 0,
-      visibleNodes: S.view && has ? S.view.visibleNodes : 0,
-      pv: has ? t.rootPV(k) : [],
-      running: S.streaming || S.playing,
-      streaming: S.streaming,
-      playing: S.playing,
-      error: S.error,
-      queued: S.queued || 0,
-      score: has ? t.rootScore(k) : null,
-      depth: st ? st.depth : 0,
-      selected: S.selected || 0,
-      view: S.pov.mode,
-      quiz: quizUI.snapshot(),
-      pruned: has && t.started.kind === "tree" ? t.pruned(k).map((p) => p.path) : [],
-      ...pvLabSnapshot(has ? pvReports(t, k) : []),
-      panes: compare.snapshot(), // one entry per pane while comparing (compare.js)
-      room: room.snapshot(),
-      engine: engines.snapshot(), // the engine panel (engines.js)
-    };
-  },
-  seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
-  // What the page shows for the node at path (DESIGN: {path, move, value, window, outcome, expect, actual, player}).
-  node(path) {
-    const t = S.trace;
-    if (!t || !t.started) return null;
-    return describeNode(t, Math.min(S.k, S.eventCount), S.pov, path, sanOf);
-  },
-  // Answers the open quiz question as the form would; returns whether it was right.
-  answer(x) { return quizUI.answer(x); },
-  // Chooses the view as the menu does: "root", "negamax" or "auto".
-  setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); return S.pov.mode; },
-  traceJSONL() { return S.trace && S.trace.started ? toJSONL(S.trace) : ""; }, // what trace-save writes
-  get trace() { return S.trace; },
-  get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
-  get treeEdit() { return treeEdit.state(); },
-  room, // room.js: share(), close(), ask(), answer(), toggleFollow()
-  timings,
-};
+// ---- the test and benchmark surface (testapi.js) ----
+window.pvscope = createTestAPI(S, {
+  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf,
+  setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
+});
 
 init();

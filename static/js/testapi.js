@@ -1,0 +1,69 @@
+// testapi.js: window.pvscope, the surface tests and benchmarks drive the page through
+// (DESIGN.md, "Test contract"): snapshot() of what the page shows, seek(k), node(path), answer(x),
+// setView(mode), traceJSONL(), and the live objects (trace, view, room, timings).
+import { pvReports, latestComplete, cutsBefore } from "./pvreports.js";
+import { describeNode } from "./nodepath.js";
+import { toJSONL } from "./tracefile.js";
+
+// The collectors' lines and the MultiPV lines of the newest iteration finished at step k, and
+// every cut reported up to k.
+function pvLabSnapshot(reports) {
+  const last = latestComplete(reports);
+  return {
+    pvByMethod: last ? { ...last.lines } : {},
+    cuts: cutsBefore(reports),
+    multipv: last ? last.multipv.map(({ score, pv }) => ({ score, pv })) : [],
+  };
+}
+
+// createTestAPI(S, parts): S is the page state (app.js); parts are the page's controllers, sanOf
+// names a move from a node, and setView(mode) chooses the view as the menu does.
+export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView }) {
+  return {
+    snapshot() {
+      const t = S.trace;
+      const has = !!(t && t.started);
+      const k = Math.min(S.k, S.eventCount);
+      const st = has ? t.stats(k) : null;
+      return {
+        eventIndex: k,
+        eventCount: S.eventCount,
+        nodeCount: has ? t.nodeCount(k) : 0,
+        visibleNodes: S.view && has ? S.view.visibleNodes : 0,
+        pv: has ? t.rootPV(k) : [],
+        running: S.streaming || S.playing,
+        streaming: S.streaming,
+        playing: S.playing,
+        error: S.error,
+        queued: S.queued || 0,
+        score: has ? t.rootScore(k) : null,
+        depth: st ? st.depth : 0,
+        selected: S.selected || 0,
+        view: S.pov.mode,
+        quiz: quizUI.snapshot(),
+        pruned: has && t.started.kind === "tree" ? t.pruned(k).map((p) => p.path) : [],
+        ...pvLabSnapshot(has ? pvReports(t, k) : []),
+        panes: compare.snapshot(), // one entry per pane while comparing (compare.js)
+        room: room.snapshot(),
+        engine: engines.snapshot(), // the engine panel (engines.js)
+      };
+    },
+    seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
+    // What the page shows for the node at path (DESIGN: {path, move, value, window, outcome, expect, actual, player}).
+    node(path) {
+      const t = S.trace;
+      if (!t || !t.started) return null;
+      return describeNode(t, Math.min(S.k, S.eventCount), S.pov, path, sanOf);
+    },
+    // Answers the open quiz question as the form would; returns whether it was right.
+    answer(x) { return quizUI.answer(x); },
+    // Chooses the view as the menu does: "root", "negamax" or "auto".
+    setView(mode) { setView(mode); return S.pov.mode; },
+    traceJSONL() { return S.trace && S.trace.started ? toJSONL(S.trace) : ""; }, // what trace-save writes
+    get trace() { return S.trace; },
+    get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
+    get treeEdit() { return treeEdit.state(); },
+    room, // room.js: share(), close(), ask(), answer(), toggleFollow()
+    timings,
+  };
+}
