@@ -211,6 +211,24 @@ func TestBrowserEngineLines(t *testing.T) {
 	if shown != want {
 		t.Errorf("after a click on the end of %v the board shows\n %s\nnot\n %s", first.PV, shown, want)
 	}
+	// Any move of a line: the second shows the position after two moves.
+	if len(first.PV) > 2 {
+		p.run(chromedp.Click(`[data-testid="engine-line"]:first-child .mv[data-ply="1"]`, chromedp.ByQuery))
+		want = piecesAfter(t, engine.StartFEN, first.PV[:2])
+		for range 100 {
+			p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="board"] [data-piece][data-square]')]
+				.map((e) => e.dataset.piece + e.dataset.square).sort().join(" ")`, &shown))
+			if shown == want {
+				break
+			}
+			p.run(chromedp.Sleep(100 * time.Millisecond))
+		}
+		if shown != want {
+			t.Errorf("after a click on the second move of %v the board shows\n %s\nnot\n %s", first.PV, shown, want)
+		}
+	} else {
+		t.Errorf("depth 8's first line has %d moves: too short to click its second", len(first.PV))
+	}
 	if got := p.text("engine-progress"); !strings.Contains(got, "up to depth 8") {
 		t.Errorf("engine-progress reads %q after the search", got)
 	}
@@ -342,5 +360,14 @@ func TestBrowserEngineFails(t *testing.T) {
 	p.waitFor(`(window.pvscope.snapshot().engine.error || "").includes("FEN") && !window.pvscope.snapshot().engine.running`)
 	if banner := p.text("error-banner"); !strings.Contains(banner, "Bad FEN") {
 		t.Errorf("bad FEN: the banner reads %q", banner)
+	}
+	// A teaching tree in the setup: nothing is sent (the broken engine would
+	// answer "exited"), the sentence says why and what to do.
+	p.run(chromedp.Evaluate(`document.querySelector('[data-testid="fen-input"]').value = "";
+		document.querySelector('[data-testid="tree-input"]').value = "((3 12 8) (2 4 6) (14 5 2))"`, nil))
+	p.click("engine-inspect")
+	p.waitFor(`(window.pvscope.snapshot().engine.error || "").includes("setup holds a tree")`)
+	if banner := p.text("error-banner"); !strings.Contains(banner, "enter a FEN") || strings.Contains(banner, "exited") {
+		t.Errorf("a tree in the setup: the banner reads %q", banner)
 	}
 }

@@ -105,16 +105,16 @@ export function describe(line, fen) {
   };
 }
 
-// EngineLines(lists, onEnd): renders into the panel's lines, verified and warnings lists. Every
+// EngineLines(lists, onMove): renders into the panel's lines, verified and warnings lists. Every
 // row carries data-index (the line's place in the engine's order, as snapshot().engine.lines);
-// clicking a row's last move calls onEnd(index).
+// clicking one of a row's legal moves calls onMove(index, ply), ply 0 for the line's first move.
 export class EngineLines {
-  constructor({ lines, verified, warnings }, onEnd) {
+  constructor({ lines, verified, warnings }, onMove) {
     this.el = { lines, verified, warnings };
     this.key = "";
     lines.addEventListener("click", (e) => {
-      const mv = e.target.closest(".mv.end"), li = mv && mv.closest("li[data-index]");
-      if (li && onEnd) onEnd(+li.dataset.index);
+      const mv = e.target.closest(".mv[data-ply]"), li = mv && mv.closest("li[data-index]");
+      if (li && onMove) onMove(+li.dataset.index, +mv.dataset.ply);
     });
   }
 
@@ -165,7 +165,9 @@ export class EngineLines {
     l.dataset.testid = "engine-pv";
     d.moves.forEach((m, i) => {
       const mv = span("mv", m);
-      // The line's last legal move: click it to see where the line ends (onEnd).
+      // Each legal move shows the position after it on the board (onMove); the last, where the line ends.
+      mv.dataset.ply = String(i);
+      mv.title = "Show the position after this move on the board";
       if (i === d.moves.length - 1 && line.endFen) {
         mv.classList.add("end");
         mv.title = "Show the position at the line's end on the board";

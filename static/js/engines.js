@@ -6,7 +6,7 @@
 // when it ends (rendered by enginelines.js). Stop aborts the request; the server then stops and
 // reaps the engine. Errors go to the page's error banner as sentences.
 import { EngineLines, fmtInt } from "./enginelines.js";
-import { START_FEN } from "./board.js";
+import { START_FEN, ChessLines } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,14 +27,20 @@ export function createEngines({ errors, board, onHelp }) {
     shown: false, // the lines are shown in the event log's place
     abort: null, // the running request's AbortController
   };
-  const view = new EngineLines({ lines: $("engine-lines"), verified: $("engine-verified"), warnings: $("engine-warnings") }, showEnd);
+  const view = new EngineLines({ lines: $("engine-lines"), verified: $("engine-verified"), warnings: $("engine-warnings") }, showAt);
 
-  // The board shows where line i ends (until the page's own search draws it again).
-  function showEnd(i) {
+  // The board shows line i after its move ply (0: the first), the rest of the line as arrows,
+  // until the page's own search draws it again. The line's end is the report's own FEN.
+  function showAt(i, ply) {
     const l = st.lines[i];
-    if (!l || !l.endFen || !board) return;
-    const last = (l.pv || [])[(l.san || []).length - 1] || "";
-    board.showChess(l.endFen, { last, title: `engine line ${l.multipv || 1} at depth ${l.depth}: its end (${l.end})` });
+    const pv = (l && l.pv) || [], legal = ((l && l.san) || []).length;
+    if (!l || !board || !(ply >= 0 && ply < legal)) return;
+    const line = ply === legal - 1 && l.endFen ? null : new ChessLines(st.fen).line(st.fen, pv.slice(0, ply + 1));
+    const fen = line ? line[line.length - 1].fen : l.endFen;
+    if (!fen) return;
+    const name = `engine line ${l.multipv || 1} at depth ${l.depth}`;
+    const title = ply === legal - 1 ? `${name}: its end (${l.end})` : `${name}: after move ${ply + 1} of ${legal} (${l.san[ply]})`;
+    board.showChess(fen, { last: pv[ply], line: pv.slice(ply + 1, legal), title });
   }
 
   async function load() {
@@ -67,6 +73,13 @@ export function createEngines({ errors, board, onHelp }) {
   async function inspect() {
     if (st.running) stop();
     const req = request();
+    // An engine inspects chess positions. With a teaching tree in the setup the FEN field is
+    // empty, and the server would inspect the start position instead: say so, send nothing.
+    const tree = ($("tree-input").value || "").trim() ? "a tree" : ($("random-input").value || "").trim() ? "a random tree" : "";
+    if (tree && !req.fen) {
+      fail(`An engine inspects a chess position, and the setup holds ${tree}: enter a FEN, or choose a position, to inspect it with ${req.engine || "an engine"}.`);
+      return;
+    }
     const ctl = new AbortController();
     Object.assign(st, { running: true, error: null, fen: req.fen || START_FEN, lines: [], warnings: [], verified: [],
       progress: null, stopped: false, abort: ctl });
