@@ -1,0 +1,48 @@
+package server
+
+import (
+	"fmt"
+	"net/url"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserNarrowScreenStacks: on a narrow screen (a phone or a small
+// tablet following the class) the side column goes under the tree, both the
+// screen's width, and the tree keeps room to be read; on a laptop they stand
+// side by side. (The comparison's grid placements once kept the side column
+// beside the tree at any width, leaving a phone a tree 100 px wide.)
+func TestBrowserNarrowScreenStacks(t *testing.T) {
+	for _, size := range [][2]int{{600, 900}, {1366, 768}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			p := newPage(t, size[0], size[1])
+			p.open("/?" + url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}}.Encode())
+			p.startAndWait()
+			var r struct {
+				Width                    float64 `json:"width"`
+				TreeLeft, TreeRight      float64
+				TreeBottom, CanvasHeight float64
+				SideLeft, SideTop        float64
+				SideWidth                float64
+			}
+			p.run(chromedp.Evaluate(`(() => {
+				const tree = document.querySelector(".tree-region").getBoundingClientRect();
+				const side = document.querySelector(".side").getBoundingClientRect();
+				const canvas = document.getElementById("tree-canvas").getBoundingClientRect();
+				return { width: document.documentElement.clientWidth, TreeLeft: tree.left, TreeRight: tree.right,
+					TreeBottom: tree.bottom, CanvasHeight: canvas.height, SideLeft: side.left, SideTop: side.top, SideWidth: side.width };
+			})()`, &r))
+			if size[0] < 1000 {
+				if r.SideTop < r.TreeBottom-1 || r.TreeRight-r.TreeLeft < r.Width-2 || r.SideWidth < r.Width-2 {
+					t.Errorf("narrow: the side column is not under the tree at full width: %+v", r)
+				}
+				if r.CanvasHeight < 300 {
+					t.Errorf("narrow: the tree is %.0f px high, want at least 300", r.CanvasHeight)
+				}
+			} else if r.SideLeft < r.TreeRight-1 || r.SideTop > r.TreeBottom/2 {
+				t.Errorf("wide: the side column is not beside the tree: %+v", r)
+			}
+		})
+	}
+}
