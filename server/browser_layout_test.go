@@ -3,8 +3,10 @@ package server
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -44,5 +46,37 @@ func TestBrowserNarrowScreenStacks(t *testing.T) {
 				t.Errorf("wide: the side column is not beside the tree: %+v", r)
 			}
 		})
+	}
+}
+
+// TestBrowserFollowerOnAPhone: a follower's tab on a phone (390x844, the
+// presenter's on a laptop) hides the setup form, which only the presenter
+// uses, follows the presenter's step, and shows the tree whole on its first
+// screen.
+func TestBrowserFollowerOnAPhone(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"pvs"}}.Encode())
+	f := p.sibling()
+	p.startAndWait()
+	p.pause()
+	p.eval(`window.pvscope.seek(14)`, nil)
+	p.click("room-share")
+	p.waitFor(`!!window.pvscope.snapshot().room && window.pvscope.snapshot().room.role === "presenter"`)
+	link := strings.TrimSpace(p.text("room-link"))
+	f.run(emulation.SetDeviceMetricsOverride(390, 844, 3, true), chromedp.Navigate(link))
+	f.waitFor(`!!window.pvscope && window.pvscope.snapshot().eventIndex === 14 && window.pvscope.snapshot().room.following`)
+	var r struct {
+		Setup, PresenterSetup string
+		Top, Bottom           float64
+	}
+	f.eval(`getComputedStyle(document.getElementById("setup")).display`, &r.Setup)
+	f.eval(`document.getElementById("tree-canvas").getBoundingClientRect().top`, &r.Top)
+	f.eval(`document.getElementById("tree-canvas").getBoundingClientRect().bottom`, &r.Bottom)
+	p.eval(`getComputedStyle(document.getElementById("setup")).display`, &r.PresenterSetup)
+	if r.Setup != "none" || r.PresenterSetup == "none" {
+		t.Errorf("follower on a phone: its setup form shows %q, the presenter's %q", r.Setup, r.PresenterSetup)
+	}
+	if r.Bottom > 844 || r.Bottom-r.Top < 300 {
+		t.Errorf("follower on a phone: the tree spans %.0f to %.0f px of 844, want at least 300 px, all on the first screen", r.Top, r.Bottom)
 	}
 }

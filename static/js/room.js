@@ -68,6 +68,8 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
     $("room-share").hidden = !!R.role || !!R.joining;
     $("room-share").setAttribute("aria-pressed", String(R.role === "presenter"));
     $("room-follow").hidden = R.role !== "follower";
+    // A follower's page hides the setup form on a phone (app.css): only the presenter starts searches.
+    document.documentElement.classList.toggle("room-follower", R.role === "follower");
     $("room-follow").setAttribute("aria-pressed", String(R.following));
     $("room-follow").textContent = R.following ? "Following" : "Follow the presenter";
     $("room-count").value = String(R.followers);
