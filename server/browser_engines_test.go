@@ -212,7 +212,7 @@ func TestBrowserEngineLines(t *testing.T) {
 		t.Errorf("after a click on the end of %v the board shows\n %s\nnot\n %s", first.PV, shown, want)
 	}
 	// Any move of a line: the second shows the position after two moves.
-	if len(first.PV) > 2 {
+	if len(first.PV) >= 2 {
 		p.run(chromedp.Click(`[data-testid="engine-line"]:first-child .mv[data-ply="1"]`, chromedp.ByQuery))
 		want = piecesAfter(t, engine.StartFEN, first.PV[:2])
 		for range 100 {

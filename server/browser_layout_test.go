@@ -22,7 +22,7 @@ func TestBrowserNarrowScreenStacks(t *testing.T) {
 			p.open("/?" + url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}}.Encode())
 			p.startAndWait()
 			var r struct {
-				Width                    float64 `json:"width"`
+				Width                    float64
 				TreeLeft, TreeRight      float64
 				TreeBottom, CanvasHeight float64
 				SideLeft, SideTop        float64
@@ -32,7 +32,7 @@ func TestBrowserNarrowScreenStacks(t *testing.T) {
 				const tree = document.querySelector(".tree-region").getBoundingClientRect();
 				const side = document.querySelector(".side").getBoundingClientRect();
 				const canvas = document.getElementById("tree-canvas").getBoundingClientRect();
-				return { width: document.documentElement.clientWidth, TreeLeft: tree.left, TreeRight: tree.right,
+				return { Width: document.documentElement.clientWidth, TreeLeft: tree.left, TreeRight: tree.right,
 					TreeBottom: tree.bottom, CanvasHeight: canvas.height, SideLeft: side.left, SideTop: side.top, SideWidth: side.width };
 			})()`, &r))
 			if size[0] < 1000 {

@@ -220,6 +220,7 @@ function onStarted(f) {
   S.hover = null;
   S.status = null;
   S.done = null;
+  S.restFrame = false; // a slow render of the previous search must not hold back this one's first node
   if (S.run) S.run.started = performance.now() - S.run.t0;
   const tree = f.kind === "tree";
   applyView();

@@ -116,7 +116,7 @@ export function createPlayback(S, { render, gate = (from, to) => to, now = () =>
     if (S.dirty && !(S.restFrame && S.streaming)) {
       const t0 = now();
       render();
-      S.restFrame = now() - t0 > BUSY_RENDER_MS && !!S.trace && S.trace.nodeCount(S.k) > 0;
+      S.restFrame = S.streaming && now() - t0 > BUSY_RENDER_MS && !!S.trace && S.trace.nodeCount(S.k) > 0;
     } else S.restFrame = false;
     if (S.playing || S.streaming) kick();
     else S.lastTime = 0;

@@ -54,3 +54,27 @@ test("no frame is left free before the first node is drawn", () => {
   pb.kick();
   for (let i = 0; i < 4; i++) assert.equal(frame(), true);
 });
+
+test("a slow render of a finished search does not hold back the next search's first frame", () => {
+  const { S, pb, frame } = setup({ renderMs: 20, streaming: false });
+  pb.kick();
+  assert.equal(frame(), true); // a big finished tree, slow to draw
+  S.playing = false;
+  S.dirty = true;
+  assert.equal(frame(), true);
+  // Start: the new search streams in; its first frame draws at once.
+  S.streaming = true;
+  S.playing = true;
+  S.dirty = true;
+  pb.kick();
+  assert.equal(frame(), true);
+});
+
+test("when the stream ends right after a slow render, the next frame draws the end", () => {
+  const { S, pb, frame } = setup({ renderMs: 20 });
+  pb.kick();
+  assert.equal(frame(), true);
+  S.streaming = false; // the done frame arrived
+  S.dirty = true;
+  assert.equal(frame(), true);
+});
