@@ -229,9 +229,10 @@ func (r *room) loop() {
 // log has not; a new search of the presenter's starts a new log. It says true
 // while the log is held back from the followers (presenterStreaming). r.mu is held.
 func (r *room) relay() bool {
+	var cur *run // the presenter's search, read once a tick
 	if p := r.presenter; p != nil {
 		p.mu.Lock()
-		cur := p.cur
+		cur = p.cur
 		p.mu.Unlock()
 		if cur != nil && (r.log == nil || r.log.run != cur) {
 			r.letGoOfLog()
@@ -245,7 +246,7 @@ func (r *room) relay() bool {
 	if l == nil || l.done {
 		return false
 	}
-	if r.presenterStreaming(l.run) {
+	if r.presenterStreaming(cur, l.run) {
 		return true
 	}
 	if l.buf == nil {
@@ -284,15 +285,13 @@ func (r *room) relay() bool {
 // writes would otherwise share the machine with the presenter's own stream
 // (and, on two cores, make it several times slower), and a started frame can
 // hold a whole generated tree. The followers get the search, started frame
-// and all, as soon as the presenter's page has it. r.mu is held.
-func (r *room) presenterStreaming(run *run) bool {
+// and all, as soon as the presenter's page has it. cur is the presenter's
+// current search as relay read it. r.mu is held.
+func (r *room) presenterStreaming(cur, run *run) bool {
 	p := r.presenter
 	if p == nil || p.ctx.Err() != nil {
 		return false
 	}
-	p.mu.Lock()
-	cur := p.cur
-	p.mu.Unlock()
 	return cur == run && p.delivered.Load() != run
 }
 

@@ -107,6 +107,16 @@ export function moveNumber(fen) {
   return { white: p[1] !== "b", number: parseInt(p[5], 10) || 1 };
 }
 
+// numberMove(start, ply, san, first): a move in SAN with its number, ply moves after the
+// position whose moveNumber() is start: "12.Nf3", or "12…Nf6" for black's move when it comes
+// first in what is shown, else plain "Nf6".
+export function numberMove(start, ply, san, first = ply === 0) {
+  const { white, number } = start;
+  const whiteMoves = white ? ply % 2 === 0 : ply % 2 === 1;
+  const n = number + (white ? Math.floor(ply / 2) : Math.floor((ply + 1) / 2));
+  return whiteMoves ? `${n}.${san}` : first ? `${n}…${san}` : san;
+}
+
 export class Board {
   // el: the board container; pathEl: the paragraph that shows a tree path; titleEl: the caption.
   constructor(el, pathEl, titleEl) {
@@ -239,12 +249,7 @@ export class Notation {
   }
 
   // A move in SAN with its number, ply moves after the root (as items() numbers a line).
-  _numbered(ply, san) {
-    const { white, number } = this.start;
-    const whiteMoves = white ? ply % 2 === 0 : ply % 2 === 1;
-    const n = number + (white ? Math.floor(ply / 2) : Math.floor((ply + 1) / 2));
-    return whiteMoves ? `${n}.${san}` : ply === 0 ? `${n}…${san}` : san;
-  }
+  _numbered(ply, san) { return numberMove(this.start, ply, san); }
 
   // label(nodeId, move): the move played from node nodeId.
   label(nodeId, move) {

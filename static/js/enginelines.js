@@ -5,7 +5,9 @@
 // words, and short names for the flags. The pure functions come first (tested by
 // test/enginelines.test.mjs); EngineLines renders them into the panel's lists.
 
-const nf = new Intl.NumberFormat("en-US");
+import { span } from "./pvlab.js";
+import { fmtInt } from "./panels.js";
+import { moveNumber, numberMove } from "./board.js";
 
 // scoreText(line): "+0.35", "−1.20", "0.00", "#3", "#-2" (the side to move's view, as the
 // PV panel writes scores), with "≥" for a lower bound and "≤" for an upper one.
@@ -28,20 +30,13 @@ export function nodesText(n) {
   if (n < 1e6) return `${(n / 1e3).toFixed(n < 1e5 ? 1 : 0)}k`;
   return `${(n / 1e6).toFixed(n < 1e7 ? 2 : 1)}M`;
 }
-export const fmtInt = (n) => (n === null || n === undefined ? "–" : nf.format(n));
 
-// numbered(san, fen): the SAN moves with move numbers from the FEN's side to move and move
-// number: ["1.e4", "e5", "2.Nf3"], or ["12…Qd7", "13.Rd1"] when black moves first.
-export function numbered(san, fen) {
-  const f = (fen || "").trim().split(/\s+/);
-  const white = f[1] !== "b";
-  let n = parseInt(f[5], 10) || 1;
-  return san.map((m, i) => {
-    const whiteMoves = white ? i % 2 === 0 : i % 2 === 1;
-    if (i > 0 && whiteMoves) n += 1;
-    if (whiteMoves) return `${n}.${m}`;
-    return i === 0 ? `${n}…${m}` : m;
-  });
+// numbered(san, fen, from): the SAN moves with move numbers from the FEN's side to move and
+// move number, the first of them played `from` plies after that position: ["1.e4", "e5",
+// "2.Nf3"], or ["12…Qd7", "13.Rd1"] when black moves first.
+export function numbered(san, fen, from = 0) {
+  const start = moveNumber(fen);
+  return san.map((m, i) => numberMove(start, from + i, m, i === 0));
 }
 
 // The end of a line, as the PV laboratory words why a line stops (pvwords.js): a clause.
@@ -210,9 +205,7 @@ export class EngineLines {
     const tail = span("l", "");
     if (v.tailSan && v.tailSan.length) {
       // The tail is numbered from the line's end: its moves follow the line's own.
-      const ply = v.length || 0;
-      const sideFen = afterPlies(fen, ply);
-      numbered(v.tailSan, sideFen).forEach((m) => tail.append(span("mv", m), document.createTextNode(" ")));
+      numbered(v.tailSan, fen, v.length || 0).forEach((m) => tail.append(span("mv", m), document.createTextNode(" ")));
     }
     li.append(tail);
     const score = span("s", v.endScore ? `${v.endScore} (root ${v.rootScore})` : "");
@@ -226,24 +219,4 @@ export class EngineLines {
     if (v.note) li.append(span("note", v.note));
     return li;
   }
-}
-
-// afterPlies(fen, n): a FEN whose side to move and move number are those n plies on (only
-// those two fields matter to numbered()).
-export function afterPlies(fen, n) {
-  const f = (fen || "").trim().split(/\s+/);
-  let white = f[1] !== "b";
-  let num = parseInt(f[5], 10) || 1;
-  for (let i = 0; i < n; i++) {
-    if (!white) num += 1;
-    white = !white;
-  }
-  return `x ${white ? "w" : "b"} - - 0 ${num}`;
-}
-
-function span(cls, text) {
-  const s = document.createElement("span");
-  s.className = cls;
-  s.textContent = text;
-  return s;
 }

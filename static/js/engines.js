@@ -5,7 +5,8 @@
 // {"error": ...}), shows the running depth and nodes while it waits, and the report's lines
 // when it ends (rendered by enginelines.js). Stop aborts the request; the server then stops and
 // reaps the engine. Errors go to the page's error banner as sentences.
-import { EngineLines, fmtInt } from "./enginelines.js";
+import { EngineLines } from "./enginelines.js";
+import { fmtInt } from "./panels.js";
 import { START_FEN, ChessLines } from "./board.js";
 
 const $ = (id) => document.getElementById(id);

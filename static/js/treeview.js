@@ -34,6 +34,7 @@ export class TreeView {
     this.moveLabel = moveLabel; this.nodeTitle = nodeTitle;
     this.moveCache = new Map(); // node id -> move text
     this.sanUntil = Infinity; // a draw's deadline for naming moves (moveText); none outside a draw
+    this.sanOwed = false; // a draw left moves in UCI past its deadline: the next frame names them
     this.deferred = false; // this frame's tree was put off to the next (_frame)
     this.v = new View("negamax"); this.present = false; this.nodeR = R; this.labels = null;
     this.container = canvas.parentElement || canvas;

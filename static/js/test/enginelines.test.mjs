@@ -3,7 +3,7 @@
 // writes them); the expected texts are written by hand.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { scoreText, nodesText, numbered, afterPlies, flagName, warningName, rowsOf, describe } from "../enginelines.js";
+import { scoreText, nodesText, numbered, flagName, warningName, rowsOf, describe } from "../enginelines.js";
 
 test("scores: pawns with a sign and two decimals, mates as #N, bounds as ≥ and ≤", () => {
   assert.equal(scoreText({ score: 35, mate: null, bound: "exact" }), "+0.35");
@@ -28,8 +28,8 @@ test("moves are numbered from the searched position's side to move and move numb
   assert.deepEqual(numbered(["Qd7", "Rd1", "Rfe8"], "8/8/8/8/8/8/8/8 b - - 3 12"), ["12…Qd7", "13.Rd1", "Rfe8"]);
   // A verified tail after an 11-move line from Kiwipete (white, move 1): black's 6th move.
   const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-  assert.deepEqual(numbered(["Qb4+", "c3"], afterPlies(kiwipete, 11)), ["6…Qb4+", "7.c3"]);
-  assert.deepEqual(numbered(["Nf3"], afterPlies(kiwipete, 2)), ["2.Nf3"]);
+  assert.deepEqual(numbered(["Qb4+", "c3"], kiwipete, 11), ["6…Qb4+", "7.c3"]);
+  assert.deepEqual(numbered(["Nf3"], kiwipete, 2), ["2.Nf3"]);
 });
 
 test("flags get short names; the short flag is the ✂ marker's, not a chip", () => {
