@@ -58,6 +58,9 @@ const (
 	// PVCut: the Method's line is shorter than the iteration's Depth. It ended
 	// at Node, Ply moves from the root, for Reason.
 	PVCut
+	// Prune: Node skipped Move without searching it, for Why (futility,
+	// late-move, razor, see, delta, or the engine's own word).
+	Prune
 
 	kindEnd // one past the last kind
 )
@@ -83,6 +86,7 @@ var kindNames = [...]string{
 	RootPV:         "root-pv",
 	PVLine:         "pv-line",
 	PVCut:          "pv-cut",
+	Prune:          "prune",
 }
 
 // Kinds lists every kind in order.
@@ -210,6 +214,24 @@ func ParseEnd(s string) (End, error) {
 	return 0, fmt.Errorf("unknown end %q", s)
 }
 
+// NullMove is UCI's null move: the side to move passes (null-move pruning).
+const NullMove = "0000"
+
+// Words for Why. An engine may write its own; these are the ones pvscope
+// names in its narration and help.
+const (
+	WhyLMR      = "lmr"       // late move reduction
+	WhyNullMove = "null-move" // the reduced search after a pass
+	WhyCheck    = "check"     // check extension
+	WhySingular = "singular"  // singular extension
+	WhyIIR      = "iir"       // internal iterative reduction
+	WhyFutility = "futility"  // futility pruning
+	WhyLateMove = "late-move" // late move pruning (move count)
+	WhyRazor    = "razor"     // razoring
+	WhySEE      = "see"       // a losing capture by static exchange
+	WhyDelta    = "delta"     // delta pruning in quiescence
+)
+
 // Event is one decision of the search. It is flat: which fields mean something
 // depends on Kind (see the Kind constants); the rest are zero.
 // Node ids start at 1 and are unique within a search: a re-search of the same
@@ -230,10 +252,17 @@ type Event struct {
 	Actual NodeType
 	Bound  Bound
 	End    End
-	Method Method   // pv-line and pv-cut: which collector
-	Reason Reason   // pv-cut: why the line ended
-	Move   string   // the move that leads to Node from Parent (or the move the event is about)
-	PV     []string // a line of moves from Node
+	Method Method // pv-line and pv-cut: which collector
+	Reason Reason // pv-cut: why the line ended
+	Move   string // the move that leads to Node from Parent (or the move the event is about); NullMove for a pass
+	// Reduced and Extended, on enter: how many plies shallower or deeper than
+	// the parent's depth minus one the node is searched, for Why.
+	Reduced  int16
+	Extended int16
+	// Why, on enter with Reduced or Extended, and on prune: the technique's
+	// word (see the Why constants), or the engine's own.
+	Why string
+	PV  []string // a line of moves from Node
 	// Derived: the engine did not write this event; the reader made it from
 	// the events around it (see Deriver).
 	Derived bool

@@ -16,8 +16,8 @@ import (
 //	{"seq":2,"kind":"iteration-start","depth":1,"alpha":-32000,"beta":32000}
 //
 // Fields are written in a fixed order: seq, kind, node, parent, ref, ply, depth,
-// index, move, alpha, beta, score, expect, actual, bound, end, method, reason, pv,
-// derived (only when true). Zero is a
+// index, move, reduced, extended, why, alpha, beta, score, expect, actual, bound,
+// end, method, reason, pv, derived (only when true). Zero is a
 // meaningful alpha, score or index, so each kind always writes the fields it is
 // about (see alwaysFields), zero or not, and any other field only when it is set.
 // Names (kind, node type, bound, end) are written as their String form.
@@ -53,6 +53,7 @@ const (
 	fMethod
 	fReason
 	fPV
+	fWhy
 )
 
 // alwaysFields are the fields each kind writes even when zero.
@@ -77,6 +78,7 @@ var alwaysFields = [kindEnd]uint32{
 	RootPV:         fDepth | fScore | fPV,
 	PVLine:         fDepth | fScore | fMethod | fPV,
 	PVCut:          fNode | fPly | fDepth | fMethod | fReason,
+	Prune:          fNode | fMove | fWhy,
 }
 
 // Writer writes a trace file. It is a Sink; since Emit cannot return an error,
@@ -163,6 +165,9 @@ func appendEvent(b []byte, e *Event) []byte {
 	b = num(b, fDepth, `,"depth":`, int64(e.Depth))
 	b = num(b, fIndex, `,"index":`, int64(e.Index))
 	b = str(b, fMove, `,"move":`, e.Move)
+	b = num(b, 0, `,"reduced":`, int64(e.Reduced))
+	b = num(b, 0, `,"extended":`, int64(e.Extended))
+	b = str(b, fWhy, `,"why":`, e.Why)
 	b = num(b, fAlpha, `,"alpha":`, int64(e.Alpha))
 	b = num(b, fBeta, `,"beta":`, int64(e.Beta))
 	b = num(b, fScore, `,"score":`, int64(e.Score))

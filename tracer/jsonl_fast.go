@@ -125,7 +125,8 @@ func (p *fastParser) int(bits int) (int64, bool) {
 // methods and reasons, so decoding them does not allocate.
 var names = func() map[string]string {
 	m := map[string]string{"": ""}
-	for _, list := range [][]string{kindNames[:], nodeTypeNames[:], boundNames[:], endNames[:], methodNames[:], reasonNames[:]} {
+	whys := []string{WhyLMR, WhyNullMove, WhyCheck, WhySingular, WhyIIR, WhyFutility, WhyLateMove, WhyRazor, WhySEE, WhyDelta, NullMove}
+	for _, list := range [][]string{kindNames[:], nodeTypeNames[:], boundNames[:], endNames[:], methodNames[:], reasonNames[:], whys} {
 		for _, s := range list {
 			m[s] = s
 		}
@@ -180,9 +181,13 @@ func (p *fastParser) field(key []byte, j *jsonEvent) bool {
 	case "index":
 		ok = small(&j.Index)
 	case "move":
-		var b []byte
-		b, ok = p.str()
-		j.Move = string(b)
+		j.Move, ok = p.name()
+	case "reduced":
+		ok = small(&j.Reduced)
+	case "extended":
+		ok = small(&j.Extended)
+	case "why":
+		j.Why, ok = p.name()
 	case "expect":
 		j.Expect, ok = p.name()
 	case "actual":

@@ -99,26 +99,29 @@ func (r *Reader) nextLine() ([]byte, error) {
 
 // jsonEvent is an Event as decoded, with names still strings.
 type jsonEvent struct {
-	Seq     int64    `json:"seq"`
-	Kind    string   `json:"kind"`
-	Node    int32    `json:"node"`
-	Parent  int32    `json:"parent"`
-	Ref     int32    `json:"ref"`
-	Ply     int16    `json:"ply"`
-	Depth   int16    `json:"depth"`
-	Index   int16    `json:"index"`
-	Move    string   `json:"move"`
-	Alpha   int32    `json:"alpha"`
-	Beta    int32    `json:"beta"`
-	Score   int32    `json:"score"`
-	Expect  string   `json:"expect"`
-	Actual  string   `json:"actual"`
-	Bound   string   `json:"bound"`
-	End     string   `json:"end"`
-	Method  string   `json:"method"`
-	Reason  string   `json:"reason"`
-	PV      []string `json:"pv"`
-	Derived bool     `json:"derived"`
+	Seq      int64    `json:"seq"`
+	Kind     string   `json:"kind"`
+	Node     int32    `json:"node"`
+	Parent   int32    `json:"parent"`
+	Ref      int32    `json:"ref"`
+	Ply      int16    `json:"ply"`
+	Depth    int16    `json:"depth"`
+	Index    int16    `json:"index"`
+	Move     string   `json:"move"`
+	Reduced  int16    `json:"reduced"`
+	Extended int16    `json:"extended"`
+	Why      string   `json:"why"`
+	Alpha    int32    `json:"alpha"`
+	Beta     int32    `json:"beta"`
+	Score    int32    `json:"score"`
+	Expect   string   `json:"expect"`
+	Actual   string   `json:"actual"`
+	Bound    string   `json:"bound"`
+	End      string   `json:"end"`
+	Method   string   `json:"method"`
+	Reason   string   `json:"reason"`
+	PV       []string `json:"pv"`
+	Derived  bool     `json:"derived"`
 }
 
 // Next returns the next event, or io.EOF after the last one. An error for a
@@ -150,6 +153,7 @@ func decodeEvent(line []byte) (Event, error) {
 		Seq: j.Seq, Node: j.Node, Parent: j.Parent, Ref: j.Ref,
 		Ply: j.Ply, Depth: j.Depth, Index: j.Index, Move: j.Move,
 		Alpha: j.Alpha, Beta: j.Beta, Score: j.Score, Derived: j.Derived,
+		Reduced: j.Reduced, Extended: j.Extended, Why: j.Why,
 	}
 	var err error
 	if e.Kind, err = ParseKind(j.Kind); err != nil {

@@ -46,6 +46,7 @@ func TestEncodeAlwaysFields(t *testing.T) {
 		RootPV:         `"depth":0,"score":0,"pv":[]`,
 		PVLine:         `"depth":0,"score":0,"method":"","pv":[]`,
 		PVCut:          `"node":0,"ply":0,"depth":0,"method":"","reason":""`,
+		Prune:          `"node":0,"move":"","why":""`,
 	}
 	for _, k := range Kinds() {
 		line := `{"seq":1,"kind":"` + k.String() + `",` + want[k] + "}\n"
@@ -66,6 +67,11 @@ func TestJSONLRoundTrip(t *testing.T) {
 		Event{Seq: 1000, Kind: Exit, Node: math.MaxInt32, Score: math.MinInt32, Alpha: math.MaxInt32,
 			Ply: math.MinInt16, Depth: math.MaxInt16, Actual: All, End: Stopped},
 		Event{Seq: math.MaxInt64, Kind: TTHit, Move: `q"\` + "\n\t\x01é♞", PV: []string{"", "a\u2028b"}},
+		// The modern-search vocabulary: a null move, a reduced and an extended
+		// visit with their reasons (one the engine's own word), a pruned move.
+		Event{Seq: 1001, Kind: Enter, Node: 7, Parent: 6, Move: NullMove, Depth: 2, Reduced: 3, Why: WhyNullMove},
+		Event{Seq: 1002, Kind: Enter, Node: 8, Parent: 7, Move: "g1f3", Depth: 5, Extended: 1, Why: "mine é"},
+		Event{Seq: 1003, Kind: Prune, Node: 8, Move: "a2a3", Why: WhyFutility},
 	)
 	var buf bytes.Buffer
 	meta := map[string]string{"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "algo": "pvs"}
