@@ -152,7 +152,9 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       : S.selected ? "selected: the root" : "root position";
     if (N.chess) {
       const fen = id ? N.lines.fenAt(t, id) : N.lines.rootFen;
-      board.showChess(fen, { line, last: nd && nd.parent ? nd.move : "", title });
+      // A null move leaves the pieces where they were: the caption says who moves now.
+      const pass = nd && nd.nullMove && fen ? ` · null move: ${fen.split(" ")[1] === "b" ? "Black" : "White"} to move` : "";
+      board.showChess(fen, { line, last: nd && nd.parent ? nd.move : "", title: title + pass });
     } else {
       const path = id ? t.positionMoves(id) : [];
       board.showTreePath(path, { line, title, value: leafValue(path) });
