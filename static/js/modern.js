@@ -134,3 +134,14 @@ export function edgeMark({ reduced = 0, extended = 0 }) {
   const d = extended - reduced;
   return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : reduced ? "±0" : "";
 }
+
+// The tree's tooltip lines for an item (layout.js) of modern search.
+export function tooltipLines(it) {
+  if (it.kind === "pruned") return it.pruned.event && it.pruned.why ? [`reason: ${whyText(it.pruned.why)}`] : [];
+  const out = [];
+  if (it.nullMove) out.push("null move: the side to move passes");
+  const because = it.why ? ` (${whyText(it.why)})` : "";
+  if (it.reduced > 0) out.push(`searched ${plies(it.reduced)} shallower${it.extended > 0 ? "" : because}`);
+  if (it.extended > 0) out.push(`extended ${plies(it.extended)}${because}`);
+  return out;
+}
