@@ -139,6 +139,9 @@ func TestBrowserModernSearchMarks(t *testing.T) {
 	}
 	p.run(chromedp.Evaluate(`window.pvscope.view.fit()`, nil), chromedp.Sleep(300*time.Millisecond))
 	p.shot("modern-marks-1366x768.png")
+	p.run(chromedp.Evaluate(`(() => { const box = document.querySelector('[data-testid="node-path"]'); box.value = "d2d3";
+		box.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true})); })()`, nil), chromedp.Sleep(300*time.Millisecond))
+	p.shot("modern-marks-zoomed-1366x768.png")
 
 	// The counts at the end: one null-move cutoff of one null move, one
 	// reduction re-searched, two moves pruned, one extension.

@@ -85,9 +85,14 @@ export function drawLabels(view, vis, full) {
     }
     const mark = it.kind === "node" && it.parentItem && it.parentItem.kind !== "virtual" ? edgeMark(it) : "";
     if (mark) {
+      // Halfway up the edge, pushed off it to the left (a cutoff's ✂ sits on the right).
       const [px0, py0] = scr(it.parentItem);
-      const ex = x + (px0 - x) * 0.4, ey = y + (py0 - y) * 0.4;
-      cands.push({ it, text: mark, x: ex + (px0 > x ? -1 : 1) * (px.move * 0.9), y: ey, size: px.move, baseline: "middle", pri: [0, 0, it.ply], bold: true });
+      const len = Math.hypot(px0 - x, py0 - y) || 1;
+      let nx = (y - py0) / len, ny = (px0 - x) / len; // a unit normal to the edge
+      if (nx > 0) { nx = -nx; ny = -ny; }
+      ctx.font = font(px.move, true);
+      const off = ctx.measureText(mark).width / 2 + px.move / 2;
+      cands.push({ it, text: mark, x: (x + px0) / 2 + nx * off, y: (y + py0) / 2 + ny * off, size: px.move, baseline: "middle", pri: [0, 0, it.ply], bold: true });
     }
   }
   // Values inside the nodes.
