@@ -151,6 +151,20 @@ func TestBrowserModernSearchMarks(t *testing.T) {
 		}
 	}
 
+	// Saved by the page (trace-save) and opened again, the marks are the same.
+	var saved string
+	p.run(chromedp.Evaluate(`window.pvscope.traceJSONL()`, &saved))
+	if !strings.Contains(saved, `"why":"futility"`) || !strings.Contains(saved, `"reduced":2`) || !strings.Contains(saved, `"extended":1`) {
+		t.Errorf("the saved trace lacks the modern fields:\n%s", saved)
+	}
+	p.open("/?trace=" + upload(t, p.url, saved))
+	if got := p.finished(); got != n {
+		t.Fatalf("the saved trace reopened with %d events, want %d", got, n)
+	}
+	check("c4c5 0000", nullMove, nil)
+	check("d2d3", modernNode{Move: "Kd3", Outcome: "exact"}, []pr{{"a5", "a7a5", "futility"}})
+	check("d2d3 e8d7 c4d4", modernNode{Move: "Rd4+", Outcome: "exact", Extended: 1, Why: "check"}, nil)
+
 	// Breakpoints: the null move's failing search returns at seq 32, the
 	// reduced probe's re-search is announced at seq 20.
 	for _, c := range []struct {
@@ -166,5 +180,28 @@ func TestBrowserModernSearchMarks(t *testing.T) {
 		if k != c.want {
 			t.Errorf("run to the %s breakpoint from 0 stops at step %d, want %d", c.bp, k, c.want)
 		}
+	}
+}
+
+// On a phone-sized screen the legend's entries for the marks and the counts
+// show too (and PVSCOPE_SCREENSHOTS gets a picture to look at).
+func TestBrowserModernSearchMarksPhone(t *testing.T) {
+	file, err := filepath.Abs("../static/js/test/fixtures/modern_chess.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPage(t, 390, 844)
+	p.open("/")
+	p.run(chromedp.SetUploadFiles(`[data-testid="trace-file"]`, []string{file}, chromedp.ByQuery))
+	p.snapAt(p.finished())
+	p.run(chromedp.Evaluate(`window.pvscope.view.fit()`, nil), chromedp.Sleep(300*time.Millisecond))
+	p.shot("modern-marks-390x844.png")
+	var legend []string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll(".legend-modern")].filter(e => getComputedStyle(e).display !== "none").map(e => e.textContent)`, &legend))
+	if want := []string{"−2 reduced, +1 extended", "null move"}; !reflect.DeepEqual(legend, want) {
+		t.Errorf("the legend shows %q for modern search, want %q", legend, want)
+	}
+	if got := p.text("stat-pruned"); got != "2" {
+		t.Errorf("stat-pruned reads %q, want 2", got)
 	}
 }
