@@ -181,8 +181,10 @@ func (r *Recording) At(i int) Event {
 	if rec.seq == seqFar {
 		e.Seq = r.farSeq[i]
 	}
-	if m, ok := r.markOf[i]; ok {
-		e.Reduced, e.Extended, e.Why = r.marks[m].reduced, r.marks[m].extended, r.marks[m].why
+	if len(r.markOf) > 0 {
+		if m, ok := r.markOf[i]; ok {
+			e.Reduced, e.Extended, e.Why = r.marks[m].reduced, r.marks[m].extended, r.marks[m].why
+		}
 	}
 	if rec.pv != 0 {
 		line := r.pvs[rec.pv]
