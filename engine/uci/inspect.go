@@ -46,8 +46,8 @@ const (
 	// A search of the end at a few plies misjudges what the root searched
 	// deeper: 8 plies is the least that says something about a line's end.
 	DefaultVerifyDepth = 8
-	// Stockfish's scores of the same winning ending move by a few dozen
-	// centipawns from one depth to another (README, Measurements).
+	// Stockfish's ends searched to depth 8 scored within 48 centipawns of
+	// the root on the Lucena and start positions, 76 on Kiwipete (README).
 	DefaultTolerance = 100
 	MaxTolerance     = 100_000
 )
