@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The Lucena position as Wikipedia's "Lucena position" article draws it
@@ -160,6 +161,27 @@ func TestVerifyingHook(t *testing.T) {
 			c.done && fmt.Sprint(c.v) != fmt.Sprint(want) {
 			t.Errorf("call %d: %+v; the report has %+v", i, c, want)
 		}
+	}
+	assertReaped(t, pidFile)
+}
+
+// TestVerifyStoppedAtTimeLimit: an end whose search cannot reach its depth
+// within the search limit (pvscope's engine asked for depth 30) keeps the
+// deepest line it found and says so; the inspection goes on.
+func TestVerifyStoppedAtTimeLimit(t *testing.T) {
+	command, pidFile := fakeCommand(t, "pvscope")
+	lim := quick
+	lim.Search = 1500 * time.Millisecond
+	r, err := Inspect(context.Background(), Inspection{Engine: command, Depth: 2, Verify: true, VerifyDepth: 30, Limits: lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Verified) != 1 {
+		t.Fatalf("verified %+v", r.Verified)
+	}
+	v := r.Verified[0]
+	if !strings.Contains(v.Note, "stopped at its time limit before depth 30") || v.Remaining < 1 || v.Remaining >= 30 || v.EndScore == "" {
+		t.Errorf("%+v", v)
 	}
 	assertReaped(t, pidFile)
 }
