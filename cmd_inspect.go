@@ -52,10 +52,10 @@ func inspect(args []string, out, progress io.Writer) error {
 	in.Moves = append(strings.Fields(*moves), extra...)
 	in.Limits.Search = *limit
 	if in.VerifyDepth < 1 {
-		return fmt.Errorf("--verify-depth %d: choose 1 to %d", in.VerifyDepth, uci.MaxInspectDepth)
+		return fmt.Errorf("verify depth %d is out of range: choose 1 to %d", in.VerifyDepth, uci.MaxInspectDepth)
 	}
 	if in.Tolerance < 1 {
-		return fmt.Errorf("--tolerance %d: choose 1 to %d centipawns", in.Tolerance, uci.MaxTolerance)
+		return fmt.Errorf("tolerance %d is out of range: choose 1 to %d centipawns", in.Tolerance, uci.MaxTolerance)
 	}
 	if progress != nil {
 		p := &progressLine{w: progress}

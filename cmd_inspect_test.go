@@ -96,9 +96,10 @@ func TestInspectVerifyText(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ flag, value, want string }{
-		{"--verify-depth", "0", "--verify-depth 0: choose 1 to 40"},
+		{"--verify-depth", "0", "verify depth 0 is out of range: choose 1 to 40"},
 		{"--verify-depth", "41", "verify depth 41 is out of range"},
-		{"--tolerance", "0", "--tolerance 0: choose 1 to 100000 centipawns"},
+		{"--tolerance", "0", "tolerance 0 is out of range: choose 1 to 100000 centipawns"},
+		{"--tolerance", "100001", "tolerance 100001 is out of range"},
 	} {
 		_, stderr, code := run(t, "inspect", "--engine", selfEngine(t), "--depth", "2", "--verify", c.flag, c.value)
 		if code == 0 || !strings.Contains(stderr, c.want) {
