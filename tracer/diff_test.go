@@ -104,8 +104,8 @@ func TestDiffOneOption(t *testing.T) {
 			other := engineTrace(t, fen, 3, setting)
 			rep := diffOf(t, base, other, 5)
 			want := sameAsRef(t, base, other, rep)
-			if want == nil && setting == "order-killers=false" {
-				t.Fatalf("%s: killers off searches the same nodes in the same order; killers reorder quiet moves from depth 2 on", fen[:8])
+			if want == nil && setting == "order-killers=false" && fen == engine.StartFEN {
+				t.Fatalf("%s: killers off searches the same nodes in the same order; from the start position, where the cutoffs at depth 2 and 3 are quiet moves, killers reorder them", fen[:8])
 			}
 			if want == nil && !bytes.Equal(base, other) {
 				// Not the same bytes, the same shape: allowed only if the
