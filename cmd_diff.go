@@ -220,7 +220,7 @@ func printDiff(w io.Writer, o *diffOutput) {
 			}
 			x := s.it
 			fmt.Fprintf(w, "    %s: %d nodes, %d leaves, %d re-searches, %d cutoffs, %d table cuts; score %d, best %s, PV %s\n",
-				s.name, x.Nodes, x.Leaves, x.ReSearches, x.Cutoffs, x.TableCuts, x.Score, orDash([]string{x.BestMove}), orDash(x.PV))
+				s.name, x.Nodes, x.Leaves, x.ReSearches, x.Cutoffs, x.TableCuts, x.Score, orDash(strings.Fields(x.BestMove)), orDash(x.PV))
 		}
 		if p := it.PVPart; p != nil && it.A != nil && it.B != nil {
 			fmt.Fprintf(w, "    PVs part at move %d: %s against %s\n", p.Ply+1, orEnd(p.A), orEnd(p.B))
