@@ -280,20 +280,39 @@ func (d *differ) outOfStep(top *walkFrame, a, b *diffItem) {
 			return
 		}
 	}
-	if a.kind == itemEnter {
-		ka := a.key
-		if top.pendA == nil {
-			top.pendA = map[childKey]DiffNode{}
+	// Iterations follow each other by depth, and root searches by their
+	// place: the side that is behind catches up, alone, so that the same
+	// iteration or root search in both is still walked node by node.
+	if top.level < levelRoot && a.kind == itemEnter && b.kind == itemEnter {
+		if keyBefore(a.key, b.key) {
+			d.pend(&top.pendA, a.key, d.a)
+		} else {
+			d.pend(&top.pendB, b.key, d.b)
 		}
-		top.pendA[ka] = d.a.skipSubtree()
+		return
+	}
+	if a.kind == itemEnter {
+		d.pend(&top.pendA, a.key, d.a)
 	}
 	if b := d.b.peek(); b.kind == itemEnter {
-		kb := b.key
-		if top.pendB == nil {
-			top.pendB = map[childKey]DiffNode{}
-		}
-		top.pendB[kb] = d.b.skipSubtree()
+		d.pend(&top.pendB, b.key, d.b)
 	}
+}
+
+// keyBefore: an iteration or root search k comes before l in search order.
+func keyBefore(k, l childKey) bool {
+	if k.depth != l.depth {
+		return k.depth < l.depth
+	}
+	return k.visit < l.visit
+}
+
+// pend takes a side's next child whole and keeps it until the other side meets it.
+func (d *differ) pend(m *map[childKey]DiffNode, k childKey, s *sideStream) {
+	if *m == nil {
+		*m = map[childKey]DiffNode{}
+	}
+	(*m)[k] = s.skipSubtree()
 }
 
 // stepOf describes a side's next step under top, for a divergence; mine is

@@ -399,3 +399,41 @@ func TestDiffRefusesOtherPositionsAndBadFiles(t *testing.T) {
 		t.Fatalf("B broken on line 3: error %v", err)
 	}
 }
+
+// TestDiffWalksTheSameIterationNodeByNode: B is A without its first
+// iteration and with one leaf of the second changed. The iteration only A
+// searched is listed; the second is still walked node by node, so the leaf
+// is found.
+func TestDiffWalksTheSameIterationNodeByNode(t *testing.T) {
+	a := engineTrace(t, engine.StartFEN, 2)
+	h, events, err := tracer.ReadAll(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := slices.IndexFunc(events, func(e tracer.Event) bool { return e.Kind == tracer.IterationStart && e.Depth == 2 })
+	var kept []tracer.Event
+	for i, e := range events {
+		if i >= second || e.Kind == tracer.SearchStart {
+			kept = append(kept, e)
+		}
+	}
+	iters := refRead(a)
+	var leaf located
+	walkNodes(iters[1:], func(n *refNode, path []string) {
+		if len(n.kids) == 0 && leaf.n == nil && len(path) == 2 {
+			leaf = located{n, path}
+		}
+	})
+	for i := range kept {
+		if kept[i].Kind == tracer.Exit && kept[i].Seq == leaf.n.exit.Seq {
+			kept[i].Score += 5
+		}
+	}
+	rep := diffOf(t, a, encode(t, h, kept), 10)
+	if rep.OnlyACount != 1 || rep.OnlyA[0].Iteration != 1 || rep.OnlyBCount != 0 {
+		t.Fatalf("only A %+v (%d), only B %d: want iteration 1 only", rep.OnlyA, rep.OnlyACount, rep.OnlyBCount)
+	}
+	if rep.ChangedCount != 1 || !slices.Equal(rep.Changed[0].Path, leaf.path) || rep.Changed[0].Whole {
+		t.Fatalf("changed %d %+v: want the leaf %v, walked node by node", rep.ChangedCount, rep.Changed, leaf.path)
+	}
+}
