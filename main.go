@@ -38,7 +38,7 @@ var commands = []command{
 	{"trace", "[-o FILE] INPUT [OPTIONS]", "write the search's JSONL trace", func(a []string) error { return trace(a, os.Stdout) }},
 	{"check", "FILE [--json] [--max N]", "check a trace's invariants and its PVs", func(a []string) error { return checkCmd(a, os.Stdout) }},
 	{"diff", "A B [--json] [--max N]", "where two searches of one position part", func(a []string) error { return diffCmd(a, os.Stdout) }},
-	{"view", "FILE [-addr 127.0.0.1:8080]", "serve the page with a trace file open", view},
+	{"view", "FILE [FILE2] [-addr ADDR]", "serve the page with a trace file open (two: diffed side by side)", view},
 	{"perft", "[--fen F] --depth N", "count legal move sequences", func(a []string) error { return perft(a, os.Stdout) }},
 	{"inspect", "--engine CMD [--fen F] [--depth N]", "check a UCI engine's PVs", func(a []string) error { return inspect(a, os.Stdout) }},
 	{"uci", "", "speak UCI on standard input and output", func(a []string) error { return uciEngine(a, os.Stdin, os.Stdout) }},
