@@ -96,7 +96,9 @@ export function decorate(view, marksOf) {
     draw();
     const marks = marksOf();
     if (!marks || !marks.size || !view.result || !view.result.count || !view.visible) return;
-    const ctx = view.ctx, r = view.nodeR + 10, px = 1 / view.scale;
+    const ctx = view.ctx, r = view.nodeR + 10, px = 1 / view.scale, d = view.dpr || 1;
+    // The tree's own transform (its labels leave the canvas in screen pixels).
+    ctx.setTransform(d * view.scale, 0, 0, d * view.scale, d * view.tx, d * view.ty);
     for (const [kind, m] of Object.entries(MARKS)) {
       ctx.beginPath();
       let any = false;
