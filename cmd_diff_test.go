@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pvscope/pvscope/tracer"
 )
 
 // traceFile writes pvscope's trace of the given search flags to a file.
@@ -97,5 +99,19 @@ func TestDiffCommandRunsTheEngine(t *testing.T) {
 	}
 	if out, _, code := run(t, "help", "diff"); code != 0 || !strings.Contains(out, "-max") || !strings.Contains(out, "-fen") {
 		t.Fatalf("help diff: exit %d\n%s", code, out)
+	}
+}
+
+// TestSANLine: the hook that names a diff's paths in SAN. From the null move
+// on, the moves stay in UCI (the board after a pass is not searched here).
+func TestSANLine(t *testing.T) {
+	h := tracer.Header{Meta: map[string]string{"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}}
+	got := sanLine(h, []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1", "0000", "c8g4"})
+	want := []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "0000", "c8g4"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("SAN %v, want %v", got, want)
+	}
+	if sanLine(tracer.Header{}, []string{"e2e4"}) != nil {
+		t.Fatal("no FEN: want no SAN")
 	}
 }
