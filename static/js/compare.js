@@ -14,6 +14,7 @@ import { View, defaultView } from "./view.js";
 import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, parseDiff } from "./compareplan.js";
 import { createDiffBar, decorate } from "./comparediff.js";
 import { narrate } from "./narrate.js";
+import { Notation } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const PLAY_MS = 600; // one joint step per 0.6 s: slow enough to follow every pane
@@ -51,9 +52,12 @@ export function createCompare({ errors, onActive = () => {} }) {
         p.trace = new Trace(hello);
         p.trace.start(f);
         p.counts = treeCounts(f, setup.random);
+        // A diff's panes name moves as the page does (SAN for chess), in the tree and the log.
+        p.notation = p.side ? new Notation(p.trace) : null;
         if (p.view) p.view.reset(p.trace);
         else {
-          p.view = new TreeView(p.el.querySelector("canvas"), p.trace, { onSelect: (id) => { p.selected = id; dirty(); }, onHover: () => {} });
+          const san = p.side && { moveLabel: (it) => (p.notation && p.notation.chess && it.nodeId ? p.notation.label(p.trace.parentOf.get(it.nodeId), it.move) : it.move) };
+          p.view = new TreeView(p.el.querySelector("canvas"), p.trace, { onSelect: (id) => { p.selected = id; dirty(); }, onHover: () => {}, ...san });
           if (p.side) decorate(p.view, () => diffBar && diffBar.marks(p.side === "A" ? "a" : "b"));
         }
         p.state = "running";
@@ -68,7 +72,8 @@ export function createCompare({ errors, onActive = () => {} }) {
         if (p.trace && (p.trace.started.kind !== "tree" || diffSpec)) p.k = p.trace.length;
         runNext();
         if (diffSpec && panes.length === 2 && panes.every((x) => x.state === "done" && x.trace)) {
-          bar().set(panes[0].trace, panes[1].trace);
+          const n = panes[0].notation;
+          bar().set(panes[0].trace, panes[1].trace, n && n.chess ? (moves) => n.lineText(0, moves) : null);
         }
         break;
       case "error":
@@ -307,7 +312,8 @@ export function createCompare({ errors, onActive = () => {} }) {
   }
   function logLines(p, k) {
     const out = [];
-    for (let i = Math.max(0, k - LOG_LINES); i < k; i++) out.push(narrate(p.trace, i, undefined, { view: p.pov }));
+    const label = p.notation ? (id, m) => p.notation.label(id, m) : undefined;
+    for (let i = Math.max(0, k - LOG_LINES); i < k; i++) out.push(narrate(p.trace, i, label, { view: p.pov }));
     return out;
   }
 
