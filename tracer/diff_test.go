@@ -441,3 +441,31 @@ func TestDiffWalksTheSameIterationNodeByNode(t *testing.T) {
 		t.Fatalf("changed %d %+v: want the leaf %v, walked node by node", rep.ChangedCount, rep.Changed, leaf.path)
 	}
 }
+
+// TestDiffReducedAndNullMove: the modern-search vocabulary (issue 16) lines up
+// too: a null move is a move like any other on the path, and a reduction
+// written on one enter and not the other is the divergence, named "reduced".
+func TestDiffReducedAndNullMove(t *testing.T) {
+	lines := []string{
+		`{"format":"pvscope-trace","version":1,"meta":{"fen":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}}`,
+		`{"kind":"enter","node":1,"parent":0,"alpha":-100,"beta":100,"depth":3}`,
+		`{"kind":"enter","node":2,"parent":1,"move":"0000","alpha":-100,"beta":-99,"depth":1,"reduced":1,"why":"null-move"}`,
+		`{"kind":"exit","node":2,"score":-90}`,
+		`{"kind":"enter","node":3,"parent":1,"move":"e2e4","alpha":-100,"beta":100,"depth":2}`,
+		`{"kind":"enter","node":4,"parent":3,"move":"e8d7","alpha":-100,"beta":100,"depth":1}`,
+		`{"kind":"exit","node":4,"score":80}`,
+		`{"kind":"exit","node":3,"score":-80}`,
+		`{"kind":"exit","node":1,"score":80}`,
+	}
+	a := []byte(strings.Join(lines, "\n") + "\n")
+	b := slices.Clone(lines)
+	b[5] = `{"kind":"enter","node":4,"parent":3,"move":"e8d7","alpha":-100,"beta":100,"depth":1,"reduced":1,"why":"lmr"}`
+	rep := diffOf(t, a, []byte(strings.Join(b, "\n")+"\n"), 10)
+	v := rep.FirstDivergence
+	if v == nil || !slices.Equal(v.What, []string{"reduced"}) || !slices.Equal(v.Path, []string{"e2e4", "e8d7"}) || v.LineA != 6 || v.B.Reduced != 1 || v.B.Why != "lmr" {
+		t.Fatalf("a reduction on line 6 of B: %+v", v)
+	}
+	if !diffOf(t, a, a, 10).Same {
+		t.Fatal("a trace with a null move against itself differs")
+	}
+}
