@@ -15,6 +15,9 @@
 //   - check.go: Check, the invariant checker used by tests and by pvscope check.
 //   - derive.go: Deriver, which completes a minimal trace another engine wrote
 //     (enter and exit only) with the events that follow from it, marked Derived.
+//   - diff.go: Diff, which lines up two traces of one position as streams and
+//     says where they part; diff_side.go reads one side, diff_report.go is
+//     what it reports, diff_keep.go the bounded lists it keeps.
 //   - diagnosis.go: Diagnosis, a sink that counts a trace and finds, per
 //     iteration, where a short PV ended and why.
 //
