@@ -11,7 +11,7 @@ func init() {
 		t := new([120]int)
 		for r := 2; r <= 9; r++ {
 			for c := 1; c <= 8; c++ {
-				rank := 10 - r // 1..8 from the mover's side
+				rank := 10 - r                                   // 1..8 from the mover's side
 				centre := 3 - max(abs2(2*c-9), abs2(2*rank-9))/2 // 0 at the edge, 3 in the middle
 				bonus := 0
 				switch pc {

@@ -243,7 +243,7 @@ func (s *searcher) search(p *position, id int32, key uint64, gamma, depth, ply i
 			break
 		}
 	}
-	if depth > 0 && best <= -(Mate - ply) {
+	if depth > 0 && best <= -(Mate-ply) {
 		// Every move left the king to be taken: mate, or stalemate.
 		if inCheck {
 			return -(Mate - ply), nil
