@@ -6,7 +6,7 @@ import "fmt"
 type Violation struct {
 	Seq     int64  // the offending event; for a trace that ends badly, the last one
 	Node    int32  // the node the event names; for a trace that ends with nodes open, the innermost
-	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, pv-report
+	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report; for a warning: repeat
 	Problem string
 }
 
@@ -28,15 +28,31 @@ func (v *Violation) Error() string {
 //     tt- events, pv-update) names the innermost open node: a parent speaks of
 //     its children between their visits.
 //   - A probe's window is null: Beta == Alpha+1.
-//   - A re-search of Ref at Node repeats a probe: Ref is an exited child of Node
-//     that a probe with the same Alpha entered, its score (negated, as Node sees
-//     it) is strictly inside the re-search window, and the next enter is the
-//     re-search itself: a child of Node with that Ref. An enter with a Ref
-//     follows a re-search.
+//   - A re-search of Ref at Node searches a move again with a wider window or
+//     a greater depth: Ref is an exited child of Node, and either a probe with
+//     the same Alpha entered it and its score (negated, as Node sees it) is
+//     strictly inside the re-search window, or it was a reduced search
+//     (enter's Reduced above 0). The next enter is the re-search itself: a
+//     child of Node with that Ref, wider or deeper than Ref. An enter with a
+//     Ref follows a re-search, unless it repeats Ref (below).
+//   - A re-search is not missing: a reduced child whose score beats the
+//     parent's alpha, or a probe whose score lands strictly inside the
+//     parent's window, is searched again right after (a null move, 0000, is
+//     never searched again).
 //   - A pv-update's Score is strictly inside (Alpha, Beta).
 //   - An exit's Actual matches its Score and the window it was entered with:
 //     All at or below alpha, Cut at or above beta, PV between; a Stopped node
 //     may say anything.
+//   - best-score: a node scores at least what each of its searched moves gave
+//     it (their scores negated), not counting a visit searched again, a null
+//     move that did not cut, or a stopped child; a table answer or a stopped
+//     node is not judged.
+//
+// A move searched again from the same parent with the same window and depth
+// (a killer tried first and met again in the move list, say) is a repeat: it
+// is counted (Repeats), not a violation. Doubtful but legal patterns go to
+// Warn: a repeat searched in full again (its table did not answer it), and an
+// enter whose Ref names a visit it only repeats.
 //
 // The checker keeps the state of open nodes and their children only, and one
 // bit per node id seen, so it can check a trace of millions of nodes as it
@@ -47,7 +63,12 @@ func (v *Violation) Error() string {
 // entered. It is not safe for concurrent use.
 type Checker struct {
 	// Report, when set, receives every violation and the check continues.
-	Report   func(*Violation)
+	Report func(*Violation)
+	// Warn, when set, receives every warning: a doubtful pattern that breaks
+	// no rule.
+	Warn func(*Violation)
+	// Repeats counts the moves searched again with the same window and depth.
+	Repeats  int64
 	rule     string // the rule of the problem check last returned
 	culprit  int32  // the node it is about, when not the event's: one left open
 	err      error
@@ -59,6 +80,7 @@ type Checker struct {
 	outside  int32               // the first node entered outside any iteration, 0 if none
 	open     []int32             // open nodes, innermost last
 	kids     [][]int32           // kids[i]: the children open[i] has entered
+	frames   []openFrame         // frames[i]: what open[i] has learnt from its children
 	nodes    map[int32]nodeState // open nodes and their children: what a re-search can name
 	seen     idSet               // every node entered
 	// A re-search announced and not yet entered; rsSeq is 0 when none is pending.
@@ -68,11 +90,16 @@ type Checker struct {
 
 // nodeState is what the checker remembers of an entered node.
 type nodeState struct {
+	move         string
 	parent       int32
 	alpha, beta  int32 // the window it was entered with
 	score        int32 // once exited
 	probeAlpha   int32 // the Alpha of the parent's probe that entered it, if probed
 	probingAlpha int32 // while open: the Alpha of its probe whose child is not yet entered
+	repeatOf     int32 // the sibling it repeats, 0 if none
+	depth        int16
+	reduced      int16
+	end          End // once exited
 	probed       bool
 	probing      bool
 	exited       bool
@@ -270,40 +297,72 @@ func (c *Checker) enter(e *Event) string {
 		}
 		return msg
 	}
-	if c.rsSeq != 0 {
-		if e.Parent != c.rsNode || e.Ref != c.rsRef {
-			c.rule = "re-search"
-			return fmt.Sprintf("enter of node %d (parent %d, ref %d) is not the re-search of ref %d at node %d announced at seq %d",
-				e.Node, e.Parent, e.Ref, c.rsRef, c.rsNode, c.rsSeq)
-		}
-		c.rsSeq = 0
-	} else if e.Ref != 0 {
-		c.rule = "re-search"
-		return fmt.Sprintf("enter of node %d with ref %d, but no re-search announced it", e.Node, e.Ref)
-	}
-	if !c.inIter {
+	// Whatever the rules below find, the node is opened: a broken ref is one
+	// violation, not a knock-on nesting error at its exit.
+	problem := c.enterRef(e)
+	if !c.inIter && problem == "" {
 		if c.iterSeen {
 			c.rule = "iteration"
-			return fmt.Sprintf("node %d entered outside any iteration", e.Node)
-		}
-		if c.outside == 0 {
+			problem = fmt.Sprintf("node %d entered outside any iteration", e.Node)
+		} else if c.outside == 0 {
 			c.outside = e.Node
 		}
 	}
+	c.owed(e)
 	c.push(e)
+	return problem
+}
+
+// enterRef checks an enter against the re-search announced before it, or
+// its Ref against its siblings when none was.
+func (c *Checker) enterRef(e *Event) string {
+	if c.rsSeq != 0 {
+		seq := c.rsSeq
+		c.rsSeq = 0
+		if e.Parent != c.rsNode || e.Ref != c.rsRef {
+			c.rule = "re-search"
+			return fmt.Sprintf("enter of node %d (parent %d, ref %d) is not the re-search of ref %d at node %d announced at seq %d",
+				e.Node, e.Parent, e.Ref, c.rsRef, c.rsNode, seq)
+		}
+		r := c.nodes[e.Ref]
+		if !(int64(e.Beta)-int64(e.Alpha) > int64(r.beta)-int64(r.alpha) || e.Depth > r.depth) {
+			c.rule = "re-search"
+			return fmt.Sprintf("re-search node %d searches ref %d again with the same window (%d, %d) and depth %d: neither wider nor deeper",
+				e.Node, e.Ref, e.Alpha, e.Beta, e.Depth)
+		}
+		return ""
+	}
+	if e.Ref != 0 {
+		if c.repeats(e, e.Ref) {
+			c.warn(e, e.Node, fmt.Sprintf("enter of node %d names ref %d, but searches it again with the same window and depth: a repeat, not a re-search", e.Node, e.Ref))
+			return ""
+		}
+		c.rule = "re-search"
+		return fmt.Sprintf("enter of node %d with ref %d, but no re-search announced it", e.Node, e.Ref)
+	}
 	return ""
 }
 
 // push opens e's node.
 func (c *Checker) push(e *Event) {
-	n := nodeState{parent: e.Parent, alpha: e.Alpha, beta: e.Beta}
+	n := nodeState{move: e.Move, parent: e.Parent, alpha: e.Alpha, beta: e.Beta, depth: e.Depth, reduced: e.Reduced}
 	if e.Parent != 0 {
 		p := c.nodes[e.Parent]
-		if p.probing && e.Ref == 0 {
+		switch {
+		case p.probing && e.Ref == 0:
 			n.probed, n.probeAlpha = true, p.probingAlpha
 			p.probing = false
 			c.nodes[e.Parent] = p
+		case e.Ref != 0 && int64(e.Beta)-int64(e.Alpha) == 1 && int64(p.beta)-int64(p.alpha) > 1:
+			// A null-window re-search (a reduced probe searched again at full
+			// depth) is a probe of its own that a wider re-search may follow.
+			n.probed, n.probeAlpha = true, -e.Beta
 		}
+		n.repeatOf = c.repeatOf(e)
+		if n.repeatOf != 0 {
+			c.Repeats++
+		}
+		c.reopen(e, n.repeatOf)
 	}
 	if c.nodes == nil {
 		c.nodes = make(map[int32]nodeState)
@@ -314,6 +373,7 @@ func (c *Checker) push(e *Event) {
 		c.kids[k-1] = append(c.kids[k-1], e.Node)
 	}
 	c.open = append(c.open, e.Node)
+	c.frames = append(c.frames, openFrame{})
 	if len(c.kids) < cap(c.kids) {
 		c.kids = c.kids[:len(c.kids)+1]
 		c.kids[len(c.kids)-1] = c.kids[len(c.kids)-1][:0]
@@ -329,7 +389,7 @@ func (c *Checker) closeTop() {
 	for _, id := range c.kids[k] {
 		delete(c.nodes, id)
 	}
-	c.open, c.kids = c.open[:k], c.kids[:k]
+	c.open, c.kids, c.frames = c.open[:k], c.kids[:k], c.frames[:k]
 }
 
 // resync closes the open nodes above node, when node is open, so that the
@@ -382,6 +442,9 @@ func (c *Checker) exit(e *Event) string {
 				e.Node, e.Actual, e.Score, n.alpha, n.beta, want)
 		}
 	}
+	if problem == "" {
+		problem = c.judgeExit(e)
+	}
 	if problem != "" && c.Report == nil {
 		return problem
 	}
@@ -389,10 +452,11 @@ func (c *Checker) exit(e *Event) string {
 	return problem
 }
 
-// pop closes e's node, the innermost open one.
+// pop closes e's node, the innermost open one, and tells its parent its score.
 func (c *Checker) pop(e *Event) {
 	n := c.nodes[e.Node]
-	n.exited, n.score, n.probing = true, e.Score, false
+	n.exited, n.score, n.probing, n.end = true, e.Score, false, e.End
 	c.nodes[e.Node] = n
 	c.closeTop()
+	c.childExited(e.Node, &n)
 }
