@@ -74,8 +74,12 @@ func (c *Checker) owed(e *Event) {
 func (c *Checker) oweProblem(node int32, f *openFrame) string {
 	ch := c.nodes[f.owe]
 	if ch.reduced > 0 {
-		return fmt.Sprintf("node %d's reduced search of %s (node %d, %d plies shallower) scored %d, above its alpha %d, but was not searched again at full depth",
-			node, moveName(ch.move), f.owe, ch.reduced, f.oweScore, f.oweAlpha)
+		plies := "plies"
+		if ch.reduced == 1 {
+			plies = "ply"
+		}
+		return fmt.Sprintf("node %d's reduced search of %s (node %d, %d %s shallower) scored %d, above its alpha %d, but was not searched again at full depth",
+			node, moveName(ch.move), f.owe, ch.reduced, plies, f.oweScore, f.oweAlpha)
 	}
 	return fmt.Sprintf("node %d's probe of %s (node %d) scored %d, strictly inside its window (%d, %d), but was not searched again",
 		node, moveName(ch.move), f.owe, f.oweScore, f.oweAlpha, c.nodes[node].beta)
