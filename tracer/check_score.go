@@ -99,7 +99,7 @@ func (c *Checker) judgeExit(e *Event) string {
 	f := &c.frames[k]
 	problem := ""
 	if f.owe != 0 && e.End != Stopped {
-		c.rule = "re-search"
+		c.rule, c.culprit = "re-search", f.owe
 		problem = c.oweProblem(e.Node, f)
 	}
 	f.owe = 0
