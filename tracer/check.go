@@ -373,7 +373,12 @@ func (c *Checker) push(e *Event) {
 		c.kids[k-1] = append(c.kids[k-1], e.Node)
 	}
 	c.open = append(c.open, e.Node)
-	c.frames = append(c.frames, openFrame{})
+	if k := len(c.frames); k < cap(c.frames) {
+		c.frames = c.frames[:k+1]
+		c.frames[k] = openFrame{alpha: e.Alpha, beta: e.Beta, exited: c.frames[k].exited[:0]}
+	} else {
+		c.frames = append(c.frames, openFrame{alpha: e.Alpha, beta: e.Beta})
+	}
 	if len(c.kids) < cap(c.kids) {
 		c.kids = c.kids[:len(c.kids)+1]
 		c.kids[len(c.kids)-1] = c.kids[len(c.kids)-1][:0]

@@ -7,14 +7,24 @@ import "fmt"
 
 // openFrame is what an open node has learnt from its children so far.
 type openFrame struct {
-	best, prevBest   int32 // the best score a counted child gave it, and the one before the last child's
-	bestChild, prevC int32 // the children that gave them
+	alpha, beta      int32    // its own window
+	exited           []kidKey // its children that exited: what a repeat matches
+	best, prevBest   int32    // the best score a counted child gave it, and the one before the last child's
+	bestChild, prevC int32    // the children that gave them
 	lastChild        int32
 	hasBest, prevHas bool
 	bestUnknown      bool  // a visit searched again was not the last child: best cannot be undone
 	owe              int32 // a child that must be searched again next, 0 if none
 	oweScore         int32 // its score as the node sees it
 	oweAlpha         int32 // the node's alpha when it came back
+}
+
+// kidKey is what makes a search of a move the same search again.
+type kidKey struct {
+	move           string
+	alpha, beta    int32
+	depth, reduced int16
+	id             int32
 }
 
 // repeatOf is the exited sibling e searches again with the same window and
@@ -24,9 +34,9 @@ func (c *Checker) repeatOf(e *Event) int32 {
 	if k < 0 || e.Move == "" {
 		return 0
 	}
-	for _, id := range c.kids[k] {
-		if c.repeats(e, id) {
-			return id
+	for _, kk := range c.frames[k].exited {
+		if kk.move == e.Move && kk.alpha == e.Alpha && kk.beta == e.Beta && kk.depth == e.Depth && kk.reduced == e.Reduced {
+			return kk.id
 		}
 	}
 	return 0
@@ -127,7 +137,8 @@ func (c *Checker) childExited(id int32, n *nodeState) {
 		return
 	}
 	f := &c.frames[k]
-	p := c.nodes[n.parent]
+	f.exited = append(f.exited, kidKey{n.move, n.alpha, n.beta, n.depth, n.reduced, id})
+	p := f // its window
 	s := -n.score
 	alpha := p.alpha
 	if f.hasBest && f.best > alpha {

@@ -393,8 +393,10 @@ func (d *Deriver) exit(e *Event) {
 			e.End = Leaf
 		}
 	}
-	c := *f
-	c.pv = d.lineOf(&c, e)
+	c := f // still valid after the stack shrinks below it: nothing is pushed before its last use
+	if !d.full {
+		c.pv = d.lineOf(c, e)
+	}
 	idx := len(d.stack) - 1
 	for d.stack[idx].node != e.Node {
 		idx--
@@ -405,11 +407,11 @@ func (d *Deriver) exit(e *Event) {
 	}
 	p := d.top()
 	if p == nil || c.ply == 0 {
-		d.rootExited(&c, e)
+		d.rootExited(c, e)
 		return
 	}
 	if !broken {
-		d.childExited(p, e, &c)
+		d.childExited(p, e, c)
 	}
 }
 

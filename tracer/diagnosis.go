@@ -187,7 +187,7 @@ func (d *Diagnosis) exit(e *Event) {
 	if n == 0 || d.stack[n-1].node != e.Node {
 		return // unbalanced: the checker reports it
 	}
-	f := d.stack[n-1]
+	f := &d.stack[n-1] // still valid after the stack shrinks: nothing is pushed before its last use
 	d.stack = d.stack[:n-1]
 	if f.children == 0 {
 		d.Counts.Leaves++
@@ -202,10 +202,10 @@ func (d *Diagnosis) exit(e *Event) {
 		f.ttCut = true
 	}
 	if !f.endSet {
-		f.end = d.lineEnd(&f, e)
+		f.end = d.lineEnd(f, e)
 	}
 	if n == 1 {
-		d.rootExited(&f, e)
+		d.rootExited(f, e)
 		return
 	}
 	p := &d.stack[n-2]
