@@ -76,6 +76,7 @@ type checkCounts struct {
 	TTCutoffs           int64   `json:"ttCutoffs"`
 	// Repeats: moves searched again from the same parent with the same window and depth.
 	Repeats int64 `json:"repeats"`
+	Prunes  int64 `json:"prunes"`
 }
 
 type checkViolation struct {
@@ -168,7 +169,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	rep.Events = c.Events
 	rep.Counts = checkCounts{Nodes: c.Nodes, Leaves: c.Leaves, Probes: c.Probes, ReSearches: c.ReSearches,
 		Cutoffs: c.Cutoffs, FirstMoveCutoffRate: c.FirstMoveCutoffRate(), TTHits: c.TTHits, TTCutoffs: c.TTCutoffs,
-		Repeats: chk.Repeats}
+		Repeats: chk.Repeats, Prunes: c.Prunes}
 	for _, it := range diag.Iterations {
 		ci := checkIteration{Depth: it.Depth, Score: it.Score, PV: it.PV, Short: it.Short, Stopped: it.Stopped, Derived: it.Derived}
 		if ci.PV == nil {
@@ -249,8 +250,8 @@ func (p *pathStack) path(e *tracer.Event, node int32) []string {
 
 func printCheck(w io.Writer, rep *checkReport) {
 	c := rep.Counts
-	fmt.Fprintf(w, "%s: %d events, %d nodes, %d leaves, %d probes, %d re-searches, %d repeats, %d cutoffs (%.1f%% by the first move), %d TT hits, %d TT cutoffs\n",
-		rep.File, rep.Events, c.Nodes, c.Leaves, c.Probes, c.ReSearches, c.Repeats, c.Cutoffs, 100*c.FirstMoveCutoffRate, c.TTHits, c.TTCutoffs)
+	fmt.Fprintf(w, "%s: %d events, %d nodes, %d leaves, %d probes, %d re-searches, %d repeats, %d cutoffs (%.1f%% by the first move), %d TT hits, %d TT cutoffs, %d moves pruned\n",
+		rep.File, rep.Events, c.Nodes, c.Leaves, c.Probes, c.ReSearches, c.Repeats, c.Cutoffs, 100*c.FirstMoveCutoffRate, c.TTHits, c.TTCutoffs, c.Prunes)
 	for _, it := range rep.Iterations {
 		derived := ""
 		if it.Derived {

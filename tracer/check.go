@@ -25,7 +25,7 @@ func (v *Violation) Error() string {
 //   - Iterations do not nest, and no node is open across an iteration boundary.
 //     A trace with iterations enters every node inside one.
 //   - An event about a node (probe, fail-high, fail-low, re-search, cutoff, the
-//     tt- events, pv-update) names the innermost open node: a parent speaks of
+//     tt- events, pv-update, prune) names the innermost open node: a parent speaks of
 //     its children between their visits.
 //   - A probe's window is null: Beta == Alpha+1.
 //   - A re-search of Ref at Node searches a move again with a wider window or
@@ -193,7 +193,7 @@ func (c *Checker) check(e *Event) string {
 	}
 
 	switch e.Kind {
-	case Probe, FailHigh, FailLow, ReSearch, Cutoff, TTProbe, TTHit, TTCutoff, TTStore, PVUpdate:
+	case Probe, FailHigh, FailLow, ReSearch, Cutoff, TTProbe, TTHit, TTCutoff, TTStore, PVUpdate, Prune:
 		if top := c.top(); top == 0 || e.Node != top {
 			if top == 0 {
 				c.rule = "innermost"

@@ -265,3 +265,25 @@ func TestTableAnswersCountOnce(t *testing.T) {
 		}
 	}
 }
+
+// A prune names the node that skips the move, between its children; it is
+// counted.
+func TestPrune(t *testing.T) {
+	es := killerTrace(en(4, 1, "e2e4", -544, -543, 1), ttEx(4, -524))
+	es = slices.Insert(es, 7, Event{Kind: Prune, Node: 1, Move: "h2h4", Why: WhyFutility})
+	vs, _, _, derived := checkAll(Header{}, es)
+	if len(vs) != 0 {
+		t.Fatalf("violations %v, want none", vs)
+	}
+	var d Diagnosis
+	for _, e := range derived {
+		d.Emit(e)
+	}
+	if d.Counts.Prunes != 1 {
+		t.Errorf("%d prunes counted, want 1", d.Counts.Prunes)
+	}
+	es[7].Node = 4 // node 4 has exited
+	if vs, _, _, _ = checkAll(Header{}, es); len(vs) != 1 || vs[0].Rule != "innermost" {
+		t.Errorf("a prune naming a closed node: violations %v, want one innermost", vs)
+	}
+}

@@ -37,7 +37,7 @@ type rootEnd struct {
 // with end tt-cutoff) is a table hit and a table cutoff, counted once with
 // the tt-hit and tt-cutoff events the engine may also write for it.
 type Counts struct {
-	Events, Nodes, Leaves, Probes, ReSearches, Cutoffs, FirstMoveCutoffs, TTHits, TTCutoffs int64
+	Events, Nodes, Leaves, Probes, ReSearches, Cutoffs, FirstMoveCutoffs, TTHits, TTCutoffs, Prunes int64
 }
 
 // FirstMoveCutoffRate is the share of cutoffs made by the first move searched.
@@ -139,6 +139,8 @@ func (d *Diagnosis) Emit(e Event) {
 		d.Counts.Probes++
 	case ReSearch:
 		d.Counts.ReSearches++
+	case Prune:
+		d.Counts.Prunes++
 	case Cutoff:
 		d.Counts.Cutoffs++
 		if e.Index == 0 {
