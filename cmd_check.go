@@ -261,7 +261,10 @@ func printCheck(w io.Writer, rep *checkReport) {
 		if it.Stopped {
 			fmt.Fprint(w, ": stopped before it finished")
 		}
-		if it.End != nil {
+		switch {
+		case it.End != nil && it.End.Node == 0:
+			fmt.Fprintf(w, ": short, it ends at ply %d: %s", it.End.Ply, reasonSentence(it.End.Reason))
+		case it.End != nil:
 			fmt.Fprintf(w, ": short, it ends at node %d, ply %d: %s", it.End.Node, it.End.Ply, reasonSentence(it.End.Reason))
 		}
 		fmt.Fprintln(w)

@@ -104,16 +104,20 @@ func TestTracesCheckCleanAndDeriveTheEnginesPV(t *testing.T) {
 		if p.heavy && testing.Short() {
 			continue
 		}
-		for _, iterations := range []bool{false, true} {
+		for _, opt := range []Options{{}, {Iterations: true}, {RootPV: true}} {
+			opt.Depth = p.depth
 			var buf bytes.Buffer
-			res, err := Search(p.fen, Options{Depth: p.depth, Iterations: iterations}, &buf)
+			res, err := Search(p.fen, opt, &buf)
 			if err != nil {
 				t.Fatal(err)
 			}
 			r := readTrace(t, p.fen, buf.Bytes())
 			name := p.name
-			if iterations {
+			switch {
+			case opt.Iterations:
 				name += " with iteration events"
+			case opt.RootPV:
+				name += " with its own root-pv"
 			}
 			for i, v := range r.violations {
 				if i < 5 {
@@ -128,11 +132,13 @@ func TestTracesCheckCleanAndDeriveTheEnginesPV(t *testing.T) {
 				t.Fatalf("%s: %d iterations from %d root searches, want %d", name, len(its), res.RootSearches, p.depth)
 			}
 			last := its[len(its)-1]
-			if !slices.Equal(last.PV, res.PV) || !last.Derived || last.Depth != p.depth {
-				t.Errorf("%s: the last iteration %+v, want the engine's line %v, derived, at depth %d", name, last, res.PV, p.depth)
+			if !slices.Equal(last.PV, res.PV) || last.Derived == opt.RootPV || last.Depth != p.depth {
+				t.Errorf("%s: the last iteration %+v, want the engine's line %v, derived unless written, at depth %d", name, last, res.PV, p.depth)
 			}
-			if last.Short && last.End.Ply != len(last.PV) {
-				t.Errorf("%s: a %d-move line ends at ply %d", name, len(last.PV), last.End.Ply)
+			for _, it := range its {
+				if it.Short && (it.End.Ply != len(it.PV) || it.End.Node == 0 || it.End.Reason == tracer.NoReason) {
+					t.Errorf("%s: a %d-move line ends at %+v: want its end at ply %d, at a node, with a reason", name, len(it.PV), it.End, len(it.PV))
+				}
 			}
 			playable(t, p.fen, res.PV)
 			// The killer met again in the move list and the table's answers

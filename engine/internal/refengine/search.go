@@ -58,6 +58,7 @@ const (
 type Options struct {
 	Depth      int
 	Iterations bool // write iteration-start and iteration-end around each depth
+	RootPV     bool // write its own line as root-pv after each depth
 	Bug        Bug
 }
 
@@ -113,6 +114,9 @@ func Search(fen string, opt Options, w io.Writer) (Result, error) {
 			}
 		}
 		res.Depth, res.Score, res.PV = depth, lower, pv
+		if opt.RootPV {
+			s.t.rootPV(depth, lower, pv)
+		}
 		if opt.Iterations {
 			s.t.iteration("iteration-end", depth, lower, true)
 		}

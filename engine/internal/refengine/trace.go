@@ -93,6 +93,23 @@ func (t *traceWriter) pvUpdate(node int32, mv string, score, alpha, beta int, li
 	t.write(b)
 }
 
+// rootPV writes the engine's own line for a depth.
+func (t *traceWriter) rootPV(depth, score int, line []string) {
+	b := append(t.buf[:0], `{"kind":"root-pv","depth":`...)
+	b = strconv.AppendInt(b, int64(depth), 10)
+	b = append(b, `,"score":`...)
+	b = strconv.AppendInt(b, int64(score), 10)
+	b = append(b, `,"pv":[`...)
+	for i, m := range line {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, m)
+	}
+	b = append(b, "]}\n"...)
+	t.write(b)
+}
+
 func (t *traceWriter) iteration(kind string, depth, score int, withScore bool) {
 	b := append(t.buf[:0], `{"kind":"`+kind+`","depth":`...)
 	b = strconv.AppendInt(b, int64(depth), 10)
