@@ -148,6 +148,16 @@ func (d *Deriver) Add(e Event, line int) {
 	if e.Kind == Enter && !d.entered {
 		d.entered, d.full = true, e.Expect != NoType
 	}
+	if d.full {
+		// A full trace goes out as written: nothing to follow, nothing to derive.
+		if e.Seq != 0 {
+			e.Seq += d.shift
+		}
+		d.started = true
+		d.ended = d.ended || e.Kind == SearchEnd
+		d.send(e)
+		return
+	}
 	d.flushLater()
 	if e.Seq != 0 {
 		e.Seq += d.shift
