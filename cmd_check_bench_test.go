@@ -87,8 +87,8 @@ func writeBig(tb testing.TB, path string, n int, minimal bool) int {
 func BenchmarkCheck10M(b *testing.B) { benchmarkCheck(b, false) }
 
 // BenchmarkCheckMinimal10M checks the same search written as a minimal trace
-// (enter and exit only, about a third of the events, the rest derived as it
-// streams): events per second counts every event check reads, derived or not.
+// of 10,000,000 enter and exit lines, the rest derived as it streams: events
+// per second counts every event check reads, derived or not.
 func BenchmarkCheckMinimal10M(b *testing.B) { benchmarkCheck(b, true) }
 
 func benchmarkCheck(b *testing.B, minimal bool) {
