@@ -301,3 +301,13 @@ func TestCheckModernSearch(t *testing.T) {
 		t.Errorf("the text report:\n%s", out)
 	}
 }
+
+// A mate value that is not a number is a warning, and pvscope's scale is used.
+func TestCheckBadScaleWarns(t *testing.T) {
+	lines := slices.Clone(minimalTrace)
+	lines[0] = `{"format":"pvscope-trace","version":1,"meta":{"tree":"((3 5) (2 9))","mate":"lots"}}`
+	rep, code := checkJSON(t, lines)
+	if code != 0 || rep.WarningCount != 1 || rep.Warnings[0].Rule != "meta" || !strings.Contains(rep.Warnings[0].Message, `meta.mate "lots"`) {
+		t.Fatalf("exit %d, warnings %+v: want exit 0 and one meta warning", code, rep.Warnings)
+	}
+}
