@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/pvscope/pvscope/tracer"
 )
@@ -91,16 +92,21 @@ type errorFrame struct {
 }
 
 // queuedFrame tells a page its search waits for a free slot, and its place
-// in line (1: next); it comes again each time the line moves.
+// in line (1: next); it comes again as the line moves (at most every 250 ms).
 type queuedFrame struct {
 	Type     string `json:"type"`
 	ID       int64  `json:"id"`
 	Position int    `json:"position"`
+	WaitMs   int64  `json:"waitMs,omitempty"` // the expected wait, from the searches' recent times; absent while not known
 	Message  string `json:"message"`
 }
 
-func queuedMessage(place, running int) string {
-	return fmt.Sprintf("Waiting for a free search slot: %s in line (the server runs %s at once).", ordinal(place), plural(running, "search", "searches"))
+func queuedMessage(place, running int, wait time.Duration) string {
+	s := fmt.Sprintf("Waiting for a free search slot: %s in line (the server runs %s at once)", ordinal(place), plural(running, "search", "searches"))
+	if wait > 0 {
+		s += ", " + about(wait) + " to wait"
+	}
+	return s + "."
 }
 
 func plural(n int, one, many string) string {
