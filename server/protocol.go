@@ -103,7 +103,7 @@ type queuedFrame struct {
 
 func queuedMessage(place, running int, wait time.Duration) string {
 	s := fmt.Sprintf("Waiting for a free search slot: %s in line (the server runs %s at once)", ordinal(place), plural(running, "search", "searches"))
-	if wait > 0 {
+	if wait >= time.Millisecond { // as waitMs: a wait of microseconds says nothing yet
 		s += ", " + about(wait) + " to wait"
 	}
 	return s + "."

@@ -58,10 +58,10 @@ const (
 )
 
 // waitingBytes is what a search waiting in line holds besides its request's
-// text: its checked plan and position, its goroutine and its place in the
-// line. Measured by TestWaitingSearchesAreCheap (about 5 KB); charged with
-// room to spare.
-const waitingBytes = 16 << 10
+// text: its checked plan and position, its goroutine's stack and its place
+// in the line. TestWaitingSearchesAreCheap measures about 19 KB for a chess
+// search (11 KB of it the position); charged with room to spare.
+const waitingBytes = 24 << 10
 
 // errReplaced: the page started another search, which took this one's place.
 var errReplaced = errors.New("replaced by the page's next search")
@@ -348,7 +348,7 @@ func waitOrUnknown(d time.Duration) string {
 func about(d time.Duration) string { return "about " + span(d) }
 
 // span writes a wait, rounded up (never promise too short a wait): "8 s",
-// "1 min 30 s" (to ten seconds), "12 min" (past ten minutes, to the minute).
+// "1 min 30 s", and past ten minutes "12 min".
 func span(d time.Duration) string {
 	sec := int64((d + time.Second - 1) / time.Second)
 	switch {
@@ -356,11 +356,7 @@ func span(d time.Duration) string {
 		return "1 s"
 	case sec < 60:
 		return fmt.Sprintf("%d s", sec)
-	case sec < 600:
-		sec = (sec + 9) / 10 * 10
-		if sec%60 == 0 {
-			return fmt.Sprintf("%d min", sec/60)
-		}
+	case sec < 600 && sec%60 != 0:
 		return fmt.Sprintf("%d min %d s", sec/60, sec%60)
 	}
 	return fmt.Sprintf("%d min", (sec+59)/60)
