@@ -189,12 +189,13 @@ func TestClassStartsTheTextbookTreeAtOnce(t *testing.T) {
 // how long it would have waited; never a bare refusal.
 func TestClassStartsAChessSearchAtOnce(t *testing.T) {
 	n := classSize()
-	_, hs := testServer(t, DefaultLimits())
+	s, hs := testServer(t, DefaultLimits())
 	start := map[string]any{"type": "start", "id": 1, "options": map[string]string{"depth": "3"}}
 	alone := runClass(t, hs, 1, start).pupils[0]
 	if alone.last != "done" || alone.result.BestMove == "" || len(alone.result.PV) != 3 {
 		t.Fatalf("a lone depth-3 search: %+v", alone)
 	}
+	base := heapLive()
 	res := runClass(t, hs, n, start)
 	done, refused := 0, 0
 	for i, p := range res.pupils {
@@ -215,6 +216,15 @@ func TestClassStartsAChessSearchAtOnce(t *testing.T) {
 		}
 	}
 	t.Logf("%d pages sent start within %v: %d searched, %d refused with their wait", n, res.spread, done, refused)
+	// Once the pages have closed, nothing of theirs stays: the line's array
+	// once kept every page that had waited, and its recording, alive.
+	for s.Connections() > 0 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	runtime.GC() // the buffers' pools keep their items through one collection
+	if per := (int64(heapLive()) - int64(base)) / int64(n); !raceEnabled && per > 16<<10 {
+		t.Errorf("%d bytes a page still held after the class closed its pages (a recording is %d events)", per, alone.events)
+	}
 }
 
 // With -max-searches raised for a class, a search's share of the memory is
@@ -257,4 +267,95 @@ func TestManySlotsSizeTheDefaultTable(t *testing.T) {
 		t.Fatalf("a notice on the default flags: %s", raw)
 	}
 	runtime.KeepAlive(c)
+}
+
+// memPeak samples runtime.MemStats every millisecond until stop, which
+// returns the highest HeapInuse (bytes in spans holding objects, live or
+// not yet swept) and Sys (all memory obtained from the system) seen.
+func memPeak() (stop func() (heapInuse, sys uint64)) {
+	done := make(chan struct{})
+	var heap, sys uint64
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			heap, sys = max(heap, ms.HeapInuse), max(sys, ms.Sys)
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	return func() (uint64, uint64) { close(done); wg.Wait(); return heap, sys }
+}
+
+// BenchmarkClassStartsAtOnce: 500 pages start the same search at once on a
+// fresh server with the default flags (README, "Measurements"). It reports
+// the time from the first start sent to the last done received, the wait
+// from a page's start to its started frame (median and 99th percentile),
+// the peak of the process's memory (server and the 500 test pages: both
+// ends are in this process), and how many were refused.
+//
+//	go test ./server -run xxx -bench ClassStartsAtOnce -benchtime 3x
+func BenchmarkClassStartsAtOnce(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		start map[string]any
+	}{
+		{"tree", map[string]any{"type": "start", "id": 1, "setup": map[string]string{"tree": aima}, "options": map[string]string{"algo": "minimax"}}},
+		{"depth3", map[string]any{"type": "start", "id": 1, "options": map[string]string{"depth": "3"}}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			const n = 500
+			var last, p50, p99, heap, sys, refused float64
+			for range b.N {
+				_, hs := testServer(b, DefaultLimits())
+				runtime.GC()
+				stop := memPeak()
+				res := runClass(b, hs, n, c.start)
+				h, s := stop()
+				first, end := res.pupils[0].sent, res.pupils[0].ended
+				var waits []time.Duration
+				for i, p := range res.pupils {
+					if p.err != nil {
+						b.Fatalf("page %d: %v", i, p.err)
+					}
+					if p.sent.Before(first) {
+						first = p.sent
+					}
+					if p.ended.After(end) {
+						end = p.ended
+					}
+					if p.last == "done" {
+						waits = append(waits, p.started.Sub(p.sent))
+					} else {
+						refused++
+					}
+				}
+				slices.Sort(waits)
+				ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+				last += ms(end.Sub(first))
+				if len(waits) > 0 {
+					p50 += ms(waits[len(waits)/2])
+					p99 += ms(waits[len(waits)*99/100])
+				}
+				heap, sys = max(heap, float64(h)/(1<<20)), max(sys, float64(s)/(1<<20))
+				b.Logf("%s: last served after %.0f ms, wait p50 %.0f ms, p99 %.0f ms, peak HeapInuse %.0f MB, Sys %.0f MB, %d refused; starts sent within %v",
+					c.name, ms(end.Sub(first)), ms(waits[len(waits)/2]), ms(waits[len(waits)*99/100]), float64(h)/(1<<20), float64(s)/(1<<20), n-len(waits), res.spread)
+				hs.Close()
+			}
+			k := float64(b.N)
+			b.ReportMetric(last/k, "ms-last-served")
+			b.ReportMetric(p50/k, "ms-wait-p50")
+			b.ReportMetric(p99/k, "ms-wait-p99")
+			b.ReportMetric(heap, "MB-peak-heapinuse")
+			b.ReportMetric(sys, "MB-peak-sys")
+			b.ReportMetric(refused/k, "refused")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
 }

@@ -32,11 +32,13 @@ type conn struct {
 	reason string   // why the server closes the connection, for the close frame
 	closed bool     // the write pump has ended
 
-	// placed is the newest place in line the page has not been told yet;
-	// the write pump sends it at most every statusEvery (placeBell rings),
-	// so a line of 500 moving at once does not send each page 500 frames.
-	placed    *queuedFrame
+	// placedBy's place in line (and expected wait) is the newest the page
+	// has not been told; the write pump sends it at most every statusEvery
+	// (placeBell rings), so a line of 500 moving at once does not send each
+	// page 500 frames. nil when there is none to send.
 	placedBy  *attempt
+	place     int
+	placeWait time.Duration
 	placeBell chan struct{}
 
 	errs  errorQueue  // errors wait here, coalesced, not in send: a burst never drops the page
@@ -340,12 +342,11 @@ func (c *conn) write(b []byte) bool {
 }
 
 // tellPlace keeps a's place in line (1 first) and expected wait for the
-// write pump.
+// write pump, which writes the frame: called for every page in line each
+// time the line moves, it only stores them.
 func (c *conn) tellPlace(a *attempt, place int, wait time.Duration) {
-	f := &queuedFrame{Type: "queued", ID: a.id, Position: place, WaitMs: wait.Milliseconds(),
-		Message: queuedMessage(place, c.srv.limits.MaxSearches, wait)}
 	c.mu.Lock()
-	c.placed, c.placedBy = f, a
+	c.placedBy, c.place, c.placeWait = a, place, wait
 	c.mu.Unlock()
 	select {
 	case c.placeBell <- struct{}{}:
@@ -356,20 +357,21 @@ func (c *conn) tellPlace(a *attempt, place int, wait time.Duration) {
 // forgetPlace drops a place of a's not yet sent: a has left the line. Under c.mu.
 func (c *conn) forgetPlace(a *attempt) {
 	if c.placedBy == a {
-		c.placed, c.placedBy = nil, nil
+		c.placedBy = nil
 	}
 }
 
 // writePlace sends the page's newest place in line, if it has one not sent.
 func (c *conn) writePlace(sent *time.Time) bool {
 	c.mu.Lock()
-	f := c.placed
-	c.placed, c.placedBy = nil, nil
+	a, place, wait := c.placedBy, c.place, c.placeWait
+	c.placedBy = nil
 	c.mu.Unlock()
-	if f == nil {
+	if a == nil {
 		return true
 	}
 	*sent = time.Now()
-	b, _ := json.Marshal(f)
+	b, _ := json.Marshal(queuedFrame{Type: "queued", ID: a.id, Position: place, WaitMs: wait.Milliseconds(),
+		Message: queuedMessage(place, c.srv.limits.MaxSearches, wait)})
 	return c.write(b)
 }

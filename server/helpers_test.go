@@ -14,7 +14,7 @@ import (
 )
 
 // testServer serves a Server on a loopback port for the length of a test.
-func testServer(t *testing.T, lim Limits) (*Server, *httptest.Server) {
+func testServer(t testing.TB, lim Limits) (*Server, *httptest.Server) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := New(ctx, lim)

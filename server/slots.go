@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 )
@@ -171,12 +172,9 @@ func (s *slots) await(ctx context.Context, w *waiter) (release func(), err error
 	case replaced:
 		return nil, errReplaced
 	case inLine:
-		for i, x := range s.waiting {
-			if x == w {
-				s.waiting = append(s.waiting[:i], s.waiting[i+1:]...)
-				s.tellPlaces(i, time.Now())
-				break
-			}
+		if i := slices.Index(s.waiting, w); i >= 0 {
+			s.waiting = slices.Delete(s.waiting, i, i+1) // zeroes the freed end: the array keeps no page alive
+			s.tellPlaces(i, time.Now())
 		}
 		if s.budget != nil {
 			s.budget.give(w.bytes)
@@ -217,6 +215,7 @@ func (s *slots) handOn(w *waiter, now time.Time) {
 		return
 	}
 	next := s.waiting[0]
+	s.waiting[0] = nil // the array behind the line keeps no page alive
 	s.waiting = s.waiting[1:]
 	if s.budget != nil {
 		s.budget.give(next.bytes)
