@@ -189,6 +189,9 @@ func TestClassStartsTheTextbookTreeAtOnce(t *testing.T) {
 // how long it would have waited; never a bare refusal.
 func TestClassStartsAChessSearchAtOnce(t *testing.T) {
 	n := classSize()
+	if raceEnabled {
+		n = 20 // the detector makes each search some ten times slower
+	}
 	s, hs := testServer(t, DefaultLimits())
 	start := map[string]any{"type": "start", "id": 1, "options": map[string]string{"depth": "3"}}
 	alone := runClass(t, hs, 1, start).pupils[0]
