@@ -51,11 +51,11 @@ type waiter struct {
 type waiterState uint8
 
 const (
-	fresh    waiterState = iota
-	inLine               // waiting in line
-	granted              // holding a slot (until released)
-	left                 // out of the line without a slot, or its slot given back
-	replaced             // its place in line was taken over by its page's next search
+	fresh    waiterState = iota // not yet in line
+	inLine                      // waiting in line
+	granted                     // holding a slot (until released)
+	left                        // out of the line without a slot, or its slot given back
+	replaced                    // its place in line was taken over by its page's next search
 )
 
 // waitingBytes is what a search waiting in line holds besides its request's
@@ -67,8 +67,8 @@ const waitingBytes = 24 << 10
 // errReplaced: the page started another search, which took this one's place.
 var errReplaced = errors.New("replaced by the page's next search")
 
-func newSlots(size, cap int, maxWait time.Duration, b *budget) *slots {
-	return &slots{size: size, cap: cap, maxWait: maxWait, budget: b, held: map[*waiter]struct{}{}}
+func newSlots(size, maxLine int, maxWait time.Duration, b *budget) *slots {
+	return &slots{size: size, cap: maxLine, maxWait: maxWait, budget: b, held: map[*waiter]struct{}{}}
 }
 
 func newWaiter(place func(int, time.Duration), bytes int64) *waiter {
@@ -126,7 +126,8 @@ func (s *slots) join(w *waiter) error {
 
 // replace puts w in old's place in line when old is waiting there: a page
 // that starts again keeps its place. old's await then returns errReplaced.
-// It says false, changing nothing, when old is not in line.
+// It says false when old is not in line; one that has not joined yet never
+// will (its join returns errReplaced), as w joins in its stead.
 func (s *slots) replace(old, w *waiter) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
