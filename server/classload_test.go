@@ -155,7 +155,7 @@ func readPupil(ws *websocket.Conn, p *pupil) error {
 }
 
 // waitSentence is a refusal that says how long the wait would be.
-var waitSentence = regexp.MustCompile(`would wait about \d+ (s|min)|the wait in line is about \d+ (s|min)`)
+var waitSentence = regexp.MustCompile(`would wait (about|at least) \d+ (s|min)|the wait in line is (about|at least) \d+ (s|min)`)
 
 // A class starts Russell and Norvig's tree (Figure 5.2) at once on the
 // default flags: every page gets its done frame, with the book's minimax

@@ -36,10 +36,11 @@ type conn struct {
 	// has not been told; the write pump sends it at most every statusEvery
 	// (placeBell rings), so a line of 500 moving at once does not send each
 	// page 500 frames. nil when there is none to send.
-	placedBy  *attempt
-	place     int
-	placeWait time.Duration
-	placeBell chan struct{}
+	placedBy     *attempt
+	place        int
+	placeWait    time.Duration
+	placeAtLeast bool
+	placeBell    chan struct{}
 
 	errs  errorQueue  // errors wait here, coalesced, not in send: a burst never drops the page
 	stuck *stuckWatch // the write pump's: a page that stops reading gives up its slot
@@ -344,9 +345,9 @@ func (c *conn) write(b []byte) bool {
 // tellPlace keeps a's place in line (1 first) and expected wait for the
 // write pump, which writes the frame: called for every page in line each
 // time the line moves, it only stores them.
-func (c *conn) tellPlace(a *attempt, place int, wait time.Duration) {
+func (c *conn) tellPlace(a *attempt, place int, wait time.Duration, atLeast bool) {
 	c.mu.Lock()
-	c.placedBy, c.place, c.placeWait = a, place, wait
+	c.placedBy, c.place, c.placeWait, c.placeAtLeast = a, place, wait, atLeast
 	c.mu.Unlock()
 	select {
 	case c.placeBell <- struct{}{}:
@@ -364,14 +365,14 @@ func (c *conn) forgetPlace(a *attempt) {
 // writePlace sends the page's newest place in line, if it has one not sent.
 func (c *conn) writePlace(sent *time.Time) bool {
 	c.mu.Lock()
-	a, place, wait := c.placedBy, c.place, c.placeWait
+	a, place, wait, atLeast := c.placedBy, c.place, c.placeWait, c.placeAtLeast
 	c.placedBy = nil
 	c.mu.Unlock()
 	if a == nil {
 		return true
 	}
 	*sent = time.Now()
-	b, _ := json.Marshal(queuedFrame{Type: "queued", ID: a.id, Position: place, WaitMs: wait.Milliseconds(),
-		Message: queuedMessage(place, c.srv.limits.MaxSearches, wait)})
+	b, _ := json.Marshal(queuedFrame{Type: "queued", ID: a.id, Position: place, WaitMs: wait.Milliseconds(), WaitAtLeast: atLeast,
+		Message: queuedMessage(place, c.srv.limits.MaxSearches, wait, atLeast)})
 	return c.write(b)
 }

@@ -98,15 +98,23 @@ type queuedFrame struct {
 	ID       int64  `json:"id"`
 	Position int    `json:"position"`
 	WaitMs   int64  `json:"waitMs,omitempty"` // the expected wait, from the searches' recent times; absent while not known
-	Message  string `json:"message"`
+	// WaitAtLeast: the searches holding the slots have taken longer so far
+	// than recent ones did, and waitMs is from their time so far: at least that.
+	WaitAtLeast bool   `json:"waitAtLeast,omitempty"`
+	Message     string `json:"message"`
 }
 
-func queuedMessage(place, running int, wait time.Duration) string {
-	s := fmt.Sprintf("Waiting for a free search slot: %s in line (the server runs %s at once)", ordinal(place), plural(running, "search", "searches"))
-	if wait >= time.Millisecond { // as waitMs: a wait of microseconds says nothing yet
-		s += ", " + about(wait) + " to wait"
+// queuedMessage puts the place and the wait first: the page shows the
+// sentence in a line that a narrow screen cuts short.
+func queuedMessage(place, running int, wait time.Duration, atLeast bool) string {
+	slots := fmt.Sprintf("(the server runs %s at once)", plural(running, "search", "searches"))
+	switch {
+	case wait < time.Millisecond: // as waitMs: a wait of microseconds says nothing yet
+		return fmt.Sprintf("%s in line for a search slot %s.", ordinal(place), slots)
+	case atLeast:
+		return fmt.Sprintf("%s in line, at least %s to wait for a search slot %s.", ordinal(place), span(wait), slots)
 	}
-	return s + "."
+	return fmt.Sprintf("%s in line, %s to wait for a search slot %s.", ordinal(place), about(wait), slots)
 }
 
 func plural(n int, one, many string) string {

@@ -39,8 +39,10 @@ type slots struct {
 
 // waiter is one claim on a slot: waiting in line, holding a slot, or done.
 type waiter struct {
-	place func(place int, wait time.Duration) // told its place in line, 1 first, and its expected wait (0: not known yet)
-	bytes int64                               // what it holds while it waits, charged to the budget
+	// place tells the waiter its place in line (1 first) and its expected
+	// wait (0: not known yet), at least that when atLeast.
+	place func(place int, wait time.Duration, atLeast bool)
+	bytes int64 // what it holds while it waits, charged to the budget
 
 	// Under slots.mu.
 	state waiterState
@@ -71,14 +73,14 @@ func newSlots(size, maxLine int, maxWait time.Duration, b *budget) *slots {
 	return &slots{size: size, cap: maxLine, maxWait: maxWait, budget: b, held: map[*waiter]struct{}{}}
 }
 
-func newWaiter(place func(int, time.Duration), bytes int64) *waiter {
+func newWaiter(place func(int, time.Duration, bool), bytes int64) *waiter {
 	return &waiter{place: place, bytes: bytes, ready: make(chan struct{})}
 }
 
 // acquire takes a slot, waiting in line if none is free, until ctx ends.
 // place is called with the waiter's place whenever it changes.
 func (s *slots) acquire(ctx context.Context, place func(int)) (release func(), err error) {
-	w := newWaiter(func(p int, _ time.Duration) { place(p) }, waitingBytes)
+	w := newWaiter(func(p int, _ time.Duration, _ bool) { place(p) }, waitingBytes)
 	if err := s.join(w); err != nil {
 		return nil, err
 	}
@@ -100,11 +102,12 @@ func (s *slots) join(w *waiter) error {
 		return nil
 	}
 	place := len(s.waiting) + 1
-	wait := s.expected(place, now)
+	pace, atLeast := s.pace(now)
+	wait := s.waitAt(place, pace)
 	refuse := func(why lineRefusal) error {
 		w.state = left
-		e := &lineError{why: why, running: s.running, waiting: len(s.waiting), wait: wait,
-			pace: s.pace(now), slots: s.size, maxWait: s.maxWait, cap: s.cap}
+		e := &lineError{why: why, running: s.running, waiting: len(s.waiting), wait: wait, atLeast: atLeast,
+			pace: pace, slots: s.size, maxWait: s.maxWait, cap: s.cap}
 		if s.budget != nil {
 			e.budget = s.budget.max
 		}
@@ -120,7 +123,7 @@ func (s *slots) join(w *waiter) error {
 	}
 	w.state = inLine
 	s.waiting = append(s.waiting, w)
-	w.place(place, wait)
+	w.place(place, wait, atLeast)
 	return nil
 }
 
@@ -151,7 +154,8 @@ func (s *slots) replace(old, w *waiter) bool {
 		}
 		old.state, w.state = replaced, inLine
 		s.waiting[i] = w
-		w.place(i+1, s.expected(i+1, time.Now()))
+		pace, atLeast := s.pace(time.Now())
+		w.place(i+1, s.waitAt(i+1, pace), atLeast)
 		return true
 	}
 	return false
@@ -227,15 +231,10 @@ func (s *slots) handOn(w *waiter, now time.Time) {
 
 // tellPlaces tells the waiters from index i on their new places. Under s.mu.
 func (s *slots) tellPlaces(i int, now time.Time) {
-	pace := s.pace(now)
+	pace, atLeast := s.pace(now)
 	for ; i < len(s.waiting); i++ {
-		s.waiting[i].place(i+1, s.waitAt(i+1, pace))
+		s.waiting[i].place(i+1, s.waitAt(i+1, pace), atLeast)
 	}
-}
-
-// expected is the wait of the search at place (1 first). Under s.mu.
-func (s *slots) expected(place int, now time.Time) time.Duration {
-	return s.waitAt(place, s.pace(now))
 }
 
 // waitAt: with the slots busy, one is given back every pace/size on
@@ -246,19 +245,22 @@ func (s *slots) waitAt(place int, pace time.Duration) time.Duration {
 
 // pace is how long a search holds its slot: the mean of the recent ones, or,
 // when every slot is taken and the searches holding them have already held
-// them longer on average, that (a lower bound of what they will take). Zero
-// when nothing is known yet: the first searches of a busy server all join
-// the line, and are told their wait once the first ones are done.
-func (s *slots) pace(now time.Time) time.Duration {
-	pace := s.recent.mean()
+// them longer on average, their time so far: a lower bound of what they
+// will take (atLeast). Zero when nothing is known yet: the first searches
+// of a busy server all join the line, and are told their wait once the
+// first ones are done.
+func (s *slots) pace(now time.Time) (pace time.Duration, atLeast bool) {
+	pace = s.recent.mean()
 	if s.running >= s.size && len(s.held) > 0 {
 		var sum time.Duration
 		for w := range s.held {
 			sum += now.Sub(w.since)
 		}
-		pace = max(pace, sum/time.Duration(len(s.held)))
+		if so := sum / time.Duration(len(s.held)); so > pace {
+			pace, atLeast = so, true
+		}
 	}
-	return pace
+	return pace, atLeast
 }
 
 // counts are the searches running and waiting.
@@ -300,6 +302,7 @@ type lineError struct {
 	why              lineRefusal
 	running, waiting int
 	wait             time.Duration // the wait it would have had (0: not known yet)
+	atLeast          bool          // the wait and pace are the running searches' time so far: lower bounds
 	pace             time.Duration // how long a search holds its slot, recently
 	slots            int
 	maxWait          time.Duration
@@ -325,23 +328,31 @@ func (e *lineError) Error() string {
 	}
 	switch e.why {
 	case refusedWait:
-		return fmt.Sprintf("%s; at the recent pace (%s a search, %d at once) yours would wait %s, "+
-			"longer than this server keeps a search in line (-max-wait %s): try again in %s.",
-			busy, seconds(e.pace), e.slots, about(e.wait), span(e.maxWait), about(e.wait-e.maxWait))
+		pace := fmt.Sprintf("at the recent pace (%s a search, %d at once) yours would wait %s", seconds(e.pace), e.slots, about(e.wait))
+		if e.atLeast {
+			pace = fmt.Sprintf("the searches running have held their slots for %s so far (%d at once), so yours would wait at least %s",
+				seconds(e.pace), e.slots, span(e.wait))
+		}
+		return fmt.Sprintf("%s; %s, longer than this server keeps a search in line (-max-wait %s): try again in %s.",
+			busy, pace, span(e.maxWait), about(e.wait-e.maxWait))
 	case refusedMemory:
 		return fmt.Sprintf("%s, and its memory budget (-max-memory, %s) has no room for another search in line; %s (the wait in line is %s).",
-			busy, mb(e.budget), again, waitOrUnknown(e.wait))
+			busy, mb(e.budget), again, e.waitText())
 	default:
 		return fmt.Sprintf("%s, as many as it keeps in line (-max-queue %d); %s (the wait in line is %s).",
-			busy, e.cap, again, waitOrUnknown(e.wait))
+			busy, e.cap, again, e.waitText())
 	}
 }
 
-func waitOrUnknown(d time.Duration) string {
-	if d <= 0 {
+// waitText is the wait in line for a refusal's last words.
+func (e *lineError) waitText() string {
+	switch {
+	case e.wait <= 0:
 		return "not known yet: no search has finished"
+	case e.atLeast:
+		return "at least " + span(e.wait)
 	}
-	return about(d)
+	return about(e.wait)
 }
 
 // about writes a wait for people: "about 8 s", "about 1 min 30 s".

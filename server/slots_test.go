@@ -15,7 +15,7 @@ func lineOf(t *testing.T, size int, maxWait, pace time.Duration, b *budget) *slo
 	t.Helper()
 	s := newSlots(size, 0, maxWait, b)
 	for range size {
-		if err := s.join(newWaiter(func(int, time.Duration) { t.Fatal("a search given a slot at once was told a place") }, 0)); err != nil {
+		if err := s.join(newWaiter(func(int, time.Duration, bool) { t.Fatal("a search given a slot at once was told a place") }, 0)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -25,11 +25,12 @@ func lineOf(t *testing.T, size int, maxWait, pace time.Duration, b *budget) *slo
 	return s
 }
 
-type told struct{ place, wait []any }
+type told struct{ place, wait, atLeast []any }
 
-func (w *told) tell(place int, wait time.Duration) {
+func (w *told) tell(place int, wait time.Duration, atLeast bool) {
 	w.place = append(w.place, place)
 	w.wait = append(w.wait, wait)
+	w.atLeast = append(w.atLeast, atLeast)
 }
 
 // The line is as long as the wait allows: with 2 slots and searches of 1 s,
@@ -49,7 +50,7 @@ func TestLineIsAsLongAsTheWaitAllows(t *testing.T) {
 	if w := places[19]; w.place[0] != 20 || w.wait[0] != 10*time.Second {
 		t.Fatalf("the 20th was told %v, %v; want place 20, 10 s", w.place, w.wait)
 	}
-	err := s.join(newWaiter(func(int, time.Duration) {}, 100))
+	err := s.join(newWaiter(func(int, time.Duration, bool) {}, 100))
 	var le *lineError
 	if !errors.As(err, &le) {
 		t.Fatalf("the 21st: %v, want a refusal", err)
@@ -84,10 +85,12 @@ func TestPaceFromSearchesStillRunning(t *testing.T) {
 		w.since = time.Now().Add(-30 * time.Second)
 	}
 	s.mu.Unlock()
-	err := s.join(newWaiter(func(int, time.Duration) {}, 0))
-	if err == nil || !strings.Contains(err.Error(), "yours would wait about 46 s") {
-		// 3 x 30 s / 2 = 45 s and the few microseconds since: 46 s rounded up.
-		t.Fatalf("the 3rd: %v", err)
+	err := s.join(newWaiter(func(int, time.Duration, bool) {}, 0))
+	// 3 x 30 s / 2 = 45 s and the few microseconds since: 46 s rounded up.
+	want := "The server is running 2 searches and 2 more are waiting; the searches running have held their slots for 30 s so far " +
+		"(2 at once), so yours would wait at least 46 s, longer than this server keeps a search in line (-max-wait 40 s): try again in about 6 s."
+	if err == nil || err.Error() != want {
+		t.Fatalf("the 3rd: %v\nwant %s", err, want)
 	}
 }
 
@@ -99,7 +102,7 @@ func TestLineIsChargedToTheBudget(t *testing.T) {
 	s := lineOf(t, 1, time.Hour, time.Second, b)
 	var waiters []*waiter
 	for range 2 {
-		w := newWaiter(func(int, time.Duration) {}, waitingBytes)
+		w := newWaiter(func(int, time.Duration, bool) {}, waitingBytes)
 		if err := s.join(w); err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +111,7 @@ func TestLineIsChargedToTheBudget(t *testing.T) {
 	if b.Used() != 2*waitingBytes {
 		t.Fatalf("two waiting: %d bytes charged, want %d", b.Used(), 2*waitingBytes)
 	}
-	err := s.join(newWaiter(func(int, time.Duration) {}, waitingBytes))
+	err := s.join(newWaiter(func(int, time.Duration, bool) {}, waitingBytes))
 	want := "The server is running 1 search and 2 more are waiting, and its memory budget (-max-memory, 56 KB) has no room " +
 		"for another search in line; try again in about 1 s (the wait in line is about 3 s)."
 	if err == nil || err.Error() != want {
@@ -216,8 +219,14 @@ func TestWaitsAreWrittenForPeople(t *testing.T) {
 			t.Errorf("span(%v) = %q, want %q", d, got, want)
 		}
 	}
-	if got := queuedMessage(37, 4, 8*time.Second); got != "Waiting for a free search slot: 37th in line (the server runs 4 searches at once), about 8 s to wait." {
+	if got := queuedMessage(37, 4, 8*time.Second, false); got != "37th in line, about 8 s to wait for a search slot (the server runs 4 searches at once)." {
 		t.Errorf("queued: %q", got)
+	}
+	if got := queuedMessage(2, 4, 0, false); got != "2nd in line for a search slot (the server runs 4 searches at once)." {
+		t.Errorf("queued, nothing known: %q", got)
+	}
+	if got := queuedMessage(1, 1, 2500*time.Millisecond, true); got != "1st in line, at least 3 s to wait for a search slot (the server runs 1 search at once)." {
+		t.Errorf("queued behind a long search: %q", got)
 	}
 }
 

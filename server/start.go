@@ -20,7 +20,7 @@ func (c *conn) start(cmd command) {
 	}
 	ctx, cancel := context.WithCancel(c.ctx)
 	a := &attempt{id: cmd.ID, cancel: cancel, gone: make(chan struct{})}
-	a.waiter = newWaiter(func(place int, wait time.Duration) { c.tellPlace(a, place, wait) }, p.waitingBytes())
+	a.waiter = newWaiter(func(place int, wait time.Duration, atLeast bool) { c.tellPlace(a, place, wait, atLeast) }, p.waitingBytes())
 	c.mu.Lock()
 	prev := c.last
 	c.last = a
