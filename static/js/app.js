@@ -19,7 +19,7 @@ import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
 import { createCompare } from "./compare.js";
 import { createTreeEdit } from "./treeedit.js";
-import { View, defaultView } from "./view.js";
+import { View, defaultView, scoreScale } from "./view.js";
 import { resolvePath } from "./nodepath.js";
 import { createQuizUI } from "./quizui.js";
 import { noticeText } from "./notices.js";
@@ -260,8 +260,10 @@ function makeView(trace) {
 function applyView() {
   const kind = S.trace && S.trace.started ? S.trace.started.kind : "tree";
   const mode = S.viewChoice === "auto" ? defaultView(kind) : S.viewChoice;
-  if (S.pov.mode !== mode) {
-    S.pov = new View(mode);
+  // The scale: how this search writes infinity and mate (a trace file's engine may have its own).
+  const scale = scoreScale(S.trace && S.trace.started);
+  if (S.pov.mode !== mode || JSON.stringify(S.pov.scale) !== JSON.stringify(scale)) {
+    S.pov = new View(mode, scale);
     S.narrations.clear();
     log.clear();
   }

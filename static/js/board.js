@@ -5,6 +5,7 @@ import { Chessboard, FEN, COLOR } from "../vendor/cm-chessboard/src/Chessboard.j
 import { Arrows } from "../vendor/cm-chessboard/src/extensions/arrows/Arrows.js";
 import { Markers, MARKER_TYPE } from "../vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import { Chess } from "../vendor/chess.js/chess.js";
+import { scoreScale, isInfinite, mateIn } from "./view.js";
 
 // Arrow styles for the line: the first move strongest (classes styled in app.css).
 const ARROWS = [{ class: "arrow-pv1" }, { class: "arrow-pv2" }, { class: "arrow-pv3" }];
@@ -207,8 +208,6 @@ export class Board {
   }
 }
 
-// Mate scores as the engine writes them (engine/score.go): Mate - ply for the winner.
-const INFINITY = 32000, MATE = 30000, MAX_PLY = 256;
 const ROOT_LINE = Object.freeze({ text: "", ply: 0 });
 
 // Notation prints moves, lines and scores of one search: SAN and pawns for chess,
@@ -222,6 +221,7 @@ export class Notation {
     this.itemCache = new Map();
     this.nodeLines = new Map(); // node id -> {text, ply}: the numbered line from its root (lineTo)
     this.start = this.chess ? moveNumber(st.fen || START_FEN) : null;
+    this.scale = scoreScale(st); // how the search writes infinity and mate (view.js)
   }
 
   // lineTo(id, move): the moves from the root to node id, then `move` played from it if given,
@@ -305,10 +305,9 @@ export class Notation {
   score(s) {
     if (s === null || s === undefined) return "";
     if (!this.chess) return String(s);
-    if (s >= INFINITY) return "+∞";
-    if (s <= -INFINITY) return "−∞";
-    if (s > MATE - MAX_PLY) return `#${Math.floor((MATE - s + 1) / 2)}`;
-    if (s < -(MATE - MAX_PLY)) return `#-${Math.floor((MATE + s + 1) / 2)}`;
+    if (isInfinite(s, this.scale)) return s > 0 ? "+∞" : "−∞";
+    const m = mateIn(s, this.scale);
+    if (m) return `#${m}`;
     const p = (s / 100).toFixed(2);
     return s > 0 ? "+" + p : s < 0 ? "−" + p.slice(1) : p;
   }

@@ -8,7 +8,7 @@ import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
 import { Socket } from "./socket.js";
 import { fmtInt } from "./panels.js";
-import { View, defaultView } from "./view.js";
+import { View, defaultView, scoreScale } from "./view.js";
 import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts } from "./compareplan.js";
 
 const $ = (id) => document.getElementById(id);
@@ -241,7 +241,7 @@ export function createCompare({ errors, onActive = () => {} }) {
       ? `${fmtInt(st.leaves)} / ${fmtInt(p.counts.leaves)} (${Math.round((100 * st.leaves) / p.counts.leaves)}%)` : "–");
     const score = t.rootScore(k), pv = t.rootPV(k);
     set("pane-pv", score === null ? "–" : `${inf(score)} · ${pv.join(" ")}`);
-    if (!p.pov) p.pov = new View(defaultView(t.started.kind)); // a pane shows its search in the default view
+    if (!p.pov) p.pov = new View(defaultView(t.started.kind), scoreScale(t.started)); // a pane shows its search in the default view
     p.view.show(k, { selected: 0, view: p.pov });
     if (refit && !p.view.userMoved) p.view.fit(false);
   }

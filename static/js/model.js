@@ -103,7 +103,10 @@ export class Trace {
           // MultiPV: lines 1, 2... follow the best (index 0), which stays the root's line.
           if (z(b.index, i) === 0) this.rootLineIdx.push(at);
           this.reportIdx.push(at);
-        } else if (kind === K["search-end"]) this.rootLineIdx.push(at);
+        } else if (kind === K["search-end"]) {
+          // A search-end without a line leaves the root's last line shown (a trace file's may give none).
+          if (this.pvs.has(at) && this.pvs.get(at).length) this.rootLineIdx.push(at);
+        }
         else if (kind === K["pv-line"] || kind === K["pv-cut"]) this.reportIdx.push(at);
         else if (kind === K["fail-high"] && node && this.parentOf.get(node) === 0) this.rootFailHighIdx.push(at);
         else if (kind === K["aspiration-fail"]) this._aspiration(at);
@@ -375,6 +378,9 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
   const started = { type: "started", id: 0, kind: meta.tree ? "tree" : "chess", options: { ...meta } };
   if (meta.tree) started.tree = parseTreeText(meta.tree);
   if (meta.fen) started.fen = meta.fen;
+  // How the engine writes infinity and mate, as the server's reader passes it on (view.js scoreScale).
+  const num = (k) => (Number(meta[k]) > 0 ? Number(meta[k]) : 0);
+  if (num("infinity") || num("mate")) started.scores = { infinity: num("infinity"), mate: num("mate"), mateBand: num("mate-band") };
   const cols = ["kind", "node", "parent", "ref", "alpha", "beta", "score", "ply", "depth", "index", "expect",
     "actual", "bound", "end", "move"];
   const tables = { kind: hello.kinds, expect: hello.nodeTypes, actual: hello.nodeTypes, bound: hello.bounds, end: hello.ends };

@@ -3,7 +3,6 @@
 // move numbers ("1.Nc3 Nc6 2.Nf3", "b1c3 b8c6 g1f3"); a number in a chess path is the
 // n-th move searched from that node. describeNode answers window.pvscope.node(path): what the
 // page shows for that node at step k, in the chosen view.
-import { INF } from "./view.js";
 
 // The words of a path, for a tree or a chess search.
 export function pathTokens(text, chess) {
@@ -55,8 +54,6 @@ export function resolvePath(t, k, text, san = null) {
   return { id };
 }
 
-const edge = (v) => (v >= INF || v <= -INF ? null : v);
-
 // describeNode(trace, k, view, text, san) -> {path, move, value, window, outcome, expect, actual, player}.
 export function describeNode(t, k, V, text, san = null) {
   const r = resolvePath(t, k, text, san);
@@ -79,7 +76,7 @@ export function describeNode(t, k, V, text, san = null) {
   return {
     path: t.positionMoves(id).join("."), move,
     value: done ? V.value(c.score.get(x), ply) : null,
-    window: [edge(lo), edge(hi)],
+    window: [lo, hi].map((v) => (V.isInfinite(v) ? null : v)),
     outcome: done ? V.outcome(actual, end, ply) : "searching",
     expect: h.nodeTypes[c.expect.get(e)] || null, actual: actual || null,
     player: V.player(ply),

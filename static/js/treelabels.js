@@ -3,7 +3,6 @@
 // placed most important first (the selected, hovered and current nodes and the PV, then the
 // window or the move, shallow before deep) and a label that would overlap one already placed,
 // or another node, is left out; hovering or selecting its node brings it back.
-import { fmt } from "./view.js";
 
 const CELL = 96; // the occupancy grid's cell, in screen pixels
 
@@ -75,7 +74,7 @@ export function drawLabels(view, vis, full) {
     if (move) cands.push({ it, text: move, x, y: y - rE - 2, size: px.move, baseline: "bottom", pri: [base, chess ? 0 : 1, it.ply] });
     if (full && it.kind !== "pruned") {
       const [lo, hi] = V.window(it.alpha, it.beta, it.ply);
-      cands.push({ it, text: `(${fmt(lo)}, ${fmt(hi)})`, x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, chess ? 1 : 0, it.ply] });
+      cands.push({ it, text: `(${V.fmt(lo)}, ${V.fmt(hi)})`, x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, chess ? 1 : 0, it.ply] });
     }
   }
   // Values inside the nodes.
@@ -93,7 +92,7 @@ export function drawLabels(view, vis, full) {
     const v = V.value(it.score, it.ply);
     if (v === null) continue;
     ctx.font = font(px.value, true);
-    ctx.fillStyle = "#fff"; ctx.fillText(fmt(v), x, y);
+    ctx.fillStyle = "#fff"; ctx.fillText(V.fmt(v), x, y);
   }
   cands.sort((a, b) => a.pri[0] - b.pri[0] || a.pri[1] - b.pri[1] || a.pri[2] - b.pri[2]);
   for (const c of cands) {

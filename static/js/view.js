@@ -9,25 +9,64 @@
 // The tree, the legend, the statistics, the narration and window.pvscope.node() all ask a View;
 // nothing else flips signs.
 
-export const INF = 32000; // the engine's infinity: a window edge at it is open
+export const INF = 32000; // pvscope's infinity: a window edge at it is open
 export const VIEWS = ["root", "negamax"];
+
+// How a search writes its scores. pvscope's engine (engine/score.go): infinity 32000, a mate
+// delivered p plies from the node scores 30000 - p, and any score within 256 plies of 30000 is
+// a mate. A trace file's engine says its own in the header (the started frame's `scores`, from
+// meta.infinity, meta.mate and meta.mate-band); a teaching tree has no mates.
+export const PVSCOPE_SCALE = Object.freeze({ infinity: INF, mate: 30000, mateBand: 256 });
+const TREE_SCALE = Object.freeze({ infinity: INF, mate: 0, mateBand: 0 });
+const MATE_BAND = 1000; // with meta.mate and no band: what the server's reader takes for a mate
+
+// scoreScale(started): the scale of a search from its started frame (or a {infinity, mate,
+// mateBand} given directly). A header that names a scale replaces pvscope's whole: a mate
+// only when it gives one; without an infinity, 32000 or, for a mate beyond it, the mate + 1.
+export function scoreScale(started) {
+  const sc = started && (started.scores || (started.infinity || started.mate ? started : null));
+  if (!sc) return started && started.kind === "tree" ? TREE_SCALE : PVSCOPE_SCALE;
+  const mate = sc.mate > 0 ? sc.mate : 0;
+  return Object.freeze({ infinity: sc.infinity > 0 ? sc.infinity : Math.max(INF, mate + 1), mate, mateBand: mate ? sc.mateBand || MATE_BAND : 0 });
+}
+
+// True when v is at or beyond the scale's infinity: an open window edge.
+export function isInfinite(v, scale = PVSCOPE_SCALE) { return v >= scale.infinity || v <= -scale.infinity; }
+
+// mateIn(v, scale): moves to mate for a score in the mate band, UCI style (positive when the
+// side whose score it is mates, negative when it is mated); 0 for any other score.
+export function mateIn(v, scale = PVSCOPE_SCALE) {
+  if (!scale.mate || isInfinite(v, scale)) return 0;
+  if (v > scale.mate - scale.mateBand) return Math.max(1, Math.floor((scale.mate - v + 1) / 2));
+  if (v < -(scale.mate - scale.mateBand)) return -Math.max(1, Math.floor((scale.mate + v + 1) / 2));
+  return 0;
+}
 
 // The view a search starts in: the textbook's for teaching trees, negamax for chess.
 export function defaultView(kind) { return kind === "tree" ? "root" : "negamax"; }
 
-// A window edge or a value as text: ∞ for an open edge.
-export function fmt(v) {
+// A window edge or a value as text: ∞ at the engine's infinity, #n / #-n for a mate in n moves,
+// otherwise the number itself, however large.
+export function fmt(v, scale = PVSCOPE_SCALE) {
   if (v === null || v === undefined) return "?";
-  return v >= INF ? "∞" : v <= -INF ? "-∞" : String(v);
+  if (isInfinite(v, scale)) return v > 0 ? "∞" : "-∞";
+  const m = mateIn(v, scale);
+  return m ? `#${m}` : String(v);
 }
 
 const SWAP = { "fail-high": "fail-low", "fail-low": "fail-high" };
 const OUTCOME = { pv: "exact", cut: "fail-high", all: "fail-low" };
 
 export class View {
-  constructor(mode = "negamax") {
+  // scale: how the search writes its scores (scoreScale above).
+  constructor(mode = "negamax", scale = PVSCOPE_SCALE) {
     this.mode = mode === "root" ? "root" : "negamax";
+    this.scale = scale;
   }
+
+  // A score or window edge as text, in this search's scale (fmt above).
+  fmt(v) { return fmt(v, this.scale); }
+  isInfinite(v) { return isInfinite(v, this.scale); }
 
   get root() { return this.mode === "root"; }
 
@@ -72,7 +111,7 @@ export class View {
   // "(lo, hi)" for a node at ply.
   windowText(alpha, beta, ply) {
     const [lo, hi] = this.window(alpha, beta, ply);
-    return `(${fmt(lo)}, ${fmt(hi)})`;
+    return `(${this.fmt(lo)}, ${this.fmt(hi)})`;
   }
 
   // Legend entries in this view (the colours keep their meaning: exact, fail-high, fail-low).
