@@ -164,6 +164,14 @@ export class Trace {
 
   moveName(id) { return this.moveNames[this.c.move.get(this.enterAt.get(id))]; }
 
+  // The node type expected at enter event e, where an expectation means something: a node
+  // searched with a null window (a root driver's bound search, or the line below one, which a
+  // derivation from the root calls PV) is no PV node, so it is shown with none.
+  expectAt(e) {
+    const x = this.hello.nodeTypes[this.c.expect.get(e)] ?? "";
+    return x === "pv" && this.c.beta.get(e) - this.c.alpha.get(e) === 1 ? "" : x;
+  }
+
   event(i) {
     if (i < 0 || i >= this.n) return null;
     const c = this.c, h = this.hello, kind = c.kind.get(i), node = c.node.get(i);
@@ -210,7 +218,7 @@ export class Trace {
     return {
       id, parent: this.parentOf.get(id), ref: this.refOf.get(id), move: this.moveNames[c.move.get(e)],
       ply: c.ply.get(e), depth: c.depth.get(e), index: c.index.get(e), alpha: c.alpha.get(e), beta: c.beta.get(e),
-      expect: h.nodeTypes[c.expect.get(e)] ?? "", enterAt: e, exitAt: done ? x : Infinity,
+      expect: this.expectAt(e), enterAt: e, exitAt: done ? x : Infinity,
       score: done ? c.score.get(x) : null, actual: done ? h.nodeTypes[c.actual.get(x)] ?? "" : null,
       end: done ? h.ends[c.end.get(x)] ?? "" : null, children: [...this.childIds(id)],
       reSearch: this.reSearchOf.get(id), cutAt: this.cutAt.get(id) >= 0 ? this.cutAt.get(id) : Infinity,

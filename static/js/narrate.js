@@ -64,7 +64,7 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       return `The root scored ${bound(e.score)}, outside the aspiration window, so it is searched again with ${w(e.alpha, e.beta)}.`;
     case "enter": {
       const what = e.parent ? `${mv(e.parent, e.move)}${who(e.ply)} is entered` : `The root${who(0)} is entered`;
-      const expect = EXPECT_TEXT[e.expect] ? `, expected to be ${EXPECT_TEXT[e.expect]}` : "";
+      const expect = EXPECT_TEXT[trace.expectAt ? trace.expectAt(i) : e.expect] ? `, expected to be ${EXPECT_TEXT[e.expect]}` : "";
       const again = e.ref ? " (the re-search of the probe)" : "";
       return `${cap(what)}${again} at ply ${e.ply}, depth ${e.depth}, with the window ${win(e.alpha, e.beta, e.ply)}${expect}.`;
     }

@@ -20,14 +20,40 @@ function rootAt(t, k) {
   return last ? t.path(last)[0] : 0;
 }
 
+// The roots entered before k, newest first. A root's subtree is the run of ids entered until it
+// exits, so the next root follows it: one step per root search (a root driver makes dozens).
+function rootsBefore(t, k) {
+  const out = [], n = t.nodeCount(k);
+  for (let r = 1; r <= n;) {
+    if (t.parentOf.get(r) !== 0) { r++; continue; }
+    out.push(r);
+    r += Math.max(1, t.subtreeSize(r, k));
+  }
+  return out.reverse();
+}
+
 // resolvePath(trace, k, text, san) -> {id} for a node entered before k, or {pruned, parent, index,
 // ply} for a pruned child of a tree, or {missing, ply, at} naming the first word that matched
-// nothing. san(parentId, move) names a move in SAN (chess only).
+// nothing. san(parentId, move) names a move in SAN (chess only). The path is looked for from the
+// root shown at k first, then in every earlier root search, newest first (iterative deepening
+// and root drivers search the root many times).
 export function resolvePath(t, k, text, san = null) {
   const chess = !!(t.started && t.started.kind !== "tree");
   const words = pathTokens(text, chess);
-  let id = rootAt(t, k);
-  if (!id) return { missing: true, ply: words.length, at: "" };
+  const shown = rootAt(t, k);
+  if (!shown) return { missing: true, ply: words.length, at: "" };
+  const first = walk(t, k, words, shown, chess, san);
+  if (first.id || first.pruned || !words.length) return first;
+  for (const r of rootsBefore(t, k)) {
+    if (r === shown) continue;
+    const other = walk(t, k, words, r, chess, san);
+    if (other.id) return other;
+  }
+  return first;
+}
+
+// walk follows the words down from root id.
+function walk(t, k, words, id, chess, san) {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     const kids = [];
@@ -78,7 +104,7 @@ export function describeNode(t, k, V, text, san = null) {
     value: done ? V.value(c.score.get(x), ply) : null,
     window: [lo, hi].map((v) => (V.isInfinite(v) ? null : v)),
     outcome: done ? V.outcome(actual, end, ply) : "searching",
-    expect: h.nodeTypes[c.expect.get(e)] || null, actual: actual || null,
+    expect: t.expectAt(e) || null, actual: actual || null,
     player: V.player(ply),
   };
 }

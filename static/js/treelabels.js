@@ -91,8 +91,12 @@ export function drawLabels(view, vis, full) {
     }
     const v = V.value(it.score, it.ply);
     if (v === null) continue;
+    // A long number (an engine's 35000, -47968) shrinks to fit its node, to 60% at the least.
+    const text = V.fmt(v);
     ctx.font = font(px.value, true);
-    ctx.fillStyle = "#fff"; ctx.fillText(V.fmt(v), x, y);
+    const wide = ctx.measureText(text).width, room = 1.9 * rS;
+    if (wide > room) ctx.font = font(px.value * Math.max(0.6, room / wide), true);
+    ctx.fillStyle = "#fff"; ctx.fillText(text, x, y);
   }
   cands.sort((a, b) => a.pri[0] - b.pri[0] || a.pri[1] - b.pri[1] || a.pri[2] - b.pri[2]);
   for (const c of cands) {

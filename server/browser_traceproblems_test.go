@@ -1,0 +1,145 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// problemsSnapshot is the part of window.pvscope.snapshot() about an opened
+// trace's problems, with what the page shows at the step it is on.
+type problemsSnapshot struct {
+	EventIndex     int `json:"eventIndex"`
+	Selected       int `json:"selected"`
+	ViolationCount int `json:"violationCount"`
+	Violations     []struct {
+		Rule string `json:"rule"`
+		Line int    `json:"line"`
+		Node int    `json:"node"`
+	} `json:"violations"`
+}
+
+// A trace that breaks three rules (brokenMateTrace, written by hand so that
+// its violations and its mate are known by construction) opens: the banner
+// says how many, the list has one entry each, and a click on one seeks to its
+// node's enter and selects the node. Its engine's scale is used: mate in one
+// reads #1, 35000 is a number, the window edge 50000 is infinite; the last
+// line, Rd8#, stays in the PV panel at the end.
+func TestBrowserTraceWithViolationsOpens(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "broken.jsonl")
+	if err := os.WriteFile(file, []byte(brokenMateTrace), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"pvs"}}.Encode())
+	p.run(chromedp.SetUploadFiles(`[data-testid="trace-file"]`, []string{file}, chromedp.ByQuery))
+	n := p.finished()
+	if n == 0 {
+		t.Fatal("the trace did not open")
+	}
+	snap := func() problemsSnapshot {
+		var s string
+		p.run(chromedp.Evaluate(`JSON.stringify(window.pvscope.snapshot())`, &s))
+		var out problemsSnapshot
+		if err := json.Unmarshal([]byte(s), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	s := snap()
+	type brief struct {
+		Rule       string
+		Line, Node int
+	}
+	var got []brief
+	for _, v := range s.Violations {
+		got = append(got, brief{v.Rule, v.Line, v.Node})
+	}
+	want := []brief{{"actual-type", 6, 2}, {"pv-update-window", 7, 1}, {"nesting", 12, 0}}
+	if s.ViolationCount != 3 || !reflect.DeepEqual(got, want) {
+		t.Errorf("snapshot violations %+v (count %d); want %+v", got, s.ViolationCount, want)
+	}
+	if b := p.text("violation-banner"); !strings.Contains(b, "This trace breaks 3 rules") {
+		t.Errorf("the banner says %q; want it to say the trace breaks 3 rules", b)
+	}
+	var items []string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="violation-list"] [data-testid="violation"]')].map((b) => b.textContent)`, &items))
+	if len(items) != 3 || !strings.Contains(items[0], "line 6 · actual-type · 1.Kh1") || !strings.Contains(items[2], "line 12 · nesting") {
+		t.Errorf("the list shows %q; want three entries, the first naming line 6 and Kh1", items)
+	}
+
+	// The end: the engine's root-pv line, its mate in one, in its own scale.
+	if out := os.Getenv("PVSCOPE_SCREENSHOTS"); out != "" {
+		p.screenshot(out + "/violations-end-1366x768.png")
+	}
+	if pv := p.text("pv-line"); !strings.Contains(pv, "Rd8#") {
+		t.Errorf("the PV panel at the end shows %q; want the last line, Rd8#", pv)
+	}
+	var score string
+	p.run(chromedp.Evaluate(`document.getElementById("pv-score").textContent`, &score))
+	if !strings.HasPrefix(score, "#1 ") {
+		t.Errorf("the PV score reads %q; want #1 (48000 - 47999: mate in one)", score)
+	}
+	var nodes map[string]struct {
+		Value  *int   `json:"value"`
+		Window []*int `json:"window"`
+		Move   string `json:"move"`
+	}
+	p.run(chromedp.Evaluate(`JSON.stringify({ root: window.pvscope.node(""), kh8: window.pvscope.node("g1h1 g8h8") })`, &score))
+	if err := json.Unmarshal([]byte(score), &nodes); err != nil {
+		t.Fatal(err)
+	}
+	if r := nodes["root"]; r.Window[0] != nil || r.Window[1] != nil {
+		t.Errorf("the root's window (-50000, 50000) shows as %v; want both edges infinite (the header's infinity)", r.Window)
+	}
+	if k := nodes["kh8"]; k.Value == nil || *k.Value != 35000 {
+		t.Errorf("Kh8's value %v; want the number 35000", k.Value)
+	}
+	var log string
+	p.run(chromedp.Evaluate(`document.querySelector('[data-testid="event-log"]').textContent`, &log))
+	for _, w := range []string{"score #1", "1.Rd8# returns #-1", "1.Kh1 Kh8 returns 35000"} {
+		if !strings.Contains(log, w) {
+			t.Errorf("the event log does not say %q:\n%s", w, log)
+		}
+	}
+
+	// A click on the first violation: the step is node 2's enter, and node 2
+	// (Kh1, path "0") is selected.
+	p.run(chromedp.Click(`[data-testid="violation-list"] li:first-child [data-testid="violation"]`, chromedp.ByQuery))
+	p.waitFor(`window.pvscope.snapshot().selected === 2`)
+	s = snap()
+	var enter string
+	p.run(chromedp.Evaluate(fmt.Sprintf(`JSON.stringify(window.pvscope.trace.event(%d))`, s.EventIndex-1), &enter))
+	if !strings.Contains(enter, `"kind":"enter"`) || !strings.Contains(enter, `"node":2,`) {
+		t.Errorf("after the click the step is %d, event %s; want node 2's enter", s.EventIndex, enter)
+	}
+	if out := os.Getenv("PVSCOPE_SCREENSHOTS"); out != "" {
+		p.screenshot(out + "/violations-1366x768.png")
+	}
+	// The second selects the root; the third (no node) seeks to its event.
+	p.run(chromedp.Click(`[data-testid="violation-list"] li:nth-child(2) [data-testid="violation"]`, chromedp.ByQuery))
+	p.waitFor(`window.pvscope.snapshot().selected === 1`)
+	p.run(chromedp.Click(`[data-testid="violation-list"] li:nth-child(3) [data-testid="violation"]`, chromedp.ByQuery))
+	if s := snap(); s.EventIndex < n-3 {
+		t.Errorf("the nesting violation (the file's last line) seeks to step %d of %d; want one of the last", s.EventIndex, n)
+	}
+	if e := p.snapshot().Error; e != "" {
+		t.Errorf("the page shows an error: %q", e)
+	}
+
+	// A live search afterwards has no problems: banner and list go.
+	p.click("start-button")
+	p.finished()
+	var hidden []bool
+	p.run(chromedp.Evaluate(`["violation-banner", "violations"].map((id) => document.getElementById(id).hidden)`, &hidden))
+	if !reflect.DeepEqual(hidden, []bool{true, true}) {
+		t.Errorf("after a live search the banner and list are hidden: %v; want both", hidden)
+	}
+}
