@@ -143,3 +143,54 @@ func TestBrowserTraceWithViolationsOpens(t *testing.T) {
 		t.Errorf("after a live search the banner and list are hidden: %v; want both", hidden)
 	}
 }
+
+// A king that steps into check (a pseudo-legal engine's move, which the
+// page's rules reject): its node and the one below keep the last legal
+// position on the board, with a warning, and the move below is named in SAN.
+func TestBrowserRejectedMoveKeepsTheLastLegalPosition(t *testing.T) {
+	trace := `{"format":"pvscope-trace","version":1,"meta":{"fen":"4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"}}
+{"kind":"enter","node":1,"parent":0,"move":"","alpha":-1000,"beta":1000,"depth":2}
+{"kind":"enter","node":2,"parent":1,"move":"e1e2","alpha":-1000,"beta":1000,"depth":1}
+{"kind":"enter","node":3,"parent":2,"move":"d2e2","alpha":-1000,"beta":1000,"depth":0}
+{"kind":"exit","node":3,"score":900}
+{"kind":"exit","node":2,"score":-900}
+{"kind":"enter","node":4,"parent":1,"move":"e1d2","alpha":-1000,"beta":900,"depth":1}
+{"kind":"exit","node":4,"score":0}
+{"kind":"exit","node":1,"score":0}
+`
+	p := newPage(t, 1366, 768)
+	p.open("/?trace=" + upload(t, p.url, trace))
+	p.finished()
+	pieces := func() string {
+		var shown string
+		p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="board"] [data-piece][data-square]')]
+			.map((e) => e.dataset.piece + e.dataset.square).sort().join(" ")`, &shown))
+		return shown
+	}
+	for _, c := range []struct {
+		path  string
+		id    int
+		title string
+	}{{"e1e2 d2e2", 3, "⚠ Ke2 above"}, {"e1e2", 2, "⚠ Ke2: the king is in check after it"}} {
+		p.run(chromedp.Evaluate(fmt.Sprintf(`(() => { const b = document.getElementById("node-path"); b.value = %q;
+			b.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true })); })()`, c.path), nil))
+		// The start position's pieces: black king e8, black rook d2, white king e1.
+		p.waitFor(fmt.Sprintf(`window.pvscope.snapshot().selected === %d && document.getElementById("board-title").textContent.startsWith("⚠")`, c.id))
+		if got := pieces(); got != "bkd2 bke8 wke1" && got != "bke8 brd2 wke1" {
+			t.Errorf("%s: the board shows %q; want the last legal position (bk e8, br d2, wk e1)", c.path, got)
+		}
+		var title string
+		p.run(chromedp.Evaluate(`document.getElementById("board-title").textContent`, &title))
+		if !strings.HasPrefix(title, c.title) {
+			t.Errorf("%s: the board's title is %q; want it to start %q", c.path, title, c.title)
+		}
+	}
+	var log string
+	p.run(chromedp.Evaluate(`document.querySelector('[data-testid="event-log"]').textContent`, &log))
+	if !strings.Contains(log, "1.Ke2 Rxe2") {
+		t.Errorf("the move below the rejected one is not named in SAN:\n%s", log)
+	}
+	if out := os.Getenv("PVSCOPE_SCREENSHOTS"); out != "" {
+		p.screenshot(out + "/rejected-1366x768.png")
+	}
+}
