@@ -1,6 +1,9 @@
 package server
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -122,5 +125,22 @@ func TestScoreScaleMateMoves(t *testing.T) {
 		if m != c.mate || ok != c.ok {
 			t.Errorf("%+v: %d is (%d, %v), want (%d, %v)", c.s, c.score, m, ok, c.mate, c.ok)
 		}
+	}
+}
+
+// pvscope view opens a trace that breaks rules too (OpenTraceFile is its
+// path): the token plays it with its violations listed.
+func TestOpenTraceFileKeepsABrokenTrace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "broken.jsonl")
+	if err := os.WriteFile(path, []byte(brokenMateTrace), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := New(context.Background(), DefaultLimits())
+	tok, err := s.OpenTraceFile(path)
+	if err != nil {
+		t.Fatalf("pvscope view refuses a trace that breaks rules: %v", err)
+	}
+	if o := s.traces.get(tok); o == nil || o.started.ViolationCount != 3 {
+		t.Errorf("the opened trace %+v; want it kept with 3 violations", o)
 	}
 }
