@@ -147,6 +147,9 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 	chk := tracer.Checker{Report: func(v *tracer.Violation) {
 		problems.addViolation(v, line, o.rec.Len(), ids[v.Node])
 	}}
+	// Warnings go beside them: when tracer.Checker has its Warn hook (issue
+	// 16, branch i16core), set
+	//   chk.Warn = func(w *tracer.Violation) { problems.addWarning(w, line, o.rec.Len(), ids[w.Node]) }
 	var nodes, leaves int64
 	var end *tracer.Event
 	var rootLine *tracer.Event // the newest root-pv (index 0)
@@ -233,7 +236,7 @@ func (o *openedTrace) setStarted(h tracer.Header) error {
 	o.started = startedFrame{Type: "started", Kind: "tree", Options: map[string]string{}, Scores: scoreScaleOf(h.Meta)}
 	for k, v := range h.Meta {
 		switch k {
-		case "fen", "tree", "random", "pov", "mate", "infinity", "mate-band":
+		case "fen", "tree", "random", "pov", "mate", "infinity", "mateBand":
 		default:
 			o.started.Options[k] = v
 		}

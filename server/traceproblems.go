@@ -31,8 +31,9 @@ type traceProblem struct {
 type traceProblems struct {
 	violations     []traceProblem
 	violationCount int
-	// Warnings: doubtful but legal patterns. tracer.Checker reports none yet
-	// (issue 16 gives it a Warnings list); addWarning is where they go.
+	// Warnings: doubtful but legal patterns. tracer.Checker reports none in
+	// main yet; its Warn hook (issue 16, branch i16core) is wired in readTrace
+	// with addWarning once it is.
 	warnings     []traceProblem
 	warningCount int
 }
@@ -44,10 +45,10 @@ func (p *traceProblems) addViolation(v *tracer.Violation, line, event int, node 
 	}
 }
 
-func (p *traceProblems) addWarning(w traceProblem) {
+func (p *traceProblems) addWarning(w *tracer.Violation, line, event int, node int32) {
 	p.warningCount++
 	if len(p.warnings) < maxListedProblems {
-		p.warnings = append(p.warnings, w)
+		p.warnings = append(p.warnings, traceProblem{Rule: w.Rule, Line: line, Seq: w.Seq, Event: event, Node: node, Message: w.Problem})
 	}
 }
 
@@ -58,61 +59,66 @@ func (p *traceProblems) setOn(f *startedFrame) {
 }
 
 // scoreScale is how a trace's engine writes its scores, from the header's
-// meta: infinity (a window edge at or beyond it is open), mate (the score of
-// mate delivered at the root) and mate-band (how far below mate a score still
-// means mate in n plies). Fields the header leaves out are omitted, and the
-// page takes pvscope's own (32000, 30000, 256).
+// meta: infinity (a window edge at or beyond it is open), mate (the score of a
+// mate at the root) and mateBand (how many plies below mate a score still
+// means mate), each defaulting to pvscope's (32000, 30000, 256); without an
+// infinity, one above a mate that reaches it. The rules are tracer.ScaleOf's
+// (issue 16, branch i16core): once that is in main, this reads it.
 type scoreScale struct {
-	Infinity int32 `json:"infinity,omitempty"`
-	Mate     int32 `json:"mate,omitempty"`
-	MateBand int32 `json:"mateBand,omitempty"`
+	Infinity int32 `json:"infinity"`
+	Mate     int32 `json:"mate"`
+	MateBand int32 `json:"mateBand"`
 }
 
 // scoreMeta are the header's keys scoreScaleOf reads.
-var scoreMeta = []string{"infinity", "mate", "mate-band"}
+var scoreMeta = []string{"infinity", "mate", "mateBand"}
 
-// scoreScaleOf reads the scale from a header's meta; nil when it names none.
+// scoreScaleOf reads the scale from a header's meta; nil when it names none,
+// or names one that is not a scale (a value that is not a positive whole
+// number, a band wider than the mate): the page then takes pvscope's.
 func scoreScaleOf(meta map[string]string) *scoreScale {
-	num := func(k string) int32 {
-		n, err := strconv.ParseInt(meta[k], 10, 32)
-		if err != nil || n <= 0 {
-			return 0
+	s := scoreScale{Infinity: engine.Infinity, Mate: engine.Mate, MateBand: engine.MaxPly}
+	named := false
+	for _, f := range []struct {
+		key string
+		dst *int32
+	}{{"infinity", &s.Infinity}, {"mate", &s.Mate}, {"mateBand", &s.MateBand}} {
+		v := meta[f.key]
+		if v == "" {
+			continue
 		}
-		return int32(n)
+		n, err := strconv.ParseInt(v, 10, 32)
+		if err != nil || n <= 0 {
+			return nil
+		}
+		*f.dst, named = int32(n), true
 	}
-	s := scoreScale{Infinity: num("infinity"), Mate: num("mate"), MateBand: num("mate-band")}
-	if s == (scoreScale{}) {
+	if !named || s.MateBand > s.Mate {
 		return nil
+	}
+	if meta["infinity"] == "" && s.Infinity <= s.Mate {
+		s.Infinity = s.Mate + 1
 	}
 	return &s
 }
-
-// The mate band when the header gives mate without one: what tracer.Deriver
-// takes for a mate (a score within 1000 of it).
-const defaultMateBand = 1000
 
 // mateMoves turns a root score into moves to mate, UCI style (positive when
 // the side to move mates), when the score is in the mate band; pvscope's own
 // scale when s is nil.
 func (s *scoreScale) mateMoves(score int32) (int, bool) {
-	if s == nil || s.Mate == 0 {
-		if !engine.IsMate(int(score)) {
-			return 0, false
-		}
-		return engine.MateMoves(int(score)), true
+	if s == nil {
+		s = &scoreScale{Infinity: engine.Infinity, Mate: engine.Mate, MateBand: engine.MaxPly}
 	}
-	band := s.MateBand
-	if band == 0 {
-		band = defaultMateBand
+	a := int64(score)
+	if a < 0 {
+		a = -a
 	}
-	if s.Infinity != 0 && (score >= s.Infinity || score <= -s.Infinity) {
+	if a >= int64(s.Infinity) || a > int64(s.Mate) || a <= int64(s.Mate)-int64(s.MateBand) {
 		return 0, false
 	}
-	switch {
-	case score > s.Mate-band:
-		return int(s.Mate-score+1) / 2, true
-	case score < -(s.Mate - band):
-		return -int(s.Mate+score+1) / 2, true
+	moves := int((int64(s.Mate) - a + 1) / 2)
+	if score < 0 {
+		return -moves, true
 	}
-	return 0, false
+	return moves, true
 }

@@ -70,7 +70,7 @@ func TestReadTraceListsViolations(t *testing.T) {
 	if exits != 4 {
 		t.Errorf("%d exits kept, want the 4 of the nodes entered", exits)
 	}
-	if s := o.started.Scores; s == nil || *s != (scoreScale{Infinity: 50000, Mate: 48000}) {
+	if s := o.started.Scores; s == nil || *s != (scoreScale{Infinity: 50000, Mate: 48000, MateBand: 256}) {
 		t.Errorf("scores %+v, want infinity 50000 and mate 48000 from the header", s)
 	}
 	if _, ok := o.started.Options["mate"]; ok {
@@ -117,9 +117,12 @@ func TestScoreScaleMateMoves(t *testing.T) {
 		ok    bool
 	}{
 		{own, 29999, 1, true}, {own, -29998, -1, true}, {own, 29997, 2, true}, {own, 500, 0, false},
-		{&scoreScale{Mate: 48000}, 47968, 16, true}, {&scoreScale{Mate: 48000}, 35000, 0, false},
-		{&scoreScale{Mate: 48000, MateBand: 100}, 47800, 0, false},
-		{&scoreScale{Mate: 48000, Infinity: 48001}, 48001, 0, false},
+		{scoreScaleOf(map[string]string{"mate": "48000"}), 47968, 16, true},
+		{scoreScaleOf(map[string]string{"mate": "48000"}), 35000, 0, false},
+		{scoreScaleOf(map[string]string{"mate": "48000"}), 48001, 0, false}, // its infinity: 48000 + 1
+		{scoreScaleOf(map[string]string{"mate": "48000", "mateBand": "100"}), 47901, 50, true},
+		{scoreScaleOf(map[string]string{"mate": "48000", "mateBand": "100"}), 47800, 0, false},
+		{scoreScaleOf(map[string]string{"infinity": "100000"}), 29999, 1, true}, // pvscope's mate
 	} {
 		m, ok := c.s.mateMoves(c.score)
 		if m != c.mate || ok != c.ok {
@@ -142,5 +145,26 @@ func TestOpenTraceFileKeepsABrokenTrace(t *testing.T) {
 	}
 	if o := s.traces.get(tok); o == nil || o.started.ViolationCount != 3 {
 		t.Errorf("the opened trace %+v; want it kept with 3 violations", o)
+	}
+}
+
+// The header's scale: pvscope's defaults for what it leaves out, nothing for
+// a header that names none or one that is not a scale.
+func TestScoreScaleOf(t *testing.T) {
+	for _, c := range []struct {
+		meta map[string]string
+		want *scoreScale
+	}{
+		{map[string]string{"fen": "x"}, nil},
+		{map[string]string{"mate": "48000"}, &scoreScale{48001, 48000, 256}},
+		{map[string]string{"mate": "20000"}, &scoreScale{32000, 20000, 256}},
+		{map[string]string{"mate": "48000", "infinity": "60000", "mateBand": "500"}, &scoreScale{60000, 48000, 500}},
+		{map[string]string{"mate": "-3"}, nil},
+		{map[string]string{"mate": "100", "mateBand": "200"}, nil},
+	} {
+		got := scoreScaleOf(c.meta)
+		if (got == nil) != (c.want == nil) || got != nil && *got != *c.want {
+			t.Errorf("%v: %+v, want %+v", c.meta, got, c.want)
+		}
 	}
 }

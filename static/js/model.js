@@ -388,7 +388,7 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
   if (meta.fen) started.fen = meta.fen;
   // How the engine writes infinity and mate, as the server's reader passes it on (view.js scoreScale).
   const num = (k) => (Number(meta[k]) > 0 ? Number(meta[k]) : 0);
-  if (num("infinity") || num("mate")) started.scores = { infinity: num("infinity"), mate: num("mate"), mateBand: num("mate-band") };
+  if (num("infinity") || num("mate") || num("mateBand")) started.scores = { infinity: num("infinity"), mate: num("mate"), mateBand: num("mateBand") };
   const cols = ["kind", "node", "parent", "ref", "alpha", "beta", "score", "ply", "depth", "index", "expect",
     "actual", "bound", "end", "move"];
   const tables = { kind: hello.kinds, expect: hello.nodeTypes, actual: hello.nodeTypes, bound: hello.bounds, end: hello.ends };

@@ -15,31 +15,33 @@ export const VIEWS = ["root", "negamax"];
 // How a search writes its scores. pvscope's engine (engine/score.go): infinity 32000, a mate
 // delivered p plies from the node scores 30000 - p, and any score within 256 plies of 30000 is
 // a mate. A trace file's engine says its own in the header (the started frame's `scores`, from
-// meta.infinity, meta.mate and meta.mate-band); a teaching tree has no mates.
+// meta.infinity, meta.mate and meta.mateBand, as tracer.ScaleOf reads them): what it leaves out
+// is pvscope's, and without an infinity, one above a mate that reaches 32000. A teaching tree
+// has no mates.
 export const PVSCOPE_SCALE = Object.freeze({ infinity: INF, mate: 30000, mateBand: 256 });
 const TREE_SCALE = Object.freeze({ infinity: INF, mate: 0, mateBand: 0 });
-const MATE_BAND = 1000; // with meta.mate and no band: what the server's reader takes for a mate
 
 // scoreScale(started): the scale of a search from its started frame (or a {infinity, mate,
-// mateBand} given directly). A header that names a scale replaces pvscope's whole: a mate
-// only when it gives one; without an infinity, 32000 or, for a mate beyond it, the mate + 1.
+// mateBand} given directly).
 export function scoreScale(started) {
-  const sc = started && (started.scores || (started.infinity || started.mate ? started : null));
+  const sc = started && (started.scores || (started.infinity || started.mate || started.mateBand ? started : null));
   if (!sc) return started && started.kind === "tree" ? TREE_SCALE : PVSCOPE_SCALE;
-  const mate = sc.mate > 0 ? sc.mate : 0;
-  return Object.freeze({ infinity: sc.infinity > 0 ? sc.infinity : Math.max(INF, mate + 1), mate, mateBand: mate ? sc.mateBand || MATE_BAND : 0 });
+  const mate = sc.mate > 0 ? sc.mate : PVSCOPE_SCALE.mate;
+  return Object.freeze({ infinity: sc.infinity > 0 ? sc.infinity : Math.max(INF, mate + 1), mate,
+    mateBand: sc.mateBand > 0 ? sc.mateBand : PVSCOPE_SCALE.mateBand });
 }
 
 // True when v is at or beyond the scale's infinity: an open window edge.
 export function isInfinite(v, scale = PVSCOPE_SCALE) { return v >= scale.infinity || v <= -scale.infinity; }
 
-// mateIn(v, scale): moves to mate for a score in the mate band, UCI style (positive when the
-// side whose score it is mates, negative when it is mated); 0 for any other score.
+// mateIn(v, scale): moves to mate for a score in the mate band (above mate - mateBand, at most
+// mate), UCI style: positive when the side whose score it is mates, negative when it is mated;
+// 0 for any other score.
 export function mateIn(v, scale = PVSCOPE_SCALE) {
-  if (!scale.mate || isInfinite(v, scale)) return 0;
-  if (v > scale.mate - scale.mateBand) return Math.max(1, Math.floor((scale.mate - v + 1) / 2));
-  if (v < -(scale.mate - scale.mateBand)) return -Math.max(1, Math.floor((scale.mate + v + 1) / 2));
-  return 0;
+  const a = Math.abs(v);
+  if (!scale.mate || isInfinite(v, scale) || a > scale.mate || a <= scale.mate - scale.mateBand) return 0;
+  const moves = Math.max(1, Math.floor((scale.mate - a + 1) / 2));
+  return v < 0 ? -moves : moves;
 }
 
 // The view a search starts in: the textbook's for teaching trees, negamax for chess.

@@ -1,5 +1,5 @@
 // Every score as a number (issue 16): view.js maps a score to text in the scale of the engine
-// that wrote it: its infinity (meta.infinity) as ∞, its mate band (meta.mate, meta.mate-band) as
+// that wrote it: its infinity (meta.infinity) as ∞, its mate band (meta.mate, meta.mateBand) as
 // #n, and anything else as the number itself, however large. Expected values are worked out by
 // hand from the meta each test gives: a mate delivered p plies away scores mate - p, and p plies
 // are floor((p + 1) / 2) moves of the mating side (UCI's "mate n", as Stockfish's UCI::value).
@@ -35,12 +35,13 @@ test("the engine's own infinity and mate from the header (the issue's engine: ma
   assert.equal(fmt(-40000, s), "-40000");
   assert.equal(fmt(47968, s), "#16"); // 32 plies: floor(33 / 2) = 16 moves
   assert.equal(fmt(-47999, s), "#-1");
-  assert.equal(fmt(47001, s), "#500"); // 999 plies, inside the default band of 1000
-  assert.equal(fmt(47000, s), "47000"); // 1000 plies: the band's edge is not a mate
+  assert.equal(fmt(47745, s), "#128"); // 255 plies, inside pvscope's band of 256
+  assert.equal(fmt(47744, s), "47744"); // 256 plies: the band's edge is not a mate
+  assert.equal(fmt(48500, s), "48500"); // beyond the mate, short of infinity: a number
   assert.equal(mateIn(29999, s), 0); // pvscope's mate means nothing to this engine
 });
 
-test("a band from the header narrows the mates; infinity alone gives none", () => {
+test("a band from the header; what the header leaves out is pvscope's", () => {
   const banded = scoreScale({ scores: { mate: 48000, mateBand: 100 } });
   assert.equal(fmt(47901, banded), "#50"); // 99 plies
   assert.equal(fmt(47800, banded), "47800");
@@ -48,7 +49,7 @@ test("a band from the header narrows the mates; infinity alone gives none", () =
   assert.equal(scoreScale({ scores: { mate: 20000 } }).infinity, 32000); // or pvscope's
   const inf = scoreScale({ scores: { infinity: 100000 } });
   assert.equal(fmt(32000, inf), "32000");
-  assert.equal(fmt(29999, inf), "29999");
+  assert.equal(fmt(29999, inf), "#1"); // pvscope's mate, the header naming none
   assert.equal(fmt(100000, inf), "∞");
 });
 
