@@ -194,3 +194,41 @@ func TestBrowserRejectedMoveKeepsTheLastLegalPosition(t *testing.T) {
 		p.screenshot(out + "/rejected-1366x768.png")
 	}
 }
+
+// A trace whose nesting is broken every way (an exit out of order, a node id
+// entered twice, an exit of a node never entered) opens too: the page keeps
+// every node entered, shows no error, and lists the nesting violations.
+func TestBrowserBrokenNestingOpens(t *testing.T) {
+	trace := `{"format":"pvscope-trace","version":1,"meta":{"tree":"((1 2) (3 4))"}}
+{"kind":"enter","node":1,"parent":0,"move":"","alpha":-100,"beta":100,"depth":2}
+{"kind":"enter","node":2,"parent":1,"move":"0","alpha":-100,"beta":100,"depth":1}
+{"kind":"exit","node":1,"score":3}
+{"kind":"exit","node":2,"score":-3}
+{"kind":"enter","node":2,"parent":0,"move":"","alpha":-100,"beta":100,"depth":1}
+{"kind":"exit","node":2,"score":4}
+{"kind":"exit","node":7,"score":4}
+`
+	p := newPage(t, 1366, 768)
+	p.open("/?trace=" + upload(t, p.url, trace))
+	n := p.finished()
+	var s problemsSnapshot
+	var raw string
+	p.run(chromedp.Evaluate(`JSON.stringify(window.pvscope.snapshot())`, &raw))
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		t.Fatal(err)
+	}
+	// Lines 4 (1 exits before its child), 6 (id 2 again) and 8 (7 never entered) at least.
+	lines := map[int]bool{}
+	for _, v := range s.Violations {
+		lines[v.Line] = true
+		if v.Rule != "nesting" {
+			t.Errorf("violation %+v; want only nesting", v)
+		}
+	}
+	if !lines[4] || !lines[6] || !lines[8] || s.ViolationCount != len(s.Violations) {
+		t.Errorf("violations %+v (count %d); want lines 4, 6 and 8 among them", s.Violations, s.ViolationCount)
+	}
+	if end := p.snapAt(n); end["nodeCount"] != 3.0 || end["error"] != "" {
+		t.Errorf("at the end: %v; want the 3 nodes entered and no error", end)
+	}
+}
