@@ -130,6 +130,12 @@ func TestBrowserTraceWithViolationsOpens(t *testing.T) {
 	if s := snap(); s.EventIndex < n-3 {
 		t.Errorf("the nesting violation (the file's last line) seeks to step %d of %d; want one of the last", s.EventIndex, n)
 	}
+	// V steps on from the one chosen last (the third) and wraps: node 2, then the root.
+	p.run(chromedp.Evaluate(`document.activeElement.blur()`, nil))
+	p.run(chromedp.KeyEvent("v"))
+	p.waitFor(`window.pvscope.snapshot().selected === 2`)
+	p.run(chromedp.KeyEvent("v"))
+	p.waitFor(`window.pvscope.snapshot().selected === 1`)
 	if e := p.snapshot().Error; e != "" {
 		t.Errorf("the page shows an error: %q", e)
 	}

@@ -331,6 +331,8 @@ const actions = {
   center: () => S.view && S.view.center(S.selected || (S.trace && S.trace.current(S.k)) || 1),
   presentation: togglePresentation,
   help: () => help.toggle(),
+  nextProblem: () => problems.step(1),
+  prevProblem: () => problems.step(-1),
   // The PV panel's "?": the help, at its part on the collectors and the cut reasons.
   helpShortPV: () => { help.show(); $("help-pv").scrollIntoView({ block: "start" }); },
   escape: () => {

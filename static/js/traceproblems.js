@@ -34,6 +34,7 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
     violationCount = f.violationCount || violations.length;
     warningCount = f.warningCount || warnings.length;
     named = -1;
+    at = -1;
     const text = bannerText(violationCount, warningCount);
     $("violation-text").textContent = text;
     $("violation-banner").hidden = !text;
@@ -61,7 +62,8 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
       const name = p.node && t && t.node(p.node) ? nodeName(p.node) : p.node ? `node ${p.node}` : "";
       b.textContent = problemText(p, name);
       b.title = `${b.textContent}\n(${kind === "warning" ? "a warning" : "a broken rule"} at seq ${p.seq} of the file: click to see ${p.node ? "its node" : "that step"})`;
-      b.addEventListener("click", () => select(p, li));
+      const index = items.length;
+      b.addEventListener("click", () => { at = index; select(p, li); });
       li.append(b);
       items.push(li);
     };
@@ -93,6 +95,18 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
     }
   }
 
+  // V / Shift+V: the next or previous problem in the list, from the one chosen last.
+  let at = -1;
+  function step(dir) {
+    const all = [...violations, ...warnings];
+    if (!all.length) return;
+    at = at < 0 ? (dir > 0 ? 0 : all.length - 1) : (at + dir + all.length) % all.length;
+    const li = $("violation-list").children[at];
+    $("violations").open = true;
+    if (li) li.scrollIntoView({ block: "nearest" });
+    select(all[at], li);
+  }
+
   function reveal() {
     const d = $("violations");
     d.open = true;
@@ -110,5 +124,5 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
     return { violations, violationCount, warnings, warningCount };
   }
 
-  return { start, write, select, snapshot, wire };
+  return { start, write, select, step, snapshot, wire };
 }
