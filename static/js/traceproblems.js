@@ -39,7 +39,9 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
     $("violation-text").textContent = text;
     $("violation-banner").hidden = !text;
     $("violations").hidden = !text;
-    $("violations").open = true;
+    // Open where the side column has room; on a laptop's 768 pixels the event log needs it, and
+    // the banner's "see the list" (or V) opens it.
+    $("violations").open = window.innerHeight > 900;
     write();
   }
 
