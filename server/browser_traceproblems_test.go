@@ -110,6 +110,16 @@ func TestBrowserTraceWithViolationsOpens(t *testing.T) {
 		}
 	}
 
+	// On a laptop the list starts closed, the event log keeping its rows; the
+	// banner's "see the list" opens it.
+	var open bool
+	p.run(chromedp.Evaluate(`document.getElementById("violations").open`, &open))
+	if open {
+		t.Errorf("at 1366x768 the list starts open; want it closed until asked for")
+	}
+	p.click("violation-show")
+	p.waitFor(`document.getElementById("violations").open`)
+
 	// A click on the first violation: the step is node 2's enter, and node 2
 	// (Kh1, path "0") is selected.
 	p.run(chromedp.Click(`[data-testid="violation-list"] li:first-child [data-testid="violation"]`, chromedp.ByQuery))

@@ -62,7 +62,7 @@ func TraceBanner() templ.Component {
 			templ_7745c5c3_Var2 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<div id=\"violation-banner\" data-testid=\"violation-banner\" class=\"notice-banner\" role=\"status\" hidden><span id=\"violation-text\"></span> <button type=\"button\" id=\"violation-show\" class=\"link\" title=\"Show the list beside the event log\">see the list</button> <button type=\"button\" id=\"violation-close\" class=\"close\" title=\"Dismiss\" aria-label=\"Dismiss the notice\">×</button></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<div id=\"violation-banner\" data-testid=\"violation-banner\" class=\"notice-banner\" role=\"status\" hidden><span id=\"violation-text\"></span> <button type=\"button\" id=\"violation-show\" data-testid=\"violation-show\" class=\"link\" title=\"Show the list beside the event log\">see the list</button> <button type=\"button\" id=\"violation-close\" class=\"close\" title=\"Dismiss\" aria-label=\"Dismiss the notice\">×</button></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
