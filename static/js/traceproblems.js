@@ -21,6 +21,13 @@ export function bannerText(violations, warnings) {
   return "";
 }
 
+// scrollInto scrolls the list alone to show li (scrollIntoView would scroll the side column too,
+// whose overflow is hidden, and cut off the board's head).
+function scrollInto(ol, li) {
+  if (li.offsetTop < ol.scrollTop) ol.scrollTop = li.offsetTop;
+  else if (li.offsetTop + li.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = li.offsetTop + li.offsetHeight - ol.clientHeight;
+}
+
 // createTraceProblems(S, deps): S is the page state (app.js); seek(k) shows step k, showNode(id)
 // selects and reveals a node, nodeName(id) names it by its line from the root.
 export function createTraceProblems(S, { seek, showNode, nodeName }) {
@@ -103,16 +110,15 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
     const all = [...violations, ...warnings];
     if (!all.length) return;
     at = at < 0 ? (dir > 0 ? 0 : all.length - 1) : (at + dir + all.length) % all.length;
-    const li = $("violation-list").children[at];
+    const ol = $("violation-list"), li = ol.children[at];
     $("violations").open = true;
-    if (li) li.scrollIntoView({ block: "nearest" });
+    if (li) scrollInto(ol, li);
     select(all[at], li);
   }
 
   function reveal() {
     const d = $("violations");
     d.open = true;
-    d.scrollIntoView({ block: "nearest" });
     const first = d.querySelector("button");
     if (first) first.focus({ preventScroll: true });
   }
