@@ -15,10 +15,23 @@ type batchEncoder struct {
 	fresh  []string         // names first seen in the batch being written
 	buf    []byte
 	ids    []int32 // per event of the batch: its move id
+	// The words of Why (lmr, futility, an engine's own...), interned like moves
+	// in a table of their own that the frames extend ("whys").
+	whyID    map[string]int32
+	freshWhy []string
+	whys     []int32 // per event of the batch: its why id
 }
 
 func newBatchEncoder() *batchEncoder {
-	return &batchEncoder{moveID: map[string]int32{"": 0}}
+	return &batchEncoder{moveID: map[string]int32{"": 0}, whyID: map[string]int32{"": 0}}
+}
+
+// modernColumns are the fields of modern search (reduced and extended plies on
+// enter); a frame carries them only when one of its events has one, so the
+// frames of a textbook search stay as they were.
+var modernColumns = []column{
+	{"reduced", func(e *tracer.Event) int64 { return int64(e.Reduced) }},
+	{"extended", func(e *tracer.Event) int64 { return int64(e.Extended) }},
 }
 
 // column is one field of an event as an integer.
@@ -49,10 +62,17 @@ var columns = []column{
 func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte {
 	b.fresh = b.fresh[:0]
 	b.ids = b.ids[:0]
+	b.freshWhy = b.freshWhy[:0]
+	b.whys = b.whys[:0]
+	modern := false
 	for i := range events {
 		b.ids = append(b.ids, b.intern(events[i].Move))
 		for _, m := range events[i].PV {
 			b.intern(m)
+		}
+		b.whys = append(b.whys, b.internWhy(events[i].Why))
+		if events[i].Reduced != 0 || events[i].Extended != 0 || events[i].Why != "" {
+			modern = true
 		}
 	}
 	w := append(b.buf[:0], `{"type":"events","id":`...)
@@ -80,6 +100,9 @@ func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte 
 			w = strconv.AppendInt(w, c.value(&events[i]), 10)
 		}
 		w = append(w, ']')
+	}
+	if modern {
+		w = b.appendModern(w, events)
 	}
 	w = append(w, `,"move":[`...)
 	for i, m := range b.ids {
@@ -151,6 +174,48 @@ func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte 
 	w = append(w, '}')
 	b.buf = w
 	return w
+}
+
+// appendModern writes the reduced and extended columns, the why words first
+// seen in this batch ("whys") and each event's why id ("why", 0 for none).
+func (b *batchEncoder) appendModern(w []byte, events []tracer.Event) []byte {
+	for _, c := range modernColumns {
+		w = append(w, `,"`...)
+		w = append(w, c.name...)
+		w = append(w, `":[`...)
+		for i := range events {
+			if i > 0 {
+				w = append(w, ',')
+			}
+			w = strconv.AppendInt(w, c.value(&events[i]), 10)
+		}
+		w = append(w, ']')
+	}
+	w = append(w, `,"whys":[`...)
+	for i, m := range b.freshWhy {
+		if i > 0 {
+			w = append(w, ',')
+		}
+		w = strconv.AppendQuote(w, m)
+	}
+	w = append(w, `],"why":[`...)
+	for i, id := range b.whys {
+		if i > 0 {
+			w = append(w, ',')
+		}
+		w = strconv.AppendInt(w, int64(id), 10)
+	}
+	return append(w, ']')
+}
+
+func (b *batchEncoder) internWhy(m string) int32 {
+	if id, ok := b.whyID[m]; ok {
+		return id
+	}
+	id := int32(len(b.whyID))
+	b.whyID[m] = id
+	b.freshWhy = append(b.freshWhy, m)
+	return id
 }
 
 func (b *batchEncoder) intern(m string) int32 {

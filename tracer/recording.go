@@ -34,6 +34,17 @@ type Recording struct {
 	moveIdx map[string]int32 // the inverse of moves
 	pvs     [][]string       // stored lines; pvs[0] is the empty line
 	farSeq  map[int]int64    // Seq of the rare event too far from its chunk's base
+	// Modern search's Reduced, Extended and Why, on the events that have them:
+	// the few distinct triples in a table, and each such event's entry in it.
+	markOf  map[int]uint32 // event index -> index into marks
+	marks   []mark         // distinct triples; marks[0] is unused
+	markIdx map[mark]uint32
+}
+
+// mark is what an enter or prune says of modern search.
+type mark struct {
+	reduced, extended int16
+	why               string
 }
 
 type chunk struct {
@@ -106,8 +117,26 @@ func (r *Recording) Emit(e Event) {
 		rec.pv = int32(len(r.pvs))
 		r.pvs = append(r.pvs, line)
 	}
+	if e.Reduced != 0 || e.Extended != 0 || e.Why != "" {
+		r.setMark(mark{e.Reduced, e.Extended, e.Why})
+	}
 	c.recs = append(c.recs, rec)
 	r.n++
+}
+
+// setMark records m for the event being emitted (number r.n).
+func (r *Recording) setMark(m mark) {
+	i, ok := r.markIdx[m]
+	if !ok {
+		if r.markIdx == nil {
+			r.markIdx, r.markOf, r.marks = map[mark]uint32{}, map[int]uint32{}, []mark{{}}
+		}
+		m.why = strings.Clone(m.why)
+		i = uint32(len(r.marks))
+		r.marks = append(r.marks, m)
+		r.markIdx[m] = i
+	}
+	r.markOf[r.n] = i
 }
 
 // intern returns the index of move in the move table, adding it if new.
@@ -151,6 +180,11 @@ func (r *Recording) At(i int) Event {
 	}
 	if rec.seq == seqFar {
 		e.Seq = r.farSeq[i]
+	}
+	if len(r.markOf) > 0 {
+		if m, ok := r.markOf[i]; ok {
+			e.Reduced, e.Extended, e.Why = r.marks[m].reduced, r.marks[m].extended, r.marks[m].why
+		}
 	}
 	if rec.pv != 0 {
 		line := r.pvs[rec.pv]

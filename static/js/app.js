@@ -247,7 +247,10 @@ function onStarted(f) {
 function makeView(trace) {
   const v = new TreeView($("tree-canvas"), trace, {
     // Chess edges carry SAN; tooltips name a node by its line from the root.
-    moveLabel: (it) => (S.notation && S.notation.chess && it.nodeId ? S.notation.label(trace.parentOf.get(it.nodeId), it.move) : it.move),
+    moveLabel: (it) => {
+      const from = it.nodeId ? trace.parentOf.get(it.nodeId) : it.parentId; // a pruned stub: from its parent
+      return S.notation && S.notation.chess && from ? S.notation.label(from, it.move) : it.move;
+    },
     nodeTitle: (id) => (S.notation ? S.notation.nodeTitle(id) : trace.positionMoves(id).join(".")),
     onSelect(id) {
       S.selected = id && id === S.selected ? 0 : id || 0;

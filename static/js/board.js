@@ -7,6 +7,7 @@ import { Markers, MARKER_TYPE } from "../vendor/cm-chessboard/src/extensions/mar
 import { Chess } from "../vendor/chess.js/chess.js";
 import { scoreScale, isInfinite, mateIn } from "./view.js";
 import { forceMove } from "./forcedmove.js";
+import { NULL_MOVE } from "./modern.js";
 
 // Arrow styles for the line: the first move strongest (classes styled in app.css).
 const ARROWS = [{ class: "arrow-pv1" }, { class: "arrow-pv2" }, { class: "arrow-pv3" }];
@@ -48,8 +49,10 @@ export class ChessLines {
     this.rejected = new Map();
   }
 
-  // fenAfter(fen, uci) -> {fen, san} or null when the move is not legal there.
+  // fenAfter(fen, uci) -> {fen, san} or null when the move is not legal there. The null move
+  // "0000" passes: the same position with the other side to move, written "--" in SAN.
   static play(fen, uci) {
+    if (uci === NULL_MOVE) return fen ? { fen: passFen(fen), san: NULL_SAN } : null;
     try {
       const c = new Chess(fen);
       const m = c.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci.length > 4 ? uci[4] : undefined });
@@ -120,6 +123,26 @@ export class ChessLines {
   }
 }
 
+// The null move: UCI's "0000", and "--" in SAN lines (as PGN readers such as ChessBase and Scid
+// write it), so the numbering goes on after it: "1.Kd3 -- 2.Rc7".
+export const NULL_SAN = "--";
+
+// passFen: the position after a null move: the other side moves, no en-passant square (the pawn
+// that made it can no longer be taken en passant), one more half-move, and the move number
+// grows after Black's pass.
+export function passFen(fen) {
+  const p = fen.split(" ");
+  if (p.length < 4) return fen;
+  const black = p[1] === "b";
+  p[1] = black ? "w" : "b";
+  p[3] = "-";
+  if (p.length >= 6) {
+    p[4] = String((parseInt(p[4], 10) || 0) + 1);
+    if (black) p[5] = String((parseInt(p[5], 10) || 1) + 1);
+  }
+  return p.join(" ");
+}
+
 // "1. e4 e5 2. Nf3" numbering: the move number and side to move of a FEN.
 export function moveNumber(fen) {
   const p = (fen || START_FEN).split(" ");
@@ -177,11 +200,12 @@ export class Board {
     const b = this._ensure();
     this._setPosition(b, fen || FEN.empty);
     b.removeArrows();
+    this.el.dataset.fen = fen || ""; // tests read the side to move here (a null move changes only it)
     line.slice(0, ARROWS.length).forEach((u, i) => {
-      if (u && u.length >= 4) b.addArrow(ARROWS[i], u.slice(0, 2), u.slice(2, 4));
+      if (u && u.length >= 4 && u !== NULL_MOVE) b.addArrow(ARROWS[i], u.slice(0, 2), u.slice(2, 4));
     });
     b.removeMarkers();
-    if (last && last.length >= 4) {
+    if (last && last.length >= 4 && last !== NULL_MOVE) {
       b.addMarker(LAST_MOVE, last.slice(0, 2));
       b.addMarker(LAST_MOVE, last.slice(2, 4));
     }

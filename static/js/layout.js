@@ -68,13 +68,20 @@ export class TreeLayout {
       if (userClosed || auto) return mk("summary", id, id);
       const item = mk("node", id, id);
       let kids = null;
-      for (let ch = t.firstChild.get(id); ch && t.enterAt.get(ch) < upto; ch = t.nextSib.get(ch)) (kids ||= []).push(visit(ch));
+      // Children and pruned stubs in the order the search met them: a teaching tree's pruned
+      // children come at its exit, after every child; a prune event's stub where it happened.
       const pr = t.prunedChildren(id, upto);
-      if (pr) for (const p of pr) {
-        const it = mk("pruned", `p${id}.${p.index}`, 0);
+      let j = 0;
+      const stub = (p, n) => {
+        const it = mk("pruned", p.event ? `p${id}:${n}` : `p${id}.${p.index}`, 0);
         it.parentId = id; it.pruned = p;
         (kids ||= []).push(it);
+      };
+      for (let ch = t.firstChild.get(id); ch && t.enterAt.get(ch) < upto; ch = t.nextSib.get(ch)) {
+        while (pr && j < pr.length && pr[j].at < t.enterAt.get(ch)) stub(pr[j], j++);
+        (kids ||= []).push(visit(ch));
       }
+      while (pr && j < pr.length) stub(pr[j], j++);
       item.kids = kids;
       return item;
     };
@@ -103,7 +110,7 @@ export class TreeLayout {
         it.inLink = { from: it.parentItem, to: it };
         result.links.push(it.inLink);
       }
-      if (it.kind === "pruned") result.hasPruned = true;
+      if (it.kind === "pruned" && !it.pruned.event) result.hasPruned = true;
       if (it.x < minX) minX = it.x;
       if (it.x > maxX) maxX = it.x;
       if (it.y > maxY) maxY = it.y;
@@ -130,6 +137,7 @@ class Item {
     this.state = "unseen"; this.outcome = "unseen"; this.expect = ""; this.actual = ""; this.end = "";
     this.move = ""; this.ply = 0; this.depth = 0; this.alpha = 0; this.beta = 0; this.score = null; this.ref = 0;
     this.broken = false; this.isPruned = false; this.current = false; this.onPV = false; this.onPath = false; this.cut = false;
+    this.reduced = 0; this.extended = 0; this.why = ""; this.nullMove = false; // modern search (modern.js)
   }
 }
 
@@ -204,7 +212,10 @@ function decorate(t, result, k) {
       decorateItem(t, it, k, state);
       result.shown += (it.state !== "unseen") - was;
       if (it.inLink) decorateLink(it.inLink);
-      if (it.kids) for (const kid of it.kids) if (kid.inLink) decorateLink(kid.inLink);
+      if (it.kids) for (const kid of it.kids) {
+        if (kid.kind === "pruned") decorateItem(t, kid, k, state); // a prune event names its parent
+        if (kid.inLink) decorateLink(kid.inLink);
+      }
     }
   }
   result.decoratedAt = k; result.pv = pv; result.open = open; result.cur = cur;
@@ -213,7 +224,7 @@ function decorate(t, result, k) {
 function decorateItem(t, it, k, { pv, cur, open }) {
   const c = t.c, h = t.hello;
   if (it.kind === "pruned") {
-    const done = t.finished(it.parentId, k);
+    const done = it.pruned.at < k; // a teaching tree's: its parent's exit; a prune event's: itself
     it.state = done ? "done" : "unseen";
     it.outcome = done ? "pruned" : "unseen";
     it.isPruned = true; it.onPV = false; it.cut = false; it.current = false;
@@ -229,6 +240,8 @@ function decorateItem(t, it, k, { pv, cur, open }) {
   it.expect = t.expectAt(e); // none where it means nothing (model.js)
   it.ref = t.refOf.get(id);
   it.isPruned = false;
+  it.reduced = t.modern.reducedOf(id); it.extended = t.modern.extendedOf(id); it.why = t.modern.whyOf(id);
+  it.nullMove = t.nullId !== 0 && c.move.get(e) === t.nullId;
   it.current = id === cur;
   it.onPV = pv.has(id);
   it.onPath = open.has(id);
@@ -251,4 +264,6 @@ function decorateLink(l) {
   l.onPath = !!(l.from.onPath && l.to.onPath);
   l.cut = !!l.to.cut;
   l.pruned = !!l.to.isPruned;
+  // Modern search: a null move's edge is dotted, a reduced one dashed (treeview.js).
+  l.mark = l.to.nullMove ? "null" : l.to.reduced > l.to.extended ? "reduced" : "";
 }

@@ -1,6 +1,7 @@
 // model.js: the events of one search, stored column by column, and the questions the page
 // asks about "the state after k events". Every query is a binary search or a walk up the
 // tree (O(log n) or O(depth)); nothing replays events, so stepping back to 0 is instant.
+import { Modern, NULL_MOVE } from "./modern.js";
 
 const NUMERIC = ["alpha", "beta", "score", "ply", "depth", "index", "expect", "actual", "bound", "end", "move"];
 
@@ -58,6 +59,10 @@ export class Trace {
     this.prunedList = []; // {parent, index, move, path, at}
     this.prunedAt = new GrowInt32(16);
     this.prunedByNode = new Map(); // node id -> [pruned entries]
+    // Modern search (modern.js): reduced and extended plies, why, null-move cutoffs; prune
+    // events become pruned entries above, with their why.
+    this.modern = new Modern();
+    this.nullId = 0; // the move id of the null move "0000", once a frame names it
   }
 
   get started() { return this._started; }
@@ -65,7 +70,9 @@ export class Trace {
 
   append(b) {
     if (b.from !== this.n) throw new Error(`events batch starts at ${b.from}, expected ${this.n}`);
-    if (b.moves) for (const m of b.moves) this.moveNames.push(m);
+    if (b.moves) for (const m of b.moves) { this.moveNames.push(m); if (m === NULL_MOVE) this.nullId = this.moveNames.length - 1; }
+    const M = this.modern;
+    M.frame(b, this.enterAt.length);
     const K = this.K, c = this.c, count = b.count;
     const z = (col, i) => (col ? col[i] || 0 : 0);
     // Check first: a bad event is refused with the events before it stored, and nothing after.
@@ -90,10 +97,16 @@ export class Trace {
       const at = at0 + i, kind = b.kind[i], node = z(b.node, i);
       const parent = z(b.parent, i), ref = z(b.ref, i);
       if (kind < this.byKind.length) this.byKind[kind].push(at);
-      if (kind === K.enter) this._enter(at, node, parent, ref, z(b.move, i));
-      else {
+      if (kind === K.enter) {
+        this._enter(at, node, parent, ref, z(b.move, i));
+        if (M.on || this.nullId) M.enter(at, node, b, i, this.nullId !== 0 && z(b.move, i) === this.nullId);
+      } else {
         if (parent || ref) this.extra.set(at, { parent, ref });
-        if (kind === K.exit) this._exit(at, node);
+        if (kind === K.exit) {
+          this._exit(at, node);
+          if (this.nullId) M.exit(this, at, node);
+        } else if (kind === K.prune) this._prune(at, node, z(b.move, i), M.whyAt(b, i));
+        else if (kind === K["re-search"] && M.on) M.reSearch(at, ref);
         else if (kind === K.cutoff) {
           const child = this.lastChild.get(node);
           if (child) this.cutAt.set(child, at);
@@ -153,6 +166,15 @@ export class Trace {
     }
   }
 
+  // A prune event: Node skipped Move unsearched. It is drawn as a stub child of Node (layout.js)
+  // like a teaching tree's pruned children, with its reason; its path is made when asked (pruned).
+  _prune(at, parent, move, why) {
+    const p = { parent, index: -1, move: this.moveNames[move] ?? "", path: null, at, why, event: true };
+    this.prunedList.push(p); this.prunedAt.push(at);
+    if (!this.prunedByNode.has(parent)) this.prunedByNode.set(parent, []);
+    this.prunedByNode.get(parent).push(p);
+  }
+
   _aspiration(at) {
     // Upward aspiration failure = a root fail-high: the score reached the beta of the window
     // the root was searched with (the latest iteration-start or aspiration-fail before it).
@@ -188,6 +210,7 @@ export class Trace {
       move: this.moveNames[c.move.get(i)] ?? "", pv: pv ? pv.map((m) => this.moveNames[m]) : null,
       method: (h.methods && h.methods[c.method.get(i)]) ?? "", reason: (h.reasons && h.reasons[c.reason.get(i)]) ?? "",
       derived: c.derived.get(i) === 1,
+      ...this.modern.eventFields(this, i, kind, node),
     };
   }
 
@@ -222,6 +245,8 @@ export class Trace {
       score: done ? c.score.get(x) : null, actual: done ? h.nodeTypes[c.actual.get(x)] ?? "" : null,
       end: done ? h.ends[c.end.get(x)] ?? "" : null, children: [...this.childIds(id)],
       reSearch: this.reSearchOf.get(id), cutAt: this.cutAt.get(id) >= 0 ? this.cutAt.get(id) : Infinity,
+      reduced: this.modern.reducedOf(id), extended: this.modern.extendedOf(id), why: this.modern.whyOf(id),
+      nullMove: this.nullId !== 0 && c.move.get(e) === this.nullId,
     };
   }
 
@@ -262,12 +287,19 @@ export class Trace {
   }
 
   pruned(k) {
-    return this.prunedList.slice(0, countBelow(this.prunedAt, k)).map(({ parent, index, move, path }) => ({ parent, index, move, path }));
+    return this.prunedList.slice(0, countBelow(this.prunedAt, k)).map((p) => ({
+      parent: p.parent, index: p.index, move: p.move,
+      path: p.path ?? [...this.positionMoves(p.parent), p.move].join("."), ...(p.event ? { why: p.why } : {}),
+    }));
   }
-  // Pruned children of one node as of step k (for the layout).
+  // Pruned children of one node as of step k (for the layout): a teaching tree's, once the node
+  // has returned, and the moves its prune events skipped, each from its event on.
   prunedChildren(id, k) {
     const l = this.prunedByNode.get(id);
-    return l && l[0].at < k ? l : null;
+    if (!l || l[0].at >= k) return null;
+    let n = l.length;
+    while (n && l[n - 1].at >= k) n--;
+    return n === l.length ? l : l.slice(0, n);
   }
 
   count(kindName, k) {
@@ -288,6 +320,7 @@ export class Trace {
       reSearches: this.count("re-search", k), cutoffs: this.count("cutoff", k),
       firstMoveCutoffs: countBelow(this.firstCutIdx, k), ttHits: this.count("tt-hit", k),
       ttCutoffs: this.count("tt-cutoff", k), depth,
+      pruned: this.count("prune", k), ...this.modern.stats(k),
     };
   }
 
@@ -295,6 +328,7 @@ export class Trace {
   get bytes() {
     let b = 0;
     for (const col of Object.values(this.c)) b += col.bytes;
+    b += this.modern.bytes;
     for (const col of [this.enterAt, this.exitAt, this.parentOf, this.refOf, this.firstChild, this.lastChild,
       this.nextSib, this.reSearchOf, this.cutAt, this.leafIdx, this.firstCutIdx, this.rootLineIdx, this.rootFailHighIdx,
       this.reportIdx, ...this.byKind]) b += col.bytes;
@@ -353,7 +387,7 @@ export const DEFAULT_HELLO = {
   type: "hello", protocol: 2,
   kinds: ["", "search-start", "search-end", "iteration-start", "iteration-end", "aspiration-fail", "enter", "exit",
     "probe", "fail-high", "fail-low", "re-search", "cutoff", "tt-probe", "tt-hit", "tt-cutoff", "tt-store",
-    "pv-update", "root-pv", "pv-line", "pv-cut"],
+    "pv-update", "root-pv", "pv-line", "pv-cut", "prune"],
   nodeTypes: ["", "pv", "cut", "all"],
   bounds: ["", "exact", "lower", "upper"],
   ends: ["", "eval", "leaf", "mate", "stalemate", "repetition", "fifty-move", "tt-cutoff", "stopped"],
@@ -394,6 +428,8 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
   const tables = { kind: hello.kinds, expect: hello.nodeTypes, actual: hello.nodeTypes, bound: hello.bounds, end: hello.ends };
   const batch = { type: "events", id: 0, from: 0, count: 0, moves: [], pv: [], cuts: [] };
   for (const c of cols) batch[c] = [];
+  // Modern search: reduced and extended plies, and why as ids into the batch's "whys" (as the server sends them).
+  const modern = { reduced: [], extended: [], why: [], whys: [] }, whyId = new Map();
   const moveId = new Map();
   const intern = (m) => {
     if (!m) return 0;
@@ -408,6 +444,9 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
       else if (c === "move") v = intern(v);
       batch[c].push(v || 0);
     }
+    modern.reduced.push(ev.reduced || 0); modern.extended.push(ev.extended || 0);
+    if (ev.why && !whyId.has(ev.why)) { modern.whys.push(ev.why); whyId.set(ev.why, modern.whys.length); }
+    modern.why.push(ev.why ? whyId.get(ev.why) : 0);
     if (ev.pv) batch.pv.push([batch.count, ev.pv.map(intern)]);
     if (ev.derived) (batch.derived ||= []).push(batch.count);
     if (ev.method) {
@@ -418,5 +457,6 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
     }
     batch.count++;
   }
+  if (modern.whys.length || modern.reduced.some((v) => v) || modern.extended.some((v) => v)) Object.assign(batch, modern);
   return { hello, started, batch };
 }

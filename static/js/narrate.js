@@ -8,6 +8,7 @@
 
 import { METHOD_OWNER, reasonText, moves } from "./pvwords.js";
 import { View } from "./view.js";
+import { enterClause, pruneSentence, whyText } from "./modern.js";
 
 const END_TEXT = {
   eval: "a static evaluation", leaf: "its leaf value", mate: "checkmate", stalemate: "stalemate",
@@ -66,7 +67,8 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       const what = e.parent ? `${mv(e.parent, e.move)}${who(e.ply)} is entered` : `The root${who(0)} is entered`;
       const expect = EXPECT_TEXT[trace.expectAt ? trace.expectAt(i) : e.expect] ? `, expected to be ${EXPECT_TEXT[e.expect]}` : "";
       const again = e.ref ? " (the re-search of the probe)" : "";
-      return `${cap(what)}${again} at ply ${e.ply}, depth ${e.depth}, with the window ${win(e.alpha, e.beta, e.ply)}${expect}.`;
+      const modern = modernEnter(trace, e);
+      return `${cap(what)}${again} at ply ${e.ply}, depth ${e.depth}, with the window ${win(e.alpha, e.beta, e.ply)}${expect}${modern}.`;
     }
     case "exit": {
       const nd = trace.node(e.node);
@@ -97,6 +99,8 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
         : `${cap(mv(e.node, e.move))} fails low with ${v} ≤ ${bound(lo)}.`;
     }
     case "re-search": {
+      const reduced = reducedReSearch(trace, e, (a, b) => win(a, b), (m) => mv(e.node, m));
+      if (reduced) return reduced;
       const probe = e.ref ? trace.node(e.ref) : null;
       const s = probe && probe.score !== null ? val(-probe.score) : null;
       const inside = s !== null ? `${s} is inside ${win(e.alpha, e.beta)}, so ` : "The probe scored inside the window, so ";
@@ -139,7 +143,28 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       const whose = e.index > 0 ? `MultiPV line ${e.index + 1}` : `${METHOD_OWNER[e.method] || `The ${e.method} line`}`;
       return `${whose} of iteration ${e.depth} stops after ${moves(e.ply)}, ${where}: ${reasonText(e.reason)}.`;
     }
+    case "prune":
+      return cap(pruneSentence(mv(e.node, e.move), e.why));
     default:
       return `Event ${e.seq}: ${e.kind}.`;
   }
+}
+
+// Modern search on an enter: "; the side to move passes (null move), searched 2 plies shallower",
+// "; extended 1 ply (check)", or "" (modern.js words them).
+function modernEnter(trace, e) {
+  const nd = trace.node(e.node);
+  const clause = nd ? enterClause(nd) : "";
+  return clause ? `; ${clause}` : "";
+}
+
+// The re-search of a reduced probe: it is searched again at full depth (and, at a PV node, with
+// the full window) because the shallower search beat alpha. null when the probe was not reduced.
+function reducedReSearch(trace, e, win, move) {
+  const probe = e.ref ? trace.node(e.ref) : null;
+  if (!probe || !(probe.reduced > 0)) return null;
+  const how = probe.why ? `, ${whyText(probe.why)}` : "";
+  const depth = probe.depth + probe.reduced - probe.extended;
+  const plies = `${probe.reduced} ${probe.reduced === 1 ? "ply" : "plies"}`;
+  return `The reduced search of ${move(e.move)} (${plies} shallower${how}) beat α, so it is searched again at full depth ${depth} with the window ${win(e.alpha, e.beta)}.`;
 }

@@ -13,6 +13,8 @@ export function pathTokens(text, chess) {
 }
 
 const bare = (m) => String(m).replace(/[+#!?]+$/, "");
+// The null move may be named as UCI writes it, as SAN lines show it, or in a word.
+const NULL_WORDS = new Set(["0000", "--", "null"]);
 
 // The root shown at step k: the root of the latest node entered (iterative deepening has one per iteration).
 function rootAt(t, k) {
@@ -64,14 +66,17 @@ function walk(t, k, words, id, chess, san) {
     let move = null;
     if (!chess) move = w;
     else if (distinct.includes(w)) move = w;
+    else if (NULL_WORDS.has(w.toLowerCase()) && distinct.includes("0000")) move = "0000";
     else if (/^\d+$/.test(w)) move = distinct[+w] ?? null;
     else if (san) move = distinct.find((m) => { try { return bare(san(id, m)) === bare(w); } catch { return false; } }) ?? null;
     let next = 0;
     for (const ch of kids) if (t.moveName(ch) === move) next = ch;
     if (!next) {
-      if (!chess && i === words.length - 1) {
-        const p = (t.prunedChildren(id, k) || []).find((x) => x.move === w);
-        if (p) return { pruned: true, parent: id, index: p.index, ply: i + 1, move: w };
+      if (i === words.length - 1) {
+        // A teaching tree's pruned child, or a move a prune event skipped (by UCI or SAN).
+        const same = (x) => x.move === w || (chess && san && x.event && (() => { try { return bare(san(id, x.move)) === bare(w); } catch { return false; } })());
+        const p = (t.prunedChildren(id, k) || []).find((x) => (chess ? x.event : true) && same(x));
+        if (p) return { pruned: true, parent: id, index: p.index, ply: i + 1, move: w, why: p.why || "" };
       }
       return { missing: true, ply: words.length, at: w, parent: id };
     }
@@ -89,6 +94,7 @@ export function describeNode(t, k, V, text, san = null) {
     return {
       path: words.join("."), move: r.move || words[words.length - 1] || "", value: null, window: null,
       outcome: r.pruned ? "pruned" : "unvisited", expect: null, actual: null, player: V.player(r.ply),
+      reduced: 0, extended: 0, nullMove: false, pruned: [], ...(r.pruned && r.why ? { why: r.why } : {}),
     };
   }
   const id = r.id, c = t.c, h = t.hello, e = t.enterAt.get(id), x = t.exitAt.get(id);
@@ -106,5 +112,10 @@ export function describeNode(t, k, V, text, san = null) {
     outcome: done ? V.outcome(actual, end, ply) : "searching",
     expect: t.expectAt(e) || null, actual: actual || null,
     player: V.player(ply),
+    // Modern search: plies shallower or deeper than depth - 1 and why, a pass, the moves it pruned.
+    reduced: t.modern.reducedOf(id), extended: t.modern.extendedOf(id), why: t.modern.whyOf(id),
+    nullMove: t.nullId !== 0 && c.move.get(e) === t.nullId,
+    pruned: (t.prunedChildren(id, k) || []).filter((p) => p.event)
+      .map((p) => ({ move: chess && san ? san(id, p.move) : p.move, uci: p.move, why: p.why })),
   };
 }

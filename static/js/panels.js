@@ -91,6 +91,8 @@ export class Stats {
       nodes: $("node-count"), leaves: $("stat-leaves"), depth: $("stat-depth"), probes: $("stat-probes"),
       reSearches: $("stat-researches"), cutoffs: $("stat-cutoffs"), firstCuts: $("stat-first-cuts"),
       tt: $("stat-tt"), nps: $("stat-nps"), minimalRow: $("stat-minimal-row"), minimal: $("stat-minimal"),
+      nullCuts: $("stat-null-cuts"), reductions: $("stat-reductions"), pruned: $("stat-pruned"), extensions: $("stat-extensions"),
+      modernRows: [...root.querySelectorAll(".stat-modern")],
     };
   }
 
@@ -105,6 +107,15 @@ export class Stats {
     set(e.firstCuts, s.cutoffs ? `${Math.round((100 * s.firstMoveCutoffs) / s.cutoffs)}%` : "–");
     set(e.tt, `${fmtInt(s.ttHits)} / ${fmtInt(s.ttCutoffs)}`);
     set(e.nps, nps ? fmtInt(Math.round(nps)) : "–");
+    // Modern search's counts show once the trace has any (a textbook search keeps its short list).
+    const modern = !!(s.nullMoves || s.reductions || s.extensions || s.pruned);
+    for (const row of e.modernRows) if (row.hidden === modern) row.hidden = !modern;
+    if (modern) {
+      set(e.nullCuts, `${fmtInt(s.nullMoveCutoffs)} / ${fmtInt(s.nullMoves)}`);
+      set(e.reductions, `${fmtInt(s.reductions)} / ${fmtInt(s.reducedReSearches)}`);
+      set(e.pruned, fmtInt(s.pruned));
+      set(e.extensions, fmtInt(s.extensions));
+    }
     e.minimalRow.hidden = !minimalLeaves;
     if (minimalLeaves) set(e.minimal, `${fmtInt(minimalLeaves)} / ${fmtInt(s.leaves)}`);
   }

@@ -43,6 +43,8 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     const st = t.stats(k);
     renderPV(t, S.notation, k, st.depth);
     stats.render(st, { nps: nodesPerSecond(), minimalLeaves: t.started.minimalLeaves });
+    // The legend's entries for modern search (reduced, extended, null move, pruned with a reason).
+    document.documentElement.classList.toggle("has-modern", !!(st.nullMoves || st.reductions || st.extensions || st.pruned));
     if (S.pov.root) cutoffsByPlayer(t, k, st.cutoffs);
     log.render(k, narrateAt);
     renderBoard();
@@ -147,8 +149,11 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     const nd = id ? t.node(id) : null;
     const line = nodeLine(id, k);
     const what = S.selected ? "selected" : nd ? "searching" : "root";
+    // A null move leaves the pieces where they were: the caption says who moves now.
+    const fenHere = N.chess && nd && nd.nullMove ? N.lines.fenAt(t, id) : null;
+    const pass = fenHere ? ` (null move: ${fenHere.split(" ")[1] === "b" ? "Black" : "White"} to move)` : "";
     const title = nd && nd.parent
-      ? `${what}: ${N.nodeTitle(id)} · ply ${nd.ply}, depth ${nd.depth}, window ${S.pov.windowText(nd.alpha, nd.beta, nd.ply)}`
+      ? `${what}: ${N.nodeTitle(id)}${pass} · ply ${nd.ply}, depth ${nd.depth}, window ${S.pov.windowText(nd.alpha, nd.beta, nd.ply)}`
       : S.selected ? "selected: the root" : "root position";
     if (N.chess) {
       const fen = id ? N.lines.fenAt(t, id) : N.lines.rootFen;

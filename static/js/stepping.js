@@ -46,7 +46,8 @@ export function prevIteration(trace, k) {
 }
 
 // Run to the first event at index >= k matching an enabled breakpoint; lands on it.
-export function runToBreakpoint(trace, k, { reSearch = false, rootFailHigh = false, pvChange = false, ttCutoff = false, pvCut = false } = {}) {
+export function runToBreakpoint(trace, k, { reSearch = false, rootFailHigh = false, pvChange = false, ttCutoff = false, pvCut = false,
+  nullMoveCutoff = false, reducedReSearch = false } = {}) {
   const n = trace.length;
   let best = n;
   const first = (col) => {
@@ -57,6 +58,9 @@ export function runToBreakpoint(trace, k, { reSearch = false, rootFailHigh = fal
   if (ttCutoff) best = Math.min(best, first(trace.byKind[trace.K["tt-cutoff"]]));
   // A collector's line ended before the iteration's depth (an old trace has no such kind).
   if (pvCut && trace.K["pv-cut"] !== undefined) best = Math.min(best, first(trace.byKind[trace.K["pv-cut"]]));
+  // Modern search (modern.js): a null move's search that ends the node, a reduced probe searched again.
+  if (nullMoveCutoff && trace.modern) best = Math.min(best, trace.modern.next(trace.modern.nullCuts, k));
+  if (reducedReSearch && trace.modern) best = Math.min(best, trace.modern.next(trace.modern.reducedReSearches, k));
   if (rootFailHigh) best = Math.min(best, first(trace.rootFailHighIdx));
   if (pvChange) {
     // A root-line event whose line differs from the one shown just before it.

@@ -3,6 +3,7 @@
 // placed most important first (the selected, hovered and current nodes and the PV, then the
 // window or the move, shallow before deep) and a label that would overlap one already placed,
 // or another node, is left out; hovering or selecting its node brings it back.
+import { edgeMark } from "./modern.js";
 
 const CELL = 96; // the occupancy grid's cell, in screen pixels
 
@@ -76,6 +77,22 @@ export function drawLabels(view, vis, full) {
       const [lo, hi] = V.window(it.alpha, it.beta, it.ply);
       cands.push({ it, text: `(${V.fmt(lo)}, ${V.fmt(hi)})`, x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, chess ? 1 : 0, it.ply] });
     }
+    // Modern search: a pruned move's reason under its stub, and "−2" / "+1" beside a reduced or
+    // extended edge, a third of the way up from the node (placed before the windows: they explain the edge).
+    if (it.kind === "pruned" && it.pruned.why) {
+      cands.push({ it, text: it.pruned.why, x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, 0, it.ply], colour: col.stopped });
+    }
+    const mark = it.kind === "node" && it.parentItem && it.parentItem.kind !== "virtual" ? edgeMark(it) : "";
+    if (mark) {
+      // Halfway up the edge, pushed off it to the left (a cutoff's ✂ sits on the right).
+      const [px0, py0] = scr(it.parentItem);
+      const len = Math.hypot(px0 - x, py0 - y) || 1;
+      let nx = (y - py0) / len, ny = (px0 - x) / len; // a unit normal to the edge
+      if (nx > 0) { nx = -nx; ny = -ny; }
+      ctx.font = font(px.move, true);
+      const off = ctx.measureText(mark).width / 2 + px.move / 2;
+      cands.push({ it, text: mark, x: (x + px0) / 2 + nx * off, y: (y + py0) / 2 + ny * off, size: px.move, baseline: "middle", pri: [0, 0, it.ply], bold: true });
+    }
   }
   // Values inside the nodes.
   ctx.textAlign = "center"; ctx.textBaseline = "middle";
@@ -100,16 +117,17 @@ export function drawLabels(view, vis, full) {
   }
   cands.sort((a, b) => a.pri[0] - b.pri[0] || a.pri[1] - b.pri[1] || a.pri[2] - b.pri[2]);
   for (const c of cands) {
-    ctx.font = font(c.size);
+    ctx.font = font(c.size, !!c.bold);
     const w = ctx.measureText(c.text).width;
-    const r = { x: c.x - w / 2 - 1, y: c.baseline === "top" ? c.y : c.y - c.size, w: w + 2, h: c.size };
+    const top = c.baseline === "top" ? c.y : c.baseline === "middle" ? c.y - c.size / 2 : c.y - c.size;
+    const r = { x: c.x - w / 2 - 1, y: top, w: w + 2, h: c.size };
     if (r.x + r.w < 0 || r.x > view.w || r.y + r.h < 0 || r.y > view.h) continue;
     if (!occ.free(r)) { info.hidden++; continue; }
     occ.take(r);
     info.shown++;
     info.rects.push([Math.round(r.x), Math.round(r.y), Math.round(r.w), Math.round(r.h)]);
     ctx.textAlign = "center"; ctx.textBaseline = c.baseline;
-    halo(ctx, col, c.text, c.x, c.y, col.text);
+    halo(ctx, col, c.text, c.x, c.y, c.colour || col.text);
   }
   return info;
 }

@@ -7,6 +7,7 @@ import { TreeLayout } from "./layout.js";
 import { listenToPointer } from "./treeinput.js";
 import { View } from "./view.js";
 import { drawLabels } from "./treelabels.js";
+import { tooltipLines } from "./modern.js";
 
 const R = 12; // node radius in world units (the layout spaces nodes 44 apart)
 const BASE_LEVEL = 72; // the layout's level spacing before stretching
@@ -126,8 +127,10 @@ export class TreeView {
   // streaming in does not hold a key press behind hundreds of boards.
   moveText(it, important = false) {
     if (!it.move) return "";
-    if (!this.moveLabel || !it.nodeId) return it.move;
-    let m = this.moveCache.get(it.nodeId);
+    if (it.nullMove) return "null"; // the pass: its edge is dotted too
+    const key = it.nodeId || (it.kind === "pruned" ? it.id : 0); // a pruned stub is named from its parent
+    if (!this.moveLabel || !key) return it.move;
+    let m = this.moveCache.get(key);
     if (m === undefined) {
       if (!important && performance.now() > this.sanUntil) {
         this.sanOwed = true;
@@ -135,7 +138,7 @@ export class TreeView {
       }
       try { m = this.moveLabel(it) || it.move; } catch { m = it.move; }
       if (this.moveCache.size > 50000) this.moveCache.clear();
-      this.moveCache.set(it.nodeId, m);
+      this.moveCache.set(key, m);
     }
     return m;
   }
@@ -240,12 +243,12 @@ export class TreeView {
     const seen = tiny ? new Set() : null;
     const pixel = (x, y) => Math.round(x * s + this.tx) + 8192 * Math.round(y * s + this.ty);
     // Edges: batched into one path per style.
-    const styles = { normal: [], path: [], pv: [], pruned: [] };
+    const styles = { normal: [], path: [], pv: [], pruned: [], reduced: [], null: [] };
     for (const l of r.links) {
       if ((l.from.y < y0 && l.to.y < y0) || (l.from.y > y1 && l.to.y > y1)) continue;
       if ((l.from.x < x0 && l.to.x < x0) || (l.from.x > x1 && l.to.x > x1)) continue;
       if (l.to.state === "unseen") continue;
-      const style = l.onPath ? "path" : l.onPV ? "pv" : l.pruned ? "pruned" : "normal";
+      const style = l.onPath ? "path" : l.onPV ? "pv" : l.pruned ? "pruned" : l.mark || "normal";
       if (seen && style === "normal") {
         const key = pixel(l.from.x, l.from.y) * 67108864 + pixel(l.to.x, l.to.y);
         if (seen.has(key)) continue;
@@ -262,6 +265,9 @@ export class TreeView {
     };
     strokeLinks(styles.normal, col.edge, Math.max(px, 1.2), []);
     strokeLinks(styles.pruned, col.pruned, Math.max(px, 1.2), [4, 3]);
+    // Modern search: a reduced edge dashed, a null move's dotted (its depth mark is a label, treelabels.js).
+    strokeLinks(styles.reduced, col.text, Math.max(px, 1.5), [7, 4]);
+    strokeLinks(styles.null, col.text, Math.max(px, 2), [1.5, 3.5]);
     strokeLinks(styles.pv, col.pv, Math.max(2 * px, 3), []);
     strokeLinks(styles.path, col.open, Math.max(2 * px, 4), []);
     ctx.setLineDash([]);
@@ -396,7 +402,7 @@ export class TreeView {
   tooltip(it, sx, sy) {
     if (!it) { this.tip.style.display = "none"; return; }
     const t = this.trace, lines = [];
-    if (it.kind === "pruned") lines.push(`${it.pruned.path}: pruned (never searched)`);
+    if (it.kind === "pruned") lines.push(it.pruned.event ? `${this.moveText(it, true)}: pruned without being searched` : `${it.pruned.path}: pruned (never searched)`);
     else {
       const nd = t.node(it.nodeId), V = this.v, title = this.nodeTitle ? this.nodeTitle(it.nodeId) : t.positionMoves(it.nodeId).join(" ");
       const player = V.root ? ` ${V.player(it.ply).toUpperCase()}` : "";
@@ -409,6 +415,7 @@ export class TreeView {
       if (it.ref) lines.push(`re-search of node ${it.ref}`);
       if (it.kind === "summary") lines.push(`${it.count.toLocaleString("en-US")} nodes (click to expand)`);
     }
+    lines.push(...tooltipLines(it));
     this.tip.textContent = lines.join("\n");
     const x = Math.min(sx + 14, Math.max(0, this.w - 260));
     Object.assign(this.tip.style, { display: "block", left: x + "px", top: sy + 14 + "px" });

@@ -21,6 +21,7 @@ export function load(file, { batchSize = 0 } = {}) {
 export function split(batch, size) {
   const out = [];
   const seen = new Set();
+  let seenWhy = 0;
   for (let from = 0; from < batch.count; from += size) {
     const count = Math.min(size, batch.count - from);
     const b = { type: "events", id: batch.id, from, count, moves: [], pv: [] };
@@ -31,6 +32,13 @@ export function split(batch, size) {
     const maxId = Math.max(0, ...used, ...seen);
     for (let id = seen.size + 1; id <= maxId; id++) { b.moves.push(batch.moves[id - 1]); seen.add(id); }
     b.pv = batch.pv.filter(([o]) => o >= from && o < from + count).map(([o, l]) => [o - from, l]);
+    // Modern search: the columns as they are, why words sent with the first batch that uses them.
+    if (batch.reduced) {
+      for (const c of ["reduced", "extended", "why"]) b[c] = batch[c].slice(from, from + count);
+      const maxWhy = Math.max(0, ...b.why);
+      b.whys = (batch.whys || []).slice(seenWhy, Math.max(seenWhy, maxWhy));
+      seenWhy = Math.max(seenWhy, maxWhy);
+    }
     b.cuts = (batch.cuts || []).filter(([o]) => o >= from && o < from + count).map(([o, m, r]) => [o - from, m, r]);
     out.push(b);
   }
