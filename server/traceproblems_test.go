@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
 )
 
@@ -166,5 +167,33 @@ func TestScoreScaleOf(t *testing.T) {
 		if (got == nil) != (c.want == nil) || got != nil && *got != *c.want {
 			t.Errorf("%v: %+v, want %+v", c.meta, got, c.want)
 		}
+	}
+}
+
+// Reading a trace as the page's Open trace does (derivation, checker with
+// Report, renumbering): events per second on pvscope's own trace of Kiwipete
+// at depth 4, and on the same trace with every exit's actual type flipped,
+// so that each exit is a violation.
+func BenchmarkReadTrace(b *testing.B) {
+	path := writeTraceTB(b, engine.Setup{FEN: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}, map[string]string{"depth": "4"})
+	clean, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	broken := strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(string(clean),
+		`"actual":"all"`, `"actual":"x"`), `"actual":"cut"`, `"actual":"all"`), `"actual":"x"`, `"actual":"cut"`)
+	for _, c := range []struct{ name, data string }{{"clean", string(clean)}, {"every-exit-broken", broken}} {
+		b.Run(c.name, func(b *testing.B) {
+			var events int
+			for b.Loop() {
+				o, err := readTrace(strings.NewReader(c.data))
+				if err != nil {
+					b.Fatal(err)
+				}
+				events = o.rec.Len()
+				b.ReportMetric(float64(o.started.ViolationCount), "violations")
+			}
+			b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+		})
 	}
 }
