@@ -248,3 +248,57 @@ func TestBrowserBrokenNestingOpens(t *testing.T) {
 		t.Errorf("at the end: %v; want the 3 nodes entered and no error", end)
 	}
 }
+
+// The reference engine's traces (engine/internal/refengine/testdata, written
+// by an engine apart from pvscope's; their SOURCE.txt gives what each holds).
+// mate2: clean, a mate in two whose line h5h6 e7g7 h6g7 scores 49997 on the
+// engine's scale (mate 50000: 3 plies, so #2); in SAN, worked out on the
+// board, 1.Qxh6+ Qg7 2.Qxg7#. mate1-wrong-side: written with a planted bug
+// that pvscope check reports as 58 best-score violations.
+func TestBrowserReferenceEngineTraces(t *testing.T) {
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("..", "engine", "internal", "refengine", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	p := newPage(t, 1366, 768)
+	p.open("/?trace=" + upload(t, p.url, read("mate2.jsonl")))
+	n := p.finished()
+	end := p.snapAt(n)
+	if !reflect.DeepEqual(end["pv"], []any{"h5h6", "e7g7", "h6g7"}) || end["violationCount"] != 0.0 {
+		t.Errorf("mate2 at its end: pv %v, %v violations; want the engine's line h5h6 e7g7 h6g7 and none", end["pv"], end["violationCount"])
+	}
+	if pv := p.text("pv-line"); !strings.Contains(pv, "1.Qxh6+ Qg7 2.Qxg7#") {
+		t.Errorf("the PV panel shows %q; want 1.Qxh6+ Qg7 2.Qxg7#", pv)
+	}
+	var score string
+	var banner bool
+	p.run(chromedp.Evaluate(`document.getElementById("pv-score").textContent`, &score),
+		chromedp.Evaluate(`document.getElementById("violation-banner").hidden`, &banner))
+	if !strings.HasPrefix(score, "#2 ") || !banner {
+		t.Errorf("the PV score reads %q, the banner hidden: %v; want #2 and no banner", score, banner)
+	}
+
+	p.open("/?trace=" + upload(t, p.url, read("mate1-wrong-side.jsonl")))
+	p.finished()
+	var s problemsSnapshot
+	var raw string
+	p.run(chromedp.Evaluate(`JSON.stringify(window.pvscope.snapshot())`, &raw))
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.ViolationCount != 58 || len(s.Violations) != 58 || s.Violations[0].Rule != "best-score" || s.Violations[0].Node == 0 {
+		t.Fatalf("mate1-wrong-side: %d violations, the first %+v; want 58 best-score violations naming nodes", s.ViolationCount, s.Violations[:min(1, len(s.Violations))])
+	}
+	if b := p.text("violation-banner"); !strings.Contains(b, "This trace breaks 58 rules") {
+		t.Errorf("the banner says %q; want 58 rules", b)
+	}
+	p.click("violation-show")
+	p.run(chromedp.Click(`[data-testid="violation-list"] li:nth-child(5) [data-testid="violation"]`, chromedp.ByQuery))
+	p.waitFor(fmt.Sprintf(`window.pvscope.snapshot().selected === %d`, s.Violations[4].Node))
+	if out := os.Getenv("PVSCOPE_SCREENSHOTS"); out != "" {
+		p.screenshot(out + "/refengine-wrong-side-1366x768.png")
+	}
+}

@@ -34,9 +34,10 @@ const (
 
 // openedTrace is a trace read and ready to stream.
 type openedTrace struct {
-	started startedFrame
-	rec     *tracer.Recording
-	done    doneFrame
+	started  startedFrame
+	rec      *tracer.Recording
+	done     doneFrame
+	scaleErr error // the header's scale is not one: a warning while it is read
 }
 
 // traceStore holds the opened traces by token.
@@ -147,9 +148,12 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 	chk := tracer.Checker{Report: func(v *tracer.Violation) {
 		problems.addViolation(v, line, o.rec.Len(), ids[v.Node])
 	}}
-	// Warnings go beside them: when tracer.Checker has its Warn hook (issue
-	// 16, branch i16core), set
-	//   chk.Warn = func(w *tracer.Violation) { problems.addWarning(w, line, o.rec.Len(), ids[w.Node]) }
+	chk.Warn = func(w *tracer.Violation) {
+		problems.addWarning(w, line, o.rec.Len(), ids[w.Node])
+	}
+	if o.scaleErr != nil {
+		chk.Warn(&tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error() + "; pvscope's scale is used"})
+	}
 	var nodes, leaves int64
 	var end *tracer.Event
 	var rootLine *tracer.Event // the newest root-pv (index 0)
@@ -233,7 +237,8 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 // setStarted builds the started frame from the header, as prepare does for
 // a live search: the position or tree, and the options the header names.
 func (o *openedTrace) setStarted(h tracer.Header) error {
-	o.started = startedFrame{Type: "started", Kind: "tree", Options: map[string]string{}, Scores: scoreScaleOf(h.Meta)}
+	o.started = startedFrame{Type: "started", Kind: "tree", Options: map[string]string{}}
+	o.started.Scores, o.scaleErr = scoreScaleOf(h.Meta)
 	for k, v := range h.Meta {
 		switch k {
 		case "fen", "tree", "random", "pov", "mate", "infinity", "mateBand":

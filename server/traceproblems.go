@@ -1,9 +1,6 @@
 package server
 
 import (
-	"strconv"
-
-	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
 )
 
@@ -31,9 +28,8 @@ type traceProblem struct {
 type traceProblems struct {
 	violations     []traceProblem
 	violationCount int
-	// Warnings: doubtful but legal patterns. tracer.Checker reports none in
-	// main yet; its Warn hook (issue 16, branch i16core) is wired in readTrace
-	// with addWarning once it is.
+	// Warnings: doubtful but legal patterns (tracer.Checker's Warn), and a
+	// header whose scale is not one.
 	warnings     []traceProblem
 	warningCount int
 }
@@ -58,67 +54,49 @@ func (p *traceProblems) setOn(f *startedFrame) {
 	f.Warnings, f.WarningCount = p.warnings, p.warningCount
 }
 
-// scoreScale is how a trace's engine writes its scores, from the header's
-// meta: infinity (a window edge at or beyond it is open), mate (the score of a
-// mate at the root) and mateBand (how many plies below mate a score still
-// means mate), each defaulting to pvscope's (32000, 30000, 256); without an
-// infinity, one above a mate that reaches it. The rules are tracer.ScaleOf's
-// (issue 16, branch i16core): once that is in main, this reads it.
+// scoreScale is how a trace's engine writes its scores, as tracer.ScaleOf
+// reads the header's meta: infinity (a window edge at or beyond it is open),
+// mate (the score of a mate at the root) and mateBand (how many plies below
+// mate a score still means mate).
 type scoreScale struct {
 	Infinity int32 `json:"infinity"`
 	Mate     int32 `json:"mate"`
 	MateBand int32 `json:"mateBand"`
 }
 
-// scoreMeta are the header's keys scoreScaleOf reads.
-var scoreMeta = []string{"infinity", "mate", "mateBand"}
-
-// scoreScaleOf reads the scale from a header's meta; nil when it names none,
-// or names one that is not a scale (a value that is not a positive whole
-// number, a band wider than the mate): the page then takes pvscope's.
-func scoreScaleOf(meta map[string]string) *scoreScale {
-	s := scoreScale{Infinity: engine.Infinity, Mate: engine.Mate, MateBand: engine.MaxPly}
+// scoreScaleOf reads the scale from a header's meta: nil when it names none
+// (the page takes pvscope's), or names one that is not a scale (a value that
+// is not a positive whole number, a band wider than the mate: err says which,
+// and pvscope's is used, as pvscope check does).
+func scoreScaleOf(meta map[string]string) (*scoreScale, error) {
 	named := false
-	for _, f := range []struct {
-		key string
-		dst *int32
-	}{{"infinity", &s.Infinity}, {"mate", &s.Mate}, {"mateBand", &s.MateBand}} {
-		v := meta[f.key]
-		if v == "" {
-			continue
-		}
-		n, err := strconv.ParseInt(v, 10, 32)
-		if err != nil || n <= 0 {
-			return nil
-		}
-		*f.dst, named = int32(n), true
+	for _, k := range []string{"infinity", "mate", "mateBand"} {
+		named = named || meta[k] != ""
 	}
-	if !named || s.MateBand > s.Mate {
-		return nil
+	if !named {
+		return nil, nil
 	}
-	if meta["infinity"] == "" && s.Infinity <= s.Mate {
-		s.Infinity = s.Mate + 1
+	s, err := tracer.ScaleOf(meta)
+	if err != nil {
+		return nil, err
 	}
-	return &s
+	return &scoreScale{Infinity: s.Infinity, Mate: s.Mate, MateBand: s.MateBand}, nil
 }
 
 // mateMoves turns a root score into moves to mate, UCI style (positive when
 // the side to move mates), when the score is in the mate band; pvscope's own
 // scale when s is nil.
 func (s *scoreScale) mateMoves(score int32) (int, bool) {
-	if s == nil {
-		s = &scoreScale{Infinity: engine.Infinity, Mate: engine.Mate, MateBand: engine.MaxPly}
+	sc := tracer.DefaultScale
+	if s != nil {
+		sc = tracer.Scale{Infinity: s.Infinity, Mate: s.Mate, MateBand: s.MateBand}
 	}
-	a := int64(score)
-	if a < 0 {
-		a = -a
-	}
-	if a >= int64(s.Infinity) || a > int64(s.Mate) || a <= int64(s.Mate)-int64(s.MateBand) {
+	plies, ok := sc.IsMate(score)
+	if !ok || sc.IsInfinite(score) {
 		return 0, false
 	}
-	moves := int((int64(s.Mate) - a + 1) / 2)
-	if score < 0 {
-		return -moves, true
+	if plies < 0 {
+		return -((-plies + 1) / 2), true
 	}
-	return moves, true
+	return (plies + 1) / 2, true
 }

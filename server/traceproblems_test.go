@@ -111,6 +111,13 @@ func TestReadTraceEndKeepsTheLastRootLine(t *testing.T) {
 // pvscope's own scale when the header names none; the engine's when it does.
 func TestScoreScaleMateMoves(t *testing.T) {
 	var own *scoreScale
+	scale := func(meta map[string]string) *scoreScale {
+		s, err := scoreScaleOf(meta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
 	for _, c := range []struct {
 		s     *scoreScale
 		score int32
@@ -118,12 +125,12 @@ func TestScoreScaleMateMoves(t *testing.T) {
 		ok    bool
 	}{
 		{own, 29999, 1, true}, {own, -29998, -1, true}, {own, 29997, 2, true}, {own, 500, 0, false},
-		{scoreScaleOf(map[string]string{"mate": "48000"}), 47968, 16, true},
-		{scoreScaleOf(map[string]string{"mate": "48000"}), 35000, 0, false},
-		{scoreScaleOf(map[string]string{"mate": "48000"}), 48001, 0, false}, // its infinity: 48000 + 1
-		{scoreScaleOf(map[string]string{"mate": "48000", "mateBand": "100"}), 47901, 50, true},
-		{scoreScaleOf(map[string]string{"mate": "48000", "mateBand": "100"}), 47800, 0, false},
-		{scoreScaleOf(map[string]string{"infinity": "100000"}), 29999, 1, true}, // pvscope's mate
+		{scale(map[string]string{"mate": "48000"}), 47968, 16, true},
+		{scale(map[string]string{"mate": "48000"}), 35000, 0, false},
+		{scale(map[string]string{"mate": "48000"}), 48001, 0, false}, // its infinity: 48000 + 1
+		{scale(map[string]string{"mate": "48000", "mateBand": "100"}), 47901, 50, true},
+		{scale(map[string]string{"mate": "48000", "mateBand": "100"}), 47800, 0, false},
+		{scale(map[string]string{"infinity": "100000"}), 29999, 1, true}, // pvscope's mate
 	} {
 		m, ok := c.s.mateMoves(c.score)
 		if m != c.mate || ok != c.ok {
@@ -155,17 +162,18 @@ func TestScoreScaleOf(t *testing.T) {
 	for _, c := range []struct {
 		meta map[string]string
 		want *scoreScale
+		bad  bool
 	}{
-		{map[string]string{"fen": "x"}, nil},
-		{map[string]string{"mate": "48000"}, &scoreScale{48001, 48000, 256}},
-		{map[string]string{"mate": "20000"}, &scoreScale{32000, 20000, 256}},
-		{map[string]string{"mate": "48000", "infinity": "60000", "mateBand": "500"}, &scoreScale{60000, 48000, 500}},
-		{map[string]string{"mate": "-3"}, nil},
-		{map[string]string{"mate": "100", "mateBand": "200"}, nil},
+		{map[string]string{"fen": "x"}, nil, false},
+		{map[string]string{"mate": "48000"}, &scoreScale{48001, 48000, 256}, false},
+		{map[string]string{"mate": "20000"}, &scoreScale{32000, 20000, 256}, false},
+		{map[string]string{"mate": "48000", "infinity": "60000", "mateBand": "500"}, &scoreScale{60000, 48000, 500}, false},
+		{map[string]string{"mate": "-3"}, nil, true},
+		{map[string]string{"mate": "100", "mateBand": "200"}, nil, true},
 	} {
-		got := scoreScaleOf(c.meta)
-		if (got == nil) != (c.want == nil) || got != nil && *got != *c.want {
-			t.Errorf("%v: %+v, want %+v", c.meta, got, c.want)
+		got, err := scoreScaleOf(c.meta)
+		if (got == nil) != (c.want == nil) || got != nil && *got != *c.want || (err != nil) != c.bad {
+			t.Errorf("%v: %+v, %v; want %+v, an error: %v", c.meta, got, err, c.want, c.bad)
 		}
 	}
 }
@@ -195,5 +203,18 @@ func BenchmarkReadTrace(b *testing.B) {
 			}
 			b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 		})
+	}
+}
+
+// A header whose scale is not one opens with pvscope's and a warning.
+func TestReadTraceWarnsOfABadScale(t *testing.T) {
+	trace := strings.Replace(brokenMateTrace, `"mate":48000,"infinity":50000`, `"mate":100,"mateBand":200`, 1)
+	o, err := readTrace(strings.NewReader(trace))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.started.Scores != nil || o.started.WarningCount != 1 || o.started.Warnings[0].Rule != "meta" ||
+		!strings.Contains(o.started.Warnings[0].Message, "mateBand 200 is wider than meta.mate 100") {
+		t.Errorf("scores %+v, warnings %+v; want none and the meta warning", o.started.Scores, o.started.Warnings)
 	}
 }
