@@ -303,3 +303,27 @@ func TestBrowserReferenceEngineTraces(t *testing.T) {
 		p.screenshot(out + "/refengine-wrong-side-1366x768.png")
 	}
 }
+
+// Warnings are listed after the violations and counted in the banner: the
+// header's scale here is not one (a mate band wider than the mate), which the
+// server reads as pvscope's scale with a "meta" warning.
+func TestBrowserWarningsAreListed(t *testing.T) {
+	trace := strings.Replace(brokenMateTrace, `"mate":48000,"infinity":50000`, `"mate":100,"mateBand":200`, 1)
+	p := newPage(t, 1366, 768)
+	p.open("/?trace=" + upload(t, p.url, trace))
+	p.finished()
+	if b := p.text("violation-banner"); !strings.Contains(b, "This trace breaks 3 rules and has 1 warning") {
+		t.Errorf("the banner says %q; want 3 rules and 1 warning", b)
+	}
+	var kinds []string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="violation"]')].map((b) => b.dataset.kind + ":" + b.textContent.split(" · ")[1].split(":")[0])`, &kinds))
+	want := []string{"violation:actual-type", "violation:pv-update-window", "violation:nesting", "warning:meta"}
+	var last string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="violation"]')].pop().textContent`, &last))
+	if !strings.HasPrefix(last, "line 1 · meta: meta.mateBand 200 is wider than meta.mate 100") {
+		t.Errorf("the warning reads %q; want it on the header's line 1", last)
+	}
+	if !reflect.DeepEqual(kinds, want) {
+		t.Errorf("the list holds %q; want %q", kinds, want)
+	}
+}

@@ -152,6 +152,7 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 		problems.addWarning(w, line, o.rec.Len(), ids[w.Node])
 	}
 	if o.scaleErr != nil {
+		line = 1 // the header's
 		chk.Warn(&tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error() + "; pvscope's scale is used"})
 	}
 	var nodes, leaves int64

@@ -213,7 +213,7 @@ func TestReadTraceWarnsOfABadScale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.started.Scores != nil || o.started.WarningCount != 1 || o.started.Warnings[0].Rule != "meta" ||
+	if o.started.Scores != nil || o.started.WarningCount != 1 || o.started.Warnings[0].Rule != "meta" || o.started.Warnings[0].Line != 1 ||
 		!strings.Contains(o.started.Warnings[0].Message, "mateBand 200 is wider than meta.mate 100") {
 		t.Errorf("scores %+v, warnings %+v; want none and the meta warning", o.started.Scores, o.started.Warnings)
 	}
