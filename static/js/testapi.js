@@ -18,7 +18,7 @@ function pvLabSnapshot(reports) {
 
 // createTestAPI(S, parts): S is the page state (app.js); parts are the page's controllers, sanOf
 // names a move from a node, and setView(mode) chooses the view as the menu does.
-export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView }) {
+export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems }) {
   return {
     snapshot() {
       const t = S.trace;
@@ -46,6 +46,7 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
         panes: compare.snapshot(), // one entry per pane while comparing (compare.js)
         room: room.snapshot(),
         engine: engines.snapshot(), // the engine panel (engines.js)
+        ...problems.snapshot(), // an opened trace's violations, warnings and their counts (traceproblems.js)
       };
     },
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
