@@ -99,8 +99,11 @@ func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 	// files are read at once as searches run.
 	release, err := s.slots.acquire(r.Context(), func(int) {})
 	if err != nil {
+		if r.Context().Err() != nil {
+			return // the page went away while its file waited: nobody to tell
+		}
 		w.WriteHeader(http.StatusServiceUnavailable)
-		json.NewEncoder(w).Encode(map[string]string{"error": "The server is busy with other searches and its line is full; open the file again in a moment."})
+		json.NewEncoder(w).Encode(map[string]string{"error": refusalSentence(err)})
 		return
 	}
 	defer release()
