@@ -44,7 +44,7 @@ export function questionsAt(t, i, V) {
       break;
     }
     case "cutoff": {
-      if (chess) break;
+      if (chess || !t.cutoffPrunes(i)) break; // at the last move nothing is left to ask about
       const l = t.prunedByNode.get(e.node) || [];
       out.push({ kind: "pruned", node: path(e.node), truth: l.map((p) => p.path).sort() });
       break;
