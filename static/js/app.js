@@ -27,6 +27,8 @@ import { createTraceFile } from "./tracefile.js";
 import { createRoom } from "./room.js";
 import { createEngines } from "./engines.js";
 import { createTestAPI } from "./testapi.js";
+import { createTreePreview } from "./treepreview.js";
+import { readTree } from "./treeedit.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -134,7 +136,9 @@ const socket = new Socket({
 
 const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
-const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
+const treePreview = createTreePreview(S, { readTree, View }); // the tree drawn whole before Start
+const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start,
+  onPreview: (s) => treePreview.update(s) });
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
 // The engine panel (engines.js): an external engine's lines for the setup's position.
 const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
@@ -164,6 +168,7 @@ function handleFrame(f) {
       if (!S.trace) {
         S.trace = new Trace(f);
         S.view = makeView(S.trace);
+        treePreview.apply();
       }
       return;
     case "queued": // the search waits for a slot; f.position is its place in line
@@ -347,7 +352,7 @@ function wire() {
   };
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
-  $("tree-pov").addEventListener("change", (e) => { S.viewChoice = e.target.value; applyView(); kick(); });
+  $("tree-pov").addEventListener("change", (e) => { S.viewChoice = e.target.value; applyView(); treePreview.apply(); kick(); });
   $("node-path").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goToPath(e.target.value); } });
   $("node-path").addEventListener("input", (e) => e.target.setCustomValidity(""));
   $("board-flip").addEventListener("click", () => board.flip());

@@ -70,13 +70,18 @@ export class TreeLayout {
       let kids = null;
       for (let ch = t.firstChild.get(id); ch && t.enterAt.get(ch) < upto; ch = t.nextSib.get(ch)) (kids ||= []).push(visit(ch));
       const pr = t.prunedChildren(id, upto);
-      if (pr) for (const p of pr) {
-        const it = mk("pruned", `p${id}.${p.index}`, 0);
-        it.parentId = id; it.pruned = p;
-        (kids ||= []).push(it);
-      }
+      const up = t.treeOf && t.treeOf[id];
+      if (pr) for (const p of pr) (kids ||= []).push(prunedItem(id, p, Array.isArray(up) ? up[p.index] : undefined, 0));
       item.kids = kids;
       return item;
+    };
+    // A pruned child of a tree is drawn whole: its subtree below it, greyed, leaves with their
+    // unread values. below: levels under the pruned child (0 for the child itself).
+    const prunedItem = (id, p, sub, below) => {
+      const it = mk("pruned", `p${id}.${p.path}`, 0);
+      it.parentId = id; it.pruned = p; it.sub = sub; it.below = below;
+      if (Array.isArray(sub)) it.kids = sub.map((c, ci) => prunedItem(id, { parent: id, index: ci, move: String(ci), path: `${p.path}.${ci}` }, c, below + 1));
+      return it;
     };
     let data;
     if (roots.length === 0) data = null;
@@ -127,6 +132,7 @@ class Item {
     this.x = 0; this.y = 0; this.level = 0; this.parentItem = null;
     this.parentId = 0; this.pruned = null; this.count = 1; this.kids = null; this.inLink = null;
     this.treeValue = null; // pruned leaves of a teaching tree: the value never looked at (root's view)
+    this.sub = undefined; this.below = 0; // pruned items: the tree under them, and levels below the pruned child
     this.state = "unseen"; this.outcome = "unseen"; this.expect = ""; this.actual = ""; this.end = "";
     this.move = ""; this.ply = 0; this.depth = 0; this.alpha = 0; this.beta = 0; this.score = null; this.ref = 0;
     this.broken = false; this.isPruned = false; this.current = false; this.onPV = false; this.onPath = false; this.cut = false;
@@ -217,9 +223,8 @@ function decorateItem(t, it, k, { pv, cur, open }) {
     it.state = done ? "done" : "unseen";
     it.outcome = done ? "pruned" : "unseen";
     it.isPruned = true; it.onPV = false; it.cut = false; it.current = false;
-    it.move = it.pruned.move; it.ply = c.ply.get(t.enterAt.get(it.parentId)) + 1; it.onPath = false;
-    const up = t.treeOf && t.treeOf[it.parentId];
-    it.treeValue = up && typeof up[it.pruned.index] === "number" ? up[it.pruned.index] : null;
+    it.move = it.pruned.move; it.ply = c.ply.get(t.enterAt.get(it.parentId)) + 1 + it.below; it.onPath = false;
+    it.treeValue = typeof it.sub === "number" ? it.sub : null;
     return;
   }
   const id = it.nodeId, e = t.enterAt.get(id), x = t.exitAt.get(id);

@@ -87,7 +87,7 @@ export function drawLabels(view, vis, full) {
       if (it.treeValue === null) continue;
       const v = V.root || it.ply % 2 === 0 ? it.treeValue : -it.treeValue;
       ctx.font = font(px.value);
-      ctx.fillStyle = col.stopped; ctx.fillText(String(v), x, y);
+      ctx.fillStyle = view.result && view.result.preview ? col.text : col.stopped; ctx.fillText(String(v), x, y);
       continue;
     }
     const v = V.value(it.score, it.ply);

@@ -116,6 +116,15 @@ export class TreeView {
     return Math.max(1, Math.min(60, lh / BASE_LEVEL));
   }
 
+  // Before Start: a teaching tree drawn whole (treepreview.js), in the view V; null clears it.
+  // The first show() of a search replaces it.
+  preview(result, V) {
+    if (V) this.v = V;
+    this.result = result;
+    this.visibleNodes = result ? result.count : 0;
+    if (!this.userMoved) this.fit(false); else this.redraw();
+  }
+
   // Presentation mode: bigger nodes and labels, and a fitted tree may zoom further in.
   setPresent(on) { this.present = !!on; this.fit(false); }
   get maxFit() { return this.present ? 3 : 2; }
@@ -291,7 +300,7 @@ export class TreeView {
       ctx.fill();
       ctx.globalAlpha = 1;
       if (!tiny || g === "unseen" || g === "pruned") {
-        ctx.strokeStyle = g === "pruned" ? col.pruned : g === "unseen" ? col.unseen : col.text;
+        ctx.strokeStyle = g === "pruned" ? col.pruned : g === "unseen" ? (r.preview ? col.edge : col.unseen) : col.text;
         ctx.lineWidth = Math.max(px, 1); ctx.setLineDash(g === "pruned" ? [3, 2] : []);
         ctx.stroke(); ctx.setLineDash([]);
       }
@@ -396,7 +405,7 @@ export class TreeView {
   tooltip(it, sx, sy) {
     if (!it) { this.tip.style.display = "none"; return; }
     const t = this.trace, lines = [];
-    if (it.kind === "pruned") lines.push(`${it.pruned.path}: pruned (never searched)`);
+    if (it.kind === "pruned") lines.push(`${it.pruned.path || "the root"}: ${this.result && this.result.preview ? "not searched yet" : "pruned (never searched)"}`);
     else {
       const nd = t.node(it.nodeId), V = this.v, title = this.nodeTitle ? this.nodeTitle(it.nodeId) : t.positionMoves(it.nodeId).join(" ");
       const player = V.root ? ` ${V.player(it.ply).toUpperCase()}` : "";

@@ -1,0 +1,139 @@
+package server
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Issue 23: the teaching page as a class and a student meet it. Expected values come from the
+// figures (engine/testdata/trees/textbook_trees.json and its SOURCE note): R&N's one pruning
+// ("the remaining successors of C need not be searched"), Wikipedia's three greyed regions
+// (under 0.0.1, under 1.0.1, and the subtree 2.1) and its leaves left to right.
+
+const wikipedia = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))"
+
+var wikipediaLeaves = []string{"5", "6", "7", "4", "5", "3", "6", "6", "9", "7", "5", "9", "8", "6"}
+
+// drawnTexts draws the tree once with fillText recorded and returns every string drawn on the canvas.
+func (p *page) drawnTexts() []string {
+	p.t.Helper()
+	var out []string
+	p.run(chromedp.Evaluate(`(() => {
+		const v = window.pvscope.view, ctx = v.ctx, orig = ctx.fillText, seen = [];
+		ctx.fillText = function (s, ...rest) { seen.push(String(s)); return orig.call(this, s, ...rest); };
+		try { v.draw(); } finally { ctx.fillText = orig; }
+		return seen;
+	})()`, &out))
+	return out
+}
+
+func count(list []string, pred func(string) bool) int {
+	n := 0
+	for _, s := range list {
+		if pred(s) {
+			n++
+		}
+	}
+	return n
+}
+
+// A cutoff is a pruning only when moves remain: R&N under alpha-beta narrates exactly one
+// pruning and draws one ✂, the Wikipedia figure three; the statistics count them so, and
+// Wikipedia's pruned subtree 2.1 is drawn whole, its leaf 2.1.0.0 greyed with its unread 9.
+func TestBrowserClassCutoffsArePruningsOnly(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	for _, f := range []struct {
+		name, tree string
+		prunings   int
+	}{{"R&N", aima, 1}, {"Wikipedia", wikipedia, 3}} {
+		p.open("/?" + url.Values{"tree": {f.tree}, "algo": {"alphabeta"}}.Encode())
+		p.click("start-button")
+		p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+		p.pause()
+		var sentences []string
+		p.run(chromedp.Evaluate(`(() => {
+			const P = window.pvscope, t = P.trace, out = [];
+			for (let k = 1; k <= t.length; k++) {
+				P.seek(k);
+				const li = document.querySelector('[data-testid="event-log"] li:last-child .txt');
+				out.push(li ? li.textContent : "");
+			}
+			return out;
+		})()`, &sentences))
+		pruned := count(sentences, func(s string) bool { return strings.Contains(s, "pruned.") && !strings.Contains(s, "nothing is pruned") })
+		if pruned != f.prunings {
+			t.Errorf("%s: %d sentences say moves are pruned, want %d", f.name, pruned, f.prunings)
+		}
+		last := count(sentences, func(s string) bool { return strings.Contains(s, "it was the last move, so nothing is pruned") })
+		if last == 0 {
+			t.Errorf("%s: no cutoff at a last move is narrated as such", f.name)
+		}
+		drawn := p.drawnTexts()
+		if n := count(drawn, func(s string) bool { return s == "✂" }); n != f.prunings {
+			t.Errorf("%s: %d ✂ drawn, want %d", f.name, n, f.prunings)
+		}
+		var stat string
+		p.run(chromedp.Evaluate(`document.getElementById("stat-cutoffs").textContent`, &stat))
+		if !strings.HasPrefix(stat, fmt.Sprint(f.prunings)+" ") || !strings.Contains(stat, fmt.Sprintf("+ %d at the last move", last)) {
+			t.Errorf("%s: the statistics read %q, want %d prunings and %d at the last move", f.name, stat, f.prunings, last)
+		}
+		p.shot(fmt.Sprintf("class-prunings-%s-1366.png", strings.ReplaceAll(f.name, "&", "")))
+		if f.name != "Wikipedia" {
+			continue
+		}
+		n := p.node("2.1.0.0")
+		if n.Outcome != "pruned" || n.Value == nil || *n.Value != 9 {
+			t.Errorf("Wikipedia: node 2.1.0.0 shows %v, want pruned with its unread value 9", n)
+		}
+		// The pruned subtree 2.1 is drawn whole: its leaves 9, 8 and 6 are on the canvas, greyed.
+		var greyed []string
+		p.run(chromedp.Evaluate(`window.pvscope.view.result.nodes.filter((it) => it.kind === "pruned" && it.treeValue !== null).map((it) => it.pruned.path + "=" + it.treeValue)`, &greyed))
+		slices.Sort(greyed)
+		// The figure's pruned leaves (SOURCE, 1-based there): 1.1.2.3=5, 2.1.2.2=9, 3.2.1.1=9, 3.2.1.2=8, 3.2.2.1=6.
+		want := []string{"0.0.1.2=5", "1.0.1.1=9", "2.1.0.0=9", "2.1.0.1=8", "2.1.1.0=6"}
+		if !slices.Equal(greyed, want) {
+			t.Errorf("Wikipedia: greyed leaves %v, want %v", greyed, want)
+		}
+	}
+}
+
+// Before Start, with ?show=tree (and by default for a teaching tree), the whole tree is drawn
+// with every leaf's value, so a class can predict first.
+func TestBrowserClassTreeShownBeforeStart(t *testing.T) {
+	for _, size := range [][2]int{{1366, 768}, {1920, 1080}, {390, 844}} {
+		p := newPage(t, size[0], size[1])
+		for _, q := range []string{"&show=tree", ""} {
+			p.open("/?" + url.Values{"tree": {wikipedia}, "algo": {"alphabeta"}}.Encode() + q)
+			p.waitFor(`window.pvscope.view && window.pvscope.view.result && window.pvscope.view.result.preview`)
+			drawn := p.drawnTexts()
+			var leaves []string
+			for _, s := range drawn {
+				if slices.Contains(wikipediaLeaves, s) {
+					leaves = append(leaves, s)
+				}
+			}
+			got, want := slices.Clone(leaves), slices.Clone(wikipediaLeaves)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%dx%d %q: leaf values drawn before Start %v, want the figure's %v", size[0], size[1], q, leaves, wikipediaLeaves)
+			}
+			if s := p.snapshot(); s.EventCount != 0 {
+				t.Errorf("the preview started a search: %+v", s)
+			}
+		}
+		p.shot(fmt.Sprintf("class-before-start-%dx%d.png", size[0], size[1]))
+		// show=none keeps the empty area; a started search replaces the preview.
+		p.open("/?" + url.Values{"tree": {wikipedia}, "show": {"none"}}.Encode())
+		var preview bool
+		p.run(chromedp.Evaluate(`!!(window.pvscope.view && window.pvscope.view.result && window.pvscope.view.result.preview)`, &preview))
+		if preview {
+			t.Errorf("show=none still draws the tree before Start")
+		}
+	}
+}
