@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // Issue 23: the teaching page as a class and a student meet it. Expected values come from the
@@ -135,5 +136,46 @@ func TestBrowserClassTreeShownBeforeStart(t *testing.T) {
 		if preview {
 			t.Errorf("show=none still draws the tree before Start")
 		}
+	}
+}
+
+// The editor's keys work after a click: click a node then A adds a child, Delete removes it,
+// Enter on a focused node keeps the focus there, and a number typed on a leaf sets its value.
+func TestBrowserClassEditorKeysAfterAClick(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}}.Encode())
+	p.click("tree-edit-toggle")
+	p.run(chromedp.WaitVisible(`[data-testid="edit-tree"]`, chromedp.ByQuery))
+	focused := func() string {
+		var s string
+		p.run(chromedp.Evaluate(`document.activeElement && document.activeElement.dataset ? (document.activeElement.dataset.path ?? document.activeElement.id ?? "") : ""`, &s))
+		return s
+	}
+	steps := []struct {
+		what string
+		do   func()
+		want string
+	}{
+		{"click 2, then A", func() { p.editNode("2"); p.run(chromedp.KeyEvent("a")) }, "((3 12 8) (2 4 6) (14 5 2 0))"},
+		// The new leaf 2.3 is selected: A again puts a child under it.
+		{"then A again", func() { p.run(chromedp.KeyEvent("a")) }, "((3 12 8) (2 4 6) (14 5 2 (0 0)))"},
+		{"click leaf 0.1, then A", func() { p.editNode("0.1"); p.run(chromedp.KeyEvent("a")) }, "((3 (12 0) 8) (2 4 6) (14 5 2 (0 0)))"},
+		{"click 1, then Delete", func() { p.editNode("1"); p.run(chromedp.KeyEvent(kb.Delete)) }, "((3 (12 0) 8) (14 5 2 (0 0)))"},
+		{"click leaf 0.0, then type 7 and Enter", func() { p.editNode("0.0"); p.run(chromedp.KeyEvent("7" + kb.Enter)) }, "((7 (12 0) 8) (14 5 2 (0 0)))"},
+	}
+	for _, s := range steps {
+		s.do()
+		if field, _ := p.treeField(); field != s.want {
+			t.Fatalf("%s: the tree field holds %q, want %q", s.what, field, s.want)
+		}
+	}
+	p.editNode("1")
+	p.run(chromedp.KeyEvent(kb.Enter))
+	if f := focused(); f != "1" {
+		t.Errorf("Enter on a focused node moved the focus to %q, want node 1", f)
+	}
+	p.run(chromedp.KeyEvent("a"))
+	if field, _ := p.treeField(); field != "((7 (12 0) 8) (14 5 2 (0 0) 0))" {
+		t.Errorf("A after Enter: the tree field holds %q", field)
 	}
 }
