@@ -66,7 +66,9 @@ func TestBrowserClassCutoffsArePruningsOnly(t *testing.T) {
 			}
 			return out;
 		})()`, &sentences))
-		pruned := count(sentences, func(s string) bool { return strings.Contains(s, "pruned.") && !strings.Contains(s, "nothing is pruned") })
+		pruned := count(sentences, func(s string) bool {
+			return strings.Contains(s, "pruned.") && !strings.Contains(s, "nothing is pruned")
+		})
 		if pruned != f.prunings {
 			t.Errorf("%s: %d sentences say moves are pruned, want %d", f.name, pruned, f.prunings)
 		}
@@ -177,5 +179,44 @@ func TestBrowserClassEditorKeysAfterAClick(t *testing.T) {
 	p.run(chromedp.KeyEvent("a"))
 	if field, _ := p.treeField(); field != "((7 (12 0) 8) (14 5 2 (0 0) 0))" {
 		t.Errorf("A after Enter: the tree field holds %q", field)
+	}
+}
+
+// Space is play/pause and the arrows step wherever the focus is but a text field: Enter on
+// Start, then Space pauses (it used to restart the search); with the view menu focused, → steps
+// and the view stays.
+func TestBrowserClassSpaceAndArrowsEverywhere(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"tree": {wikipedia}, "algo": {"pvs"}}.Encode())
+	p.run(chromedp.Focus(`[data-testid="start-button"]`, chromedp.ByQuery), chromedp.KeyEvent(kb.Enter))
+	p.waitFor(`window.pvscope.snapshot().playing && window.pvscope.snapshot().eventIndex >= 3`)
+	var searches int
+	p.run(chromedp.Evaluate(`window.pvscope.timings.runs.length`, &searches))
+	p.run(chromedp.KeyEvent(" "))
+	p.waitFor(`!window.pvscope.snapshot().playing`)
+	before := p.snapshot()
+	var after int
+	p.run(chromedp.Evaluate(`window.pvscope.timings.runs.length`, &after))
+	if after != searches || before.EventIndex < 3 {
+		t.Fatalf("Space after Enter on Start: %d searches (was %d), step %d: want the same search paused", after, searches, before.EventIndex)
+	}
+	p.run(chromedp.KeyEvent(" "))
+	p.waitFor(`window.pvscope.snapshot().playing`)
+	p.run(chromedp.KeyEvent(" "))
+	p.waitFor(`!window.pvscope.snapshot().playing`)
+	p.run(chromedp.Evaluate(`window.pvscope.timings.runs.length`, &after))
+	if after != searches {
+		t.Errorf("Space twice more started %d new searches", after-searches)
+	}
+	// The view menu focused: → steps one event and the menu keeps its choice.
+	k := p.snapshot().EventIndex
+	var menu string
+	p.run(chromedp.Focus(`#tree-pov`, chromedp.ByQuery), chromedp.KeyEvent(kb.ArrowRight), chromedp.Value(`#tree-pov`, &menu, chromedp.ByQuery))
+	if got := p.snapshot().EventIndex; got != k+1 || menu != "auto" {
+		t.Errorf("→ on the view menu: step %d → %d, menu %q: want one step and the menu unchanged (auto)", k, got, menu)
+	}
+	p.run(chromedp.KeyEvent(kb.ArrowLeft))
+	if got := p.snapshot().EventIndex; got != k {
+		t.Errorf("← on the view menu: step %d, want %d", got, k)
 	}
 }
