@@ -220,3 +220,79 @@ func TestBrowserClassSpaceAndArrowsEverywhere(t *testing.T) {
 		t.Errorf("← on the view menu: step %d, want %d", got, k)
 	}
 }
+
+// The quiz: a blank answer is not graded (nor taken for (-∞, ∞)); a wrong one gets a why and a
+// second try; the panel never covers the node it asks about or that node's children at 1366x768.
+func TestBrowserClassQuizBlankAndPlacement(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"random": {"b=3,d=3,seed=1,order=random"}, "algo": {"alphabeta"}, "quiz": {"window,value"}}.Encode())
+	p.run(chromedp.SetValue(`#speed`, "41", chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById("speed").dispatchEvent(new Event("input"))`, nil))
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().quiz.question !== null && !window.pvscope.snapshot().streaming`)
+	var q struct{ Kind, Node string }
+	p.run(chromedp.Evaluate(`window.pvscope.snapshot().quiz.question`, &q))
+	if q.Kind != "window" {
+		t.Fatalf("the first question is %+v, want a window", q)
+	}
+	// Check with both boxes empty: nothing is graded and the question stays.
+	p.run(chromedp.Click(`.quiz-panel button[type=submit]`, chromedp.ByQuery))
+	var after struct {
+		Asked    int
+		Question *struct{ Kind, Node string }
+		Note     string
+	}
+	p.run(chromedp.Evaluate(`window.pvscope.snapshot().quiz`, &after))
+	if after.Asked != 0 || after.Question == nil || after.Question.Node != q.Node || after.Note == "" {
+		t.Fatalf("a blank answer: %+v, want not graded, the same question open and a note", after)
+	}
+	p.shot("class-quiz-blank-1366.png")
+	// Every value question: the panel and the asked node (and its children) do not overlap.
+	asked := 0
+	for guard := 0; guard < 200; guard++ {
+		p.waitFor(`(() => { const s = window.pvscope.snapshot(); return s.quiz.question !== null || (s.eventIndex === s.eventCount && !s.running); })()`)
+		var cur *struct{ Kind, Node string }
+		p.run(chromedp.Evaluate(`window.pvscope.snapshot().quiz.question`, &cur))
+		if cur == nil {
+			break
+		}
+		if cur.Kind == "value" {
+			asked++
+			var overlap []string
+			p.run(chromedp.Evaluate(fmt.Sprintf(`(() => {
+				const v = window.pvscope.view, t = window.pvscope.trace, c = v.canvas.getBoundingClientRect();
+				const panel = document.querySelector('.quiz-panel').getBoundingClientRect(), out = [];
+				for (const it of v.result.nodes) {
+					if (!it.nodeId) continue;
+					const path = t.positionMoves(it.nodeId).join(".");
+					if (path !== %[1]q && !path.startsWith(%[1]q + ".")) continue;
+					const r = v.nodeR * v.scale, x = c.left + it.x * v.scale + v.tx, y = c.top + it.y * v.scale + v.ty;
+					if (x + r > panel.left && x - r < panel.right && y + r > panel.top && y - r < panel.bottom) out.push(path);
+				}
+				return out;
+			})()`, cur.Node), &overlap))
+			if len(overlap) > 0 {
+				t.Errorf("the panel asking the value of %q covers %v", cur.Node, overlap)
+				p.shot("class-quiz-covering-1366.png")
+			}
+			if asked == 2 {
+				p.shot("class-quiz-value-1366.png")
+			}
+		}
+		var ok bool
+		p.run(chromedp.Evaluate(`(() => { const s = window.pvscope.snapshot().quiz.question; return window.pvscope.answer(s.kind === "window" ? ["-∞", "∞"] : "0") !== null; })()`, &ok))
+		var open *struct{ Retry bool }
+		p.run(chromedp.Evaluate(`window.pvscope.snapshot().quiz.question`, &open))
+		if open != nil && open.Retry {
+			var fb string
+			p.run(chromedp.Evaluate(`document.querySelector('[data-testid="quiz-feedback"]').textContent`, &fb))
+			if !strings.Contains(fb, "Try again") {
+				t.Errorf("a wrong answer's feedback %q offers no second try", fb)
+			}
+			p.run(chromedp.Click(`.quiz-panel button:not([type=submit]):last-of-type`, chromedp.ByQuery))
+		}
+	}
+	if asked == 0 {
+		t.Fatal("no value question was asked")
+	}
+}
