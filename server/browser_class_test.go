@@ -296,3 +296,44 @@ func TestBrowserClassQuizBlankAndPlacement(t *testing.T) {
 		t.Fatal("no value question was asked")
 	}
 }
+
+// Presentation mode at 1920x1080: the comparison's values on the trees are 20 px or more and
+// no statistic is cut off with "…".
+func TestBrowserClassPresentationComparison(t *testing.T) {
+	p := newPage(t, 1920, 1080)
+	p.open("/?" + url.Values{"tree": {aima}, "compare": {"minimax,alphabeta,pvs"}}.Encode())
+	p.run(chromedp.KeyEvent("p"))
+	p.waitFor(`document.documentElement.classList.contains("presentation")`)
+	p.compareToTheEnd()
+	p.click("compare-to-end")
+	// Record what the panes' canvases draw, and at which font size.
+	var sizes []float64
+	p.run(chromedp.Evaluate(`(() => {
+		const P = CanvasRenderingContext2D.prototype, orig = P.fillText;
+		window.__drawn = [];
+		P.fillText = function (s, ...rest) {
+			if (this.canvas.closest(".pane-tree")) window.__drawn.push([String(s), this.font]);
+			return orig.call(this, s, ...rest);
+		};
+		window.dispatchEvent(new Event("resize"));
+		return true;
+	})()`, nil))
+	p.waitFor(`window.__drawn.length > 0`)
+	p.run(chromedp.Sleep(300_000_000)) // a frame or two: the three panes draw
+	p.run(chromedp.Evaluate(`window.__drawn.filter(([s]) => /^-?\d+$/.test(s)).map(([, f]) => parseFloat(/(\d+(\.\d+)?)px/.exec(f)[1]))`, &sizes))
+	if len(sizes) == 0 {
+		t.Fatal("the panes drew no values")
+	}
+	for _, s := range sizes {
+		if s < 20 {
+			t.Errorf("a value drawn at %.1f px in presentation mode, want 20 or more", s)
+			break
+		}
+	}
+	var cut []string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll(".pane-stats dt, .pane-stats dd")].filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)`, &cut))
+	if len(cut) > 0 {
+		t.Errorf("statistics cut off in presentation mode: %q", cut)
+	}
+	p.shot("class-present-compare-1920.png")
+}

@@ -242,6 +242,7 @@ export function createCompare({ errors, onActive = () => {} }) {
     const score = t.rootScore(k), pv = t.rootPV(k);
     set("pane-pv", score === null ? "–" : `${inf(score)} · ${pv.join(" ")}`);
     if (!p.pov) p.pov = new View(defaultView(t.started.kind)); // a pane shows its search in the default view
+    p.view.present = document.documentElement.classList.contains("presentation"); // presentation sizes in the panes too
     p.view.show(k, { selected: 0, view: p.pov });
     if (refit && !p.view.userMoved) p.view.fit(false);
   }
