@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -336,4 +337,102 @@ func TestBrowserClassPresentationComparison(t *testing.T) {
 		t.Errorf("statistics cut off in presentation mode: %q", cut)
 	}
 	p.shot("class-present-compare-1920.png")
+}
+
+// Followers: a desktop follower's setup bar shows the presenter's setup; a 390x844 phone
+// follower's event log shows at least 4 lines and no Open/Save trace row; a follower that
+// steps on its own no longer reads "Following"; typed poll answers "(3, ∞)" and "3, inf" are
+// counted together and each follower is told whether it was right; the QR code is readable.
+func TestBrowserClassFollowers(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}}.Encode())
+	desk, phone := p.sibling(), p.sibling()
+	p.startAndWait()
+	p.pause()
+	p.eval(`window.pvscope.seek(14)`, nil)
+	p.click("room-share")
+	p.waitFor(`!!window.pvscope.snapshot().room && window.pvscope.snapshot().room.role === "presenter"`)
+	var qr float64
+	p.eval(`document.querySelector('[data-testid="room-qr"] svg').getBoundingClientRect().width`, &qr)
+	if qr < 160 {
+		t.Errorf("the QR code is %.0f px wide, want 160 or more to be read from a seat", qr)
+	}
+	p.shot("class-presenter-room-1366.png")
+	link := strings.TrimSpace(p.text("room-link"))
+	desk.run(chromedp.EmulateViewport(1366, 768), chromedp.Navigate(link))
+	phone.run(emulation.SetDeviceMetricsOverride(390, 844, 3, true), chromedp.Navigate(link))
+	for _, f := range []*page{desk, phone} {
+		f.waitFor(`!!window.pvscope && window.pvscope.snapshot().eventIndex === 14 && window.pvscope.snapshot().room.following`)
+	}
+	// The desktop follower's setup bar: the presenter's algorithm and tree.
+	var setup struct{ Algo, Tree, Named string }
+	desk.eval(`({algo: document.querySelector('[data-testid="algo-select"]').value, tree: document.querySelector('[data-testid="tree-input"]').value, named: document.getElementById("tree-select").selectedOptions[0].textContent})`, &setup)
+	if setup.Algo != "alphabeta" || setup.Tree != aima || !strings.Contains(setup.Named, "Russell") {
+		t.Errorf("the desktop follower's setup bar shows %+v, want alpha-beta on R&N", setup)
+	}
+	desk.shot("class-follower-desk-1366.png")
+	// The phone follower: at least 4 log lines visible, and no trace-file row.
+	var phoneLog struct {
+		Lines   int
+		Height  float64
+		LineH   float64
+		TraceUI string
+	}
+	phone.eval(`(() => {
+		const log = document.querySelector('[data-testid="event-log"]'), r = log.getBoundingClientRect();
+		const lis = [...log.querySelectorAll("li")].filter((li) => { const b = li.getBoundingClientRect(); return b.height > 0 && b.top >= r.top - 1 && b.bottom <= r.bottom + 1 && li.textContent.trim(); });
+		const tf = document.querySelector(".trace-file");
+		return {lines: lis.length, height: r.height, lineH: lis.length ? lis[0].getBoundingClientRect().height : 0, traceUI: tf ? getComputedStyle(tf).display : "none"};
+	})()`, &phoneLog)
+	if phoneLog.Lines < 4 {
+		t.Errorf("the phone follower's log shows %d whole lines (%.0f px high), want at least 4", phoneLog.Lines, phoneLog.Height)
+	}
+	if phoneLog.TraceUI != "none" {
+		t.Errorf("the phone follower still shows the Open/Save trace row (display %q)", phoneLog.TraceUI)
+	}
+	phone.shot("class-follower-phone-390.png")
+	// Stepping on its own detaches the follower, and the page says so.
+	desk.click("step-back")
+	desk.waitFor(`!window.pvscope.snapshot().room.following`)
+	var state, follow string
+	desk.eval(`document.getElementById("room-state").textContent`, &state)
+	desk.eval(`document.querySelector('[data-testid="room-follow"]').textContent`, &follow)
+	if strings.Contains(state, "Following") || strings.Contains(follow, "Following") {
+		t.Errorf("a follower stepping on its own reads %q / %q", state, follow)
+	}
+	desk.click("room-follow")
+	desk.waitFor(`window.pvscope.snapshot().room.following && window.pvscope.snapshot().eventIndex === 14`)
+	// A typed poll: the presenter's quiz asks a window (R&N, alpha-beta: node 1 gets (3, ∞), the book's α = 3 from B).
+	p.eval(`window.pvscope.seek(0)`, nil)
+	p.click("quiz-toggle")
+	p.eval(`document.querySelector('[data-testid="quiz-kind-window"]').click(), window.pvscope.snapshot().quiz.kinds.join()`, nil)
+	for i := 0; i < 60; i++ {
+		var q *struct{ Kind, Node string }
+		p.eval(`window.pvscope.snapshot().quiz.question`, &q)
+		if q != nil && q.Node == "1" {
+			break
+		}
+		if q != nil {
+			p.eval(`window.pvscope.answer(["-∞", "∞"]) , window.pvscope.snapshot().quiz.question && window.pvscope.snapshot().quiz.question.retry && window.pvscope.answer(["-∞", "∞"])`, nil)
+			continue
+		}
+		p.click("step-forward")
+	}
+	for _, f := range []*page{desk, phone} {
+		f.waitFor(`!!document.querySelector('[data-testid="room-answer"]')`)
+	}
+	desk.run(chromedp.SendKeys(`[data-testid="room-answer"]`, "(3, ∞)"+kb.Enter, chromedp.ByQuery))
+	phone.run(chromedp.SendKeys(`[data-testid="room-answer"]`, "3, inf"+kb.Enter, chromedp.ByQuery))
+	p.waitFor(`(() => { const el = document.getElementById("room-poll"); return !!el && /2 of 2 answered/.test(el.textContent); })()`)
+	var poll string
+	p.eval(`document.getElementById("room-poll").textContent`, &poll)
+	if !strings.Contains(poll, "(3, ∞): 2") {
+		t.Errorf("the poll reads %q, want both answers counted as (3, ∞)", poll)
+	}
+	// The presenter answers and reveals: each follower is told it was right.
+	p.eval(`window.pvscope.answer(["3", "∞"])`, nil)
+	for _, f := range []*page{desk, phone} {
+		f.waitFor(`/right/i.test(document.querySelector('[data-testid="room-verdict"]') ? document.querySelector('[data-testid="room-verdict"]').textContent : "")`)
+	}
+	phone.shot("class-follower-phone-verdict-390.png")
 }

@@ -22,6 +22,7 @@ import { createTreeEdit } from "./treeedit.js";
 import { View, defaultView } from "./view.js";
 import { resolvePath } from "./nodepath.js";
 import { createQuizUI } from "./quizui.js";
+import { judgePoll, pollId } from "./quiz.js";
 import { noticeText } from "./notices.js";
 import { createTraceFile } from "./tracefile.js";
 import { createRoom } from "./room.js";
@@ -143,7 +144,8 @@ const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kic
 // The engine panel (engines.js): an external engine's lines for the setup's position.
 const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
 const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
-  setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); } });
+  setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); },
+  judge: (id, x, k) => judgePoll(S.trace, S.pov, id, x, k) }); // a follower's own answer, right or not
 
 // A presenter in quiz mode asks the room each question too: followers answer on their own
 // devices and the presenter sees the distribution (room-poll) before revealing.
@@ -152,7 +154,7 @@ function pollTheRoom(q, text) {
   const r = room.snapshot();
   if (!r || r.role !== "presenter") return;
   const choices = { outcome: ["fails high", "exact", "fails low"], research: ["yes", "no"] }[q.kind] || [];
-  room.ask(`quiz-${++questionsAsked}`, text, choices);
+  room.ask(pollId(++questionsAsked, q), text, choices);
 }
 
 // ---- frames ----

@@ -222,3 +222,23 @@ export class Quiz {
     };
   }
 }
+
+// A room's poll of a quiz question: its id carries the step, kind and node ("quiz-3:17:window:1"),
+// so a follower's page, which holds the same search, can judge its own answer once the
+// presenter's step k has passed the question's step. -> {right, truth (as text)} or null.
+export function pollId(n, q) { return `quiz-${n}:${q.at}:${q.kind}:${q.node}`; }
+const POLL_WORDS = { "fails high": "fail-high", "fails low": "fail-low", exact: "exact", yes: true, no: false };
+export function judgePoll(t, V, id, text, k) {
+  const m = /^quiz-\d+:(\d+):(\w+):([\d.]*)$/.exec(String(id));
+  if (!m || !t || !t.started || k <= +m[1]) return null;
+  const at = +m[1], kind = m[2];
+  const q = questionsAt(t, at, V).find((x) => x.kind === kind && x.node === m[3]);
+  if (!q) return null;
+  let x = String(text).trim();
+  if (kind === "window") x = x.replace(/^[([]|[)\]]$/g, "").split(/\s*,\s*/);
+  else if (x in POLL_WORDS) x = POLL_WORDS[x];
+  const truth = kind === "outcome" ? OUTCOME_WORDS[q.truth] : kind === "research" ? (q.truth ? "yes" : "no")
+    : kind === "window" ? `(${q.truth[0] === null ? "-∞" : q.truth[0]}, ${q.truth[1] === null ? "∞" : q.truth[1]})`
+      : Array.isArray(q.truth) ? q.truth.join(", ") || "none" : String(q.truth);
+  return { right: check(kind, q.truth, x), truth };
+}

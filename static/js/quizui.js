@@ -82,7 +82,7 @@ export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
     const kinds = kindChooser();
     if (!q) { panel.replaceChildren(head, said, el("p", "quiz-q", "Quiz on: playback stops before each decision."), kinds); place(); return; }
     const text = questionText(q, nodeName);
-    if (onAsk && q !== asked) { asked = q; onAsk(q, text); }
+    if (onAsk && q !== asked && !q.retry) { asked = q; onAsk(q, text); } // a second try is the same poll
     const parts = [head, said, el("p", "quiz-q", text)];
     const row = el("div", "quiz-row");
     const button = (label, value) => {
