@@ -436,3 +436,31 @@ func TestBrowserClassFollowers(t *testing.T) {
 	}
 	phone.shot("class-follower-phone-verdict-390.png")
 }
+
+// prune=strict from the URL fills the setup form and reaches the engine: on ((3 5) (3 9)) the
+// second MIN node's first leaf equals α = 3, so R&N's convention prunes its 9 (3 leaves read)
+// and CS188's strict one reads it (4 leaves), by hand.
+func TestBrowserClassPruneStrictFromTheURL(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	for _, c := range []struct {
+		prune  string
+		leaves int
+	}{{"", 3}, {"equal", 3}, {"strict", 4}} {
+		q := url.Values{"tree": {"((3 5) (3 9))"}, "algo": {"alphabeta"}}
+		if c.prune != "" {
+			q.Set("prune", c.prune)
+		}
+		p.open("/?" + q.Encode())
+		var form string
+		p.eval(`document.querySelector('[data-testid="option-prune"]').value`, &form)
+		if form != c.prune {
+			t.Errorf("prune=%q: the setup form shows %q", c.prune, form)
+		}
+		p.startAndWait()
+		var leaves int
+		p.eval(`window.pvscope.trace.stats(window.pvscope.trace.length).leaves`, &leaves)
+		if leaves != c.leaves {
+			t.Errorf("prune=%q: %d leaves read, want %d", c.prune, leaves, c.leaves)
+		}
+	}
+}
