@@ -464,3 +464,41 @@ func TestBrowserClassPruneStrictFromTheURL(t *testing.T) {
 		}
 	}
 }
+
+// Printing: the tree (its right edge on the paper), its legend and the current step's sentence;
+// not the setup, the controls or the side panels.
+func TestBrowserClassPrintStylesheet(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"tree": {wikipedia}, "algo": {"alphabeta"}}.Encode())
+	p.startAndWait()
+	p.pause()
+	p.eval(`window.pvscope.seek(40)`, nil)
+	var want string
+	p.eval(`document.querySelector('[data-testid="event-log"] li.current .txt').textContent`, &want)
+	p.run(emulation.SetEmulatedMedia().WithMedia("print"))
+	var r struct {
+		Setup, Controls, Board, Legend string
+		CanvasRight, PageWidth        float64
+		Sentences                     []string
+	}
+	p.eval(`(() => {
+		const d = (sel) => { const e = document.querySelector(sel); return !e ? "missing" : e.getClientRects().length ? "shown" : "none"; };
+		const c = document.getElementById("tree-canvas").getBoundingClientRect();
+		const shown = [...document.querySelectorAll('[data-testid="event-log"] li')].filter((li) => li.getClientRects().length);
+		return {setup: d("#setup"), controls: d(".controls"), board: d(".board-region"), legend: d(".legend"),
+			canvasRight: c.right, pageWidth: document.documentElement.clientWidth, sentences: shown.map((li) => li.querySelector(".txt").textContent)};
+	})()`, &r)
+	if r.Setup != "none" || r.Controls != "none" || r.Board != "none" {
+		t.Errorf("printed: setup %q, controls %q, board %q: want none of them", r.Setup, r.Controls, r.Board)
+	}
+	if r.Legend == "none" || r.Legend == "missing" {
+		t.Errorf("the legend is not printed (%q)", r.Legend)
+	}
+	if r.CanvasRight > r.PageWidth+1 {
+		t.Errorf("the tree ends at %.0f px, past the page's %.0f", r.CanvasRight, r.PageWidth)
+	}
+	if len(r.Sentences) != 1 || r.Sentences[0] != want {
+		t.Errorf("printed sentences %q, want only the current step's %q", r.Sentences, want)
+	}
+	p.shot("class-print-1366.png")
+}
