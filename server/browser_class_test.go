@@ -502,3 +502,41 @@ func TestBrowserClassPrintStylesheet(t *testing.T) {
 	}
 	p.shot("class-print-1366.png")
 }
+
+// With ?show=tree, and in quiz mode, the part of a teaching tree not searched yet stays drawn
+// during the search, every leaf with its value: the leaf a question asks about is never hidden.
+func TestBrowserClassWholeTreeDuringTheSearch(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	for _, q := range []string{"&show=tree", "&quiz=all"} {
+		p.open("/?" + url.Values{"tree": {wikipedia}, "algo": {"alphabeta"}}.Encode() + q)
+		p.startAndWait()
+		p.pause()
+		for _, k := range []int{5, 20} {
+			if q == "&quiz=all" {
+				// The quiz stops before step k's questions: the page shows the step asked about.
+				p.eval(fmt.Sprintf(`window.pvscope.quiz, window.pvscope.seek(%d)`, k), nil)
+			} else {
+				p.eval(fmt.Sprintf(`window.pvscope.seek(%d)`, k), nil)
+			}
+			var leaves []string
+			for _, s := range p.drawnTexts() {
+				if slices.Contains(wikipediaLeaves, s) {
+					leaves = append(leaves, s)
+				}
+			}
+			got, want := slices.Clone(leaves), slices.Clone(wikipediaLeaves)
+			slices.Sort(got)
+			slices.Sort(want)
+			// Values may also appear as inner nodes' values once they return: every leaf's must be there.
+			for _, v := range want {
+				i := slices.Index(got, v)
+				if i < 0 {
+					t.Errorf("%s at step %d: leaf values drawn %v, want all of the figure's %v", q, k, leaves, wikipediaLeaves)
+					break
+				}
+				got = slices.Delete(got, i, i+1)
+			}
+		}
+		p.shot(fmt.Sprintf("class-whole-tree-%s-1366.png", strings.TrimPrefix(strings.Split(q, "=")[0], "&")))
+	}
+}

@@ -257,6 +257,7 @@ function makeView(trace) {
     },
     onHover() {},
   });
+  v.aheadWhen = () => quizUI.snapshot().active || treePreview.showTree; // the whole tree while a class predicts
   v.setCollapse($("tree-collapse").checked);
   v.present = document.documentElement.classList.contains("presentation");
   return v;

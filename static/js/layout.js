@@ -27,7 +27,7 @@ export class TreeLayout {
   // when the Sets change}.
   compute(k, state = {}) {
     const t = this.trace;
-    const { collapse = true, expanded = EMPTY, collapsed = EMPTY, expandAll = false, ghosts = false, version = 0 } = state;
+    const { collapse = true, expanded = EMPTY, collapsed = EMPTY, expandAll = false, ghosts = false, version = 0, ahead = false } = state;
     const n = t.length;
     const active = collapse && !expandAll && t.nodeCount(k) >= this.threshold;
     // A big finished search shown whole (collapsing off) keeps one layout of all its nodes and
@@ -37,11 +37,11 @@ export class TreeLayout {
     const upto = (ghosts && !active) || settled ? n : k;
     const pvLine = t.rootLineEvent(k);
     const key = [upto === n ? "all" + n : "", t.nodeCount(upto), active ? t.count("exit", k) + ":" + pvLine : "", prunedCount(t, upto),
-      collapsed.size ? t.count("exit", k) : "", version, expandAll, collapse].join("|");
+      collapsed.size ? t.count("exit", k) : "", version, expandAll, collapse, ahead && t.treeOf ? "ahead" : ""].join("|");
     let result;
     if (this.cache && this.cache.key === key) result = this.cache.result;
     else {
-      result = this.build(k, upto, { active, expanded, collapsed, pvLine });
+      result = this.build(k, upto, { active, expanded, collapsed, pvLine, ahead: ahead && !!t.treeOf && !active });
       this.cache = { key, result };
     }
     decorate(t, result, k);
@@ -49,7 +49,7 @@ export class TreeLayout {
     return result;
   }
 
-  build(k, upto, { active, expanded, collapsed, pvLine }) {
+  build(k, upto, { active, expanded, collapsed, pvLine, ahead = false }) {
     const t = this.trace;
     const count = t.nodeCount(upto);
     // Roots: the subtree of node r is the ids r .. r+size-1, so the next root follows it.
@@ -72,6 +72,19 @@ export class TreeLayout {
       const pr = t.prunedChildren(id, upto);
       const up = t.treeOf && t.treeOf[id];
       if (pr) for (const p of pr) (kids ||= []).push(prunedItem(id, p, Array.isArray(up) ? up[p.index] : undefined, 0));
+      // ahead (quiz, ?show=tree): a teaching tree's children not searched yet, drawn faint with
+      // their leaves' values, so a class sees the whole tree while it predicts.
+      else if (ahead && Array.isArray(up) && !t.finished(id, upto)) {
+        const seen = new Set();
+        for (let ch = t.firstChild.get(id); ch && t.enterAt.get(ch) < upto; ch = t.nextSib.get(ch)) seen.add(t.moveName(ch));
+        const base = t.positionMoves(id).join(".");
+        for (let ci = 0; ci < up.length; ci++) {
+          if (seen.has(String(ci))) continue;
+          const it = prunedItem(id, { parent: id, index: ci, move: String(ci), path: base ? `${base}.${ci}` : String(ci) }, up[ci], 0);
+          markAhead(it);
+          (kids ||= []).push(it);
+        }
+      }
       item.kids = kids;
       return item;
     };
@@ -133,10 +146,16 @@ class Item {
     this.parentId = 0; this.pruned = null; this.count = 1; this.kids = null; this.inLink = null;
     this.treeValue = null; // pruned leaves of a teaching tree: the value never looked at (root's view)
     this.sub = undefined; this.below = 0; // pruned items: the tree under them, and levels below the pruned child
+    this.ahead = false; // a teaching tree's node not searched yet, drawn ahead of the search (quiz, ?show=tree)
     this.state = "unseen"; this.outcome = "unseen"; this.expect = ""; this.actual = ""; this.end = "";
     this.move = ""; this.ply = 0; this.depth = 0; this.alpha = 0; this.beta = 0; this.score = null; this.ref = 0;
     this.broken = false; this.isPruned = false; this.current = false; this.onPV = false; this.onPath = false; this.cut = false;
   }
+}
+
+function markAhead(it) {
+  it.ahead = true;
+  if (it.kids) for (const k of it.kids) markAhead(k);
 }
 
 function prunedCount(t, k) {
@@ -218,6 +237,12 @@ function decorate(t, result, k) {
 
 function decorateItem(t, it, k, { pv, cur, open }) {
   const c = t.c, h = t.hello;
+  if (it.kind === "pruned" && it.ahead) {
+    it.state = "done"; it.outcome = "unseen"; it.isPruned = true; it.onPV = false; it.cut = false; it.current = false;
+    it.move = it.pruned.move; it.ply = c.ply.get(t.enterAt.get(it.parentId)) + 1 + it.below; it.onPath = false;
+    it.treeValue = typeof it.sub === "number" ? it.sub : null;
+    return;
+  }
   if (it.kind === "pruned") {
     const done = t.finished(it.parentId, k);
     it.state = done ? "done" : "unseen";
@@ -228,6 +253,10 @@ function decorateItem(t, it, k, { pv, cur, open }) {
     return;
   }
   const id = it.nodeId, e = t.enterAt.get(id), x = t.exitAt.get(id);
+  // A teaching tree's leaf has its value from the start (the problem gives it): shown while
+  // the leaf is open too, so a question about it can be answered from the tree.
+  const tv = t.treeOf && t.treeOf[id];
+  it.treeValue = typeof tv === "number" ? tv : null;
   it.move = t.moveNames[c.move.get(e)];
   it.ply = c.ply.get(e); it.depth = c.depth.get(e);
   it.alpha = c.alpha.get(e); it.beta = c.beta.get(e);

@@ -91,7 +91,13 @@ export function drawLabels(view, vis, full) {
       continue;
     }
     const v = V.value(it.score, it.ply);
-    if (v === null) continue;
+    if (v === null) {
+      // An open leaf of a teaching tree: its given value, plain (not yet read by the search).
+      if (it.treeValue === null) continue;
+      ctx.font = font(px.value);
+      ctx.fillStyle = col.text; ctx.fillText(String(V.root || it.ply % 2 === 0 ? it.treeValue : -it.treeValue), x, y);
+      continue;
+    }
     ctx.font = font(px.value, true);
     ctx.fillStyle = "#fff"; ctx.fillText(fmt(v), x, y);
   }

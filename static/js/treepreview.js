@@ -59,5 +59,9 @@ export function createTreePreview(S, { readTree, View }) {
     const empty = document.getElementById("tree-empty");
     if (empty && !empty.classList.contains("gallery-note")) empty.hidden = !!result;
   }
-  return { update, apply, get shown() { return !!result && !(S.trace && S.trace.started); } };
+  return {
+    update, apply, get shown() { return !!result && !(S.trace && S.trace.started); },
+    // ?show=tree also keeps the unsearched part drawn during the search (layout.js "ahead").
+    get showTree() { return new URLSearchParams(location.search).get("show") === "tree"; },
+  };
 }

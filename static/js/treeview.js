@@ -53,6 +53,7 @@ export class TreeView {
     this.expanded = new Set(); this.collapsed = new Set(); this.version = 0;
     this.hover = null; this.visibleNodes = 0; this.drawn = 0;
     this.result = null; this.frame = 0;
+    this.aheadWhen = () => false; // draw a teaching tree's unsearched nodes ahead of the search (app.js sets it)
     this._reset();
     this.readColours();
     listenToPointer(this);
@@ -88,7 +89,7 @@ export class TreeView {
     if (selected !== undefined) this.selected = selected;
     if (view && view !== this.v) { this.v = view; if (!this.userMoved) this.lastCount = -1; }
     const opts = () => ({ collapse: this.collapse, expanded: this.expanded, collapsed: this.collapsed,
-      expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version });
+      expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version, ahead: this.aheadWhen() });
     this.result = this.layout.compute(k, opts());
     // A wide, shallow tree (a chess root has 20-50 moves) fitted by its width
     // would leave a thin strip: spread the levels so that it fills the height.
@@ -405,7 +406,7 @@ export class TreeView {
   tooltip(it, sx, sy) {
     if (!it) { this.tip.style.display = "none"; return; }
     const t = this.trace, lines = [];
-    if (it.kind === "pruned") lines.push(`${it.pruned.path || "the root"}: ${this.result && this.result.preview ? "not searched yet" : "pruned (never searched)"}`);
+    if (it.kind === "pruned") lines.push(`${it.pruned.path || "the root"}: ${it.ahead || (this.result && this.result.preview) ? "not searched yet" : "pruned (never searched)"}`);
     else {
       const nd = t.node(it.nodeId), V = this.v, title = this.nodeTitle ? this.nodeTitle(it.nodeId) : t.positionMoves(it.nodeId).join(" ");
       const player = V.root ? ` ${V.player(it.ply).toUpperCase()}` : "";
