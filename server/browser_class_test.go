@@ -478,8 +478,8 @@ func TestBrowserClassPrintStylesheet(t *testing.T) {
 	p.run(emulation.SetEmulatedMedia().WithMedia("print"))
 	var r struct {
 		Setup, Controls, Board, Legend string
-		CanvasRight, PageWidth        float64
-		Sentences                     []string
+		CanvasRight, PageWidth         float64
+		Sentences                      []string
 	}
 	p.eval(`(() => {
 		const d = (sel) => { const e = document.querySelector(sel); return !e ? "missing" : e.getClientRects().length ? "shown" : "none"; };
