@@ -139,7 +139,7 @@ const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
 const treePreview = createTreePreview(S, { readTree, View }); // the tree drawn whole before Start
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start,
-  onPreview: (s) => treePreview.update(s) });
+  onPreview: (s) => { if (s.tree && !(S.trace && S.trace.started)) applyView(); treePreview.update(s); } }); // the legend in the tree's view too
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
 // The engine panel (engines.js): an external engine's lines for the setup's position.
 const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
