@@ -435,6 +435,7 @@ func TestBrowserClassFollowers(t *testing.T) {
 		f.waitFor(`/right/i.test(document.querySelector('[data-testid="room-verdict"]') ? document.querySelector('[data-testid="room-verdict"]').textContent : "")`)
 	}
 	phone.shot("class-follower-phone-verdict-390.png")
+	p.waitFor(`/\(3, ∞\) ✓: 2/.test(document.getElementById("room-poll").textContent)`)
 }
 
 // prune=strict from the URL fills the setup form and reaches the engine: on ((3 5) (3 9)) the

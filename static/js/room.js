@@ -123,8 +123,11 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
     const p = R.poll, out = $("room-poll");
     out.hidden = R.role !== "presenter" || !p || !!R.onPoll;
     if (!out.hidden) {
-      const parts = Object.entries(p.counts).map(([a, n]) => `${a}: ${n}`);
-      out.textContent = `${p.answered} of ${p.followers} answered — ${parts.join(", ")}`;
+      // Once the step is revealed, each answer is marked right (✓) or wrong (✗).
+      const mark = (a) => { const v = judge ? judge(p.question, a, S.k) : null; return v ? (v.right ? " ✓" : " ✗") : ""; };
+      const parts = Object.entries(p.counts).map(([a, n]) => `${a}${mark(a)}: ${n}`);
+      const text = `${p.answered} of ${p.followers} answered — ${parts.join(", ")}`;
+      if (out.textContent !== text) out.textContent = text;
     }
   }
 
@@ -281,7 +284,11 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
     q.remove("big", "folded");
     if (next) q.add(next);
   });
-  setInterval(() => { sendCursor(); noticeOwnSteps(); if (R.mine) showVerdict(); }, CURSOR_EVERY);
+  setInterval(() => {
+    sendCursor(); noticeOwnSteps();
+    if (R.mine) showVerdict();
+    if (R.role === "presenter" && R.poll && !R.onPoll) showQuestion(); // marks answers once revealed
+  }, CURSOR_EVERY);
   show();
 
   return {
