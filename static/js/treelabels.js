@@ -30,7 +30,8 @@ class Occupancy {
 export function labelSizes(rS, present) {
   if (present) {
     // 28 px values where the node is big enough to hold them (PRESENT_R = 24 px and up).
-    return { value: Math.min(40, Math.max(rS * 0.8, Math.min(28, rS * 1.2))), window: Math.max(20, Math.min(26, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)) };
+    // (1.3 radii: a pruned subtree drawn whole makes the Wikipedia figure two leaves wider.)
+    return { value: Math.min(40, Math.max(rS * 0.8, Math.min(28, rS * 1.3))), window: Math.max(20, Math.min(26, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)) };
   }
   return { value: Math.min(36, rS * 0.8), window: Math.min(rS * 1.1, Math.max(rS * 0.7, 11)), move: Math.max(9, Math.min(18, rS * 0.85)) };
 }
