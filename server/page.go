@@ -29,6 +29,8 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 			opt.Choices = []string{"minimax", "alphabeta", "pvs"}
 		case "tt-replace":
 			opt.Choices = []string{"depth", "always"}
+		case "prune":
+			opt.Choices = []string{"equal", "strict"}
 		}
 		p.Options = append(p.Options, opt)
 	}

@@ -79,8 +79,9 @@ export function toQuery({ setup, options }) {
 }
 
 // writeURL replaces the current history entry with the form's configuration.
-// Parameters of the page itself, not of the search (quiz=1): kept as they are.
+// Parameters of the page itself, not of the search (quiz=1, show=tree): kept as they are.
 const PAGE_PARAMS = ["quiz"];
+PAGE_PARAMS.push("show"); // show=tree|none: the teaching tree drawn whole before Start (treepreview.js)
 
 export function writeURL(cfg) {
   let q = toQuery(cfg);
