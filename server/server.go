@@ -2,7 +2,8 @@
 // streams searches to it. It turns start commands into engine searches and
 // their traces into frames; it is the only package that knows about HTTP.
 //
-// Its parts: server.go (routes, headers), hosts.go (the Host check), conn.go
+// Its parts: server.go (routes, headers), hosts.go (the Host check), embed.go
+// (-embed-origins: who may frame the page), conn.go
 // (a page's websocket: read and write pumps), start.go (a start command, from
 // its check to its search), plan.go (checking and building a search), run.go
 // (a search and its recording), slots.go (search slots and the line waiting
@@ -74,11 +75,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	// The page runs only its own scripts (no inline script or handler), talks
 	// only to its own host, and may not be framed by another site.
+	// Sites named by -embed-origins may frame it (embed.go).
+	ancestors, xfo := frameHeaders(s.limits.EmbedOrigins)
 	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
 		"img-src 'self' data: blob:; connect-src 'self' ws://"+r.Host+" wss://"+r.Host+"; "+
-		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+		"object-src 'none'; base-uri 'none'; form-action 'self'; "+ancestors)
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("X-Frame-Options", "DENY")
+	if xfo != "" {
+		h.Set("X-Frame-Options", xfo)
+	}
 	h.Set("Referrer-Policy", "no-referrer")
 	s.mux.ServeHTTP(w, r)
 }

@@ -27,6 +27,7 @@ import { createTraceFile } from "./tracefile.js";
 import { createRoom } from "./room.js";
 import { createEngines } from "./engines.js";
 import { createTestAPI } from "./testapi.js";
+import { startEmbedded } from "./embed.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -372,6 +373,7 @@ function init() {
   wire();
   socket.connect();
   render();
+  startEmbedded(form); // ?embed=1 (embed.js)
 }
 
 // ---- the test and benchmark surface (testapi.js) ----
