@@ -61,6 +61,7 @@ func New(ctx context.Context, limits Limits) *Server {
 	s.mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("POST /trace", s.serveTraceUpload)
+	s.mux.HandleFunc("GET /tree", s.serveExerciseTree) // exercises' and worksheets' generated trees
 	s.mux.HandleFunc("GET /{$}", s.servePage)
 	s.addEngineRoutes()
 	return s
