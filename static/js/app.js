@@ -28,6 +28,7 @@ import { createRoom } from "./room.js";
 import { createEngines } from "./engines.js";
 import { createTestAPI } from "./testapi.js";
 import { startEmbedded } from "./embed.js";
+import { createExport } from "./export.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -133,6 +134,8 @@ const socket = new Socket({
   },
 });
 
+// The tree out of the page: SVG, PNG, LaTeX, WebM (export.js).
+const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause() });
 const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
@@ -344,6 +347,7 @@ function wire() {
   quizUI.wire();
   traceFile.wire();
   engines.wire();
+  exporter.wire();
   playback.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
@@ -378,7 +382,7 @@ function init() {
 
 // ---- the test and benchmark surface (testapi.js) ----
 window.pvscope = createTestAPI(S, {
-  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf,
+  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, exporter,
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });
 

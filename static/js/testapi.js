@@ -18,7 +18,7 @@ function pvLabSnapshot(reports) {
 
 // createTestAPI(S, parts): S is the page state (app.js); parts are the page's controllers, sanOf
 // names a move from a node, and setView(mode) chooses the view as the menu does.
-export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView }) {
+export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, exporter }) {
   return {
     snapshot() {
       const t = S.trace;
@@ -59,6 +59,8 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
     answer(x) { return quizUI.answer(x); },
     // Chooses the view as the menu does: "root", "negamax" or "auto".
     setView(mode) { setView(mode); return S.pov.mode; },
+    // The tree as shown (export.js): "svg", "tikz" ({bare}) -> text; "png" ({scale}), "webm" ({from, to, fps}) -> Blob.
+    export(kind, opts) { return exporter.exportAs(kind, opts); },
     traceJSONL() { return S.trace && S.trace.started ? toJSONL(S.trace) : ""; }, // what trace-save writes
     get trace() { return S.trace; },
     get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
