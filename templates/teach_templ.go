@@ -40,4 +40,34 @@ func ExportMenu() templ.Component {
 	})
 }
 
+// ExerciseMenu opens an exam exercise on the tree in the form (exerciseui.js; ?exercise=KIND).
+func ExerciseMenu() templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var2 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var2 == nil {
+			templ_7745c5c3_Var2 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<label class=\"vh\" for=\"exercise-menu\">Exercise</label> <select id=\"exercise-menu\" data-testid=\"exercise-menu\" class=\"exercise-menu\" title=\"Exam exercises on the tree in the form (or a seeded random tree): graded in the page, with the answer on request and a printable worksheet\"><option value=\"\">Exercise…</option> <option value=\"prune\">prune: cross out unread leaves</option> <option value=\"count\">count: leaves each algorithm reads</option> <option value=\"values\">values: alpha-beta's value at each node</option> <option value=\"mirror\">mirror: searched right to left</option> <option value=\"bounds\">bounds: how far a leaf may move</option> <option value=\"order\">order: best order of the children</option></select>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
 var _ = templruntime.GeneratedTemplate

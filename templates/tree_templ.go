@@ -38,6 +38,10 @@ func TreeRegion() templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
+		templ_7745c5c3_Err = ExerciseMenu().Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
 		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<span id=\"tree-info\" class=\"tree-info\"></span></div><div id=\"tree-view\" data-testid=\"tree-view\" class=\"tree-view\"><canvas id=\"tree-canvas\" aria-label=\"Search tree drawing; the event log narrates the same steps\"></canvas><p id=\"tree-empty\" class=\"tree-empty\">Choose a position or a tree above and press Start.</p></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err

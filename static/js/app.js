@@ -29,6 +29,7 @@ import { createEngines } from "./engines.js";
 import { createTestAPI } from "./testapi.js";
 import { startEmbedded } from "./embed.js";
 import { createExport } from "./export.js";
+import { createExerciseUI } from "./exerciseui.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -136,6 +137,8 @@ const socket = new Socket({
 
 // The tree out of the page: SVG, PNG, LaTeX, WebM (export.js).
 const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause() });
+// Exam exercises on the form's tree (exerciseui.js), over the tree view.
+const exercises = createExerciseUI(S, { form: $("setup"), container: $("tree-view"), pause: () => playback.pause() });
 const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
@@ -348,6 +351,7 @@ function wire() {
   traceFile.wire();
   engines.wire();
   exporter.wire();
+  exercises.wire();
   playback.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
@@ -378,11 +382,12 @@ function init() {
   socket.connect();
   render();
   startEmbedded(form); // ?embed=1 (embed.js)
+  exercises.load(); // ?exercise=KIND (exerciseui.js)
 }
 
 // ---- the test and benchmark surface (testapi.js) ----
 window.pvscope = createTestAPI(S, {
-  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, exporter,
+  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, exporter, exercises,
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });
 

@@ -18,7 +18,7 @@ function pvLabSnapshot(reports) {
 
 // createTestAPI(S, parts): S is the page state (app.js); parts are the page's controllers, sanOf
 // names a move from a node, and setView(mode) chooses the view as the menu does.
-export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, exporter }) {
+export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, exporter, exercises }) {
   return {
     snapshot() {
       const t = S.trace;
@@ -46,6 +46,7 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
         panes: compare.snapshot(), // one entry per pane while comparing (compare.js)
         room: room.snapshot(),
         engine: engines.snapshot(), // the engine panel (engines.js)
+        exercise: exercises.snapshot(), // {kind, seed, key} while an exercise is open (exerciseui.js)
       };
     },
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
@@ -59,6 +60,8 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
     answer(x) { return quizUI.answer(x); },
     // Chooses the view as the menu does: "root", "negamax" or "auto".
     setView(mode) { setView(mode); return S.pov.mode; },
+    // Grades x (the open exercise's key shape) as its form would: {right, mistakes: [sentences]}.
+    answerExercise(x) { return exercises.answer(x); },
     // The tree as shown (export.js): "svg", "tikz" ({bare}) -> text; "png" ({scale}), "webm" ({from, to, fps}) -> Blob.
     export(kind, opts) { return exporter.exportAs(kind, opts); },
     traceJSONL() { return S.trace && S.trace.started ? toJSONL(S.trace) : ""; }, // what trace-save writes

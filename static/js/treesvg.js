@@ -1,0 +1,77 @@
+// treesvg.js: a teaching tree drawn as in a textbook exercise, as SVG text: ▲ MAX and ▼ MIN
+// nodes, leaves as boxes with their values, each edge named by its child index. Used by the
+// exercises (exerciseui.js) and the worksheet (sheet.js), which add marks: crossed-out leaves,
+// values or blanks beside the inner nodes, a range under each leaf.
+import { isLeaf, playerAt } from "./exercise.js";
+
+const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+// layoutTree(tree, {dx, dy}) -> [{path, x, y, leaf, value, parent}]: leaves dx apart, levels dy
+// apart, each inner node centred over its children.
+export function layoutTree(tree, { dx = 40, dy = 64 } = {}) {
+  const out = [];
+  let next = 0;
+  const visit = (t, path, depth, parent) => {
+    const p = path.join(".");
+    const node = { path: p, y: depth * dy, leaf: isLeaf(t), value: isLeaf(t) ? t : null, parent, x: 0 };
+    out.push(node);
+    if (node.leaf) { node.x = next++ * dx; return node; }
+    const kids = t.map((c, i) => visit(c, [...path, i], depth + 1, node));
+    node.x = (kids[0].x + kids[kids.length - 1].x) / 2;
+    return node;
+  };
+  visit(tree, [], 0, null);
+  return out;
+}
+
+// treeSVG(tree, opts) -> SVG text. opts: crossed (Set of leaf paths drawn crossed out), labels
+// ({path: text} beside inner nodes), blanks (a box beside each inner node to write in), under
+// ({leaf path: text} below leaves), highlight (Set of paths ringed), width (px, the drawing
+// scales to it), clickable (leaves get a pointer and a title).
+export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false, under = {}, highlight = new Set(),
+  width = 0, clickable = false, dx = 40, dy = 64, rows = true } = {}) {
+  const nodes = layoutTree(tree, { dx, dy });
+  const left = rows ? 46 : 16, top = 22, r = 11;
+  const maxX = Math.max(...nodes.map((n) => n.x)), maxY = Math.max(...nodes.map((n) => n.y));
+  const w = maxX + left + 60, h = maxY + top + 44;
+  const X = (x) => x + left, Y = (y) => y + top;
+  const out = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${width || w}" height="${width ? Math.round((h * width) / w) : h}" class="ex-tree" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`];
+  if (rows) {
+    const seen = new Set();
+    for (const n of nodes) {
+      if (n.leaf || seen.has(n.y)) continue;
+      seen.add(n.y);
+      out.push(`<text x="4" y="${Y(n.y) + 4}" font-size="11" font-weight="bold" fill="#777">${playerAt(n.path)}</text>`);
+    }
+  }
+  for (const n of nodes) {
+    if (!n.parent) continue;
+    out.push(`<line x1="${X(n.parent.x)}" y1="${Y(n.parent.y) + r}" x2="${X(n.x)}" y2="${Y(n.y) - r}" stroke="#888" stroke-width="1.2"/>`);
+    const i = n.path.split(".").pop();
+    const mx = (X(n.parent.x) + X(n.x)) / 2, my = (Y(n.parent.y) + r + Y(n.y) - r) / 2;
+    out.push(`<text x="${mx + (n.x < n.parent.x ? -6 : n.x > n.parent.x ? 6 : 7)}" y="${my}" font-size="8" fill="#999" text-anchor="middle">${i}</text>`);
+  }
+  for (const n of nodes) {
+    const x = X(n.x), y = Y(n.y);
+    if (highlight.has(n.path)) out.push(`<circle cx="${x}" cy="${y}" r="${r + 6}" fill="#fff3d6" stroke="#E69F00" stroke-width="2"/>`);
+    if (n.leaf) {
+      const attrs = clickable ? ` class="ex-leaf" data-path="${esc(n.path)}" tabindex="0" role="button" aria-pressed="${crossed.has(n.path)}" aria-label="leaf ${esc(n.path)}, value ${n.value}"` : "";
+      out.push(`<g${attrs}><title>leaf ${esc(n.path)}</title><rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" fill="#fff" stroke="#222" stroke-width="1.2"/>`);
+      out.push(`<text x="${x}" y="${y}" font-size="${String(n.value).length > 3 ? 8 : 10}" text-anchor="middle" dominant-baseline="central" fill="#222">${esc(n.value)}</text>`);
+      if (crossed.has(n.path)) out.push(`<path d="M${x - r - 3} ${y - r - 3} L${x + r + 3} ${y + r + 3} M${x + r + 3} ${y - r - 3} L${x - r - 3} ${y + r + 3}" stroke="#D55E00" stroke-width="2.5"/>`);
+      out.push("</g>");
+      if (under[n.path] !== undefined) out.push(`<text x="${x}" y="${y + r + 12}" font-size="8" text-anchor="middle" fill="#0072B2">${esc(under[n.path])}</text>`);
+      continue;
+    }
+    const up = playerAt(n.path) === "MAX";
+    const tri = up ? `${x},${y - r} ${x + r},${y + r * 0.8} ${x - r},${y + r * 0.8}` : `${x},${y + r} ${x + r},${y - r * 0.8} ${x - r},${y - r * 0.8}`;
+    out.push(`<polygon points="${tri}" fill="#fff" stroke="#222" stroke-width="1.2" data-node="${esc(n.path)}"/>`);
+    if (labels[n.path] !== undefined) {
+      out.push(`<text x="${x + r + 4}" y="${y - 4}" font-size="10" font-weight="bold" fill="#0072B2">${esc(labels[n.path])}</text>`);
+    } else if (blanks) {
+      out.push(`<rect x="${x + r + 3}" y="${y - 16}" width="30" height="15" fill="none" stroke="#aaa" stroke-dasharray="2 2"/>`);
+    }
+  }
+  out.push("</svg>");
+  return out.join("");
+}
