@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -249,5 +251,41 @@ func TestBrowserExerciseOrderAgainstEveryOrder(t *testing.T) {
 		if !g.Right && !strings.Contains(g.Mistakes[0], fmt.Sprintf("evaluate %d leaves; the best order evaluates %d", len(ab.leaves), best)) {
 			t.Errorf("%s: %q", spec, g.Mistakes)
 		}
+	}
+}
+
+// A student at the page: on Russell & Norvig's tree, clicks two leaves to cross them out,
+// types the root's value and presses Check; the page names the mistake in a sentence.
+func TestBrowserExerciseByClicking(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?tree=((3+12+8)+(2+4+6)+(14+5+2))&algo=alphabeta&depth=2&exercise=prune")
+	p.waitFor(`document.querySelector('[data-path="1.1"]') !== null`)
+	p.run(chromedp.Click(`[data-path="1.0"]`, chromedp.ByQuery), chromedp.Click(`[data-path="1.1"]`, chromedp.ByQuery),
+		chromedp.SendKeys(`[data-testid="exercise-input-root"]`, "3", chromedp.ByQuery))
+	p.click("exercise-check")
+	res := p.text("exercise-result")
+	for _, want := range []string{"Not yet: 2 mistakes", "Leaf 1.0 (2) is read: its parent's window (3, ∞) is still open when it is reached.",
+		"Leaf 1.2 (6) is never evaluated: at node 1 (MIN), after 1.0 its value 2 is already ≤ α = 3"} {
+		if !strings.Contains(res, want) {
+			t.Errorf("result %q lacks %q", res, want)
+		}
+	}
+	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
+		p.screenshot(filepath.Join(dir, "exercise-prune-1366x768.png"))
+	}
+	// Clicking again un-crosses; with 1.1 and 1.2 crossed the answer is right.
+	p.run(chromedp.Click(`[data-path="1.0"]`, chromedp.ByQuery), chromedp.Click(`[data-path="1.2"]`, chromedp.ByQuery))
+	p.click("exercise-check")
+	if res := p.text("exercise-result"); !strings.Contains(res, "Right.") {
+		t.Errorf("after fixing: %q", res)
+	}
+	p.openExercise("values")
+	p.click("exercise-show")
+	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
+		p.screenshot(filepath.Join(dir, "exercise-values-answer-1366x768.png"))
+	}
+	p.click("exercise-check")
+	if res := p.text("exercise-result"); !strings.Contains(res, "Right.") {
+		t.Errorf("the shown answer, checked: %q", res)
 	}
 }

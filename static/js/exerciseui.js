@@ -134,7 +134,7 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     src.textContent = ex.random ? `tree random=${ex.random}` : "the tree in the form";
     head.append(h, src, closeButton());
     const q = document.createElement("p");
-    q.className = "ex-q"; q.textContent = KIND_TITLES[kind] + (kind === "bounds" ? " Write ≤3, ≥3, 2..5, 4 or any." : kind === "values" ? " Write 3, ≤3 or ≥3; leave a node never searched empty." : kind === "order" ? " Write each inner node's children in the order to search them, e.g. 2 0 1." : "");
+    q.className = "ex-q"; q.textContent = KIND_TITLES[kind] + (/[?.]$/.test(KIND_TITLES[kind]) ? "" : ".") + (kind === "bounds" ? " Write ≤3, ≥3, 2..5, 4 or any." : kind === "values" ? " Write 3, ≤3 or ≥3; leave a node never searched empty." : kind === "order" ? " Write each inner node's children in the order to search them, e.g. 2 0 1." : "");
     const fig = document.createElement("div");
     fig.className = "ex-figure";
     const key = shown ? keyOf(kind, tree) : null;
@@ -142,7 +142,17 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     if (key && (kind === "prune" || kind === "mirror")) opts.crossed = new Set(key.unread);
     if (key && kind === "values") opts.labels = Object.fromEntries(Object.entries(key).map(([p, v]) => [p, valueText(v)]));
     if (key && kind === "bounds") opts.under = Object.fromEntries(Object.entries(key).map(([p, r]) => [p, rangeText(r)]));
-    fig.innerHTML = treeSVG(tree, opts);
+    const figure = () => {
+      fig.innerHTML = treeSVG(tree, key ? opts : { ...opts, crossed: ex.crossed });
+      for (const el of fig.querySelectorAll(".ex-leaf")) {
+        // Only the figure is redrawn, so what is typed in the form stays.
+        const toggle = () => { if (ex.crossed.has(el.dataset.path)) ex.crossed.delete(el.dataset.path); else ex.crossed.add(el.dataset.path); figure(); };
+        el.addEventListener("click", toggle);
+        el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
+      }
+    };
+    ex.redrawFigure = figure;
+    figure();
     const formEl = document.createElement("form");
     formEl.className = "ex-form"; formEl.dataset.testid = "exercise-form";
     formEl.addEventListener("submit", (e) => { e.preventDefault(); check(); });
@@ -163,11 +173,6 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     result.className = "ex-result"; result.dataset.testid = "exercise-result"; result.setAttribute("aria-live", "polite");
     formEl.append(Object.assign(document.createElement("button"), { type: "submit", hidden: true }));
     panel.append(head, q, fig, formEl, bar, result);
-    for (const el of fig.querySelectorAll(".ex-leaf")) {
-      const toggle = () => { if (ex.crossed.has(el.dataset.path)) ex.crossed.delete(el.dataset.path); else ex.crossed.add(el.dataset.path); draw(); };
-      el.addEventListener("click", toggle);
-      el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
-    }
   }
 
   function nextSeed() {
@@ -215,7 +220,7 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     if (!ex) throw new Error("No exercise is open.");
     if ((ex.kind === "prune" || ex.kind === "mirror") && x && Array.isArray(x.unread)) {
       ex.crossed = new Set(x.unread.map(String));
-      draw();
+      if (ex.redrawFigure) ex.redrawFigure();
     }
     const r = grade(ex.kind, ex.tree, x);
     show(r);

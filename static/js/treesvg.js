@@ -58,7 +58,7 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
       const attrs = clickable ? ` class="ex-leaf" data-path="${esc(n.path)}" tabindex="0" role="button" aria-pressed="${crossed.has(n.path)}" aria-label="leaf ${esc(n.path)}, value ${n.value}"` : "";
       out.push(`<g${attrs}><title>leaf ${esc(n.path)}</title><rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" fill="#fff" stroke="#222" stroke-width="1.2"/>`);
       out.push(`<text x="${x}" y="${y}" font-size="${String(n.value).length > 3 ? 8 : 10}" text-anchor="middle" dominant-baseline="central" fill="#222">${esc(n.value)}</text>`);
-      if (crossed.has(n.path)) out.push(`<path d="M${x - r - 3} ${y - r - 3} L${x + r + 3} ${y + r + 3} M${x + r + 3} ${y - r - 3} L${x - r - 3} ${y + r + 3}" stroke="#D55E00" stroke-width="2.5"/>`);
+      if (crossed.has(n.path)) out.push(`<path d="M${x - r - 3} ${y - r - 3} L${x + r + 3} ${y + r + 3} M${x + r + 3} ${y - r - 3} L${x - r - 3} ${y + r + 3}" stroke="#D55E00" stroke-width="1.8" stroke-opacity="0.8"/>`);
       out.push("</g>");
       if (under[n.path] !== undefined) out.push(`<text x="${x}" y="${y + r + 12}" font-size="8" text-anchor="middle" fill="#0072B2">${esc(under[n.path])}</text>`);
       continue;
