@@ -30,6 +30,7 @@ import { createTestAPI } from "./testapi.js";
 import { startEmbedded } from "./embed.js";
 import { createExport } from "./export.js";
 import { createExerciseUI } from "./exerciseui.js";
+import { createSheet } from "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -138,7 +139,10 @@ const socket = new Socket({
 // The tree out of the page: SVG, PNG, LaTeX, WebM (export.js).
 const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause() });
 // Exam exercises on the form's tree (exerciseui.js), over the tree view.
-const exercises = createExerciseUI(S, { form: $("setup"), container: $("tree-view"), pause: () => playback.pause() });
+// and their printable worksheets (sheet.js).
+const sheet = createSheet({ form: $("setup") });
+const exercises = createExerciseUI(S, { form: $("setup"), container: $("tree-view"), pause: () => playback.pause(),
+  onSheet: (kind) => sheet.open(kind).catch((err) => showError(err.message)) });
 const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
@@ -383,11 +387,12 @@ function init() {
   render();
   startEmbedded(form); // ?embed=1 (embed.js)
   exercises.load(); // ?exercise=KIND (exerciseui.js)
+  sheet.load(); // ?exercise=KIND&sheet=1 (sheet.js)
 }
 
 // ---- the test and benchmark surface (testapi.js) ----
 window.pvscope = createTestAPI(S, {
-  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, exporter, exercises,
+  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, exporter, exercises, sheet,
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });
 

@@ -18,7 +18,7 @@ function pvLabSnapshot(reports) {
 
 // createTestAPI(S, parts): S is the page state (app.js); parts are the page's controllers, sanOf
 // names a move from a node, and setView(mode) chooses the view as the menu does.
-export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, exporter, exercises }) {
+export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, exporter, exercises, sheet }) {
   return {
     snapshot() {
       const t = S.trace;
@@ -47,6 +47,7 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
         room: room.snapshot(),
         engine: engines.snapshot(), // the engine panel (engines.js)
         exercise: exercises.snapshot(), // {kind, seed, key} while an exercise is open (exerciseui.js)
+        sheet: sheet.snapshot(), // {kind, seed, trees, paper, pages} while a worksheet is shown (sheet.js)
       };
     },
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },

@@ -29,9 +29,9 @@ export function layoutTree(tree, { dx = 40, dy = 64 } = {}) {
 // ({leaf path: text} below leaves), highlight (Set of paths ringed), width (px, the drawing
 // scales to it), clickable (leaves get a pointer and a title).
 export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false, under = {}, highlight = new Set(),
-  width = 0, clickable = false, dx = 40, dy = 64, rows = true } = {}) {
+  width = 0, clickable = false, dx = 40, dy = 64, rows = true, r = 11, font = 10 } = {}) {
   const nodes = layoutTree(tree, { dx, dy });
-  const left = rows ? 46 : 16, top = 22, r = 11;
+  const left = rows ? 46 : 16, top = 22;
   const maxX = Math.max(...nodes.map((n) => n.x)), maxY = Math.max(...nodes.map((n) => n.y));
   const w = maxX + left + 60, h = maxY + top + 44;
   const X = (x) => x + left, Y = (y) => y + top;
@@ -57,19 +57,19 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     if (n.leaf) {
       const attrs = clickable ? ` class="ex-leaf" data-path="${esc(n.path)}" tabindex="0" role="button" aria-pressed="${crossed.has(n.path)}" aria-label="leaf ${esc(n.path)}, value ${n.value}"` : "";
       out.push(`<g${attrs}><title>leaf ${esc(n.path)}</title><rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" fill="#fff" stroke="#222" stroke-width="1.2"/>`);
-      out.push(`<text x="${x}" y="${y}" font-size="${String(n.value).length > 3 ? 8 : 10}" text-anchor="middle" dominant-baseline="central" fill="#222">${esc(n.value)}</text>`);
+      out.push(`<text x="${x}" y="${y}" font-size="${String(n.value).length * font * 0.62 > 2 * r - 2 ? font - 2 : font}" text-anchor="middle" dominant-baseline="central" fill="#222">${esc(n.value)}</text>`);
       if (crossed.has(n.path)) out.push(`<path d="M${x - r - 3} ${y - r - 3} L${x + r + 3} ${y + r + 3} M${x + r + 3} ${y - r - 3} L${x - r - 3} ${y + r + 3}" stroke="#D55E00" stroke-width="1.8" stroke-opacity="0.8"/>`);
       out.push("</g>");
-      if (under[n.path] !== undefined) out.push(`<text x="${x}" y="${y + r + 12}" font-size="8" text-anchor="middle" fill="#0072B2">${esc(under[n.path])}</text>`);
+      if (under[n.path] !== undefined) out.push(`<text x="${x}" y="${y + r + font + 2}" font-size="${font - 2}" text-anchor="middle" fill="#0072B2">${esc(under[n.path])}</text>`);
       continue;
     }
     const up = playerAt(n.path) === "MAX";
     const tri = up ? `${x},${y - r} ${x + r},${y + r * 0.8} ${x - r},${y + r * 0.8}` : `${x},${y + r} ${x + r},${y - r * 0.8} ${x - r},${y - r * 0.8}`;
     out.push(`<polygon points="${tri}" fill="#fff" stroke="#222" stroke-width="1.2" data-node="${esc(n.path)}"/>`);
     if (labels[n.path] !== undefined) {
-      out.push(`<text x="${x + r + 4}" y="${y - 4}" font-size="10" font-weight="bold" fill="#0072B2">${esc(labels[n.path])}</text>`);
+      out.push(`<text x="${x + r + 4}" y="${y - 4}" font-size="${font}" font-weight="bold" fill="#0072B2">${esc(labels[n.path])}</text>`);
     } else if (blanks) {
-      out.push(`<rect x="${x + r + 3}" y="${y - 16}" width="30" height="15" fill="none" stroke="#aaa" stroke-dasharray="2 2"/>`);
+      out.push(`<rect x="${x + r + 3}" y="${y - r - 6}" width="${2.6 * font + 6}" height="${font + 6}" fill="none" stroke="#999" stroke-dasharray="2 2"/>`);
     }
   }
   out.push("</svg>");
