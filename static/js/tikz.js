@@ -84,7 +84,7 @@ export function toForest(sc, { bare = false, col = {} } = {}) {
     "  pruned/.style={circle, draw=pvpruned, dashed, fill=white, text=pvstopped, font=\\footnotesize},",
     "  onpv/.style={double=pvpv, double distance=0.6pt}, current/.style={line width=1.5pt, draw=pvopen},",
     "  summary/.style={rectangle, rounded corners=2pt, minimum width=12mm},",
-    "  window/.style={font=\\tiny, text=pvstopped, inner sep=1pt}, move/.style={midway, fill=white, inner sep=1pt, font=\\tiny},",
+    "  window/.style={font=\\tiny, text=pvstopped, fill=white, inner sep=0.5pt}, move/.style={midway, fill=white, inner sep=1pt, font=\\tiny},",
     "  row/.style={font=\\scriptsize\\bfseries, text=pvstopped, xshift=-3mm}}",
     "\\forestset{pruned edge/.style={edge={draw=pvpruned, dashed}}, pv edge/.style={edge={draw=pvpv, line width=1.8pt}}}",
     "\\begin{forest}",
