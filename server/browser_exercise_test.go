@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/pvscope/pvscope/engine"
 )
 
@@ -278,6 +279,22 @@ func TestBrowserExerciseByClicking(t *testing.T) {
 	p.click("exercise-check")
 	if res := p.text("exercise-result"); !strings.Contains(res, "Right.") {
 		t.Errorf("after fixing: %q", res)
+	}
+	// order, by keys: leaf 2.2 (D's 2, the refutation) moved to the front of D's children.
+	p.openExercise("order")
+	p.run(chromedp.Click(`.ex-figure [data-path="2.2"]`, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft))
+	var typed string
+	p.run(chromedp.Value(`[data-testid="exercise-input-o:2"]`, &typed, chromedp.ByQuery))
+	if typed != "2 0 1" {
+		t.Errorf("after moving 2.2 left twice, node 2's order reads %q, want 2 0 1", typed)
+	}
+	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
+		p.screenshot(filepath.Join(dir, "exercise-order-1366x768.png"))
+	}
+	p.click("exercise-check")
+	if res := p.text("exercise-result"); !strings.Contains(res, "Right.") {
+		t.Errorf("D's refutation first (5 leaves, the best): %q", res)
 	}
 	p.openExercise("values")
 	p.click("exercise-show")

@@ -81,7 +81,7 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     try {
       const t = await exerciseTree(readForm(form).setup);
       if (my !== opening) return;
-      ex = { kind, ...t, crossed: new Set() };
+      ex = { kind, ...t, crossed: new Set(), order: {}, selected: null };
       draw();
     } catch (err) {
       if (my !== opening) return;
@@ -134,16 +134,24 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     src.textContent = ex.random ? `tree random=${ex.random}` : "the tree in the form";
     head.append(h, src, closeButton());
     const q = document.createElement("p");
-    q.className = "ex-q"; q.textContent = KIND_TITLES[kind] + (/[?.]$/.test(KIND_TITLES[kind]) ? "" : ".") + (kind === "bounds" ? " Write ≤3, ≥3, 2..5, 4 or any." : kind === "values" ? " Write 3, ≤3 or ≥3; leave a node never searched empty." : kind === "order" ? " Write each inner node's children in the order to search them, e.g. 2 0 1." : "");
+    q.className = "ex-q"; q.textContent = KIND_TITLES[kind] + (/[?.]$/.test(KIND_TITLES[kind]) ? "" : ".") + (kind === "bounds" ? " Write ≤3, ≥3, 2..5, 4 or any." : kind === "values" ? " Write 3, ≤3 or ≥3; leave a node never searched empty." : kind === "order" ? " Click a node and move it among its siblings with ← and →, or type each node's order, e.g. 2 0 1." : "");
     const fig = document.createElement("div");
     fig.className = "ex-figure";
     const key = shown ? keyOf(kind, tree) : null;
     const opts = { clickable: kind === "prune" || kind === "mirror", crossed: ex.crossed };
+    // order: the figure draws the children in the order typed (or shown), and a node clicked
+    // moves among its siblings with ← and →.
+    if (kind === "order") { ex.order = key ? { ...key.order } : ex.order || {}; opts.selectable = true; }
     if (key && (kind === "prune" || kind === "mirror")) opts.crossed = new Set(key.unread);
     if (key && kind === "values") opts.labels = Object.fromEntries(Object.entries(key).map(([p, v]) => [p, valueText(v)]));
     if (key && kind === "bounds") opts.under = Object.fromEntries(Object.entries(key).map(([p, r]) => [p, rangeText(r)]));
     const figure = () => {
-      fig.innerHTML = treeSVG(tree, key ? opts : { ...opts, crossed: ex.crossed });
+      const hl = ex.selected !== undefined && ex.selected !== null ? new Set([ex.selected]) : new Set();
+      fig.innerHTML = treeSVG(tree, key ? { ...opts, order: ex.order, highlight: hl } : { ...opts, crossed: ex.crossed, order: ex.order, highlight: hl });
+      for (const el of fig.querySelectorAll(".ex-node")) {
+        el.addEventListener("click", () => { ex.selected = el.dataset.path; figure(); const again = fig.querySelector(`[data-path="${CSS.escape(ex.selected)}"]`); if (again) again.focus(); });
+        el.addEventListener("keydown", (e) => { if (e.key === "ArrowLeft" || e.key === "ArrowRight") { e.preventDefault(); ex.selected = el.dataset.path; move(e.key === "ArrowLeft" ? -1 : 1); } });
+      }
       for (const el of fig.querySelectorAll(".ex-leaf")) {
         // Only the figure is redrawn, so what is typed in the form stays.
         const toggle = () => { if (ex.crossed.has(el.dataset.path)) ex.crossed.delete(el.dataset.path); else ex.crossed.add(el.dataset.path); figure(); };
@@ -156,11 +164,21 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     const formEl = document.createElement("form");
     formEl.className = "ex-form"; formEl.dataset.testid = "exercise-form";
     formEl.addEventListener("submit", (e) => { e.preventDefault(); check(); });
+    if (kind === "order") {
+      // Typing an order redraws the figure in it.
+      formEl.addEventListener("input", (e) => {
+        const name = e.target.name || "";
+        if (!name.startsWith("o:")) return;
+        const p = name.slice(2), perm = e.target.value.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+        const n = at(tree, p).length;
+        if (perm.length === n && [...perm].sort((a, b) => a - b).every((v, i) => v === i)) { ex.order[p] = perm; figure(); }
+      });
+    }
     if (kind === "prune") formEl.append(field("root's value", "root", { value: key ? key.root : "" }));
     if (kind === "count") for (const k of ["minimax", "alphabeta", "pvs"]) formEl.append(field(`${k === "alphabeta" ? "alpha-beta" : k === "pvs" ? "PVS" : k}: leaves`, k, { value: key ? key[k] : "" }));
     if (kind === "values") for (const p of innerPaths(tree)) formEl.append(field(`${p === "" ? "root" : p} ${playerAt(p)}`, `v:${p}`, { value: key && key[p] ? valueText(key[p]) : "" }));
     if (kind === "bounds") for (const p of leafPaths(tree)) formEl.append(field(`${p} (${at(tree, p)})`, `r:${p}`, { size: 6, value: key ? rangeText(key[p]) : "" }));
-    if (kind === "order") for (const p of innerPaths(tree)) formEl.append(field(`${p === "" ? "root" : p} ${playerAt(p)}`, `o:${p}`, { size: 6, value: key && key.order[p] ? key.order[p].join(" ") : "" }));
+    if (kind === "order") for (const p of innerPaths(tree)) formEl.append(field(`${p === "" ? "root" : p} ${playerAt(p)}`, `o:${p}`, { size: 6, value: key && key.order[p] ? key.order[p].join(" ") : ex.order[p] ? ex.order[p].join(" ") : "" }));
     if (kind === "order" && key) { const n = document.createElement("p"); n.className = "ex-note"; n.textContent = `The best order evaluates ${key.leaves} leaves.`; formEl.append(n); }
     const bar = document.createElement("div");
     bar.className = "ex-actions";
@@ -173,6 +191,24 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     result.className = "ex-result"; result.dataset.testid = "exercise-result"; result.setAttribute("aria-live", "polite");
     formEl.append(Object.assign(document.createElement("button"), { type: "submit", hidden: true }));
     panel.append(head, q, fig, formEl, bar, result);
+  }
+
+  // Moves the selected node one place left (-1) or right (+1) among its siblings.
+  function move(d) {
+    const p = ex.selected;
+    if (!p) return;
+    const parts = p.split("."), parent = parts.slice(0, -1).join("."), i = Number(parts[parts.length - 1]);
+    const n = at(ex.tree, parent).length;
+    const perm = ex.order[parent] ? [...ex.order[parent]] : [...Array(n).keys()];
+    const pos = perm.indexOf(i), to = pos + d;
+    if (to < 0 || to >= n) return;
+    [perm[pos], perm[to]] = [perm[to], perm[pos]];
+    ex.order[parent] = perm;
+    const input = panel.querySelector(`input[name="o:${CSS.escape(parent)}"]`);
+    if (input) input.value = perm.join(" ");
+    ex.redrawFigure();
+    const again = panel.querySelector(`.ex-figure [data-path="${CSS.escape(p)}"]`);
+    if (again) again.focus();
   }
 
   function nextSeed() {

@@ -8,7 +8,8 @@ const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
 
 // layoutTree(tree, {dx, dy}) -> [{path, x, y, leaf, value, parent}]: leaves dx apart, levels dy
 // apart, each inner node centred over its children.
-export function layoutTree(tree, { dx = 40, dy = 64 } = {}) {
+// order ({path: [child indices]}) draws a node's children in that order (paths stay the tree's).
+export function layoutTree(tree, { dx = 40, dy = 64, order = null } = {}) {
   const out = [];
   let next = 0;
   const visit = (t, path, depth, parent) => {
@@ -16,7 +17,8 @@ export function layoutTree(tree, { dx = 40, dy = 64 } = {}) {
     const node = { path: p, y: depth * dy, leaf: isLeaf(t), value: isLeaf(t) ? t : null, parent, x: 0 };
     out.push(node);
     if (node.leaf) { node.x = next++ * dx; return node; }
-    const kids = t.map((c, i) => visit(c, [...path, i], depth + 1, node));
+    const idx = (order && order[p]) || t.map((_, i) => i);
+    const kids = idx.map((i) => visit(t[i], [...path, i], depth + 1, node));
     node.x = (kids[0].x + kids[kids.length - 1].x) / 2;
     return node;
   };
@@ -29,8 +31,8 @@ export function layoutTree(tree, { dx = 40, dy = 64 } = {}) {
 // ({leaf path: text} below leaves), highlight (Set of paths ringed), width (px, the drawing
 // scales to it), clickable (leaves get a pointer and a title).
 export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false, under = {}, highlight = new Set(),
-  width = 0, clickable = false, dx = 40, dy = 64, rows = true, r = 11, font = 10 } = {}) {
-  const nodes = layoutTree(tree, { dx, dy });
+  width = 0, clickable = false, dx = 40, dy = 64, rows = true, r = 11, font = 10, order = null, selectable = false } = {}) {
+  const nodes = layoutTree(tree, { dx, dy, order });
   const left = rows ? 46 : 16, top = 22;
   const maxX = Math.max(...nodes.map((n) => n.x)), maxY = Math.max(...nodes.map((n) => n.y));
   const w = maxX + left + 60, h = maxY + top + 44;
@@ -55,7 +57,8 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     const x = X(n.x), y = Y(n.y);
     if (highlight.has(n.path)) out.push(`<circle cx="${x}" cy="${y}" r="${r + 6}" fill="#fff3d6" stroke="#E69F00" stroke-width="2"/>`);
     if (n.leaf) {
-      const attrs = clickable ? ` class="ex-leaf" data-path="${esc(n.path)}" tabindex="0" role="button" aria-pressed="${crossed.has(n.path)}" aria-label="leaf ${esc(n.path)}, value ${n.value}"` : "";
+      const attrs = clickable ? ` class="ex-leaf" data-path="${esc(n.path)}" tabindex="0" role="button" aria-pressed="${crossed.has(n.path)}" aria-label="leaf ${esc(n.path)}, value ${n.value}"`
+        : selectable ? ` class="ex-node" data-path="${esc(n.path)}" tabindex="0" role="button" aria-label="leaf ${esc(n.path)}, value ${n.value}"` : "";
       out.push(`<g${attrs}><title>leaf ${esc(n.path)}</title><rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" fill="#fff" stroke="#222" stroke-width="1.2"/>`);
       out.push(`<text x="${x}" y="${y}" font-size="${String(n.value).length * font * 0.62 > 2 * r - 2 ? font - 2 : font}" text-anchor="middle" dominant-baseline="central" fill="#222">${esc(n.value)}</text>`);
       if (crossed.has(n.path)) out.push(`<path d="M${x - r - 3} ${y - r - 3} L${x + r + 3} ${y + r + 3} M${x + r + 3} ${y - r - 3} L${x - r - 3} ${y + r + 3}" stroke="#D55E00" stroke-width="1.8" stroke-opacity="0.8"/>`);
@@ -65,7 +68,8 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     }
     const up = playerAt(n.path) === "MAX";
     const tri = up ? `${x},${y - r} ${x + r},${y + r * 0.8} ${x - r},${y + r * 0.8}` : `${x},${y + r} ${x + r},${y - r * 0.8} ${x - r},${y - r * 0.8}`;
-    out.push(`<polygon points="${tri}" fill="#fff" stroke="#222" stroke-width="1.2" data-node="${esc(n.path)}"/>`);
+    const sel = selectable && n.parent ? ` class="ex-node" data-path="${esc(n.path)}" tabindex="0" role="button" aria-label="node ${esc(n.path)}"` : "";
+    out.push(`<polygon points="${tri}" fill="#fff" stroke="#222" stroke-width="1.2" data-node="${esc(n.path)}"${sel}/>`);
     if (labels[n.path] !== undefined) {
       out.push(`<text x="${x + r + 4}" y="${y - 4}" font-size="${font}" font-weight="bold" fill="#0072B2">${esc(labels[n.path])}</text>`);
     } else if (blanks) {
