@@ -280,6 +280,19 @@ func TestBrowserExerciseByClicking(t *testing.T) {
 	if res := p.text("exercise-result"); !strings.Contains(res, "Right.") {
 		t.Errorf("after fixing: %q", res)
 	}
+	// Clicking an edge crosses out every leaf under it, and again brings them back.
+	p.run(chromedp.Click(`[data-path="1.1"]`, chromedp.ByQuery), chromedp.Click(`[data-path="1.2"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('[data-edge="2"]').dispatchEvent(new MouseEvent("click"))`, nil))
+	var crossed []string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('.ex-leaf[aria-pressed="true"]')].map((e) => e.dataset.path)`, &crossed))
+	if strings.Join(crossed, " ") != "2.0 2.1 2.2" {
+		t.Errorf("after clicking the edge into node 2, crossed %q", crossed)
+	}
+	p.run(chromedp.Evaluate(`document.querySelector('[data-edge="2"]').dispatchEvent(new MouseEvent("click"))`, nil))
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('.ex-leaf[aria-pressed="true"]')].map((e) => e.dataset.path)`, &crossed))
+	if len(crossed) != 0 {
+		t.Errorf("clicking the edge again left %q crossed", crossed)
+	}
 	// order, by keys: leaf 2.2 (D's 2, the refutation) moved to the front of D's children.
 	p.openExercise("order")
 	p.run(chromedp.Click(`.ex-figure [data-path="2.2"]`, chromedp.ByQuery),

@@ -148,6 +148,14 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     const figure = () => {
       const hl = ex.selected !== undefined && ex.selected !== null ? new Set([ex.selected]) : new Set();
       fig.innerHTML = treeSVG(tree, key ? { ...opts, order: ex.order, highlight: hl } : { ...opts, crossed: ex.crossed, order: ex.order, highlight: hl });
+      for (const el of fig.querySelectorAll(".ex-edge")) {
+        el.addEventListener("click", () => {
+          const under = leafPaths(tree).filter((l) => l === el.dataset.edge || l.startsWith(el.dataset.edge + "."));
+          const all = under.every((l) => ex.crossed.has(l));
+          for (const l of under) if (all) ex.crossed.delete(l); else ex.crossed.add(l);
+          figure();
+        });
+      }
       for (const el of fig.querySelectorAll(".ex-node")) {
         el.addEventListener("click", () => { ex.selected = el.dataset.path; figure(); const again = fig.querySelector(`[data-path="${CSS.escape(ex.selected)}"]`); if (again) again.focus(); });
         el.addEventListener("keydown", (e) => { if (e.key === "ArrowLeft" || e.key === "ArrowRight") { e.preventDefault(); ex.selected = el.dataset.path; move(e.key === "ArrowLeft" ? -1 : 1); } });

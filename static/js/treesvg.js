@@ -49,6 +49,8 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
   for (const n of nodes) {
     if (!n.parent) continue;
     out.push(`<line x1="${X(n.parent.x)}" y1="${Y(n.parent.y) + r}" x2="${X(n.x)}" y2="${Y(n.y) - r}" stroke="#888" stroke-width="1.2"/>`);
+    // Clicking an edge crosses out (or back in) every leaf under it.
+    if (clickable) out.push(`<line class="ex-edge" data-edge="${esc(n.path)}" x1="${X(n.parent.x)}" y1="${Y(n.parent.y) + r}" x2="${X(n.x)}" y2="${Y(n.y) - r}" stroke="transparent" stroke-width="10"><title>everything under ${esc(n.path)}</title></line>`);
     const i = n.path.split(".").pop();
     const mx = (X(n.parent.x) + X(n.x)) / 2, my = (Y(n.parent.y) + r + Y(n.y) - r) / 2;
     out.push(`<text x="${mx + (n.x < n.parent.x ? -6 : n.x > n.parent.x ? 6 : 7)}" y="${my}" font-size="8" fill="#999" text-anchor="middle">${i}</text>`);
