@@ -61,7 +61,9 @@ func TestBrowserWorksheetPrintsTwoPagesAndKey(t *testing.T) {
 			t.Errorf("%s: the sheet has %d page sections, want 2 + 2", paper, pages)
 		}
 		if paper == "a4" && os.Getenv("PVSCOPE_SHOTS") != "" {
-			p.screenshot(filepath.Join(os.Getenv("PVSCOPE_SHOTS"), "sheet-preview-1366x768.png"))
+			var shot []byte
+			p.run(chromedp.CaptureScreenshot(&shot)) // the viewport: the preview as a teacher sees it
+			os.WriteFile(filepath.Join(os.Getenv("PVSCOPE_SHOTS"), "sheet-preview-1366x768.png"), shot, 0o644)
 		}
 		pdf := p.printPDF()
 		n, text := pdfPages(t, pdf)
