@@ -286,7 +286,8 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
 
   return {
     wire, load, open, close, answer,
-    snapshot() { return ex ? { kind: ex.kind, seed: ex.seed, key: keyOf(ex.kind, ex.tree) } : null; },
+    // The key is worked out once per exercise (order tries every order of every node's children).
+    snapshot() { return ex ? { kind: ex.kind, seed: ex.seed, key: (ex.key ||= keyOf(ex.kind, ex.tree)) } : null; },
     get tree() { return ex ? ex.tree : null; },
   };
 }
