@@ -81,3 +81,49 @@ func TestUCICommand(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectVerifyText: the text report states the verify depth and the
+// tolerance, and each end's difference; bad values are refused.
+func TestInspectVerifyText(t *testing.T) {
+	out, stderr, code := run(t, "inspect", "--engine", selfEngine(t), "--depth", "2", "--multipv", "2", "--verify", "--verify-depth", "1", "--tolerance", "70")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stderr, out)
+	}
+	for _, want := range []string{"each end searched to depth 1 or the line's depth minus its length, whichever is more; tolerance 70 centipawns",
+		"verify line 1 (", "verify line 2 ("} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	for _, c := range []struct{ flag, value, want string }{
+		{"--verify-depth", "0", "verify depth 0 is out of range: choose 1 to 40"},
+		{"--verify-depth", "41", "verify depth 41 is out of range"},
+		{"--tolerance", "0", "tolerance 0 is out of range: choose 1 to 100000 centipawns"},
+		{"--tolerance", "100001", "tolerance 100001 is out of range"},
+	} {
+		_, stderr, code := run(t, "inspect", "--engine", selfEngine(t), "--depth", "2", "--verify", c.flag, c.value)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s %s: exit %d, %q; want it to say %q", c.flag, c.value, code, stderr, c.want)
+		}
+	}
+}
+
+// TestInspectProgressLine: on a terminal the search's depth and then each
+// end's verification are shown on one line, wiped before the report.
+func TestInspectProgressLine(t *testing.T) {
+	t.Setenv("PVSCOPE_RUN_MAIN", "1") // the engine is this binary's main
+	var out, progress bytes.Buffer
+	err := inspect([]string{"--engine", selfEngine(t), "--depth", "2", "--verify", "--verify-depth", "1"}, &out, &progress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := progress.String()
+	for _, want := range []string{"\rdepth 1/2, line 1, ", "\rdepth 2/2, line 1, ", "\rverify: searching the end of line 1 (1 of 1) to depth 1\x1b[K"} {
+		if !strings.Contains(p, want) {
+			t.Errorf("no %q in the progress %q", want, p)
+		}
+	}
+	if !strings.HasSuffix(p, "\r\x1b[K") || strings.Contains(out.String(), "\r") {
+		t.Errorf("the progress line is not wiped, or leaks into the report: %q / %q", p, out.String())
+	}
+}

@@ -4,6 +4,7 @@
 //	pvscope search [flags]   run one search and print the result
 //	pvscope trace [flags]    run one search and write its JSONL trace
 //	pvscope check FILE       check a trace (pvscope's or another engine's)
+//	pvscope diff A B         where two searches of one position part
 //	pvscope view FILE        serve the page with a trace file open
 //	pvscope perft [flags]    count the leaves of the legal move tree
 //	pvscope inspect [flags]  check a UCI engine's PVs
@@ -36,9 +37,10 @@ var commands = []command{
 	{"search", "[--json] INPUT [OPTIONS]", "run one search, print the result", func(a []string) error { return search(a, os.Stdout) }},
 	{"trace", "[-o FILE] INPUT [OPTIONS]", "write the search's JSONL trace", func(a []string) error { return trace(a, os.Stdout) }},
 	{"check", "FILE [--json] [--max N]", "check a trace's invariants and its PVs", func(a []string) error { return checkCmd(a, os.Stdout) }},
-	{"view", "FILE [-addr 127.0.0.1:8080]", "serve the page with a trace file open", view},
+	{"diff", "A B [--json] [--max N]", "where two searches of one position part", func(a []string) error { return diffCmd(a, os.Stdout) }},
+	{"view", "FILE [FILE2] [-addr ADDR]", "serve the page with a trace file open (two: diffed side by side)", view},
 	{"perft", "[--fen F] --depth N", "count legal move sequences", func(a []string) error { return perft(a, os.Stdout) }},
-	{"inspect", "--engine CMD [--fen F] [--depth N]", "check a UCI engine's PVs", func(a []string) error { return inspect(a, os.Stdout) }},
+	{"inspect", "--engine CMD [--fen F] [--depth N]", "check a UCI engine's PVs", func(a []string) error { return inspect(a, os.Stdout, terminal(os.Stderr)) }},
 	{"uci", "", "speak UCI on standard input and output", func(a []string) error { return uciEngine(a, os.Stdin, os.Stdout) }},
 }
 

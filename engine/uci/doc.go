@@ -11,9 +11,10 @@
 //     search.go: Go, one search read to bestmove (GoEach: each line as it
 //     arrives); info.go: ParseInfo.
 //   - inspect.go: Inspect, the report of every line (Progress: each line
-//     as it comes); pvcheck.go plays a PV
-//     and classifies its end; multipv.go the MultiPV defects; verify.go
-//     searches the ends again.
+//     as it comes); pvcheck.go plays a PV, classifies its end and says why
+//     a short one is short; multipv.go the MultiPV defects; verify.go
+//     searches the ends again, deep enough to mean something, and compares
+//     their scores with the root's.
 //   - lines.go: bounded line reading shared by both sides.
 //
 // Never share a *chess.Position between goroutines: notnil/chess caches moves

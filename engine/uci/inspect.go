@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -17,8 +18,11 @@ type Inspection struct {
 	Depth   int      // go depth
 	MultiPV int      // lines per iteration (0 or 1: one)
 	Verify  bool     // search each final line's end again (verify.go)
-	Margin  int      // centipawns a verified end may differ from the root by
-	Limits  Limits
+	// VerifyDepth is the least depth an end is searched to (0: DefaultVerifyDepth);
+	// each end is searched to the line's depth minus its length when that is more.
+	VerifyDepth int
+	Tolerance   int // centipawns a verified end may differ from the root by (0: DefaultTolerance)
+	Limits      Limits
 
 	// Progress, when not nil, is called with each line of the search as the
 	// engine sends it, on the goroutine that called Inspect (so it must not
@@ -26,6 +30,12 @@ type Inspection struct {
 	// the report's are (SAN, end, illegal and short flags), except for the
 	// checks across a depth's MultiPV lines, which need the whole depth.
 	Progress func(Line)
+
+	// Verifying, when not nil, is called as --verify goes through the final
+	// lines: before the nth of total is searched (done false: v says which
+	// line and to what depth) and with its result (done true). On the
+	// goroutine that called Inspect, like Progress.
+	Verifying func(n, total int, v Verified, done bool)
 }
 
 // Limits on what an inspection may ask for.
@@ -33,7 +43,13 @@ const (
 	MaxInspectDepth   = 40
 	MaxInspectMultiPV = 16
 	MaxInspectMoves   = 600
-	DefaultMargin     = 50
+	// A search of the end at a few plies misjudges what the root searched
+	// deeper: 8 plies is the least that says something about a line's end.
+	DefaultVerifyDepth = 8
+	// Stockfish's ends searched to depth 8 scored within 48 centipawns of
+	// the root on the Lucena and start positions, 76 on Kiwipete (README).
+	DefaultTolerance = 100
+	MaxTolerance     = 100_000
 )
 
 // Report is the inspection, as --json prints it.
@@ -48,7 +64,10 @@ type Report struct {
 	BestMove   string     `json:"bestMove"`
 	Iterations []Line     `json:"iterations"`
 	Verified   []Verified `json:"verified,omitempty"`
-	Warnings   []string   `json:"warnings"`
+	// With verify: the least depth of an end's search and the tolerance, in centipawns.
+	VerifyDepth int      `json:"verifyDepth,omitempty"`
+	Tolerance   int      `json:"tolerance,omitempty"`
+	Warnings    []string `json:"warnings"`
 }
 
 // Line is one info line with a score and what the inspection found in it.
@@ -65,6 +84,7 @@ type Line struct {
 	SAN      []string `json:"san"`    // the legal part of the PV
 	Length   int      `json:"length"` // moves in the PV
 	End      string   `json:"end"`    // how the PV ends (pvcheck.go)
+	Short    string   `json:"short"`  // why a line shorter than its depth ends there (ShortXxx), "" for a full one
 	EndFEN   string   `json:"endFen"` // where it ends (before an illegal move)
 	Flags    []string `json:"flags"`
 
@@ -88,7 +108,7 @@ func Inspect(ctx context.Context, in Inspection) (Report, error) {
 	if err != nil {
 		return r, err
 	}
-	r.Searched = root.FEN()
+	r.Searched = root.pos.FEN()
 	label := in.Label
 	if label == "" {
 		label = in.Engine
@@ -123,11 +143,8 @@ func Inspect(ctx context.Context, in Inspection) (Report, error) {
 		return r, err
 	}
 	if in.Verify {
-		margin := in.Margin
-		if margin <= 0 {
-			margin = DefaultMargin
-		}
-		if err := r.verify(ctx, c, root, margin); err != nil {
+		r.VerifyDepth, r.Tolerance = cmp.Or(in.VerifyDepth, DefaultVerifyDepth), cmp.Or(in.Tolerance, DefaultTolerance)
+		if err := r.verify(ctx, c, root, in.Verifying); err != nil {
 			return r, err
 		}
 	}
@@ -146,27 +163,33 @@ func (in Inspection) Check() error {
 }
 
 // root checks the inspection's bounds and plays its moves.
-func (in Inspection) root(fen string) (*engine.ChessPosition, error) {
+func (in Inspection) root(fen string) (game, error) {
 	switch {
 	case in.Depth < 1 || in.Depth > MaxInspectDepth:
-		return nil, fmt.Errorf("depth %d is out of range: choose 1 to %d", in.Depth, MaxInspectDepth)
+		return game{}, fmt.Errorf("depth %d is out of range: choose 1 to %d", in.Depth, MaxInspectDepth)
 	case in.MultiPV < 0 || in.MultiPV > MaxInspectMultiPV:
-		return nil, fmt.Errorf("multipv %d is out of range: choose 1 to %d", in.MultiPV, MaxInspectMultiPV)
+		return game{}, fmt.Errorf("multipv %d is out of range: choose 1 to %d", in.MultiPV, MaxInspectMultiPV)
 	case len(in.Moves) > MaxInspectMoves:
-		return nil, fmt.Errorf("%d moves given: at most %d", len(in.Moves), MaxInspectMoves)
+		return game{}, fmt.Errorf("%d moves given: at most %d", len(in.Moves), MaxInspectMoves)
+	case in.VerifyDepth < 0 || in.VerifyDepth > MaxInspectDepth:
+		return game{}, fmt.Errorf("verify depth %d is out of range: choose 1 to %d", in.VerifyDepth, MaxInspectDepth)
+	case in.Tolerance < 0 || in.Tolerance > MaxTolerance:
+		return game{}, fmt.Errorf("tolerance %d is out of range: choose 1 to %d centipawns", in.Tolerance, MaxTolerance)
 	}
 	root, err := engine.NewChessPosition(fen)
 	if err != nil {
-		return nil, err
+		return game{}, err
 	}
+	g := game{pos: root}
 	for i, name := range in.Moves {
 		m, err := root.ParseMove(name)
 		if err != nil {
-			return nil, fmt.Errorf("move %d of --moves: %v", i+1, err)
+			return game{}, fmt.Errorf("move %d of --moves: %v", i+1, err)
 		}
+		g.before = append(g.before, root.Key())
 		root.Make(m)
 	}
-	return root, nil
+	return g, nil
 }
 
 // positionCommand is the argument of "position" for fen, then the moves.
@@ -184,7 +207,7 @@ func positionCommand(fen string, moves, more []string) string {
 
 // read turns the search's info lines into checked lines, then looks across
 // the lines of each depth (multipv.go).
-func (r *Report) read(root *engine.ChessPosition, s Searched) {
+func (r *Report) read(root game, s Searched) {
 	r.BestMove = s.BestMove
 	for _, bad := range s.BadLines {
 		r.warn("the engine sent an info line we cannot read: %s", bad)
@@ -192,13 +215,13 @@ func (r *Report) read(root *engine.ChessPosition, s Searched) {
 	for _, in := range s.Infos {
 		r.Iterations = append(r.Iterations, checkLine(root, in))
 	}
-	r.checkMultiPV(len(root.Moves()))
+	r.checkMultiPV(len(root.pos.Moves()))
 	r.checkBestMove(root)
 }
 
 // checkLine is one info line with a score, played out from root and checked
 // on its own: its SAN, how it ends, an illegal move, no PV, a short line.
-func checkLine(root *engine.ChessPosition, in Info) Line {
+func checkLine(root game, in Info) Line {
 	l := Line{Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV, Bound: "exact", Nodes: in.Nodes,
 		TimeMs: in.TimeMs, PV: in.PV, Length: len(in.PV), Flags: []string{}, order: in.order()}
 	if l.PV == nil {
@@ -223,14 +246,17 @@ func checkLine(root *engine.ChessPosition, in Info) Line {
 	switch {
 	case len(in.PV) == 0:
 		l.flag("no pv")
-	case len(in.PV) < in.Depth && l.Bound == "exact" && (l.End == EndInCheck || l.End == EndCapture || l.End == EndQuiet):
-		l.flag("short: %d moves at depth %d, and the game goes on", len(in.PV), in.Depth)
+	case len(in.PV) < in.Depth && l.Bound == "exact" && l.End != EndIllegal:
+		why, sentence := shortReason(w)
+		l.Short = why
+		l.flag("short: %s at depth %d: %s", moves(len(in.PV)), in.Depth, sentence)
 	}
 	return l
 }
 
 // checkBestMove compares bestmove with the last line 1 and the rules.
-func (r *Report) checkBestMove(root *engine.ChessPosition) {
+func (r *Report) checkBestMove(g game) {
+	root := g.pos
 	if len(r.Iterations) == 0 {
 		r.warn("the engine reported no line with a score")
 	}
@@ -252,6 +278,14 @@ func (r *Report) checkBestMove(root *engine.ChessPosition) {
 			return
 		}
 	}
+}
+
+// moves is "1 move", "2 moves".
+func moves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
 }
 
 func (l *Line) flag(format string, args ...any) {

@@ -39,12 +39,8 @@ func independentEnd(g *chess.Game) string {
 	case chess.Stalemate:
 		return EndStalemate
 	}
-	key := func(p *chess.Position) string { return strings.Join(strings.Fields(p.String())[:4], " ") }
-	ps := g.Positions()
-	for _, p := range ps[:len(ps)-1] {
-		if key(p) == key(pos) {
-			return EndRepetition
-		}
+	if repeats(g) > 0 {
+		return EndRepetition
 	}
 	if pos.HalfMoveClock() >= 100 {
 		return EndFiftyMove
@@ -53,6 +49,64 @@ func independentEnd(g *chess.Game) string {
 		return EndInCheck
 	}
 	return ""
+}
+
+// repeats is how often the game's last position stood before, by
+// notnil/chess's rule of sameness: the board, the side to move, castling
+// rights and the en-passant square (its FEN's first four fields).
+func repeats(g *chess.Game) int {
+	key := func(p *chess.Position) string { return strings.Join(strings.Fields(p.String())[:4], " ") }
+	ps := g.Positions()
+	n := 0
+	for _, p := range ps[:len(ps)-1] {
+		if key(p) == key(ps[len(ps)-1]) {
+			n++
+		}
+	}
+	return n
+}
+
+// independentShort is why a line that ends at g's position is short, by
+// notnil/chess: what the rules end there, else the engine's own stop.
+func independentShort(g *chess.Game) string {
+	switch independentEnd(g) {
+	case EndMate:
+		return ShortMate
+	case EndStalemate:
+		return ShortStalemate
+	case EndFiftyMove:
+		return ShortFiftyMove
+	case EndRepetition:
+		if repeats(g) == 1 {
+			return ShortTwofold
+		}
+		return ShortRepetition
+	}
+	return ShortEngine
+}
+
+// checkShort: a line shorter than its depth (and exact) carries the reason
+// notnil/chess gives, in its short field and its flag; any other, neither.
+func checkShort(t *testing.T, l Line, g *chess.Game) {
+	t.Helper()
+	var flag string
+	for _, f := range l.Flags {
+		if strings.HasPrefix(f, "short:") {
+			flag = f
+		}
+	}
+	if l.Length == 0 || l.Length >= l.Depth || l.Bound != "exact" {
+		if l.Short != "" || flag != "" {
+			t.Errorf("depth %d line %d: %d moves, %s, is not short, but says %q %q", l.Depth, l.MultiPV, l.Length, l.Bound, l.Short, flag)
+		}
+		return
+	}
+	want := independentShort(g)
+	sentence := map[string]string{ShortMate: "checkmate", ShortStalemate: "stalemate", ShortFiftyMove: "fifty-move rule",
+		ShortTwofold: "twofold", ShortRepetition: "a draw by repetition", ShortEngine: EngineStopped}[want]
+	if l.Short != want || !strings.Contains(flag, sentence) || !strings.Contains(flag, fmt.Sprintf("at depth %d", l.Depth)) {
+		t.Errorf("depth %d line %d (%d moves, ends %s): short %q, flag %q; notnil/chess says %q (%q)", l.Depth, l.MultiPV, l.Length, l.End, l.Short, flag, want, sentence)
+	}
 }
 
 // checkReport replays every line with notnil/chess: each PV legal, its SAN
@@ -92,6 +146,7 @@ func checkReport(t *testing.T, r Report, fen string, depth int) {
 		case l.End == EndCapture && !hasCapture(g.Position()):
 			t.Errorf("depth %d line %d: capture pending, but no capture is legal in %s", l.Depth, l.MultiPV, g.Position())
 		}
+		checkShort(t, l, g)
 		for _, fl := range l.Flags {
 			if strings.HasPrefix(fl, "illegal") {
 				t.Errorf("depth %d line %d flagged %q", l.Depth, l.MultiPV, fl)
@@ -107,7 +162,7 @@ func checkReport(t *testing.T, r Report, fen string, depth int) {
 		}
 	}
 	for _, it := range m["iterations"].([]any) {
-		for _, k := range []string{"depth", "seldepth", "multipv", "score", "mate", "bound", "nodes", "timeMs", "pv", "san", "length", "end", "flags"} {
+		for _, k := range []string{"depth", "seldepth", "multipv", "score", "mate", "bound", "nodes", "timeMs", "pv", "san", "length", "end", "short", "flags"} {
 			if _, ok := it.(map[string]any)[k]; !ok {
 				t.Fatalf("an iteration has no %q: %v", k, it)
 			}
@@ -224,12 +279,18 @@ func TestInspectTogaAndGlaurung(t *testing.T) {
 func TestInspectSelf(t *testing.T) {
 	command, pidFile := fakeCommand(t, "pvscope")
 	moves := []string{"e2e4", "e7e5", "g1f3"}
-	r, err := Inspect(context.Background(), Inspection{Engine: command, Moves: moves, Depth: 3, MultiPV: 2, Verify: true})
+	// pvscope's engine is slow: the ends are searched to depth 2, as a user may ask.
+	r, err := Inspect(context.Background(), Inspection{Engine: command, Moves: moves, Depth: 3, MultiPV: 2, Verify: true, VerifyDepth: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Engine != EngineName || len(r.Warnings) > 0 || len(r.Verified) != 2 {
 		t.Errorf("engine %q, warnings %q, verified %d", r.Engine, r.Warnings, len(r.Verified))
+	}
+	for _, v := range r.Verified {
+		if v.End != EndMate && v.End != EndStalemate && v.End != EndRepetition && v.Remaining != max(2, v.Depth-v.Length) {
+			t.Errorf("line %d (%d moves at depth %d) searched again to depth %d, want %d", v.MultiPV, v.Length, v.Depth, v.Remaining, max(2, v.Depth-v.Length))
+		}
 	}
 	g := chess.NewGame()
 	for _, name := range moves {

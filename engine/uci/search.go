@@ -71,7 +71,7 @@ func (c *Client) GoEach(ctx context.Context, position, args string, each func(In
 				s.BestMove = w[1]
 			}
 			if stopped != "" {
-				return s, fmt.Errorf("stopped: %s", stopped)
+				return s, stoppedSearch{stopped}
 			}
 			return s, nil
 		case "info":
@@ -94,3 +94,9 @@ func (c *Client) GoEach(ctx context.Context, position, args string, each func(In
 		}
 	}
 }
+
+// stoppedSearch is a search stopped at its time limit or by cancellation,
+// whose engine then answered bestmove: its lines so far were read.
+type stoppedSearch struct{ why string }
+
+func (e stoppedSearch) Error() string { return "stopped: " + e.why }

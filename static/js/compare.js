@@ -4,15 +4,21 @@
 // buttons. The searches go over one websocket of their own, one after another: the server runs
 // one search per connection, and a comparison then takes one search slot, as a page does.
 // The pure half (what ?compare= means, leaf stepping, the counts) is compareplan.js.
+// A search diff (?diff=A,B: two opened traces, or two option sets) is two panes here, lined up by
+// diff.js, with comparediff.js' bar (first, previous and next difference) and rings on the nodes.
 import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
 import { Socket } from "./socket.js";
 import { fmtInt } from "./panels.js";
 import { View, defaultView } from "./view.js";
-import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts } from "./compareplan.js";
+import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, parseDiff } from "./compareplan.js";
+import { createDiffBar, decorate } from "./comparediff.js";
+import { narrate } from "./narrate.js";
+import { Notation } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const PLAY_MS = 600; // one joint step per 0.6 s: slow enough to follow every pane
+const LOG_LINES = 4; // a pane's log: the steps up to the one shown
 const inf = (v) => (v >= 32000 ? "∞" : v <= -32000 ? "-∞" : String(v));
 
 // createCompare({ errors, onActive }): errors is errors.js' (field "compare" names the setup
@@ -25,6 +31,9 @@ export function createCompare({ errors, onActive = () => {} }) {
   let nextId = 1, playing = false, timer = 0, frame = 0;
   let setup = null; // the form's setup of the comparison being shown
   let refit = false; // the panes changed size: fit each tree again (unless the user moved it)
+  let diffSpec = ""; // ?diff=A,B while a search diff is shown
+  let diffBar = null; // comparediff.js' bar, made when first needed (load() runs before wire())
+  const bar = () => diffBar || (diffBar = createDiffBar(region, { onGo: goDiff }));
 
   const active = () => !region.hidden;
 
@@ -43,8 +52,14 @@ export function createCompare({ errors, onActive = () => {} }) {
         p.trace = new Trace(hello);
         p.trace.start(f);
         p.counts = treeCounts(f, setup.random);
+        // A diff's panes name moves as the page does (SAN for chess), in the tree and the log.
+        p.notation = p.side ? new Notation(p.trace) : null;
         if (p.view) p.view.reset(p.trace);
-        else p.view = new TreeView(p.el.querySelector("canvas"), p.trace, { onSelect: () => {}, onHover: () => {} });
+        else {
+          const san = p.side && { moveLabel: (it) => (p.notation && p.notation.chess && it.nodeId ? p.notation.label(p.trace.parentOf.get(it.nodeId), it.move) : it.move) };
+          p.view = new TreeView(p.el.querySelector("canvas"), p.trace, { onSelect: (id) => { p.selected = id; dirty(); }, onHover: () => {}, ...san });
+          if (p.side) decorate(p.view, () => diffBar && diffBar.marks(p.side === "A" ? "a" : "b"));
+        }
         p.state = "running";
         break;
       case "events":
@@ -54,8 +69,12 @@ export function createCompare({ errors, onActive = () => {} }) {
         p.state = "done";
         p.stopped = f.stopped || "";
         // Chess traces are long: show the finished search; teaching trees play leaf by leaf.
-        if (p.trace && p.trace.started.kind !== "tree") p.k = p.trace.length;
+        if (p.trace && (p.trace.started.kind !== "tree" || diffSpec)) p.k = p.trace.length;
         runNext();
+        if (diffSpec && panes.length === 2 && panes.every((x) => x.state === "done" && x.trace)) {
+          const n = panes[0].notation;
+          bar().set(panes[0].trace, panes[1].trace, n && n.chess ? (moves) => n.lineText(0, moves) : null);
+        }
         break;
       case "error":
         fail(p, f.message);
@@ -87,22 +106,26 @@ export function createCompare({ errors, onActive = () => {} }) {
   function runNext() {
     const p = panes.find((x) => x.state === "waiting");
     if (!p) {
-      if (panes.every((x) => x.state === "done") && panes.some((x) => x.trace && x.trace.started.kind === "tree")) play();
+      if (!diffSpec && panes.every((x) => x.state === "done") && panes.some((x) => x.trace && x.trace.started.kind === "tree")) play();
       return;
     }
     if (!socket) return;
     p.state = "sent";
     p.id = nextId++;
-    socket.send({ type: "start", id: p.id, setup, options: p.options });
+    if (p.token) socket.send({ type: "open", id: p.id, trace: p.token });
+    else socket.send({ type: "start", id: p.id, setup, options: p.options });
   }
 
   // start(cfg) is the Start button's hook (setup.js): true when the comparison took the start.
   function start(cfg) {
     const spec = cfg.options.compare;
+    if (!spec && diffSpec) return startDiff(cfg);
     if (!spec) {
       if (active()) close(false);
       return false;
     }
+    diffSpec = "";
+    if (diffBar) diffBar.clear();
     const plan = parseCompare(spec);
     if (plan.error) {
       errors.showError(plan.error, "compare");
@@ -119,6 +142,26 @@ export function createCompare({ errors, onActive = () => {} }) {
     return true;
   }
 
+  // startDiff runs (or opens) the two searches of ?diff=, over the form's setup and options.
+  function startDiff(cfg) {
+    const plan = parseDiff(diffSpec);
+    if (plan.error) {
+      errors.showError(plan.error, "compare");
+      return true;
+    }
+    setup = { ...cfg.setup };
+    const base = { ...cfg.options };
+    delete base.compare; delete base.diff;
+    bar().clear();
+    show(plan.panes.map((pane) => ({ ...pane, options: pane.token ? {} : { ...base, ...pane.options }, note: "" })));
+    if (!socket) {
+      socket = new Socket({ onFrame, onState });
+      socket.connect();
+    }
+    runNext();
+    return true;
+  }
+
   // show lays out one pane per entry (waiting: nothing searched yet).
   function show(list) {
     pause();
@@ -126,13 +169,17 @@ export function createCompare({ errors, onActive = () => {} }) {
     panesEl.replaceChildren();
     panes = list.map((pane, i) => {
       const el = template.content.firstElementChild.cloneNode(true);
-      el.dataset.algo = pane.algo;
+      el.dataset.algo = pane.algo || "";
+      if (pane.side) el.dataset.side = pane.side;
+      const log = document.createElement("ol");
+      log.className = "pane-log"; log.dataset.testid = "pane-log"; log.setAttribute("aria-label", "This search's last steps");
+      el.querySelector(".pane-tree").before(log);
       el.dataset.pane = String(i);
       el.querySelector(".pane-title").textContent = pane.label;
       el.querySelector('[data-testid="pane-step"]').addEventListener("click", () => { pause(); stepPane(i, +1); });
       el.querySelector('[data-testid="pane-back"]').addEventListener("click", () => { pause(); stepPane(i, -1); });
       panesEl.append(el);
-      return { ...pane, el, trace: null, view: null, k: 0, id: 0, state: "waiting", error: "", stopped: "", counts: null };
+      return { ...pane, el, trace: null, view: null, k: 0, id: 0, state: "waiting", error: "", stopped: "", counts: null, selected: 0, centre: false };
     });
     panesEl.style.setProperty("--panes", String(panes.length));
     if (!active()) {
@@ -149,6 +196,8 @@ export function createCompare({ errors, onActive = () => {} }) {
     // Closing the socket ends its search too (the server cancels a closed page's search).
     if (socket) { socket.close(); socket = null; }
     for (const p of panes) p.state = p.state === "done" ? "done" : "closed";
+    diffSpec = "";
+    if (diffBar) diffBar.clear();
     region.hidden = true;
     document.documentElement.classList.remove("comparing");
     if (clearSelect && select.value) {
@@ -242,8 +291,43 @@ export function createCompare({ errors, onActive = () => {} }) {
     const score = t.rootScore(k), pv = t.rootPV(k);
     set("pane-pv", score === null ? "–" : `${inf(score)} · ${pv.join(" ")}`);
     if (!p.pov) p.pov = new View(defaultView(t.started.kind)); // a pane shows its search in the default view
-    p.view.show(k, { selected: 0, view: p.pov });
-    if (refit && !p.view.userMoved) p.view.fit(false);
+    p.view.show(k, { selected: p.selected || 0, view: p.pov });
+    if (p.centre) { p.centre = false; p.view.center(p.selected); } else if (refit && !p.view.userMoved) p.view.fit(false);
+    renderLog(p, k);
+  }
+
+  // A pane's own steps: the sentences of the last few events up to the one shown.
+  function renderLog(p, k) {
+    const log = p.el.querySelector('[data-testid="pane-log"]');
+    const key = `${p.id}:${k}`;
+    if (!log || log.dataset.at === key) return;
+    log.dataset.at = key;
+    const items = logLines(p, k).map((text, i, all) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      if (i === all.length - 1) li.className = "now";
+      return li;
+    });
+    log.replaceChildren(...items);
+  }
+  function logLines(p, k) {
+    const out = [];
+    const label = p.notation ? (id, m) => p.notation.label(id, m) : undefined;
+    for (let i = Math.max(0, k - LOG_LINES); i < k; i++) out.push(narrate(p.trace, i, label, { view: p.pov }));
+    return out;
+  }
+
+  // goDiff moves each pane to its step of a difference and selects its node there.
+  function goDiff(d) {
+    panes.forEach((p, i) => {
+      const s = i === 0 ? d.a : d.b;
+      if (!s || !p.trace) return;
+      p.k = Math.min(s.k, p.trace.length);
+      p.selected = s.node || 0;
+      p.centre = !!s.node;
+    });
+    pause();
+    dirty();
   }
 
   // ---- wiring ----
@@ -258,7 +342,9 @@ export function createCompare({ errors, onActive = () => {} }) {
     // A new pane size (window, presentation mode) changes how tall each tree may be drawn.
     if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => { refit = true; dirty(); }).observe(panesEl);
     // While comparing, the stepping keys step the panes together (before keys.js sees them).
-    const keys = { ArrowRight: buttons["compare-step"], ArrowLeft: buttons["compare-back"], Home: toStart, End: toEnd, " ": buttons["compare-play"] };
+    bar();
+    const keys = { ArrowRight: buttons["compare-step"], ArrowLeft: buttons["compare-back"], Home: toStart, End: toEnd, " ": buttons["compare-play"],
+      d: () => diffSpec && bar().first(), "]": () => diffSpec && bar().next(), "[": () => diffSpec && bar().prev() };
     document.addEventListener("keydown", (e) => {
       if (!active() || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey || !keys[e.key]) return;
       const tag = e.target && e.target.tagName;
@@ -268,8 +354,19 @@ export function createCompare({ errors, onActive = () => {} }) {
     }, true);
   }
 
-  // load: a link with ?compare= shows the panes it will fill, waiting for Start.
+  // load: a link with ?compare= shows the panes it will fill, waiting for Start. A link with
+  // ?diff= opens two traces at once, or shows two option sets waiting for Start.
   function load(cfg) {
+    if (cfg.options.diff && !cfg.options.compare) {
+      diffSpec = cfg.options.diff;
+      const plan = parseDiff(diffSpec);
+      if (plan.error) { errors.showError(plan.error, "compare"); diffSpec = ""; return; }
+      if (plan.panes.every((p) => p.token)) { startDiff(cfg); return; }
+      setup = { ...cfg.setup };
+      show(plan.panes.map((pane) => ({ ...pane, options: pane.options, note: "" })));
+      for (const p of panes) p.state = "idle";
+      return;
+    }
     const spec = cfg.options.compare;
     if (!spec) return;
     const plan = parseCompare(spec);
@@ -294,6 +391,9 @@ export function createCompare({ errors, onActive = () => {} }) {
         eventIndex: k, eventCount: t ? t.length : 0, state: p.state, error: p.error,
         treeLeaves: p.counts ? p.counts.leaves : null, minimalLeaves: p.counts ? p.counts.minimal || null : null,
         lastLeaf: t && st.leaves ? t.positionMoves(t.c.node.get(t.leafIdx.get(st.leaves - 1))).join(".") : null,
+        side: p.side || null, selected: p.selected || 0, selectedPath: t && p.selected ? t.positionMoves(p.selected) : [],
+        log: t ? logLines(p, k) : [],
+        diff: diffSpec && diffBar && diffBar.result ? { same: diffBar.result.same, count: diffBar.result.diffs.length, at: diffBar.at, status: diffBar.status } : null,
       };
     });
   }

@@ -79,3 +79,33 @@ export function treeCounts(started, random = "") {
   const b = uniformBranching(tree, depth);
   return { leaves: horizonLeaves(tree, depth), minimal: started.minimalLeaves || (b ? knuthMoore(b, depth) : 0), b, d: depth };
 }
+
+// parseDiff("trace:TOKEN1,trace:TOKEN2") or ("pvs,pvs:order-killers=false"): the two searches of a
+// search diff (diff.js), A first. An entry is an opened trace's token, or options over the form's
+// (an algorithm first if it names one, then name=value, joined by ":"; empty: the form's alone).
+export function parseDiff(text) {
+  const parts = String(text || "").split(",").map((s) => s.trim());
+  if (parts.length !== 2) return { error: `A search diff compares two searches, A and B (?diff=A,B); this one has ${parts.length}.` };
+  const panes = [];
+  for (const [i, part] of parts.entries()) {
+    const side = i ? "B" : "A";
+    if (part.startsWith("trace:")) {
+      const token = part.slice(6);
+      if (!/^[\w-]+$/.test(token)) return { error: `"${part}" in the diff is not an opened trace: write trace: and the token pvscope view printed.` };
+      panes.push({ side, token, label: `${side}: a trace file` });
+      continue;
+    }
+    const segs = part ? part.split(":").map((s) => s.trim()) : [];
+    const algo = segs.length && ALGOS.includes(segs[0]) ? segs.shift() : "";
+    const options = {};
+    for (const o of segs) {
+      const m = /^([a-z][a-z-]*)=(\S+)$/.exec(o);
+      if (!m || m[1] === "algo" || m[1] === "diff" || m[1] === "compare") return { error: `"${o}" in the diff is not an option; write it as name=value, for example ${side === "A" ? "pvs" : "pvs:order-killers=false"}.` };
+      options[m[1]] = m[2];
+    }
+    if (algo) options.algo = algo;
+    const words = Object.entries(options).map(([k, v]) => `${k}=${v}`).join(", ");
+    panes.push({ side, algo: algo || "", options, label: `${side}: ${words || "the form's options"}` });
+  }
+  return { panes };
+}
