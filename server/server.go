@@ -42,6 +42,8 @@ type Server struct {
 
 	rooms   hub           // rooms: hub.go
 	engines *engineRoutes // external engines offered to pages: engines.go
+
+	frameAncestors, xFrameOptions string // who may frame the page (embed.go)
 }
 
 // New returns a server with the given limits (a limit left at zero takes
@@ -58,6 +60,7 @@ func New(ctx context.Context, limits Limits) *Server {
 	// connection holds none.
 	s.upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 64 << 10,
 		WriteBufferPool: &sync.Pool{}}
+	s.frameAncestors, s.xFrameOptions = frameHeaders(limits.EmbedOrigins)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticFiles()))
 	s.mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
@@ -74,20 +77,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		refuseHost(w, r)
 		return
 	}
-	h := w.Header()
-	// The page runs only its own scripts (no inline script or handler), talks
-	// only to its own host, and may not be framed by another site.
-	// Sites named by -embed-origins may frame it (embed.go).
-	ancestors, xfo := frameHeaders(s.limits.EmbedOrigins)
+	s.securityHeaders(w.Header(), r.Host)
+	s.mux.ServeHTTP(w, r)
+}
+
+// securityHeaders: the page runs only its own scripts (no inline script or
+// handler), talks only to its own host, and may be framed only by the sites
+// -embed-origins names (embed.go). Kept out of ServeHTTP, whose frame stays
+// on every websocket's goroutine stack for the connection's life.
+//
+//go:noinline
+func (s *Server) securityHeaders(h http.Header, host string) {
 	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
-		"img-src 'self' data: blob:; connect-src 'self' ws://"+r.Host+" wss://"+r.Host+"; "+
-		"object-src 'none'; base-uri 'none'; form-action 'self'; "+ancestors)
+		"img-src 'self' data: blob:; connect-src 'self' ws://"+host+" wss://"+host+"; "+
+		"object-src 'none'; base-uri 'none'; form-action 'self'; "+s.frameAncestors)
 	h.Set("X-Content-Type-Options", "nosniff")
-	if xfo != "" {
-		h.Set("X-Frame-Options", xfo)
+	if s.xFrameOptions != "" {
+		h.Set("X-Frame-Options", s.xFrameOptions)
 	}
 	h.Set("Referrer-Policy", "no-referrer")
-	s.mux.ServeHTTP(w, r)
 }
 
 // HTTPServer is an http.Server for this handler with the timeouts a server on
