@@ -31,6 +31,10 @@ import { createEngines } from "./engines.js";
 import { createTestAPI } from "./testapi.js";
 import { createTreePreview } from "./treepreview.js";
 import { readTree } from "./treeedit.js";
+import { startEmbedded } from "./embed.js";
+import { createExport } from "./export.js";
+import { createExerciseUI } from "./exerciseui.js";
+import { createSheet } from "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -136,6 +140,13 @@ const socket = new Socket({
   },
 });
 
+// The tree out of the page: SVG, PNG, LaTeX, WebM (export.js).
+const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause() });
+// Exam exercises on the form's tree (exerciseui.js), over the tree view.
+// and their printable worksheets (sheet.js).
+const sheet = createSheet({ form: $("setup") });
+const exercises = createExerciseUI(S, { form: $("setup"), container: $("tree-view"), pause: () => playback.pause(),
+  onSheet: (kind) => sheet.open(kind).catch((err) => showError(err.message)) });
 const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
 const treePreview = createTreePreview(S, { readTree, View }); // the tree drawn whole before Start
@@ -362,6 +373,8 @@ function wire() {
   traceFile.wire();
   problems.wire();
   engines.wire();
+  exporter.wire();
+  exercises.wire();
   playback.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
@@ -391,11 +404,14 @@ function init() {
   wire();
   socket.connect();
   render();
+  startEmbedded(form); // ?embed=1 (embed.js)
+  exercises.load(); // ?exercise=KIND (exerciseui.js)
+  sheet.load(); // ?exercise=KIND&sheet=1 (sheet.js)
 }
 
 // ---- the test and benchmark surface (testapi.js) ----
 window.pvscope = createTestAPI(S, {
-  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems,
+  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, exporter, exercises, sheet,
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });
 

@@ -79,9 +79,9 @@ export function toQuery({ setup, options }) {
 }
 
 // writeURL replaces the current history entry with the form's configuration.
-// Parameters of the page itself, not of the search (quiz=1, show=tree): kept as they are.
-const PAGE_PARAMS = ["quiz"];
-PAGE_PARAMS.push("show"); // show=tree|none: the teaching tree drawn whole before Start (treepreview.js)
+// Parameters of the page itself, not of the search (quiz=1, show=tree, embed=1, exercise=...):
+// kept as they are. show=tree|none: the teaching tree drawn whole before Start (treepreview.js).
+const PAGE_PARAMS = ["quiz", "show", "embed", "exercise", "sheet", "trees", "paper"];
 
 export function writeURL(cfg) {
   let q = toQuery(cfg);
