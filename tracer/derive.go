@@ -12,8 +12,8 @@ import "strings"
 //     (from the score and the window); a root entered with a null window (a
 //     bound search of MTD(f) and its kin) and the nodes below it expect no type;
 //   - the end of a node without children: eval at the horizon, a leaf of a
-//     tree, mate when the score says the side to move is mated (by the
-//     header's Scale);
+//     tree, mate when the score says the side to move is mated in that very
+//     position (Scale.MatedAt its ply, by the header's Scale);
 //   - probe: a child window one unit wide under a wider parent window;
 //   - re-search: the same move from the same parent entered again right after
 //     with a wider window, or deeper after a reduced search (the enter gets

@@ -17,12 +17,6 @@ func isReSearch(p *frame, e *Event) bool {
 	return wider || deeper
 }
 
-// matedScore: a score that says the side to move is mated.
-func (d *Deriver) matedScore(score int32) bool {
-	p, ok := d.scale.IsMate(score)
-	return ok && score < 0 && p <= 0
-}
-
 // lineOf is the line from node c as it exits with e: its pv-updates' under
 // a wider window, the deciding child's under a null one.
 func (d *Deriver) lineOf(c *frame, e *Event) []string {
@@ -93,7 +87,7 @@ func (d *Deriver) exit(e *Event) {
 		switch {
 		case f.ttCut:
 			e.End = TTCut
-		case d.matedScore(e.Score):
+		case d.scale.MatedAt(e.Score, int(f.ply)): // mated here, not some plies on
 			e.End = Mate
 		case f.depth <= 0:
 			e.End = Eval

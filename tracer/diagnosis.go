@@ -12,8 +12,12 @@ type Diagnosis struct {
 	// Scale reads mate scores; the zero Scale is DefaultScale.
 	Scale Scale
 	// EndOfLine, when set, says whether the game is over after a short line
-	// (mate, stalemate, repetition, fifty moves): tracer knows no chess, the
-	// caller does. Its answer comes before what the trace shows.
+	// (mate, stalemate, repetition, fifty moves), or, with NoReason and ok,
+	// that it goes on; not ok: it cannot tell. tracer knows no chess, the
+	// caller does. Its answer comes before what the trace shows: a game that
+	// goes on is neither mate nor stalemate, whatever the trace says (a
+	// repetition the trace claims may be of a position before the root, and
+	// stays).
 	EndOfLine func(pv []string) (Reason, bool)
 
 	stack     []diagFrame
@@ -328,8 +332,12 @@ func (d *Diagnosis) finish() {
 		}
 	}
 	if d.EndOfLine != nil {
-		if r, ok := d.EndOfLine(it.PV); ok {
+		r, ok := d.EndOfLine(it.PV)
+		switch {
+		case ok && r != NoReason:
 			it.End.Reason = r
+		case ok && (it.End.Reason == ReasonMate || it.End.Reason == ReasonStalemate):
+			it.End.Reason = NoReason // the game goes on there
 		}
 	}
 }

@@ -62,14 +62,16 @@ func TestScaleIsMate(t *testing.T) {
 	}
 }
 
-// The derived mate end follows the same band as the README: with meta.mate
-// 31000, a childless node scoring -(31000 - 200) is mated, one scoring
-// -(31000 - 300) is not (the old rule, mate - 1000, said it was).
+// The derived mate end is a mate at the node's own ply, as the README's scale
+// says: with meta.mate 31000, a childless node at ply 1 scoring -(31000 - 1)
+// is mated there; one scoring -(31000 - 200) is mated 200 plies on, not
+// here (the old rule called any losing mate score a mate); -(31000 - 300) is
+// outside the band of 256 plies, no mate at all.
 func TestDeriveMateUsesTheBand(t *testing.T) {
 	for _, c := range []struct {
 		score int32
 		want  End
-	}{{-30800, Mate}, {-30700, Searched}} {
+	}{{-30999, Mate}, {-30800, Searched}, {-30700, Searched}} {
 		events := []Event{
 			{Kind: Enter, Node: 1, Depth: 2, Alpha: -32000, Beta: 32000},
 			{Kind: Enter, Node: 2, Parent: 1, Move: "f7f8", Depth: 1, Alpha: -32000, Beta: 32000},
