@@ -6,7 +6,9 @@ import "strings"
 // the header and, per node, enter {node, parent, move, alpha, beta, depth} and
 // exit {node, score}; the Deriver fills in what follows from those:
 //
-//   - seq, when missing: one more than the event before;
+//   - seq, when missing: one more than the event before; a written seq moves
+//     up by the number of derived events sent before it, so that seqs
+//     strictly increase, derived events included;
 //   - ply and index from the parent (a re-search keeps its probe's index);
 //   - expect (Knuth and Moore's rule, as childType in the engine) and actual
 //     (from the score and the window); a root entered with a null window (a
@@ -150,18 +152,12 @@ func (d *Deriver) Add(e Event, line int) {
 	}
 	if d.full {
 		// A full trace goes out as written: nothing to follow, nothing to derive.
-		if e.Seq != 0 {
-			e.Seq += d.shift
-		}
 		d.started = true
 		d.ended = d.ended || e.Kind == SearchEnd
 		d.send(e)
 		return
 	}
 	d.flushLater()
-	if e.Seq != 0 {
-		e.Seq += d.shift
-	}
 	if !d.started && e.Kind != SearchStart && !d.wrote[SearchStart] {
 		depth := e.Depth
 		d.derive(Event{Kind: SearchStart, Depth: depth})
@@ -226,10 +222,16 @@ func (d *Deriver) top() *frame {
 	return &d.stack[len(d.stack)-1]
 }
 
-// send numbers e and hands it on.
+// send numbers e and hands it on. A written seq moves up by the derived
+// events sent before it (counted when it is sent, since some are derived
+// while it is handled: a re-search before its enter, a cutoff before its
+// exit), so seqs strictly increase, derived events included.
 func (d *Deriver) send(e Event) {
-	if e.Seq == 0 {
+	switch {
+	case e.Seq == 0:
 		e.Seq = d.last + 1
+	case !e.Derived:
+		e.Seq += d.shift
 	}
 	d.last = e.Seq
 	d.out(e, d.line)
