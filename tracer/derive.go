@@ -93,16 +93,11 @@ type frame struct {
 	pv          []string
 	// The last child, once it exited.
 	last struct {
-		node        int32
-		move        string
-		index       int16
-		score       int32 // as this node sees it
-		alpha, beta int32 // its window
-		depth       int16
-		reduced     int16
-		probe       bool
-		exited      bool
-		pv          []string
+		lastVisit
+		index int16
+		score int32 // as this node sees it
+		probe bool
+		pv    []string
 	}
 	// The child that decided its score so far (the last with the highest),
 	// and the one before the last child's, for when that child is searched again.
@@ -303,7 +298,10 @@ func (d *Deriver) enter(e *Event) {
 	// A sibling follows: the last child did not cut the node off.
 	p.cut = nil
 	e.Ply = p.ply + 1
-	if isReSearch(p, e) {
+	if p.last.reSearchedBy(e) {
+		if p.last.supersededBy(e) {
+			p.best = p.prev // the visit searched again no longer decides
+		}
 		if e.Ref == 0 {
 			e.Ref = p.last.node
 		}
@@ -313,9 +311,6 @@ func (d *Deriver) enter(e *Event) {
 		e.Index = p.last.index
 		if e.Expect == NoType && p.expect != NoType {
 			e.Expect = PV
-		}
-		if e.Ref == p.last.node {
-			p.best = p.prev // the visit searched again no longer decides
 		}
 	} else {
 		if e.Index == 0 {
