@@ -122,7 +122,7 @@ func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
 			d.rootWhite = false
 		}
 	}
-	d.scale, _ = ScaleOf(h.Meta) // a bad scale: the default; pvscope check says so
+	d.scale, _ = ScaleOf(h.Meta) // a bad key is ignored; pvscope check says so
 	d.tree = h.Meta["tree"] != "" || h.Meta["random"] != ""
 	return d
 }
