@@ -151,6 +151,16 @@ func (c *Checker) Emit(e Event) {
 	if c.err != nil {
 		return
 	}
+	// A seq out of order is reported, and the event is still taken for
+	// what it is, so that one bad seq is one violation.
+	if problem := c.checkSeq(&e); problem != "" {
+		v := &Violation{Seq: e.Seq, Node: e.Node, Rule: "seq", Problem: problem}
+		if c.Report == nil {
+			c.err = v
+			return
+		}
+		c.Report(v)
+	}
 	c.culprit = 0
 	if problem := c.check(&e); problem != "" {
 		v := &Violation{Seq: e.Seq, Node: e.Node, Rule: c.rule, Problem: problem}
@@ -172,17 +182,20 @@ func (c *Checker) top() int32 {
 	return c.open[len(c.open)-1]
 }
 
-// check returns what e breaks, or "".
-func (c *Checker) check(e *Event) string {
+// checkSeq returns what e's seq breaks, or "".
+func (c *Checker) checkSeq(e *Event) string {
 	switch {
 	case !c.started && e.Seq <= 0:
-		c.rule = "seq"
 		return "the first seq must be positive"
 	case c.started && e.Seq <= c.lastSeq:
-		c.rule = "seq"
 		return fmt.Sprintf("seq does not increase: the event before was seq %d", c.lastSeq)
 	}
 	c.lastSeq = e.Seq
+	return ""
+}
+
+// check returns what e breaks besides its seq, or "".
+func (c *Checker) check(e *Event) string {
 	switch {
 	case !c.started && e.Kind != SearchStart:
 		c.rule = "search-order"

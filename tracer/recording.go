@@ -35,9 +35,9 @@ type Recording struct {
 	pvs     [][]string       // stored lines; pvs[0] is the empty line
 	farSeq  map[int]int64    // Seq of the rare event too far from its chunk's base
 	// Modern search's Reduced, Extended and Why, on the events that have them:
-	// the few distinct triples in a table, and each such event's entry in it.
-	markOf  map[int]uint32 // event index -> index into marks
-	marks   []mark         // distinct triples; marks[0] is unused
+	// the few distinct triples in a table, and each event's entry in it in
+	// its chunk's marks column.
+	marks   []mark // distinct triples; marks[0] is none
 	markIdx map[mark]uint32
 }
 
@@ -50,6 +50,10 @@ type mark struct {
 type chunk struct {
 	base int64 // Seq of the chunk's first event
 	recs []record
+	// marks[i] indexes Recording.marks for recs[i] (0: none). Made at the
+	// chunk's first marked event, so a trace without marks pays nothing and
+	// one with them 4 bytes an event (a map entry per event cost about 40).
+	marks []uint32
 }
 
 // record is an Event without pointers: 48 bytes, 4-byte aligned.
@@ -118,25 +122,30 @@ func (r *Recording) Emit(e Event) {
 		r.pvs = append(r.pvs, line)
 	}
 	if e.Reduced != 0 || e.Extended != 0 || e.Why != "" {
-		r.setMark(mark{e.Reduced, e.Extended, e.Why})
+		if c.marks == nil {
+			c.marks = make([]uint32, off, cap(c.recs))
+		}
+		c.marks = append(c.marks, r.markIndex(mark{e.Reduced, e.Extended, e.Why}))
+	} else if c.marks != nil {
+		c.marks = append(c.marks, 0)
 	}
 	c.recs = append(c.recs, rec)
 	r.n++
 }
 
-// setMark records m for the event being emitted (number r.n).
-func (r *Recording) setMark(m mark) {
+// markIndex returns m's index in the table of marks, adding it if new.
+func (r *Recording) markIndex(m mark) uint32 {
 	i, ok := r.markIdx[m]
 	if !ok {
 		if r.markIdx == nil {
-			r.markIdx, r.markOf, r.marks = map[mark]uint32{}, map[int]uint32{}, []mark{{}}
+			r.markIdx, r.marks = map[mark]uint32{}, []mark{{}}
 		}
-		m.why = strings.Clone(m.why)
+		m.why = strings.Clone(m.why) // the caller's string may pin a larger buffer
 		i = uint32(len(r.marks))
 		r.marks = append(r.marks, m)
 		r.markIdx[m] = i
 	}
-	r.markOf[r.n] = i
+	return i
 }
 
 // intern returns the index of move in the move table, adding it if new.
@@ -181,8 +190,8 @@ func (r *Recording) At(i int) Event {
 	if rec.seq == seqFar {
 		e.Seq = r.farSeq[i]
 	}
-	if len(r.markOf) > 0 {
-		if m, ok := r.markOf[i]; ok {
+	if off := i & chunkMask; off < len(c.marks) {
+		if m := c.marks[off]; m != 0 {
 			e.Reduced, e.Extended, e.Why = r.marks[m].reduced, r.marks[m].extended, r.marks[m].why
 		}
 	}
