@@ -75,6 +75,7 @@ type nodeState struct {
 	probingAlpha int32 // while open: the Alpha of its probe whose child is not yet entered
 	probed       bool
 	probing      bool
+	reduced      bool // entered with Reduced: searched shallower than its depth called for
 	exited       bool
 }
 
@@ -296,7 +297,7 @@ func (c *Checker) enter(e *Event) string {
 
 // push opens e's node.
 func (c *Checker) push(e *Event) {
-	n := nodeState{parent: e.Parent, alpha: e.Alpha, beta: e.Beta}
+	n := nodeState{parent: e.Parent, alpha: e.Alpha, beta: e.Beta, reduced: e.Reduced > 0}
 	if e.Parent != 0 {
 		p := c.nodes[e.Parent]
 		if p.probing && e.Ref == 0 {

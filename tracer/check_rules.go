@@ -51,7 +51,13 @@ func (c *Checker) reSearch(e *Event) string {
 		c.rule = "re-search"
 		return fmt.Sprintf("re-search of ref %d, which has not exited", e.Ref)
 	}
-	if s := -int64(r.score); !(int64(e.Alpha) < s && s < int64(e.Beta)) {
+	// A reduced probe is searched again at full depth once it beats alpha,
+	// even at or above beta: its score is only as good as its shallow depth.
+	if s := -int64(r.score); r.reduced && int64(e.Alpha) >= s {
+		c.rule = "re-search"
+		return fmt.Sprintf("re-search at node %d: its reduced probe %d scored %d for it, not above alpha %d",
+			e.Node, e.Ref, s, e.Alpha)
+	} else if !r.reduced && !(int64(e.Alpha) < s && s < int64(e.Beta)) {
 		c.rule = "re-search"
 		return fmt.Sprintf("re-search at node %d: its probe %d scored %d for it, not strictly inside the window (%d, %d)",
 			e.Node, e.Ref, s, e.Alpha, e.Beta)

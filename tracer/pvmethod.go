@@ -85,6 +85,18 @@ const (
 	ReasonLeaf
 	// SearchStopped: the search was stopped before the line was finished.
 	SearchStopped
+	// IIRAtPV: a node on the line had no table move and was searched a ply
+	// shallower (internal iterative reduction), so the line reaches the
+	// horizon before the iteration's depth.
+	IIRAtPV
+	// ReducedAtPV: a node on the line was searched shallower by another
+	// reduction (a late move reduction not searched again, the verification
+	// of a null move), so the line reaches the horizon early.
+	ReducedAtPV
+	// PrunedAtPV: a node searched with an open window failed low after
+	// pruning moves (futility, late-move pruning): the move that could have
+	// continued the line was never searched.
+	PrunedAtPV
 
 	reasonEnd
 )
@@ -103,6 +115,9 @@ var reasonNames = [...]string{
 	ReasonFiftyMove:    "fifty-move",
 	ReasonLeaf:         "leaf",
 	SearchStopped:      "search-stopped",
+	IIRAtPV:            "iir-at-pv",
+	ReducedAtPV:        "reduced-at-pv",
+	PrunedAtPV:         "pruned-at-pv",
 }
 
 // Reasons lists every reason in order.
