@@ -29,8 +29,11 @@ type passer interface {
 	HasPieces() bool
 }
 
-// Null-move reductions, and the depth from which the larger applies.
+// Null-move reductions, the depth from which the larger applies, and the
+// least depth at which to pass (Patricia's NMPMinDepth): below it the pass
+// would be answered by quiescence alone, blind to every threat but captures.
 const (
+	nullMinDepth      = 3
 	nullReduction     = 2
 	nullReductionDeep = 3
 	nullDeepFrom      = 7
@@ -51,7 +54,7 @@ const (
 func (s *searcher) nullMoveCuts(id int32, depth, beta, eval int, expect tracer.NodeType) (int, nullOutcome) {
 	ply := s.pos.Ply()
 	p, ok := s.pos.(passer)
-	if !ok || ply == 0 || depth < 2 || eval < beta || IsMate(beta) || s.edges[ply].move == nullMove || !p.HasPieces() {
+	if !ok || ply == 0 || depth < nullMinDepth || eval < beta || IsMate(beta) || s.edges[ply].move == nullMove || !p.HasPieces() {
 		return 0, nullNoCut
 	}
 	r := nullReduction
