@@ -376,3 +376,51 @@ func TestPassKeepsKeyAndBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestIIRExhibitsFollowTheTrace: for each gallery exhibit cut for iir-at-pv,
+// the trace shows why: the node where the line ends lies at a ply before the
+// depth, and on its path from the root (itself included) a node was entered
+// with why iir and reduced 1.
+func TestIIRExhibitsFollowTheTrace(t *testing.T) {
+	n := 0
+	for _, g := range Gallery {
+		if g.Reason != tracer.IIRAtPV {
+			continue
+		}
+		n++
+		t.Run(g.Source, func(t *testing.T) {
+			pos, opt, err := g.Load()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, events := listedSearch(t, pos, opt)
+			var cut *Truncation
+			for _, c := range res.Truncations() {
+				if c.Method == g.Method && c.Reason == g.Reason && c.Depth == opt.Depth {
+					cut = &c
+				}
+			}
+			if cut == nil {
+				t.Fatalf("no %v cut for %v at depth %d: %+v", g.Method, g.Reason, opt.Depth, res.Truncations())
+			}
+			entered := map[int32]tracer.Event{}
+			for _, e := range events {
+				if e.Kind == tracer.Enter {
+					entered[e.Node] = e
+				}
+			}
+			found := false
+			for id := cut.Node; id != 0; id = entered[id].Parent {
+				if e := entered[id]; e.Why == tracer.WhyIIR && e.Reduced == 1 {
+					found = true
+				}
+			}
+			if cut.Ply >= opt.Depth || !found {
+				t.Errorf("cut at ply %d of depth %d, node %d: an iir node on its path: %v", cut.Ply, opt.Depth, cut.Node, found)
+			}
+		})
+	}
+	if n < 3 {
+		t.Fatalf("%d iir-at-pv exhibits, want at least 3", n)
+	}
+}

@@ -38,7 +38,12 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 	if depth <= 0 {
 		score, id := s.quiesce(depth, alpha, beta, expect, from)
 		if s.modern && ply < s.iterDepth && id != 0 {
-			s.stopLines(id, ply, line, s.shallowReason(from, ply)) // a reduction brought the horizon nearer
+			// A reduction brought the horizon nearer: the lines end here.
+			why := s.shallowReason(from, ply)
+			s.stopLines(id, ply, line, why)
+			if s.opt.PVMethods == AllMethods && beta-alpha > 1 && alpha < score && score < beta {
+				s.exact = append(s.exact, exactNode{key: s.pos.Key(), from: from, node: id, shallow: why})
+			}
 		}
 		return score, id
 	}

@@ -44,7 +44,7 @@ var OptionNames = []OptionName{
 	boolOption("order-mvvlva", "order captures by most valuable victim, least valuable attacker", func(o *Options) *bool { return &o.OrderMVVLVA }),
 	boolOption("order-killers", "killer moves", func(o *Options) *bool { return &o.OrderKillers }),
 	boolOption("order-history", "history heuristic", func(o *Options) *bool { return &o.OrderHistory }),
-	{Name: "modern", Usage: "every modern-search technique below: null-move, null-move-verify, lmr, futility, late-move-pruning, check-extension, iir", Bool: true,
+	{Name: "modern", Usage: "turn on (or off) every modern-search technique: null-move, null-move-verify, lmr, futility, late-move-pruning, check-extension, iir", Bool: true,
 		get: func(o *Options) string { return strconv.FormatBool(o.Modern()) },
 		set: func(o *Options, v string) error {
 			b, err := strconv.ParseBool(v)
@@ -54,7 +54,7 @@ var OptionNames = []OptionName{
 			o.SetModern(b)
 			return nil
 		}},
-	boolOption("null-move", "null-move pruning: pass, and cut off when a search 2 plies shallower (3 from depth 7) still fails high; never in check, twice in a row, or with only king and pawns", func(o *Options) *bool { return &o.NullMove }),
+	boolOption("null-move", "null-move pruning: at depth 3 or more, pass, and cut off when a search 2 plies shallower (3 from depth 7) still fails high; never in check, twice in a row, or with only king and pawns", func(o *Options) *bool { return &o.NullMove }),
 	boolOption("null-move-verify", "verify a null-move cutoff by searching the node's own moves a ply shallower (zugzwang)", func(o *Options) *bool { return &o.NullMoveVerify }),
 	boolOption("lmr", "late move reductions: late quiet moves searched shallower, again at full depth when they beat alpha", func(o *Options) *bool { return &o.LMR }),
 	boolOption("futility", "futility pruning: skip quiet moves when the evaluation plus a margin per ply cannot reach alpha; reverse futility: a null-window node whose evaluation minus a margin beats beta returns it", func(o *Options) *bool { return &o.Futility }),
