@@ -302,7 +302,8 @@ func TestReducedMovesThatBeatAlphaAreSearchedAgain(t *testing.T) {
 
 // TestModernFindsMates: matetrack's mates in 1 to 3 at depth 2N-1. With
 // check-extension every one is found (a sample in -short mode). With
-// modern=true, a mate reported is the right one with a legal line; the static
+// modern=true, a mate reported is no shorter than matetrack's (the shortest)
+// and its line is legal (check extensions may reach a longer one); the static
 // cutoffs (reverse futility, the pass) and the reductions are blind to some
 // quiet mates at this depth, which the README's measurements count.
 func TestModernFindsMates(t *testing.T) {
@@ -321,7 +322,9 @@ func TestModernFindsMates(t *testing.T) {
 				}
 				res := checkedSearch(t, p, modernOptions(t, setting, 2*mate-1))
 				got := res.MateMoves()
-				if setting == "check-extension" && got != mate || got != 0 && got != mate {
+				// A reduced search may find a longer mate than the shortest,
+				// never a shorter one, nor one for the other side.
+				if setting == "check-extension" && got != mate || got != 0 && got < mate {
 					t.Errorf("%s, depth %d: score %d (mate %d), want mate %d", setting, 2*mate-1, res.Score, got, mate)
 				}
 				replayPV(t, l.fen, res.PV)
