@@ -99,6 +99,11 @@ type nodeState struct {
 	repeatOf     int32 // the sibling it repeats, 0 if none
 	depth        int16
 	reduced      int16
+	// owesReSearch: a reduced search the parent must search again at full
+	// depth once it beats alpha (a late move reduction, or a reduction the
+	// engine gave no reason for). A node that reduced itself (iir), a null
+	// move's or its verification's reduced search owe nothing.
+	owesReSearch bool
 	end          End // once exited
 	probed       bool
 	probing      bool

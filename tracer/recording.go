@@ -13,7 +13,7 @@ const (
 	chunkMask  = chunkSize - 1
 	firstCap   = 64 // the first chunk starts small, so short traces stay small
 	seqFar     = math.MaxUint32
-	derivedBit = 1 << 7 // in record.cut
+	derivedBit = 1 << 9 // in record.cut, above Method (3 bits) and Reason (6)
 )
 
 // Recording is an in-memory Sink with random access, for seeking and stepping
@@ -64,10 +64,9 @@ type record struct {
 	pv                                    int32 // index into Recording.pvs; 0 for none
 	ply, depth, index                     int16
 	kind                                  Kind
-	expect, actual                        NodeType
-	bound                                 Bound
+	types                                 uint8 // expect in the low 2 bits, actual in the next 2, bound in the next 2
 	end                                   End
-	cut                                   uint8 // Method in the low 3 bits, Reason in the next 4, Derived in the top one
+	cut                                   uint16 // Method in the low 3 bits, Reason in the next 6, Derived above them
 }
 
 // NewRecording returns an empty recording. The zero Recording is also ready to use.
@@ -94,8 +93,9 @@ func (r *Recording) Emit(e Event) {
 		alpha: e.Alpha, beta: e.Beta, score: e.Score,
 		move: r.intern(e.Move),
 		ply:  e.Ply, depth: e.Depth, index: e.Index,
-		kind: e.Kind, expect: e.Expect, actual: e.Actual, bound: e.Bound, end: e.End,
-		cut: uint8(e.Method)&7 | (uint8(e.Reason)&15)<<3,
+		kind: e.Kind, end: e.End,
+		types: uint8(e.Expect)&3 | (uint8(e.Actual)&3)<<2 | (uint8(e.Bound)&3)<<4,
+		cut:   uint16(e.Method)&7 | (uint16(e.Reason)&63)<<3,
 	}
 	if e.Derived {
 		rec.cut |= derivedBit
@@ -183,8 +183,9 @@ func (r *Recording) At(i int) Event {
 		Node: rec.node, Parent: rec.parent, Ref: rec.ref,
 		Alpha: rec.alpha, Beta: rec.beta, Score: rec.score,
 		Ply: rec.ply, Depth: rec.depth, Index: rec.index,
-		Kind: rec.kind, Expect: rec.expect, Actual: rec.actual, Bound: rec.bound, End: rec.end,
-		Method: Method(rec.cut & 7), Reason: Reason(rec.cut >> 3 & 15), Derived: rec.cut&derivedBit != 0,
+		Kind: rec.kind, End: rec.end,
+		Expect: NodeType(rec.types & 3), Actual: NodeType(rec.types >> 2 & 3), Bound: Bound(rec.types >> 4 & 3),
+		Method: Method(rec.cut & 7), Reason: Reason(rec.cut >> 3 & 63), Derived: rec.cut&derivedBit != 0,
 		Move: r.moveAt(rec.move),
 	}
 	if rec.seq == seqFar {
