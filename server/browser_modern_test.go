@@ -115,8 +115,11 @@ func TestBrowserModernSearchMarks(t *testing.T) {
 		box.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true})); })()`, nil))
 	p.waitFor(`document.getElementById("board-title").textContent.includes("null move")`)
 	// The board redraws over a frame or two: wait for its FEN to be the null move's.
+	// (cm-chessboard animates the rook from c4: wait until it has left c4 too, so a
+	// loaded machine does not read the board mid-move.)
 	p.waitFor(`(document.querySelector('[data-testid="board"]').dataset.fen || "").split(" ")[1] === "w" &&
-		document.querySelector('[data-testid="board"] [data-square="c5"][data-piece]') !== null`)
+		document.querySelector('[data-testid="board"] [data-square="c5"][data-piece]') !== null &&
+		document.querySelector('[data-testid="board"] [data-square="c4"][data-piece]') === null`)
 	var board struct {
 		Pieces []string
 		FEN    string
