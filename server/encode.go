@@ -89,18 +89,7 @@ func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte 
 		w = tracer.AppendJSONString(w, m) // strconv's quoting is Go, not JSON
 	}
 	w = append(w, ']')
-	for _, c := range columns {
-		w = append(w, `,"`...)
-		w = append(w, c.name...)
-		w = append(w, `":[`...)
-		for i := range events {
-			if i > 0 {
-				w = append(w, ',')
-			}
-			w = strconv.AppendInt(w, c.value(&events[i]), 10)
-		}
-		w = append(w, ']')
-	}
+	w = appendColumns(w, columns, events)
 	if modern {
 		w = b.appendModern(w, events)
 	}
@@ -176,10 +165,9 @@ func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte 
 	return w
 }
 
-// appendModern writes the reduced and extended columns, the why words first
-// seen in this batch ("whys") and each event's why id ("why", 0 for none).
-func (b *batchEncoder) appendModern(w []byte, events []tracer.Event) []byte {
-	for _, c := range modernColumns {
+// appendColumns writes each column as a JSON array of its value per event.
+func appendColumns(w []byte, cols []column, events []tracer.Event) []byte {
+	for _, c := range cols {
 		w = append(w, `,"`...)
 		w = append(w, c.name...)
 		w = append(w, `":[`...)
@@ -191,6 +179,13 @@ func (b *batchEncoder) appendModern(w []byte, events []tracer.Event) []byte {
 		}
 		w = append(w, ']')
 	}
+	return w
+}
+
+// appendModern writes the reduced and extended columns, the why words first
+// seen in this batch ("whys") and each event's why id ("why", 0 for none).
+func (b *batchEncoder) appendModern(w []byte, events []tracer.Event) []byte {
+	w = appendColumns(w, modernColumns, events)
 	w = append(w, `,"whys":[`...)
 	for i, m := range b.freshWhy {
 		if i > 0 {
