@@ -27,6 +27,7 @@ import { createTraceFile } from "./tracefile.js";
 import { createRoom } from "./room.js";
 import { createEngines } from "./engines.js";
 import { createTestAPI } from "./testapi.js";
+import { createLessons } from "./lesson.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -140,6 +141,10 @@ const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kic
 const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
 const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
   setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); } });
+
+// Guided lessons (lesson.js): slides bound to states of the page.
+const lessons = createLessons(S, { form, playback, quizUI, errors, kick, showNode, sanOf,
+  setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); kick(); } });
 
 // A presenter in quiz mode asks the room each question too: followers answer on their own
 // devices and the presenter sees the distribution (room-poll) before revealing.
@@ -344,6 +349,7 @@ function wire() {
   traceFile.wire();
   engines.wire();
   playback.wire();
+  lessons.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
     "presentation": "presentation", "help-button": "help", "pv-help": "helpShortPV",
@@ -372,11 +378,12 @@ function init() {
   wire();
   socket.connect();
   render();
+  lessons.start();
 }
 
 // ---- the test and benchmark surface (testapi.js) ----
 window.pvscope = createTestAPI(S, {
-  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf,
+  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, lessons,
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });
 

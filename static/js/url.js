@@ -80,7 +80,7 @@ export function toQuery({ setup, options }) {
 
 // writeURL replaces the current history entry with the form's configuration.
 // Parameters of the page itself, not of the search (quiz=1): kept as they are.
-const PAGE_PARAMS = ["quiz"];
+const PAGE_PARAMS = ["quiz", "lesson", "slide", "lesson-url"]; // lesson.js: the lesson open and its slide
 
 export function writeURL(cfg) {
   let q = toQuery(cfg);
