@@ -97,20 +97,25 @@ type lessonSnap struct {
 		Loaded bool   `json:"loaded"`
 		Error  string `json:"error"`
 	} `json:"lesson"`
-	K        int    `json:"k"`
-	N        int    `json:"n"`
-	Search   string `json:"search"`
-	View     string `json:"view"`
-	Selected string `json:"selected"` // the selected node's path, "-" when none
+	K        int            `json:"k"`
+	Nodes    int            `json:"nodes"`
+	PV       []string       `json:"pv"`
+	Score    *int           `json:"score"`
+	Lines    map[string]int `json:"lines"` // each collector's line length at the step shown
+	N        int            `json:"n"`
+	Search   string         `json:"search"`
+	View     string         `json:"view"`
+	Selected string         `json:"selected"` // the selected node's path, "-" when none
 	Last     struct {
 		Kind string `json:"kind"`
 		Path string `json:"path"`
 	} `json:"last"` // the event just shown (k-1)
-	Earlier  int    `json:"earlier"` // events before k-1 of the same kind at the same node
-	SelPath  string `json:"selPath"` // node(select).path: the slide's selection as the page resolves it
-	Quiz     bool   `json:"quiz"`
-	Text     string `json:"text"`
-	ErrShown string `json:"errShown"`
+	Earlier    int    `json:"earlier"`    // events before k-1 of the same kind at the same path
+	EarlierAny int    `json:"earlierAny"` // events before k-1 of the same kind anywhere
+	SelPath    string `json:"selPath"`    // node(select).path: the slide's selection as the page resolves it
+	Quiz       bool   `json:"quiz"`
+	Text       string `json:"text"`
+	ErrShown   string `json:"errShown"`
 }
 
 const lessonProbe = `(() => {
@@ -118,13 +123,14 @@ const lessonProbe = `(() => {
   const k = s.eventIndex, has = t && t.started;
   const path = (id) => t.positionMoves(id).join(".");
   const last = has && k > 0 ? t.event(k - 1) : null;
-  let earlier = 0;
-  if (last) for (let i = 0; i < k - 1; i++) { const e = t.event(i); if (e.kind === last.kind && e.node === last.node) earlier++; }
+  let earlier = 0, earlierAny = 0;
+  if (last) for (let i = 0; i < k - 1; i++) { const e = t.event(i); if (e.kind === last.kind) { earlierAny++; if (path(e.node) === path(last.node)) earlier++; } }
   return JSON.stringify({
-    lesson: s.lesson, k, n: s.eventCount, search: location.search, view: s.view,
+    lesson: s.lesson, k, n: s.eventCount, nodes: s.nodeCount, pv: s.pv, score: s.score,
+    lines: Object.fromEntries(Object.entries(s.pvByMethod || {}).map(([m, l]) => [m, l.length])), search: location.search, view: s.view,
     selected: s.selected ? path(s.selected) : "-",
     last: last ? { kind: last.kind, path: path(last.node) } : { kind: "", path: "" },
-    earlier, quiz: s.quiz.active,
+    earlier, earlierAny, quiz: s.quiz.active,
     text: document.querySelector('[data-testid="lesson-text"]').textContent,
     errShown: document.querySelector('[data-testid="lesson-error"]').hidden ? "" : document.querySelector('[data-testid="lesson-error"]').textContent,
   });
@@ -204,7 +210,11 @@ func checkSlide(t *testing.T, where string, s lessonSlide, got lessonSnap) {
 		if m[3] != "" {
 			nth, _ = strconv.Atoi(m[3])
 		}
-		if got.Last.Kind != m[1] || got.Last.Path != path || got.Earlier != nth-1 {
+		if path == "*" {
+			if got.Last.Kind != m[1] || got.EarlierAny != nth-1 {
+				t.Errorf("%s: the step shown ends with %s (%d earlier anywhere), the slide says %q", where, got.Last.Kind, got.EarlierAny, s.step)
+			}
+		} else if got.Last.Kind != m[1] || got.Last.Path != path || got.Earlier != nth-1 {
 			t.Errorf("%s: the step shown ends with %s at %q (%d earlier), the slide says %q", where, got.Last.Kind, got.Last.Path, got.Earlier, s.step)
 		}
 	}
@@ -261,6 +271,7 @@ func TestBrowserLessonsWalkEverySlide(t *testing.T) {
 			got.SelPath = selPath
 			where := fmt.Sprintf("%s slide %d", name, i+1)
 			checkSlide(t, where, s, got)
+			t.Logf("%s: step %d/%d, nodes %d, pv %v, lines %v", where, got.K, got.N, got.Nodes, got.PV, got.Lines)
 			if strings.TrimSpace(got.Text) == "" {
 				t.Errorf("%s: no text shown", where)
 			}

@@ -14,7 +14,7 @@
 // Keys: state (the page's URL parameters; a slide without one keeps the previous slide's),
 // step (a number of events, "end", or an event kind and a node path: "exit 1.0" is the step just
 // after node 1.0 exits, "cutoff root" just after the root's cutoff; a "#2" after it names the
-// second such event), select (a node path, as the go-to box takes it), exercise (quiz: the
+// second such event; "tt-cutoff *" the first at any node), select (a node path, as the go-to box takes it), exercise (quiz: the
 // slide is the lesson's exercise, played from step 0 with the quiz on). A slide with no step
 // shows the search's end. Unknown keys and lines that do not read are the slide's own error:
 // the other slides still work.
@@ -94,10 +94,10 @@ export function resolveStep(step, trace, pathOf) {
   let seen = 0;
   for (let i = 0; i < n; i++) {
     const e = trace.event(i);
-    if (e.kind !== s.kind || pathOf(e.node) !== s.path) continue;
+    if (e.kind !== s.kind || (s.path !== "*" && pathOf(e.node) !== s.path)) continue;
     if (++seen === s.nth) return { k: i + 1 };
   }
-  const where = s.path ? `node ${s.path}` : "the root";
+  const where = s.path === "*" ? "any node" : s.path ? `node ${s.path}` : "the root";
   return { error: `This search has no "${s.kind}" event at ${where}${s.nth > 1 ? ` (#${s.nth})` : ""}.` };
 }
 
