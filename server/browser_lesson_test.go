@@ -275,7 +275,7 @@ func TestBrowserLessonsWalkEverySlide(t *testing.T) {
 			if strings.TrimSpace(got.Text) == "" {
 				t.Errorf("%s: no text shown", where)
 			}
-			if shots != "" && name == "minimax" && i == 3 {
+			if shots != "" && name == "alphabeta" && i == 5 {
 				p.screenshot(filepath.Join(shots, "lesson-1366.png"))
 			}
 		}
@@ -438,5 +438,35 @@ func TestBrowserLessonExerciseByKeyboardAlone(t *testing.T) {
 	}
 	if e := errs(); len(e) > 0 {
 		t.Errorf("console errors: %q", e)
+	}
+}
+
+// On a phone: a slide loads and reads; Esc leaves it to explore (stepping moves freely), Esc
+// again brings its step back; PgUp pages back.
+func TestBrowserLessonEscExploresAndComesBack(t *testing.T) {
+	p := newPage(t, 390, 844)
+	p.open("/?lesson=alphabeta&slide=6")
+	p.waitSlide(6)
+	k0 := p.snapshot().EventIndex
+	if s := os.Getenv("PVSCOPE_SHOTS"); s != "" {
+		p.screenshot(filepath.Join(s, "lesson-390.png"))
+	}
+	p.run(chromedp.KeyEvent(kb.Escape))
+	p.waitFor(`window.pvscope.snapshot().lesson.exploring === true`)
+	var hidden bool
+	p.run(chromedp.Evaluate(`getComputedStyle(document.querySelector('[data-testid="lesson-text"]')).display === "none"`, &hidden))
+	if !hidden {
+		t.Error("exploring: the slide's text is still shown")
+	}
+	p.run(chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
+	p.waitFor(fmt.Sprintf(`window.pvscope.snapshot().eventIndex === %d`, k0+2))
+	p.run(chromedp.KeyEvent(kb.Escape))
+	p.waitFor(fmt.Sprintf(`(() => { const s = window.pvscope.snapshot(); return !s.lesson.exploring && s.lesson.loaded && s.eventIndex === %d; })()`, k0))
+	p.run(chromedp.KeyEvent(kb.PageUp))
+	p.waitSlide(5)
+	var u string
+	p.run(chromedp.Evaluate(`location.search`, &u))
+	if q, _ := url.ParseQuery(strings.TrimPrefix(u, "?")); q.Get("lesson") != "alphabeta" || q.Get("slide") != "5" {
+		t.Errorf("URL %q does not name the lesson and slide 5", u)
 	}
 }

@@ -80,6 +80,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     quizUI.setActive(false);
     setURL(null);
     drawMenu();
+    fitTree();
   }
 
   function setURL(slide) {
@@ -113,6 +114,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     $("lesson-next").disabled = i === lesson.slides.length - 1;
     $("lesson-result").hidden = true;
     setStatus(false, "");
+    fitTree();
     if (s.error) { setStatus(false, s.error); return; }
     load(s);
   }
@@ -173,10 +175,19 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     if (s.select) {
       const p = resolvePath(S.trace, r.k, s.select, sanOf);
       if (!p.id) { setStatus(false, `no node "${s.select}" has been searched by this step.`); S.dirty = true; kick(); return; }
-      showNode(p.id);
+      // A teaching tree stays whole in view with its node ringed; in a chess search the node is
+      // revealed (its collapsed subtrees opened, zoomed in on).
+      if (S.trace.started.kind === "tree") S.selected = p.id;
+      else showNode(p.id);
     }
+    if (!S.selected || S.trace.started.kind === "tree") fitTree();
     S.dirty = true; kick();
     setStatus(true, "");
+  }
+
+  // The bar's height changes the tree's room: measure again and fit the tree in it.
+  function fitTree() {
+    requestAnimationFrame(() => { if (S.view) { S.view.resize(); S.view.fit(true); } S.dirty = true; kick(); });
   }
 
   // Polled while a lesson is open: a slide's search finishing, and an exercise ending.
@@ -219,6 +230,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     quizUI.setActive(false);
     $("lesson-bar").classList.add("exploring");
     $("lesson-explore").textContent = "Back to the slide (Esc)";
+    fitTree();
   }
 
   // ---- a teacher's lesson ----

@@ -50,7 +50,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     if (S.pov.root) cutoffsByPlayer(t, k, st.cutoffs);
     log.render(k, narrateAt);
     if (S.selected && t.node(S.selected)) live.say(`sel:${S.selected}:${k}`, () => describeSelected(t, k, S.pov, S.selected));
-    else if (k > 0) live.say(`k:${k}`, () => narrateAt(Math.min(S.k, S.eventCount) - 1).text);
+    else if (k > 0) live.say(`k:${k}`, () => { const j = Math.min(S.k, S.eventCount); return S.trace === t && j > 0 ? narrateAt(j - 1).text : ""; });
     renderBoard();
     log.scroll(); // last: one layout for the frame's changes
   }
