@@ -1,0 +1,186 @@
+package server
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"context"
+	"crypto/sha512"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// axe-core, the accessibility checker, is used by these tests only and never served: it is
+// fetched from the npm registry with `npm pack` into the user's cache, checked against the
+// registry's integrity for this version, and injected into the page under test.
+const (
+	axeVersion   = "4.10.3"
+	axeIntegrity = "sha512-Xm7bpRXnDSX2YE2YFfBk2FnF0ep6tmG7xPh8iHee8MIcrgq762Nkce856dYtJYLkuIoYZvGfTs/PbZhideTcEg==" // npm view axe-core@4.10.3 dist.integrity
+)
+
+// axeSource returns axe.min.js, from the cache or fetched once. Without npm it skips, unless
+// PVSCOPE_REQUIRE_BROWSER=1 (CI), where it fails.
+func axeSource(t *testing.T) string {
+	t.Helper()
+	cache := os.Getenv("PVSCOPE_AXE_DIR")
+	if cache == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			dir = os.TempDir()
+		}
+		cache = filepath.Join(dir, "pvscope", "axe-core-"+axeVersion)
+	}
+	file := filepath.Join(cache, "axe.min.js")
+	if b, err := os.ReadFile(file); err == nil {
+		return string(b)
+	}
+	give := func(format string, a ...any) {
+		t.Helper()
+		if os.Getenv("PVSCOPE_REQUIRE_BROWSER") == "1" {
+			t.Fatalf(format, a...)
+		}
+		t.Skipf(format, a...)
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		give("axe-core needs npm to be fetched (apt-get install npm): %v", err)
+	}
+	tmp := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, npm, "pack", "axe-core@"+axeVersion, "--pack-destination", tmp, "--silent")
+	cmd.Dir = tmp
+	if out, err := cmd.CombinedOutput(); err != nil {
+		give("npm pack axe-core@%s: %v\n%s", axeVersion, err, out)
+	}
+	tgz, err := os.ReadFile(filepath.Join(tmp, "axe-core-"+axeVersion+".tgz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha512.Sum512(tgz)
+	if got := "sha512-" + base64.StdEncoding.EncodeToString(sum[:]); got != axeIntegrity {
+		t.Fatalf("axe-core-%s.tgz has integrity %s, the registry says %s", axeVersion, got, axeIntegrity)
+	}
+	zr, err := gzip.NewReader(strings.NewReader(string(tgz)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			t.Fatalf("axe-core-%s.tgz has no package/axe.min.js", axeVersion)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Name != "package/axe.min.js" {
+			continue
+		}
+		src, err := io.ReadAll(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(cache, 0o755); err == nil {
+			part := file + ".part"
+			if os.WriteFile(part, src, 0o644) == nil {
+				os.Rename(part, file)
+			}
+		}
+		return string(src)
+	}
+}
+
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target []any  `json:"target"`
+		HTML   string `json:"html"`
+	} `json:"nodes"`
+}
+
+// axeCheck runs axe-core on the page as it stands and fails on every serious or critical
+// violation, naming the rule and the elements.
+func (p *page) axeCheck(t *testing.T, src, where string) {
+	t.Helper()
+	var loaded bool
+	p.run(chromedp.Evaluate(src+";\ntypeof axe === 'object'", &loaded))
+	if !loaded {
+		t.Fatal("axe-core did not load")
+	}
+	var raw string
+	p.run(chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => JSON.stringify(r.violations))`, &raw,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(raw), &vs); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		if v.Impact != "serious" && v.Impact != "critical" {
+			t.Logf("%s: %s (%s): %s, %d elements", where, v.ID, v.Impact, v.Help, len(v.Nodes))
+			continue
+		}
+		var els []string
+		for i, n := range v.Nodes {
+			if i == 5 {
+				els = append(els, fmt.Sprintf("… %d more", len(v.Nodes)-5))
+				break
+			}
+			els = append(els, fmt.Sprint(n.Target)+" "+n.HTML)
+		}
+		t.Errorf("%s: %s (%s): %s\n  %s", where, v.ID, v.Impact, v.Help, strings.Join(els, "\n  "))
+	}
+}
+
+// No serious or critical violation on the main page after a search, a lesson slide, the quiz
+// with a question open, the comparison, and a follower's page in a room.
+func TestBrowserAccessibilityAxe(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	src := axeSource(t)
+
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"pvs"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+	p.pause()
+	p.run(chromedp.Evaluate(`window.pvscope.seek(20)`, nil))
+	p.axeCheck(t, src, "main page")
+
+	p.open("/?lesson=alphabeta&slide=6")
+	p.waitSlide(6)
+	p.axeCheck(t, src, "lesson slide")
+
+	p.open("/?random=b=3,d=3,seed=42&algo=alphabeta&quiz=1")
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().quiz.question !== null`)
+	p.axeCheck(t, src, "quiz")
+
+	p.open("/?" + url.Values{"tree": {aima}, "compare": {"minimax,alphabeta,pvs"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`(() => { const ps = window.pvscope.snapshot().panes; return ps && ps.length === 3 && ps.every((x) => x.nodeCount > 0); })()`)
+	p.axeCheck(t, src, "comparison")
+
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"pvs"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+	p.pause()
+	p.click("room-share")
+	p.waitFor(`!!window.pvscope.snapshot().room && window.pvscope.snapshot().room.role === "presenter"`)
+	link := strings.TrimSpace(p.text("room-link"))
+	f := p.sibling()
+	f.open(strings.TrimPrefix(link, p.url))
+	f.waitFor(`window.pvscope.snapshot().eventCount > 0 && window.pvscope.snapshot().room && window.pvscope.snapshot().room.following`)
+	f.axeCheck(t, src, "follower")
+}
