@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -183,4 +184,37 @@ func TestBrowserAccessibilityAxe(t *testing.T) {
 	f.open(strings.TrimPrefix(link, p.url))
 	f.waitFor(`window.pvscope.snapshot().eventCount > 0 && window.pvscope.snapshot().room && window.pvscope.snapshot().room.following`)
 	f.axeCheck(t, src, "follower")
+}
+
+// The narration reaches a screen reader: the live region (polite) says the sentence of the step
+// shown, and a selected node is described in words, its numbers from the test's own alpha-beta.
+func TestBrowserNarrationLiveRegion(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}, "depth": {"2"}}.Encode())
+	var live string
+	p.run(chromedp.Evaluate(`(() => { const el = document.querySelector('[data-testid="narration-live"]'); return el ? el.getAttribute("aria-live") : ""; })()`, &live))
+	if live != "polite" {
+		t.Fatalf(`narration-live has aria-live=%q, want "polite"`, live)
+	}
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+	p.pause()
+	p.run(chromedp.Evaluate(`window.pvscope.seek(9)`, nil))
+	// The log's newest line is the step's sentence; the live region says it (within its throttle).
+	p.waitFor(`(() => {
+	  const li = [...document.querySelectorAll('[data-testid="event-log"] li')].pop();
+	  const said = document.querySelector('[data-testid="narration-live"]').textContent.trim();
+	  return !!li && said !== "" && li.textContent.includes(said);
+	})()`)
+	ref := runRef(parseRefTree(aima), "alphabeta", true)
+	n := ref.nodes["1"]
+	hi := "infinity"
+	if n.hi < refInf {
+		hi = strconv.Itoa(n.hi)
+	}
+	outcome := map[string]string{"fail-high": "fails high", "fail-low": "fails low", "exact": "exact"}[n.outcome]
+	want := fmt.Sprintf("Selected: node 1, %s, value %d, window %d to %s, %s.", strings.ToUpper(n.player), n.value, n.lo, hi, outcome)
+	p.run(chromedp.Evaluate(`window.pvscope.seek(window.pvscope.snapshot().eventCount)`, nil))
+	p.run(chromedp.SendKeys(`[data-testid="node-path"]`, "1\n", chromedp.ByQuery))
+	p.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="narration-live"]').textContent === %q`, want))
 }
