@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
 )
 
@@ -57,7 +58,11 @@ type checkReport struct {
 	Counts         checkCounts      `json:"counts"`
 	ViolationCount int              `json:"violationCount"`
 	Violations     []checkViolation `json:"violations"`
-	Iterations     []checkIteration `json:"iterations"`
+	// Warnings are doubtful patterns that break no rule (a repeat searched in
+	// full again, a meta value that cannot be read).
+	WarningCount int              `json:"warningCount"`
+	Warnings     []checkViolation `json:"warnings"`
+	Iterations   []checkIteration `json:"iterations"`
 }
 
 type checkCounts struct {
@@ -68,6 +73,10 @@ type checkCounts struct {
 	Cutoffs             int64   `json:"cutoffs"`
 	FirstMoveCutoffRate float64 `json:"firstMoveCutoffRate"`
 	TTHits              int64   `json:"ttHits"`
+	TTCutoffs           int64   `json:"ttCutoffs"`
+	// Repeats: moves searched again from the same parent with the same window and depth.
+	Repeats int64 `json:"repeats"`
+	Prunes  int64 `json:"prunes"`
 }
 
 type checkViolation struct {
@@ -85,6 +94,8 @@ type checkIteration struct {
 	PV    []string  `json:"pv"`
 	Short bool      `json:"short"`
 	End   *checkEnd `json:"end,omitempty"`
+	// Derived: the engine wrote no root-pv; the line was followed through the trace.
+	Derived bool `json:"derived,omitempty"`
 	// Stopped: the search was stopped in this iteration, so its line is no result.
 	Stopped bool `json:"stopped,omitempty"`
 }
@@ -104,7 +115,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &checkReport{Violations: []checkViolation{}, Iterations: []checkIteration{}}
+	rep := &checkReport{Violations: []checkViolation{}, Warnings: []checkViolation{}, Iterations: []checkIteration{}}
 	var (
 		diag  tracer.Diagnosis
 		chk   tracer.Checker
@@ -112,14 +123,27 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 		cur   tracer.Event
 		line  int
 	)
-	chk.Report = func(v *tracer.Violation) {
-		rep.ViolationCount++
-		if len(rep.Violations) < maxShown {
-			rep.Violations = append(rep.Violations, checkViolation{
-				Rule: v.Rule, Line: line, Seq: v.Seq, Node: v.Node,
-				Path: paths.path(&cur, v.Node), Message: v.Problem,
-			})
+	keep := func(count *int, list *[]checkViolation) func(*tracer.Violation) {
+		return func(v *tracer.Violation) {
+			*count++
+			if len(*list) < maxShown {
+				*list = append(*list, checkViolation{
+					Rule: v.Rule, Line: line, Seq: v.Seq, Node: v.Node,
+					Path: paths.path(&cur, v.Node), Message: v.Problem,
+				})
+			}
 		}
+	}
+	chk.Report = keep(&rep.ViolationCount, &rep.Violations)
+	chk.Warn = keep(&rep.WarningCount, &rep.Warnings)
+	meta := rd.Header().Meta
+	scale, err := tracer.ScaleOf(meta)
+	if err != nil {
+		chk.Warn(&tracer.Violation{Rule: "meta", Problem: err.Error() + "; pvscope's scale is used"})
+	}
+	diag.Scale = scale
+	if fen := meta["fen"]; fen != "" {
+		diag.EndOfLine = func(pv []string) (tracer.Reason, bool) { return engine.LineEnd(fen, pv) }
 	}
 	d := tracer.NewDeriver(rd.Header(), func(e tracer.Event, l int) {
 		cur, line = e, l
@@ -144,9 +168,10 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	c := diag.Counts
 	rep.Events = c.Events
 	rep.Counts = checkCounts{Nodes: c.Nodes, Leaves: c.Leaves, Probes: c.Probes, ReSearches: c.ReSearches,
-		Cutoffs: c.Cutoffs, FirstMoveCutoffRate: c.FirstMoveCutoffRate(), TTHits: c.TTHits}
+		Cutoffs: c.Cutoffs, FirstMoveCutoffRate: c.FirstMoveCutoffRate(), TTHits: c.TTHits, TTCutoffs: c.TTCutoffs,
+		Repeats: chk.Repeats, Prunes: c.Prunes}
 	for _, it := range diag.Iterations {
-		ci := checkIteration{Depth: it.Depth, Score: it.Score, PV: it.PV, Short: it.Short, Stopped: it.Stopped}
+		ci := checkIteration{Depth: it.Depth, Score: it.Score, PV: it.PV, Short: it.Short, Stopped: it.Stopped, Derived: it.Derived}
 		if ci.PV == nil {
 			ci.PV = []string{}
 		}
@@ -225,17 +250,33 @@ func (p *pathStack) path(e *tracer.Event, node int32) []string {
 
 func printCheck(w io.Writer, rep *checkReport) {
 	c := rep.Counts
-	fmt.Fprintf(w, "%s: %d events, %d nodes, %d leaves, %d probes, %d re-searches, %d cutoffs (%.1f%% by the first move), %d TT hits\n",
-		rep.File, rep.Events, c.Nodes, c.Leaves, c.Probes, c.ReSearches, c.Cutoffs, 100*c.FirstMoveCutoffRate, c.TTHits)
+	fmt.Fprintf(w, "%s: %d events, %d nodes, %d leaves, %d probes, %d re-searches, %d repeats, %d cutoffs (%.1f%% by the first move), %d TT hits, %d TT cutoffs, %d moves pruned\n",
+		rep.File, rep.Events, c.Nodes, c.Leaves, c.Probes, c.ReSearches, c.Repeats, c.Cutoffs, 100*c.FirstMoveCutoffRate, c.TTHits, c.TTCutoffs, c.Prunes)
 	for _, it := range rep.Iterations {
-		fmt.Fprintf(w, "depth %d: score %d, PV %s (%d of %d moves)", it.Depth, it.Score, orDash(it.PV), len(it.PV), it.Depth)
+		derived := ""
+		if it.Derived {
+			derived = ", derived"
+		}
+		fmt.Fprintf(w, "depth %d: score %d, PV %s (%d of %d moves%s)", it.Depth, it.Score, orDash(it.PV), len(it.PV), it.Depth, derived)
 		if it.Stopped {
 			fmt.Fprint(w, ": stopped before it finished")
 		}
-		if it.End != nil {
+		switch {
+		case it.End != nil && it.End.Node == 0:
+			fmt.Fprintf(w, ": short, it ends at ply %d: %s", it.End.Ply, reasonSentence(it.End.Reason))
+		case it.End != nil:
 			fmt.Fprintf(w, ": short, it ends at node %d, ply %d: %s", it.End.Node, it.End.Ply, reasonSentence(it.End.Reason))
 		}
 		fmt.Fprintln(w)
+	}
+	for _, v := range rep.Warnings {
+		fmt.Fprintf(w, "warning: line %d (seq %d, node %d, path %s): %s: %s\n", v.Line, v.Seq, v.Node, orDash(v.Path), v.Rule, v.Message)
+	}
+	switch {
+	case rep.WarningCount > len(rep.Warnings):
+		fmt.Fprintf(w, "%d warnings (%d shown; --max N shows more)\n", rep.WarningCount, len(rep.Warnings))
+	case rep.WarningCount > 0:
+		fmt.Fprintf(w, "%d warnings\n", rep.WarningCount)
 	}
 	for _, v := range rep.Violations {
 		fmt.Fprintf(w, "line %d (seq %d, node %d, path %s): %s: %s\n", v.Line, v.Seq, v.Node, orDash(v.Path), v.Rule, v.Message)
@@ -280,6 +321,10 @@ func reasonSentence(reason string) string {
 		return "a leaf of the tree"
 	case tracer.SearchStopped:
 		return "the search was stopped"
+	case tracer.ReasonTTCutoff:
+		return "a table entry answered the node"
+	case tracer.ReasonHorizon:
+		return "it reached the horizon early (a reduced or null-move search)"
 	}
 	return r.String()
 }

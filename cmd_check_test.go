@@ -268,3 +268,46 @@ func TestView(t *testing.T) {
 		}
 	}
 }
+
+// A bound search of an MTD driver, as the reference engine writes it: Qf7 is
+// searched first (its killer) and fails low; the move list meets it again and
+// the table answers. The king-capture engine scores the position after Qf7 0
+// (its only king move steps into the queen's reach), and the FEN says why:
+// stalemate, by the rules of chess.
+func TestCheckModernSearch(t *testing.T) {
+	lines := []string{
+		`{"format":"pvscope-trace","version":1,"meta":{"fen":"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1","mate":50000,"infinity":60000}}`,
+		`{"kind":"enter","node":1,"parent":0,"alpha":0,"beta":1,"depth":2}`,
+		`{"kind":"enter","node":2,"parent":1,"move":"f1f7","alpha":-1,"beta":0,"depth":1}`,
+		`{"kind":"enter","node":3,"parent":2,"move":"h8g8","alpha":0,"beta":1,"depth":0}`,
+		`{"kind":"exit","node":3,"score":49999}`,
+		`{"kind":"exit","node":2,"score":0}`,
+		`{"kind":"enter","node":4,"parent":1,"move":"f1f7","alpha":-1,"beta":0,"depth":1}`,
+		`{"kind":"exit","node":4,"score":0,"end":"tt-cutoff"}`,
+		`{"kind":"exit","node":1,"score":0}`,
+	}
+	rep, code := checkJSON(t, lines)
+	c := rep.Counts
+	if code != 0 || rep.ViolationCount != 0 || rep.WarningCount != 0 || c.Repeats != 1 || c.TTHits != 1 || c.TTCutoffs != 1 {
+		t.Fatalf("exit %d, %+v: want clean, one repeat, one TT hit and cutoff", code, rep)
+	}
+	it := rep.Iterations
+	if len(it) != 1 || !slices.Equal(it[0].PV, []string{"f1f7"}) || !it[0].Derived || it[0].End == nil ||
+		it[0].End.Ply != 1 || it[0].End.Reason != "stalemate" {
+		t.Fatalf("iterations %+v, want the derived line f1f7, short, ending at ply 1 for stalemate", it)
+	}
+	out, _, _ := run(t, "check", writeLines(t, lines))
+	if !strings.Contains(out, "1 repeats") || !strings.Contains(out, "1 of 2 moves, derived") || !strings.Contains(out, "ply 1: stalemate") {
+		t.Errorf("the text report:\n%s", out)
+	}
+}
+
+// A mate value that is not a number is a warning, and pvscope's scale is used.
+func TestCheckBadScaleWarns(t *testing.T) {
+	lines := slices.Clone(minimalTrace)
+	lines[0] = `{"format":"pvscope-trace","version":1,"meta":{"tree":"((3 5) (2 9))","mate":"lots"}}`
+	rep, code := checkJSON(t, lines)
+	if code != 0 || rep.WarningCount != 1 || rep.Warnings[0].Rule != "meta" || !strings.Contains(rep.Warnings[0].Message, `meta.mate "lots"`) {
+		t.Fatalf("exit %d, warnings %+v: want exit 0 and one meta warning", code, rep.Warnings)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/server"
 )
 
@@ -34,6 +35,7 @@ func serve(args []string) error {
 	handler.AddEngines(engines)
 	srv := handler.HTTPServer()
 	printURLs(os.Stdout, ln.Addr().(*net.TCPAddr), server.InterfaceAddrs(false))
+	printShare(os.Stdout, lim)
 	return serveUntilDone(ctx, srv, ln)
 }
 
@@ -77,7 +79,8 @@ func serveFlags(args []string) (string, server.Limits, engineFlag, error) {
 	fs.IntVar(&lim.MaxDepth, "max-depth", lim.MaxDepth, "deepest search a page may ask for")
 	fs.Int64Var(&lim.MaxNodes, "max-nodes", lim.MaxNodes, "nodes per search (and per generated tree) before it stops")
 	fs.IntVar(&lim.MaxSearches, "max-searches", lim.MaxSearches, "searches running at once")
-	fs.IntVar(&lim.MaxQueue, "max-queue", lim.MaxQueue, "searches waiting for a free slot (each page is told its place)")
+	fs.IntVar(&lim.MaxQueue, "max-queue", lim.MaxQueue, "a fixed cap on the searches waiting for a free slot (0: as many as memory and -max-wait allow; each page is told its place)")
+	fs.DurationVar(&lim.MaxWait, "max-wait", lim.MaxWait, "the longest a search is asked to wait in line: one expected to wait longer (from recent searches' times) is refused, told the wait")
 	fs.IntVar(&lim.MaxConns, "max-conns", lim.MaxConns, "websocket connections open at once")
 	engines := engineFlag{}
 	fs.Var(engines, "engine", "offer a UCI engine to pages as NAME=PATH (repeatable; PATH may carry arguments)")
@@ -97,6 +100,9 @@ func serveFlags(args []string) (string, server.Limits, engineFlag, error) {
 	}
 	if lim.MaxDepth < 1 || lim.MaxNodes < 1 || lim.MaxSearches < 1 || lim.MaxConns < 1 || lim.MaxQueue < 0 {
 		return "", lim, nil, errors.New("-max-depth, -max-nodes, -max-searches and -max-conns must be at least 1, -max-queue at least 0")
+	}
+	if lim.MaxWait < time.Second {
+		return "", lim, nil, errors.New("-max-wait must be at least 1s")
 	}
 	if lim.MaxMemory < 16<<20 {
 		return "", lim, nil, errors.New("-max-memory must be at least 16MB")
@@ -121,6 +127,39 @@ func printURLs(w io.Writer, at *net.TCPAddr, lan []net.IP) {
 		}
 		fmt.Fprintf(w, "pvscope: on the network: http://%s/\n", net.JoinHostPort(ip.String(), port))
 	}
+}
+
+// printShare says what each search may have of the memory budget, and the
+// largest table that allows (tt-size left unset is sized to it when the
+// default does not fit).
+func printShare(w io.Writer, lim server.Limits) {
+	share, entries, table := server.SearchShare(lim)
+	fmt.Fprintf(w, "pvscope: each search may have %s of memory (-max-memory %s over -max-searches %d): "+
+		"a transposition table of up to %d entries (%s)", sizeText(share), sizeText(lim.MaxMemory), lim.MaxSearches, entries, sizeText(table))
+	if def := engine.ChessDefaults().TTSize; entries < def {
+		fmt.Fprintf(w, ", smaller than the default %d: a search that leaves tt-size unset gets this size", def)
+	}
+	wait := lim.MaxWait.String()
+	if lim.MaxWait%time.Minute == 0 {
+		wait = fmt.Sprintf("%d min", lim.MaxWait/time.Minute)
+	}
+	cap := ""
+	if lim.MaxQueue > 0 {
+		cap = fmt.Sprintf(" or %d already wait (-max-queue)", lim.MaxQueue)
+	}
+	fmt.Fprintf(w, "\npvscope: searches beyond %d wait in line, each told its place, unless the expected wait is over %s (-max-wait)%s\n",
+		lim.MaxSearches, wait, cap)
+}
+
+// sizeText writes a byte count for people: 256 MB, 1 GB, 512 KB.
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GB", n>>30)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.0f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
 }
 
 // byteSize is a flag holding a number of bytes, written 1073741824, 512MB or 2GB.

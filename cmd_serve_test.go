@@ -64,3 +64,36 @@ func TestServeFlags(t *testing.T) {
 		}
 	}
 }
+
+// serve says at start what each search may have: the budget over the
+// searches (1 GB / 4 = 256 MB; 1 GB / 1000 = 1,073,741 bytes), and the
+// largest table half of it holds at 16 bytes an entry, a power of two
+// (128 MB: 2^23 entries; 524,288 bytes: 2^15), and the line's bound.
+func TestServePrintsEachSearchsShare(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, []string{"each search may have 256 MB of memory (-max-memory 1 GB over -max-searches 4): a transposition table of up to 8388608 entries (128 MB)\n",
+			"searches beyond 4 wait in line, each told its place, unless the expected wait is over 1 min (-max-wait)\n"}},
+		{[]string{"-max-searches", "1000", "-max-wait", "90s", "-max-queue", "600"}, []string{
+			"each search may have 1 MB of memory (-max-memory 1 GB over -max-searches 1000): a transposition table of up to 32768 entries (512 KB), " +
+				"smaller than the default 262144: a search that leaves tt-size unset gets this size\n",
+			"unless the expected wait is over 1m30s (-max-wait) or 600 already wait (-max-queue)\n"}},
+	} {
+		_, lim, _, err := serveFlags(c.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		printShare(&b, lim)
+		for _, want := range c.want {
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("serve %v printed\n%s\nwithout\n%s", c.args, b.String(), want)
+			}
+		}
+	}
+	if _, _, _, err := serveFlags([]string{"-max-wait", "10ms"}); err == nil {
+		t.Error("-max-wait 10ms accepted")
+	}
+}

@@ -3,6 +3,8 @@ package server
 import (
 	"fmt"
 	"sync"
+
+	"github.com/pvscope/pvscope/engine"
 )
 
 // budget is the server's memory budget for what it keeps: recordings, tables
@@ -162,10 +164,36 @@ func (b *budget) Used() int64 {
 	return b.used
 }
 
-// mb writes a byte count for people.
+// mb writes a byte count for people: in GB when whole, in KB below a
+// megabyte, else in MB rounded up.
 func mb(n int64) string {
-	if n >= 1<<30 && n%(1<<30) == 0 {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
 		return fmt.Sprintf("%d GB", n>>30)
+	case n < 1<<20:
+		return fmt.Sprintf("%d KB", (n+(1<<10)-1)>>10)
 	}
 	return fmt.Sprintf("%d MB", (n+(1<<20)-1)>>20)
+}
+
+// searchShare is what one search may have of the memory budget: the budget
+// over the searches that run at once. Its table may take half of that: most
+// is the largest table it allows, in entries (a power of two, at least 1).
+func searchShare(lim Limits) (share int64, most int) {
+	share = lim.MaxMemory / int64(max(lim.MaxSearches, 1))
+	most = 1
+	for int64(most*2)*tableBytes <= share/2 {
+		most *= 2
+	}
+	return share, most
+}
+
+// SearchShare says what one search may have under these limits (those left
+// at zero taking their defaults): its share of the memory budget, and the
+// largest transposition table that allows, in entries and bytes (no more
+// than the engine's own largest).
+func SearchShare(lim Limits) (share int64, entries int, table int64) {
+	share, most := searchShare(lim.withDefaults())
+	most = min(most, engine.MaxTTSize)
+	return share, most, int64(most) * tableBytes
 }

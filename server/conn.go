@@ -32,6 +32,16 @@ type conn struct {
 	reason string   // why the server closes the connection, for the close frame
 	closed bool     // the write pump has ended
 
+	// placedBy's place in line (and expected wait) is the newest the page
+	// has not been told; the write pump sends it at most every statusEvery
+	// (placeBell rings), so a line of 500 moving at once does not send each
+	// page 500 frames. nil when there is none to send.
+	placedBy     *attempt
+	place        int
+	placeWait    time.Duration
+	placeAtLeast bool
+	placeBell    chan struct{}
+
 	errs  errorQueue  // errors wait here, coalesced, not in send: a burst never drops the page
 	stuck *stuckWatch // the write pump's: a page that stops reading gives up its slot
 
@@ -59,7 +69,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 func newConn(s *Server, ws *websocket.Conn) *conn {
 	ctx, cancel := context.WithCancel(s.ctx)
 	return &conn{srv: s, ws: ws, ctx: ctx, cancel: cancel,
-		send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1), errs: newErrorQueue()}
+		send: make(chan []byte, sendQueue), wake: make(chan struct{}, 1), placeBell: make(chan struct{}, 1), errs: newErrorQueue()}
 }
 
 // queue puts a control frame on the send queue; a full queue means the page
@@ -169,6 +179,7 @@ func (c *conn) writePump() {
 		c.srv.track(-1)
 	}()
 	st := streamState{}
+	var placeSent time.Time
 	// Events go out at most once per frameGap (the first at once), so a fast
 	// search arrives as a few large frames rather than a flood of small ones.
 	var flush <-chan time.Time
@@ -192,6 +203,11 @@ func (c *conn) writePump() {
 				return
 			}
 			continue
+		case <-c.placeBell:
+			if time.Since(placeSent) >= statusEvery && !c.writePlace(&placeSent) {
+				return
+			}
+			continue // else the status tick sends it
 		case <-ping.C:
 			c.ws.SetWriteDeadline(time.Now().Add(c.srv.limits.WriteWait))
 			if err := c.ws.WriteMessage(websocket.PingMessage, nil); err != nil {
@@ -199,6 +215,9 @@ func (c *conn) writePump() {
 			}
 			continue
 		case <-status.C:
+			if !c.writePlace(&placeSent) {
+				return
+			}
 			if r := st.run; r != nil && !st.doneSent && r.done() == nil {
 				b, _ := json.Marshal(r.status())
 				if !c.write(b) {
@@ -260,6 +279,12 @@ func (c *conn) stream(st *streamState) bool {
 		if !c.write(b) {
 			return false
 		}
+		for _, n := range r.notices {
+			b, _ := json.Marshal(n)
+			if !c.write(b) {
+				return false
+			}
+		}
 	}
 	if st.doneSent {
 		return true
@@ -315,4 +340,39 @@ func (c *conn) write(b []byte) bool {
 	err := c.ws.WriteMessage(websocket.TextMessage, b)
 	c.stuck.end()
 	return err == nil
+}
+
+// tellPlace keeps a's place in line (1 first) and expected wait for the
+// write pump, which writes the frame: called for every page in line each
+// time the line moves, it only stores them.
+func (c *conn) tellPlace(a *attempt, place int, wait time.Duration, atLeast bool) {
+	c.mu.Lock()
+	c.placedBy, c.place, c.placeWait, c.placeAtLeast = a, place, wait, atLeast
+	c.mu.Unlock()
+	select {
+	case c.placeBell <- struct{}{}:
+	default:
+	}
+}
+
+// forgetPlace drops a place of a's not yet sent: a has left the line. Under c.mu.
+func (c *conn) forgetPlace(a *attempt) {
+	if c.placedBy == a {
+		c.placedBy = nil
+	}
+}
+
+// writePlace sends the page's newest place in line, if it has one not sent.
+func (c *conn) writePlace(sent *time.Time) bool {
+	c.mu.Lock()
+	a, place, wait, atLeast := c.placedBy, c.place, c.placeWait, c.placeAtLeast
+	c.placedBy = nil
+	c.mu.Unlock()
+	if a == nil {
+		return true
+	}
+	*sent = time.Now()
+	b, _ := json.Marshal(queuedFrame{Type: "queued", ID: a.id, Position: place, WaitMs: wait.Milliseconds(), WaitAtLeast: atLeast,
+		Message: queuedMessage(place, c.srv.limits.MaxSearches, wait, atLeast)})
+	return c.write(b)
 }

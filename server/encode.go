@@ -86,7 +86,7 @@ func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte 
 		if i > 0 {
 			w = append(w, ',')
 		}
-		w = strconv.AppendQuote(w, m)
+		w = tracer.AppendJSONString(w, m) // strconv's quoting is Go, not JSON
 	}
 	w = append(w, ']')
 	for _, c := range columns {
@@ -196,7 +196,7 @@ func (b *batchEncoder) appendModern(w []byte, events []tracer.Event) []byte {
 		if i > 0 {
 			w = append(w, ',')
 		}
-		w = strconv.AppendQuote(w, m)
+		w = tracer.AppendJSONString(w, m) // strconv's quoting is Go, not JSON
 	}
 	w = append(w, `],"why":[`...)
 	for i, id := range b.whys {

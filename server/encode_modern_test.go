@@ -62,3 +62,21 @@ func TestEncodeModernColumns(t *testing.T) {
 		t.Errorf("hello kinds[%d] = %q, want prune", tracer.Prune, h.Kinds[tracer.Prune])
 	}
 }
+
+// A move or a why from another engine's trace may hold any character; the
+// frame stays JSON the page can parse (strconv's Go quoting wrote \x01).
+func TestEncodeStringsAreJSON(t *testing.T) {
+	odd := []string{"\x01", "a\x7fb", `q"\`, "é♞", "\u2028"}
+	var events []tracer.Event
+	for i, s := range odd {
+		events = append(events, tracer.Event{Kind: tracer.Enter, Node: int32(i + 2), Parent: 1, Move: s, Reduced: 1, Why: s})
+	}
+	frame := newBatchEncoder().encode(1, 0, events)
+	var f struct{ Moves, Whys []string }
+	if err := json.Unmarshal(frame, &f); err != nil {
+		t.Fatalf("the frame is not JSON: %v\n%s", err, frame)
+	}
+	if !reflect.DeepEqual(f.Moves, odd) || !reflect.DeepEqual(f.Whys, odd) {
+		t.Errorf("moves %q whys %q, want both %q", f.Moves, f.Whys, odd)
+	}
+}

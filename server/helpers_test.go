@@ -14,7 +14,7 @@ import (
 )
 
 // testServer serves a Server on a loopback port for the length of a test.
-func testServer(t *testing.T, lim Limits) (*Server, *httptest.Server) {
+func testServer(t testing.TB, lim Limits) (*Server, *httptest.Server) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := New(ctx, lim)
@@ -117,8 +117,13 @@ type eventsFrame struct {
 // events back into tracer.Events with the name tables of the protocol.
 func (c *client) collect() stream {
 	c.t.Helper()
-	var s stream
-	s.started = c.expect("started")
+	return c.collectAfter(c.expect("started"))
+}
+
+// collectAfter is collect for a search whose started frame has been read.
+func (c *client) collectAfter(started map[string]any) stream {
+	c.t.Helper()
+	s := stream{started: started}
 	moves := []string{""}
 	for {
 		m, b := c.next()

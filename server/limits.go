@@ -5,10 +5,16 @@ import "time"
 // Limits protect the server (and the browser) from searches too big to hold.
 // Every one of them, when hit, gives the page a sentence saying so.
 type Limits struct {
-	MaxDepth        int   // deepest search a page may ask for
-	MaxNodes        int64 // nodes per search (and per generated tree); a search reaching it stops cleanly and says so
-	MaxSearches     int   // searches running at once, over all connections
-	MaxQueue        int   // searches waiting for a slot; the page is told its place in line
+	MaxDepth    int   // deepest search a page may ask for
+	MaxNodes    int64 // nodes per search (and per generated tree); a search reaching it stops cleanly and says so
+	MaxSearches int   // searches running at once, over all connections
+	// MaxQueue, when above 0, is a fixed cap on the searches waiting for a
+	// slot. At 0 (the default) the line is as long as memory and MaxWait allow.
+	MaxQueue int
+	// MaxWait is the longest a search is asked to wait in line: one whose
+	// expected wait (from the searches' recent times) is longer is refused,
+	// and told the wait.
+	MaxWait         time.Duration
 	MaxMessageBytes int64 // largest message a client may send
 	MaxConns        int   // websocket connections open at once
 	// MaxMemory is the budget for what the server keeps: recordings, tables,
@@ -34,13 +40,13 @@ type Limits struct {
 // DefaultLimits suit one machine serving a classroom: a 1M-node search is about
 // 2.6M events, some 130 MB in the server and less in the page.
 func DefaultLimits() Limits {
-	return Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxQueue: 16, MaxMessageBytes: 64 << 10,
+	return Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxWait: time.Minute, MaxMessageBytes: 64 << 10,
 		MaxConns: 1024, MaxMemory: 1 << 30,
 		WriteWait: 10 * time.Second, StuckWait: 3 * time.Second, IdleTimeout: time.Minute}
 }
 
 // withDefaults fills the limits left at zero from DefaultLimits (MaxQueue
-// excepted: no line at all is a choice).
+// excepted: 0 is no fixed cap).
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
 	set := func(v *int64, def int64) {
@@ -64,6 +70,7 @@ func (l Limits) withDefaults() Limits {
 	set(&l.MaxMessageBytes, d.MaxMessageBytes)
 	seti(&l.MaxConns, d.MaxConns)
 	set(&l.MaxMemory, d.MaxMemory)
+	setd(&l.MaxWait, d.MaxWait)
 	setd(&l.WriteWait, d.WriteWait)
 	setd(&l.StuckWait, d.StuckWait)
 	setd(&l.IdleTimeout, d.IdleTimeout)

@@ -19,6 +19,7 @@ type plan struct {
 	nodes  int64 // a tree's nodes (an upper bound for a typed one)
 	opt    engine.Options
 	random bool
+	notes  []string // what the server chose for the user, said in notices after started
 }
 
 // check reads a start command, or says which field is wrong.
@@ -80,15 +81,19 @@ func check(c command, lim Limits) (*plan, error) {
 	}
 	// Each search has a share of the memory budget (-max-memory over
 	// -max-searches): its table may take half of it, the rest being for its
-	// recording, and a generated tree all of it while it is built.
-	share := lim.MaxMemory / int64(max(lim.MaxSearches, 1))
+	// recording, and a generated tree all of it while it is built. A table
+	// the user did not size is sized to fit; one the user asked for is not
+	// made smaller behind their back, but refused.
+	share, most := searchShare(lim)
 	if opt.TT && tableSize(opt.TTSize) > share/2 {
-		most := 1
-		for int64(most*2)*tableBytes <= share/2 {
-			most *= 2
+		if c.Options["tt-size"] != "" {
+			return nil, &fieldError{"tt-size", fmt.Errorf("tt-size %d needs %s, more than one search may have here: at most %d entries (%s)",
+				opt.TTSize, mb(tableSize(opt.TTSize)), most, mb(int64(most)*tableBytes))}
 		}
-		return nil, &fieldError{"tt-size", fmt.Errorf("tt-size %d needs %s, more than one search may have here: at most %d entries (%s)",
-			opt.TTSize, mb(tableSize(opt.TTSize)), most, mb(int64(most)*tableBytes))}
+		p.notes = append(p.notes, fmt.Sprintf("This search's transposition table has %d entries (%s), fewer than the default %d: "+
+			"the server shares its memory (-max-memory, %s) among %s, and a table may take half a search's share.",
+			most, mb(int64(most)*tableBytes), opt.TTSize, mb(lim.MaxMemory), plural(lim.MaxSearches, "search", "searches")))
+		opt.TTSize = most
 	}
 	if need := p.nodes * treeBuildBytes; p.random && need > share {
 		return nil, &fieldError{"random", fmt.Errorf("the random tree b=%d,d=%d (%d nodes) needs %s to build, more than one search may have here (%s)",
@@ -153,6 +158,9 @@ func (p *plan) build(b *budget, lim Limits) (*run, error) {
 		return nil, full("this tree")
 	}
 	r.started = startedFrame{Type: "started", ID: p.id, Kind: "chess", Options: p.opt.Describe()}
+	for _, n := range p.notes {
+		r.notices = append(r.notices, noticeFrame{Type: "notice", ID: p.id, Message: n})
+	}
 	switch pos := r.pos.(type) {
 	case *engine.ChessPosition:
 		r.started.FEN = pos.FEN()

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/pvscope/pvscope/tracer"
 )
@@ -91,16 +92,29 @@ type errorFrame struct {
 }
 
 // queuedFrame tells a page its search waits for a free slot, and its place
-// in line (1: next); it comes again each time the line moves.
+// in line (1: next); it comes again as the line moves (at most every 250 ms).
 type queuedFrame struct {
 	Type     string `json:"type"`
 	ID       int64  `json:"id"`
 	Position int    `json:"position"`
-	Message  string `json:"message"`
+	WaitMs   int64  `json:"waitMs,omitempty"` // the expected wait, from the searches' recent times; absent while not known
+	// WaitAtLeast: the searches holding the slots have taken longer so far
+	// than recent ones did, and waitMs is from their time so far: at least that.
+	WaitAtLeast bool   `json:"waitAtLeast,omitempty"`
+	Message     string `json:"message"`
 }
 
-func queuedMessage(place, running int) string {
-	return fmt.Sprintf("Waiting for a free search slot: %s in line (the server runs %s at once).", ordinal(place), plural(running, "search", "searches"))
+// queuedMessage puts the place and the wait first: the page shows the
+// sentence in a line that a narrow screen cuts short.
+func queuedMessage(place, running int, wait time.Duration, atLeast bool) string {
+	slots := fmt.Sprintf("(the server runs %s at once)", plural(running, "search", "searches"))
+	switch {
+	case wait < time.Millisecond: // as waitMs: a wait of microseconds says nothing yet
+		return fmt.Sprintf("%s in line for a search slot %s.", ordinal(place), slots)
+	case atLeast:
+		return fmt.Sprintf("%s in line, at least %s to wait for a search slot %s.", ordinal(place), span(wait), slots)
+	}
+	return fmt.Sprintf("%s in line, %s to wait for a search slot %s.", ordinal(place), about(wait), slots)
 }
 
 func plural(n int, one, many string) string {

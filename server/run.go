@@ -19,6 +19,7 @@ import (
 type run struct {
 	id      int64
 	started startedFrame
+	notices []noticeFrame // sent right after started: what the server chose for the user
 	pos     engine.Position
 	opt     engine.Options
 	cancel  context.CancelFunc

@@ -47,8 +47,9 @@ type Server struct {
 // its default). Cancelling ctx ends every connection and search.
 func New(ctx context.Context, limits Limits) *Server {
 	limits = limits.withDefaults()
+	b := newBudget(limits.MaxMemory)
 	s := &Server{limits: limits, mux: http.NewServeMux(), ctx: ctx,
-		slots: newSlots(limits.MaxSearches, limits.MaxQueue), budget: newBudget(limits.MaxMemory),
+		slots: newSlots(limits.MaxSearches, limits.MaxQueue, limits.MaxWait, b), budget: b,
 		hosts: newHostCheck(limits.Hosts)}
 	// gorilla's default CheckOrigin refuses cross-origin upgrades, so another
 	// site open in the browser cannot drive searches on this machine. Write

@@ -3,14 +3,15 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 )
 
 // start checks the command at once (a mistake is told without waiting), then
-// waits for the page's previous search to give its slot back and for a slot
-// of its own, in line if need be, on another goroutine: the read pump stays
-// free to hear stop, or a newer start that replaces this one.
+// waits for a slot on another goroutine: the read pump stays free to hear
+// stop, or a newer start that replaces this one. A page has one search at a
+// time: a start that replaces one waiting in line takes its place there; one
+// that replaces a running search waits for it to give its slot back, then
+// joins the line.
 func (c *conn) start(cmd command) {
 	p, err := check(cmd, c.srv.limits)
 	if err != nil {
@@ -19,48 +20,72 @@ func (c *conn) start(cmd command) {
 	}
 	ctx, cancel := context.WithCancel(c.ctx)
 	a := &attempt{id: cmd.ID, cancel: cancel, gone: make(chan struct{})}
+	a.waiter = newWaiter(func(place int, wait time.Duration, atLeast bool) { c.tellPlace(a, place, wait, atLeast) }, p.waitingBytes())
 	c.mu.Lock()
 	prev := c.last
 	c.last = a
 	c.mu.Unlock()
+	inherited := false
 	if prev != nil {
+		inherited = c.srv.slots.replace(prev.waiter, a.waiter)
 		prev.cancel() // starting again replaces the search being shown (or waiting)
 	}
-	go c.launch(ctx, a, prev, p)
+	go c.launch(ctx, a, prev, inherited, p)
 }
 
 // attempt is one start command, from its check to the end of its search.
 type attempt struct {
 	id      int64
 	cancel  context.CancelFunc
+	waiter  *waiter       // its claim on a search slot
 	gone    chan struct{} // closed once the attempt holds no slot and never will
 	stopped bool          // the page asked to stop it (under conn.mu)
 }
 
-func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, p *plan) {
+// waitingBytes is what the plan holds while it waits in line: its text and
+// tree besides what every waiting search holds.
+func (p *plan) waitingBytes() int64 {
+	n := int64(waitingBytes + len(p.setup.FEN) + len(p.setup.Tree) + len(p.setup.Random))
+	if p.setup.Tree != "" {
+		n += p.nodes * treeNodeBytes
+	}
+	return n
+}
+
+// launch waits for the attempt's slot, in line if need be (inherited: it took
+// the place of the page's previous search), then builds its run and searches.
+func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited bool, p *plan) {
 	searching := false
 	defer func() {
 		if !searching {
 			close(a.gone)
 		}
 	}()
-	if prev != nil {
-		<-prev.gone // a page restarting at the limit is not refused by its own search
+	slots := c.srv.slots
+	var err error
+	if !inherited {
+		if prev != nil {
+			<-prev.gone // one slot a page: a page restarting at the limit is not refused by its own search
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		err = slots.join(a.waiter)
 	}
-	if ctx.Err() != nil {
-		return
+	var release func()
+	if err == nil {
+		release, err = slots.await(ctx, a.waiter)
 	}
-	release, err := c.srv.slots.acquire(ctx, func(place int) {
-		c.queue(queuedFrame{Type: "queued", ID: a.id, Position: place, Message: queuedMessage(place, c.srv.limits.MaxSearches)})
-	})
+	c.mu.Lock()
+	c.forgetPlace(a) // out of the line: a place not yet sent is stale
+	stopped := a.stopped
+	c.mu.Unlock()
 	if err != nil {
-		c.mu.Lock()
-		stopped := a.stopped
-		c.mu.Unlock()
+		var full *lineError
 		switch {
-		case errors.Is(err, errLineFull):
-			c.queue(errorFrame{Type: "error", ID: a.id, Message: fmt.Sprintf("The server is running %s and %d more are waiting; try again when one has finished.",
-				plural(c.srv.limits.MaxSearches, "search", "searches"), c.srv.limits.MaxQueue)})
+		case errors.As(err, &full):
+			c.queue(errorFrame{Type: "error", ID: a.id, Message: full.Error()})
+		case errors.Is(err, errReplaced):
 		case stopped:
 			c.queue(errorFrame{Type: "error", ID: a.id, Message: "Stopped while waiting for a free search slot: the search did not start."})
 		}

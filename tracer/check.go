@@ -6,7 +6,7 @@ import "fmt"
 type Violation struct {
 	Seq     int64  // the offending event; for a trace that ends badly, the last one
 	Node    int32  // the node the event names; for a trace that ends with nodes open, the innermost
-	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, pv-report
+	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report; for a warning: repeat
 	Problem string
 }
 
@@ -25,18 +25,34 @@ func (v *Violation) Error() string {
 //   - Iterations do not nest, and no node is open across an iteration boundary.
 //     A trace with iterations enters every node inside one.
 //   - An event about a node (probe, fail-high, fail-low, re-search, cutoff, the
-//     tt- events, pv-update) names the innermost open node: a parent speaks of
+//     tt- events, pv-update, prune) names the innermost open node: a parent speaks of
 //     its children between their visits.
 //   - A probe's window is null: Beta == Alpha+1.
-//   - A re-search of Ref at Node repeats a probe: Ref is an exited child of Node
-//     that a probe with the same Alpha entered, its score (negated, as Node sees
-//     it) is strictly inside the re-search window, and the next enter is the
-//     re-search itself: a child of Node with that Ref. An enter with a Ref
-//     follows a re-search.
+//   - A re-search of Ref at Node searches a move again with a wider window or
+//     a greater depth: Ref is an exited child of Node, and either a probe with
+//     the same Alpha entered it and its score (negated, as Node sees it) is
+//     strictly inside the re-search window, or it was a reduced search
+//     (enter's Reduced above 0). The next enter is the re-search itself: a
+//     child of Node with that Ref, wider or deeper than Ref. An enter with a
+//     Ref follows a re-search, unless it repeats Ref (below).
+//   - A re-search is not missing: a reduced child whose score beats the
+//     parent's alpha, or a probe whose score lands strictly inside the
+//     parent's window, is searched again right after (a null move, 0000, is
+//     never searched again).
 //   - A pv-update's Score is strictly inside (Alpha, Beta).
 //   - An exit's Actual matches its Score and the window it was entered with:
 //     All at or below alpha, Cut at or above beta, PV between; a Stopped node
 //     may say anything.
+//   - best-score: a node scores at least what each of its searched moves gave
+//     it (their scores negated), not counting a visit searched again, a null
+//     move that did not cut, or a stopped child; a table answer or a stopped
+//     node is not judged.
+//
+// A move searched again from the same parent with the same window and depth
+// (a killer tried first and met again in the move list, say) is a repeat: it
+// is counted (Repeats), not a violation. Doubtful but legal patterns go to
+// Warn: a repeat searched in full again (its table did not answer it), and an
+// enter whose Ref names a visit it only repeats.
 //
 // The checker keeps the state of open nodes and their children only, and one
 // bit per node id seen, so it can check a trace of millions of nodes as it
@@ -47,7 +63,12 @@ func (v *Violation) Error() string {
 // entered. It is not safe for concurrent use.
 type Checker struct {
 	// Report, when set, receives every violation and the check continues.
-	Report   func(*Violation)
+	Report func(*Violation)
+	// Warn, when set, receives every warning: a doubtful pattern that breaks
+	// no rule.
+	Warn func(*Violation)
+	// Repeats counts the moves searched again with the same window and depth.
+	Repeats  int64
 	rule     string // the rule of the problem check last returned
 	culprit  int32  // the node it is about, when not the event's: one left open
 	err      error
@@ -59,6 +80,7 @@ type Checker struct {
 	outside  int32               // the first node entered outside any iteration, 0 if none
 	open     []int32             // open nodes, innermost last
 	kids     [][]int32           // kids[i]: the children open[i] has entered
+	frames   []openFrame         // frames[i]: what open[i] has learnt from its children
 	nodes    map[int32]nodeState // open nodes and their children: what a re-search can name
 	seen     idSet               // every node entered
 	// A re-search announced and not yet entered; rsSeq is 0 when none is pending.
@@ -68,11 +90,16 @@ type Checker struct {
 
 // nodeState is what the checker remembers of an entered node.
 type nodeState struct {
+	move         string
 	parent       int32
 	alpha, beta  int32 // the window it was entered with
 	score        int32 // once exited
 	probeAlpha   int32 // the Alpha of the parent's probe that entered it, if probed
 	probingAlpha int32 // while open: the Alpha of its probe whose child is not yet entered
+	repeatOf     int32 // the sibling it repeats, 0 if none
+	depth        int16
+	reduced      int16
+	end          End // once exited
 	probed       bool
 	probing      bool
 	exited       bool
@@ -166,7 +193,7 @@ func (c *Checker) check(e *Event) string {
 	}
 
 	switch e.Kind {
-	case Probe, FailHigh, FailLow, ReSearch, Cutoff, TTProbe, TTHit, TTCutoff, TTStore, PVUpdate:
+	case Probe, FailHigh, FailLow, ReSearch, Cutoff, TTProbe, TTHit, TTCutoff, TTStore, PVUpdate, Prune:
 		if top := c.top(); top == 0 || e.Node != top {
 			if top == 0 {
 				c.rule = "innermost"
@@ -248,109 +275,6 @@ func (c *Checker) check(e *Event) string {
 	return ""
 }
 
-func (c *Checker) enter(e *Event) string {
-	if e.Node <= 0 {
-		c.rule = "nesting"
-		return fmt.Sprintf("enter of node %d: node ids start at 1", e.Node)
-	}
-	if c.seen.has(e.Node) {
-		c.rule = "nesting"
-		return fmt.Sprintf("node %d entered twice: node ids are never reused in a search", e.Node)
-	}
-	if top := c.top(); e.Parent != top {
-		c.rule, c.culprit = "nesting", top
-		msg := fmt.Sprintf("enter of node %d names parent %d, but the innermost open node is %d: node %d has not exited", e.Node, e.Parent, top, top)
-		if top == 0 {
-			msg = fmt.Sprintf("enter of node %d names parent %d, but no node is open", e.Node, e.Parent)
-		}
-		if c.Report != nil {
-			c.resync(e.Parent)
-			c.rsSeq = 0
-			c.push(e)
-		}
-		return msg
-	}
-	if c.rsSeq != 0 {
-		if e.Parent != c.rsNode || e.Ref != c.rsRef {
-			c.rule = "re-search"
-			return fmt.Sprintf("enter of node %d (parent %d, ref %d) is not the re-search of ref %d at node %d announced at seq %d",
-				e.Node, e.Parent, e.Ref, c.rsRef, c.rsNode, c.rsSeq)
-		}
-		c.rsSeq = 0
-	} else if e.Ref != 0 {
-		c.rule = "re-search"
-		return fmt.Sprintf("enter of node %d with ref %d, but no re-search announced it", e.Node, e.Ref)
-	}
-	if !c.inIter {
-		if c.iterSeen {
-			c.rule = "iteration"
-			return fmt.Sprintf("node %d entered outside any iteration", e.Node)
-		}
-		if c.outside == 0 {
-			c.outside = e.Node
-		}
-	}
-	c.push(e)
-	return ""
-}
-
-// push opens e's node.
-func (c *Checker) push(e *Event) {
-	n := nodeState{parent: e.Parent, alpha: e.Alpha, beta: e.Beta}
-	if e.Parent != 0 {
-		p := c.nodes[e.Parent]
-		if p.probing && e.Ref == 0 {
-			n.probed, n.probeAlpha = true, p.probingAlpha
-			p.probing = false
-			c.nodes[e.Parent] = p
-		}
-	}
-	if c.nodes == nil {
-		c.nodes = make(map[int32]nodeState)
-	}
-	c.nodes[e.Node] = n
-	c.seen.add(e.Node)
-	if k := len(c.open); k > 0 {
-		c.kids[k-1] = append(c.kids[k-1], e.Node)
-	}
-	c.open = append(c.open, e.Node)
-	if len(c.kids) < cap(c.kids) {
-		c.kids = c.kids[:len(c.kids)+1]
-		c.kids[len(c.kids)-1] = c.kids[len(c.kids)-1][:0]
-	} else {
-		c.kids = append(c.kids, nil)
-	}
-}
-
-// closeTop closes the innermost open node and forgets its children: no
-// re-search can name them once it has exited.
-func (c *Checker) closeTop() {
-	k := len(c.open) - 1
-	for _, id := range c.kids[k] {
-		delete(c.nodes, id)
-	}
-	c.open, c.kids = c.open[:k], c.kids[:k]
-}
-
-// resync closes the open nodes above node, when node is open, so that the
-// check goes on after a lost exit. Node 0 closes them all.
-func (c *Checker) resync(node int32) bool {
-	for i := len(c.open) - 1; i >= 0; i-- {
-		if c.open[i] == node {
-			for len(c.open) > i+1 {
-				c.closeTop()
-			}
-			return true
-		}
-	}
-	if node == 0 {
-		for len(c.open) > 0 {
-			c.closeTop()
-		}
-	}
-	return node == 0
-}
-
 func (c *Checker) exit(e *Event) string {
 	top := c.top()
 	if top == 0 || e.Node != top {
@@ -382,6 +306,9 @@ func (c *Checker) exit(e *Event) string {
 				e.Node, e.Actual, e.Score, n.alpha, n.beta, want)
 		}
 	}
+	if problem == "" {
+		problem = c.judgeExit(e)
+	}
 	if problem != "" && c.Report == nil {
 		return problem
 	}
@@ -389,10 +316,11 @@ func (c *Checker) exit(e *Event) string {
 	return problem
 }
 
-// pop closes e's node, the innermost open one.
+// pop closes e's node, the innermost open one, and tells its parent its score.
 func (c *Checker) pop(e *Event) {
 	n := c.nodes[e.Node]
-	n.exited, n.score, n.probing = true, e.Score, false
+	n.exited, n.score, n.probing, n.end = true, e.Score, false, e.End
 	c.nodes[e.Node] = n
 	c.closeTop()
+	c.childExited(e.Node, &n)
 }

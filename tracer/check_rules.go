@@ -50,6 +50,11 @@ func (c *Checker) reSearch(e *Event) string {
 	case !r.exited:
 		c.rule = "re-search"
 		return fmt.Sprintf("re-search of ref %d, which has not exited", e.Ref)
+	case r.reduced > 0:
+		// A reduced search searched again, deeper (the enter shows it): its
+		// score beat alpha, and whatever the window, that is the engine's call.
+		c.rsSeq, c.rsNode, c.rsRef = e.Seq, e.Node, e.Ref
+		return ""
 	}
 	if s := -int64(r.score); !(int64(e.Alpha) < s && s < int64(e.Beta)) {
 		c.rule = "re-search"

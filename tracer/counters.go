@@ -1,18 +1,41 @@
 package tracer
 
 // Counters is a Sink that counts events per kind: the cheapest summary of a
-// search, and the "events" object of `pvscope search --json`.
+// search, and the "events" object of `pvscope search --json`. A node the
+// table answered (an exit with end tt-cutoff) counts as a tt-hit and a
+// tt-cutoff, once: not again when the engine wrote those events for it.
 // It is not safe for concurrent use.
 type Counters struct {
-	n [kindEnd]int64 // n[0] counts events whose kind is not a known one
+	n            [kindEnd]int64 // n[0] counts events whose kind is not a known one
+	implied      int64          // tt-hit and tt-cutoff counts an exit implied, not events
+	hitNode      int32          // the node of the last tt-hit event
+	cutNode      int32          // the node of the last tt-cutoff event
+	hitOk, cutOk bool           // those are set
 }
 
 // Emit implements Sink.
 func (c *Counters) Emit(e Event) {
-	if e.Kind < kindEnd {
-		c.n[e.Kind]++
-	} else {
+	if e.Kind >= kindEnd {
 		c.n[0]++
+		return
+	}
+	c.n[e.Kind]++
+	switch e.Kind {
+	case TTHit:
+		c.hitNode, c.hitOk = e.Node, true
+	case TTCutoff:
+		c.cutNode, c.cutOk = e.Node, true
+	case Exit:
+		if e.End == TTCut {
+			if !c.hitOk || c.hitNode != e.Node {
+				c.n[TTHit]++
+				c.implied++
+			}
+			if !c.cutOk || c.cutNode != e.Node {
+				c.n[TTCutoff]++
+				c.implied++
+			}
+		}
 	}
 }
 
@@ -24,9 +47,10 @@ func (c *Counters) Count(k Kind) int64 {
 	return 0
 }
 
-// Total is the number of events of every kind, unknown ones included.
+// Total is the number of events of every kind, unknown ones included (the
+// table answers an exit implied are not events).
 func (c *Counters) Total() int64 {
-	var t int64
+	t := -c.implied
 	for _, n := range c.n {
 		t += n
 	}

@@ -1,9 +1,6 @@
 package tracer
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // Deriver completes a trace another engine wrote. Such a trace may hold only
 // the header and, per node, enter {node, parent, move, alpha, beta, depth} and
@@ -12,17 +9,28 @@ import (
 //   - seq, when missing: one more than the event before;
 //   - ply and index from the parent (a re-search keeps its probe's index);
 //   - expect (Knuth and Moore's rule, as childType in the engine) and actual
-//     (from the score and the window);
+//     (from the score and the window); a root entered with a null window (a
+//     bound search of MTD(f) and its kin) and the nodes below it expect no type;
 //   - the end of a node without children: eval at the horizon, a leaf of a
-//     tree, mate when the score is a mate score;
+//     tree, mate when the score says the side to move is mated (by the
+//     header's Scale);
 //   - probe: a child window one unit wide under a wider parent window;
 //   - re-search: the same move from the same parent entered again right after
-//     (the enter gets Ref, the probe's node);
+//     with a wider window, or deeper after a reduced search (the enter gets
+//     Ref, the earlier visit's node); the same move again with the same window
+//     and depth is a repeat, a new child like any other;
 //   - fail-high and fail-low after a probe, from the probe's score;
 //   - cutoff: a child scoring at or above the parent's beta with no later sibling;
 //   - pv-update: a child (not a probe) scoring strictly inside the parent's
 //     window, raising its alpha; the line goes down those exact scores;
-//   - search-start, search-end and root-pv, when the trace has none.
+//   - search-start, search-end and root-pv, when the trace has none. Root
+//     searches (parent 0) of one depth are one iteration, whether iteration
+//     events group them or not: an iteration's line is that of its last root
+//     search that scored inside its window, else of its last that failed high
+//     (a root that fails low proves no move best), else of its last. A root
+//     with a wider window takes the line of its pv-updates; a null-window node
+//     the line of the child that decided its score (the last whose negated
+//     score equals it), ending where a node is mated or no child decided it.
 //
 // Every event it makes is marked Derived. A kind the trace writes itself is
 // never derived once the trace has written one, and a trace whose first enter
@@ -42,8 +50,8 @@ type Deriver struct {
 	shift     int64 // derived events inserted before the engine's seqs
 	white     bool  // pov white: turn scores to negamax
 	rootWhite bool  // the side to move at the root is White
-	mate      int32 // the mate score, 0 when unknown
-	tree      bool  // a teaching tree: a childless node above the horizon is a leaf
+	scale     Scale
+	tree      bool // a teaching tree: a childless node above the horizon is a leaf
 	started   bool
 	ended     bool
 	entered   bool // an enter has been seen
@@ -51,8 +59,10 @@ type Deriver struct {
 	inIter    bool
 	stack     []frame
 	plies     map[int32]int16 // with pov white: open nodes' plies, for events that name them
-	root      rootResult      // the last root search, for root-pv and search-end
+	root      rootResult      // the chosen root search of the iteration, for root-pv and search-end
 	pending   bool            // root holds a root-pv not yet sent
+	iterScore int32           // the score the trace's iteration-end gave, when it did
+	roots     []rootResult    // the iteration's root searches, for iterScore
 	// Derived events about a child that just exited, held until the next
 	// event shows whether the engine writes that kind itself.
 	later []Event
@@ -62,6 +72,7 @@ type rootResult struct {
 	depth int16
 	score int32
 	pv    []string
+	rank  int8 // 3 inside its window, 2 failed high, 1 failed low
 }
 
 // frame is what the Deriver keeps of an open node.
@@ -76,18 +87,32 @@ type frame struct {
 	expect      NodeType
 	next        int16 // the index the next new move gets
 	children    int
+	reduced     int16
 	pv          []string
 	// The last child, once it exited.
 	last struct {
-		node   int32
-		move   string
-		index  int16
-		score  int32 // as this node sees it
-		probe  bool
-		exited bool
-		pv     []string
+		node        int32
+		move        string
+		index       int16
+		score       int32 // as this node sees it
+		alpha, beta int32 // its window
+		depth       int16
+		reduced     int16
+		probe       bool
+		exited      bool
+		pv          []string
 	}
-	cut *Event // a cutoff waiting to see whether a sibling follows
+	// The child that decided its score so far (the last with the highest),
+	// and the one before the last child's, for when that child is searched again.
+	best, prev decider
+	cut        *Event // a cutoff waiting to see whether a sibling follows
+}
+
+type decider struct {
+	has   bool
+	score int32
+	move  string
+	line  []string
 }
 
 // NewDeriver returns a Deriver that hands every event, written or derived, to
@@ -100,9 +125,7 @@ func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
 			d.rootWhite = false
 		}
 	}
-	if m, err := strconv.Atoi(h.Meta["mate"]); err == nil && m > 0 {
-		d.mate = int32(m)
-	}
+	d.scale, _ = ScaleOf(h.Meta) // a bad scale: the default; pvscope check says so
 	d.tree = h.Meta["tree"] != "" || h.Meta["random"] != ""
 	return d
 }
@@ -124,6 +147,16 @@ func (d *Deriver) Add(e Event, line int) {
 	d.wrote[e.Kind] = true
 	if e.Kind == Enter && !d.entered {
 		d.entered, d.full = true, e.Expect != NoType
+	}
+	if d.full {
+		// A full trace goes out as written: nothing to follow, nothing to derive.
+		if e.Seq != 0 {
+			e.Seq += d.shift
+		}
+		d.started = true
+		d.ended = d.ended || e.Kind == SearchEnd
+		d.send(e)
+		return
 	}
 	d.flushLater()
 	if e.Seq != 0 {
@@ -155,6 +188,10 @@ func (d *Deriver) Add(e Event, line int) {
 		d.flushRoot()
 		d.inIter = true
 	case IterationEnd, SearchEnd:
+		if e.Kind == IterationEnd {
+			d.iterScore = e.Score
+			d.pickIterScore()
+		}
 		d.flushRoot()
 		d.inIter = false
 		d.ended = d.ended || e.Kind == SearchEnd
@@ -252,14 +289,10 @@ func (d *Deriver) enter(e *Event) {
 	}
 	if p == nil {
 		// A root (or a node whose parent is not open: the checker says so).
-		if e.Parent == 0 {
-			if d.inIter {
-				d.pending = false // an aspiration re-search replaces the root's result
-			} else {
-				d.flushRoot()
-			}
+		if e.Parent == 0 && !d.inIter && d.pending && e.Depth != d.root.depth {
+			d.flushRoot() // a new depth: the roots before were one iteration
 		}
-		if e.Expect == NoType {
+		if e.Expect == NoType && int64(e.Beta)-int64(e.Alpha) != 1 {
 			e.Expect = PV
 		}
 		d.push(e)
@@ -268,8 +301,7 @@ func (d *Deriver) enter(e *Event) {
 	// A sibling follows: the last child did not cut the node off.
 	p.cut = nil
 	e.Ply = p.ply + 1
-	re := p.last.exited && p.last.move == e.Move && e.Move != ""
-	if re {
+	if isReSearch(p, e) {
 		if e.Ref == 0 {
 			e.Ref = p.last.node
 		}
@@ -277,15 +309,18 @@ func (d *Deriver) enter(e *Event) {
 			d.derive(Event{Kind: ReSearch, Node: p.node, Move: e.Move, Index: p.last.index, Ref: e.Ref, Alpha: -e.Beta, Beta: -e.Alpha})
 		}
 		e.Index = p.last.index
-		if e.Expect == NoType {
+		if e.Expect == NoType && p.expect != NoType {
 			e.Expect = PV
+		}
+		if e.Ref == p.last.node {
+			p.best = p.prev // the visit searched again no longer decides
 		}
 	} else {
 		if e.Index == 0 {
 			e.Index = p.next
 		}
 		p.next = e.Index + 1
-		if e.Expect == NoType {
+		if e.Expect == NoType && p.expect != NoType {
 			e.Expect = childType(p.expect, int(e.Index))
 		}
 		if isProbe(p, e) {
@@ -316,101 +351,9 @@ func childType(t NodeType, i int) NodeType {
 }
 
 func (d *Deriver) push(e *Event) {
-	f := frame{node: e.Node, move: e.Move, index: e.Index, ply: e.Ply, depth: e.Depth, alpha: e.Alpha, beta: e.Beta, a: e.Alpha, expect: e.Expect}
+	f := frame{node: e.Node, move: e.Move, index: e.Index, ply: e.Ply, depth: e.Depth, alpha: e.Alpha, beta: e.Beta, a: e.Alpha, expect: e.Expect, reduced: e.Reduced}
 	d.stack = append(d.stack, f)
 	if d.white {
 		d.plies[e.Node] = e.Ply
 	}
-}
-
-func (d *Deriver) exit(e *Event) {
-	f := d.frameOf(e.Node)
-	if f == nil {
-		return // the checker reports it
-	}
-	broken := f != d.top()
-	if f.cut != nil {
-		d.derive(*f.cut)
-		f.cut = nil
-	}
-	if e.Actual == NoType {
-		switch {
-		case e.Score <= f.alpha:
-			e.Actual = All
-		case e.Score >= f.beta:
-			e.Actual = Cut
-		default:
-			e.Actual = PV
-		}
-	}
-	if e.End == Searched && f.children == 0 {
-		switch {
-		case f.ttCut:
-			e.End = TTCut
-		case d.mate > 0 && e.Score <= -(d.mate-1000):
-			e.End = Mate
-		case f.depth <= 0:
-			e.End = Eval
-		case d.tree:
-			e.End = Leaf
-		}
-	}
-	c := *f
-	idx := len(d.stack) - 1
-	for d.stack[idx].node != e.Node {
-		idx--
-	}
-	d.stack = d.stack[:idx]
-	if d.white {
-		delete(d.plies, e.Node)
-	}
-	p := d.top()
-	if p == nil || c.ply == 0 {
-		d.root = rootResult{depth: c.depth, score: e.Score, pv: c.pv}
-		d.pending = true
-		return
-	}
-	if !broken {
-		d.childExited(p, e, &c)
-	}
-}
-
-// childExited: the parent p speaks of its child c, which returned e.Score.
-func (d *Deriver) childExited(p *frame, e *Event, c *frame) {
-	score := -e.Score
-	// A probe: searched with a window one unit wide where the parent's is wider.
-	probe := int64(c.beta)-int64(c.alpha) == 1 && int64(p.beta)-int64(p.a) > 1
-	l := &p.last
-	l.node, l.move, l.index, l.score, l.probe, l.exited, l.pv = e.Node, c.move, c.index, score, probe, true, c.pv
-	if probe {
-		win := Event{Node: p.node, Move: c.move, Index: c.index, Score: score, Alpha: p.a, Beta: p.a + 1}
-		if score <= p.a {
-			win.Kind = FailLow
-		} else {
-			win.Kind = FailHigh
-		}
-		d.later = append(d.later, win)
-	}
-	if score >= p.beta {
-		p.cut = &Event{Kind: Cutoff, Node: p.node, Move: c.move, Index: c.index, Score: score, Beta: p.beta}
-		return
-	}
-	if probe || score <= p.a {
-		return
-	}
-	line := append([]string{c.move}, c.pv...)
-	if !d.wrote[PVUpdate] {
-		d.later = append(d.later, Event{Kind: PVUpdate, Node: p.node, Move: c.move, Index: c.index, Score: score, Alpha: p.a, Beta: p.beta, PV: line})
-		p.pv = line
-	}
-	p.a = score
-}
-
-// flushRoot sends the root-pv of the last root search, when the trace writes none.
-func (d *Deriver) flushRoot() {
-	if !d.pending {
-		return
-	}
-	d.pending = false
-	d.derive(Event{Kind: RootPV, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv})
 }

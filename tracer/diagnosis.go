@@ -2,22 +2,42 @@ package tracer
 
 // Diagnosis is a Sink that summarises a trace as it streams by: counts, and
 // per iteration the root's PV, whether it is shorter than the depth and, if
-// so, where it ended and why, as far as the trace shows. It keeps a frame per
-// open node and one entry per iteration.
+// so, where it ended and why, as far as the trace shows. Root searches
+// (parent 0) of one depth are one iteration when no iteration events group
+// them, as the Deriver groups them. It keeps a frame per open node and one
+// entry per iteration.
 type Diagnosis struct {
 	Counts     Counts
 	Iterations []Iteration
+	// Scale reads mate scores; the zero Scale is DefaultScale.
+	Scale Scale
+	// EndOfLine, when set, says whether the game is over after a short line
+	// (mate, stalemate, repetition, fifty moves): tracer knows no chess, the
+	// caller does. Its answer comes before what the trace shows.
+	EndOfLine func(pv []string) (Reason, bool)
 
-	stack  []diagFrame
-	inIter bool
-	cur    *Iteration // the iteration being read, nil between them
-	cuts   []Event    // pv-cut events of the current iteration
-	root   PVEnd      // where the last root search's line ended
+	stack     []diagFrame
+	inIter    bool
+	cur       *Iteration // the iteration being read, nil between them
+	cuts      []Event    // pv-cut events of the current iteration
+	roots     []rootEnd  // the iteration's root searches: where each one's line ended
+	rootDepth int16      // the depth of the roots outside iteration events
+	ttHit     int32      // the node of the last tt-hit event
+	ttCut     int32      // the node of the last tt-cutoff event
 }
 
-// Counts are the totals check reports.
+// rootEnd is one root search's score and where its line ended.
+type rootEnd struct {
+	score int32
+	rank  int8 // 3 inside its window, 2 failed high, 1 failed low
+	end   PVEnd
+}
+
+// Counts are the totals check reports. A node the table answered (an exit
+// with end tt-cutoff) is a table hit and a table cutoff, counted once with
+// the tt-hit and tt-cutoff events the engine may also write for it.
 type Counts struct {
-	Events, Nodes, Leaves, Probes, ReSearches, Cutoffs, FirstMoveCutoffs, TTHits int64
+	Events, Nodes, Leaves, Probes, ReSearches, Cutoffs, FirstMoveCutoffs, TTHits, TTCutoffs, Prunes int64
 }
 
 // FirstMoveCutoffRate is the share of cutoffs made by the first move searched.
@@ -36,6 +56,10 @@ type Iteration struct {
 	Short   bool  // the PV is shorter than Depth
 	Stopped bool  // the search was stopped in this iteration: its line is not a result
 	End     PVEnd // where a short PV ended
+	Derived bool  // the engine did not write this line: the Deriver followed it through the trace
+
+	rootEnd   PVEnd // where the line of the root search that gave the result ended
+	hasRootPV bool
 }
 
 // PVEnd is the node where a line ended, Ply moves from the root, and the
@@ -48,6 +72,7 @@ type PVEnd struct {
 
 type diagFrame struct {
 	node         int32
+	move         string
 	ply          int
 	alpha, beta  int32
 	children     int
@@ -56,6 +81,16 @@ type diagFrame struct {
 	end          PVEnd
 	endSet       bool
 	lastChildEnd PVEnd
+	lastChild    int32
+	// The child that decided its score so far (the last with the highest),
+	// and the one before the last child's, as in the Deriver.
+	best, prev diagDecider
+}
+
+type diagDecider struct {
+	has   bool
+	score int32
+	end   PVEnd
 }
 
 // Emit implements Sink.
@@ -82,23 +117,30 @@ func (d *Diagnosis) Emit(e Event) {
 		d.finish()
 	case Enter:
 		d.Counts.Nodes++
-		if len(d.stack) == 0 && !d.inIter {
+		if len(d.stack) == 0 && !d.inIter && (d.cur == nil || e.Depth != d.rootDepth) {
 			d.finish()
 			d.begin(int(e.Depth))
+			d.rootDepth = e.Depth
 		}
 		if d.cur != nil && d.cur.Depth == 0 {
 			d.cur.Depth = int(e.Depth)
 		}
 		if n := len(d.stack); n > 0 {
-			d.stack[n-1].children++
+			p := &d.stack[n-1]
+			p.children++
+			if e.Ref != 0 && e.Ref == p.lastChild {
+				p.best = p.prev // the visit searched again no longer decides
+			}
 		}
-		d.stack = append(d.stack, diagFrame{node: e.Node, ply: int(e.Ply), alpha: e.Alpha, beta: e.Beta})
+		d.stack = append(d.stack, diagFrame{node: e.Node, move: e.Move, ply: int(e.Ply), alpha: e.Alpha, beta: e.Beta})
 	case Exit:
 		d.exit(&e)
 	case Probe:
 		d.Counts.Probes++
 	case ReSearch:
 		d.Counts.ReSearches++
+	case Prune:
+		d.Counts.Prunes++
 	case Cutoff:
 		d.Counts.Cutoffs++
 		if e.Index == 0 {
@@ -106,10 +148,13 @@ func (d *Diagnosis) Emit(e Event) {
 		}
 	case TTHit:
 		d.Counts.TTHits++
+		d.ttHit = e.Node
 		if f := d.top(e.Node); f != nil && e.Bound == Exact {
 			f.ttExact = true
 		}
 	case TTCutoff:
+		d.Counts.TTCutoffs++
+		d.ttCut = e.Node
 		if f := d.top(e.Node); f != nil {
 			f.ttCut = true
 		}
@@ -119,7 +164,8 @@ func (d *Diagnosis) Emit(e Event) {
 		}
 	case RootPV:
 		if d.cur != nil && e.Index == 0 {
-			d.cur.PV, d.cur.Score = e.PV, e.Score
+			d.cur.PV, d.cur.Score, d.cur.Derived = e.PV, e.Score, e.Derived
+			d.cur.rootEnd, d.cur.hasRootPV = d.rootFor(e.Score), true
 			if e.Depth != 0 {
 				d.cur.Depth = int(e.Depth)
 			}
@@ -143,19 +189,89 @@ func (d *Diagnosis) exit(e *Event) {
 	if n == 0 || d.stack[n-1].node != e.Node {
 		return // unbalanced: the checker reports it
 	}
-	f := d.stack[n-1]
+	f := &d.stack[n-1] // still valid after the stack shrinks: nothing is pushed before its last use
 	d.stack = d.stack[:n-1]
 	if f.children == 0 {
 		d.Counts.Leaves++
 	}
+	if e.End == TTCut {
+		if d.ttHit != e.Node {
+			d.Counts.TTHits++
+		}
+		if d.ttCut != e.Node {
+			d.Counts.TTCutoffs++
+		}
+		f.ttCut = true
+	}
 	if !f.endSet {
-		f.end = PVEnd{Node: f.node, Ply: f.ply, Reason: endReason(&f, e)}
+		f.end = d.lineEnd(f, e)
 	}
 	if n == 1 {
-		d.root = f.end
+		d.rootExited(f, e)
 		return
 	}
-	d.stack[n-2].lastChildEnd = f.end
+	p := &d.stack[n-2]
+	p.lastChildEnd = f.end
+	// The deciding child, as the Deriver follows it.
+	score := -e.Score
+	p.lastChild, p.prev = f.node, p.best
+	if e.End != Stopped && !(f.move == NullMove && score < p.beta) && (!p.best.has || score >= p.best.score) {
+		p.best = diagDecider{has: true, score: score, end: f.end}
+	}
+}
+
+// lineEnd is where the line from f ends: at f itself, or, under a null
+// window, where the line of the child that decided its score ends.
+func (d *Diagnosis) lineEnd(f *diagFrame, e *Event) PVEnd {
+	here := PVEnd{Node: f.node, Ply: f.ply, Reason: endReason(f, e)}
+	if d.scale().MatedAt(e.Score, f.ply) {
+		here.Reason = ReasonMate
+		return here
+	}
+	if int64(f.beta)-int64(f.alpha) == 1 && f.best.has && f.best.score == e.Score {
+		return f.best.end
+	}
+	return here
+}
+
+func (d *Diagnosis) scale() Scale {
+	if d.Scale == (Scale{}) {
+		return DefaultScale
+	}
+	return d.Scale
+}
+
+// rootExited keeps where a root search's line ended, for the iteration's root-pv.
+func (d *Diagnosis) rootExited(f *diagFrame, e *Event) {
+	r := rootEnd{score: e.Score, rank: 1, end: f.end}
+	switch {
+	case e.Score >= f.beta:
+		r.rank = 2
+	case e.Score > f.alpha:
+		r.rank = 3
+	}
+	if len(d.roots) >= 1024 {
+		d.roots = d.roots[1:]
+	}
+	d.roots = append(d.roots, r)
+}
+
+// rootFor is where the line of the root search that scored score ended: the
+// last of those that ranks highest, as the Deriver chooses.
+func (d *Diagnosis) rootFor(score int32) PVEnd {
+	var best *rootEnd
+	for i := range d.roots {
+		if r := &d.roots[i]; r.score == score && (best == nil || r.rank >= best.rank) {
+			best = r
+		}
+	}
+	if best == nil {
+		if len(d.roots) == 0 {
+			return PVEnd{}
+		}
+		return d.roots[len(d.roots)-1].end
+	}
+	return best.end
 }
 
 // endReason is why a line that stops at f stops, as the trace shows it.
@@ -167,8 +283,12 @@ func endReason(f *diagFrame, e *Event) Reason {
 		return ReasonOfEnd(e.End)
 	case (e.End == TTCut || f.ttCut) && open && inside:
 		return TTExactCutAtPV
+	case e.End == TTCut || f.ttCut:
+		return ReasonTTCutoff
 	case open && e.Score <= f.alpha && f.children > 0:
 		return FailLowAtPV
+	case e.End == Eval && f.children == 0:
+		return ReasonHorizon
 	}
 	return NoReason
 }
@@ -177,7 +297,7 @@ func (d *Diagnosis) begin(depth int) {
 	d.Iterations = append(d.Iterations, Iteration{Depth: depth})
 	d.cur = &d.Iterations[len(d.Iterations)-1]
 	d.cuts = d.cuts[:0]
-	d.root = PVEnd{}
+	d.roots = d.roots[:0]
 }
 
 // finish closes the current iteration: a line shorter than the depth ends
@@ -189,14 +309,27 @@ func (d *Diagnosis) finish() {
 		return
 	}
 	d.cur = nil
+	if it.PV == nil && len(d.roots) > 0 && !it.hasRootPV {
+		it.rootEnd = d.roots[len(d.roots)-1].end
+	}
 	it.Short = len(it.PV) < it.Depth && !it.Stopped
 	if !it.Short {
 		return
 	}
-	it.End = d.root
+	it.End = it.rootEnd
+	if it.End.Ply != len(it.PV) {
+		// The line the engine reported is not the one the trace decides: its
+		// end is at its own length, at a node the trace does not name.
+		it.End = PVEnd{Ply: len(it.PV)}
+	}
 	for i, c := range d.cuts {
 		if c.Method == Triangular || i == 0 {
 			it.End = PVEnd{Node: c.Node, Ply: int(c.Ply), Reason: c.Reason}
+		}
+	}
+	if d.EndOfLine != nil {
+		if r, ok := d.EndOfLine(it.PV); ok {
+			it.End.Reason = r
 		}
 	}
 }

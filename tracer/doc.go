@@ -12,9 +12,16 @@
 //   - jsonl.go: the JSONL trace file: a versioned header line, then one event per line.
 //     jsonl_read.go reads it back.
 //   - counters.go: Counters, a sink that counts events per kind.
-//   - check.go: Check, the invariant checker used by tests and by pvscope check.
+//   - check.go: Check, the invariant checker used by tests and by pvscope check;
+//     check_nodes.go its stack of open nodes, check_rules.go re-searches and the
+//     collectors' reports, check_score.go what a node's children imply (a
+//     re-search owed, its best score, repeats), check_ids.go the set of ids seen.
 //   - derive.go: Deriver, which completes a minimal trace another engine wrote
-//     (enter and exit only) with the events that follow from it, marked Derived.
+//     (enter and exit only) with the events that follow from it, marked Derived;
+//     derive_exit.go reads exits: re-searches from repeats, probes' outcomes,
+//     cutoffs, and the line down the children that decided each score.
+//   - scale.go: Scale, an engine's infinity and mate scores (the header's meta).
+//   - pvmethod.go: the PV collection methods and the reasons a line ends early.
 //   - diff.go: Diff, which lines up two traces of one position as streams and
 //     says where they part; diff_side.go reads one side, diff_report.go is
 //     what it reports, diff_keep.go the bounded lists it keeps.

@@ -193,6 +193,10 @@ func appendEvent(b []byte, e *Event) []byte {
 	return append(b, "}\n"...)
 }
 
+// AppendJSONString appends s as a JSON string: what another writer of JSON
+// (the server's frames) uses for the trace's own strings.
+func AppendJSONString(b []byte, s string) []byte { return appendString(b, s) }
+
 // appendString appends s as a JSON string. strconv.Quote is not JSON: it writes
 // \x escapes, which JSON does not have.
 func appendString(b []byte, s string) []byte {

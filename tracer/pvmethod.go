@@ -85,6 +85,12 @@ const (
 	ReasonLeaf
 	// SearchStopped: the search was stopped before the line was finished.
 	SearchStopped
+	// ReasonTTCutoff: a table entry answered the node where the line ends
+	// (a bound, in a null-window search), so it has no line below it.
+	ReasonTTCutoff
+	// ReasonHorizon: the node where the line ends was evaluated: a reduced or
+	// null-move search reached the horizon before the iteration's depth.
+	ReasonHorizon
 
 	reasonEnd
 )
@@ -103,6 +109,8 @@ var reasonNames = [...]string{
 	ReasonFiftyMove:    "fifty-move",
 	ReasonLeaf:         "leaf",
 	SearchStopped:      "search-stopped",
+	ReasonTTCutoff:     "tt-cutoff",
+	ReasonHorizon:      "horizon",
 }
 
 // Reasons lists every reason in order.

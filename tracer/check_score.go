@@ -1,0 +1,181 @@
+package tracer
+
+import "fmt"
+
+// The checker's rules that follow a node's children: a re-search owed and
+// not made, a node's score below what a move gave it, and repeats.
+
+// openFrame is what an open node has learnt from its children so far.
+type openFrame struct {
+	alpha, beta      int32    // its own window
+	exited           []kidKey // its children that exited: what a repeat matches
+	best, prevBest   int32    // the best score a counted child gave it, and the one before the last child's
+	bestChild, prevC int32    // the children that gave them
+	lastChild        int32
+	hasBest, prevHas bool
+	bestUnknown      bool  // a visit searched again was not the last child: best cannot be undone
+	owe              int32 // a child that must be searched again next, 0 if none
+	oweScore         int32 // its score as the node sees it
+	oweAlpha         int32 // the node's alpha when it came back
+}
+
+// kidKey is what makes a search of a move the same search again.
+type kidKey struct {
+	move           string
+	alpha, beta    int32
+	depth, reduced int16
+	id             int32
+}
+
+// repeatOf is the exited sibling e searches again with the same window and
+// depth, or 0.
+func (c *Checker) repeatOf(e *Event) int32 {
+	k := len(c.open) - 1
+	if k < 0 || e.Move == "" {
+		return 0
+	}
+	for _, kk := range c.frames[k].exited {
+		if kk.move == e.Move && kk.alpha == e.Alpha && kk.beta == e.Beta && kk.depth == e.Depth && kk.reduced == e.Reduced {
+			return kk.id
+		}
+	}
+	return 0
+}
+
+// repeats: e searches the exited sibling id's move again with its window and depth.
+func (c *Checker) repeats(e *Event, id int32) bool {
+	n, ok := c.nodes[id]
+	return ok && n.exited && n.parent == e.Parent && n.move == e.Move &&
+		n.alpha == e.Alpha && n.beta == e.Beta && n.depth == e.Depth && n.reduced == e.Reduced
+}
+
+// reopen: a re-search of the parent's last child takes that child's place in
+// the parent's best score.
+func (c *Checker) reopen(e *Event, repeatOf int32) {
+	k := len(c.open) - 1
+	if e.Ref == 0 || k < 0 || repeatOf == e.Ref {
+		return // a repeat counts beside the visit it repeats
+	}
+	f := &c.frames[k]
+	if e.Ref == f.lastChild {
+		f.best, f.bestChild, f.hasBest = f.prevBest, f.prevC, f.prevHas
+	} else {
+		f.bestUnknown = true
+	}
+}
+
+// owed judges the parent's owed re-search when its next child enters: it must
+// be that re-search.
+func (c *Checker) owed(e *Event) {
+	k := len(c.open) - 1
+	if k < 0 {
+		return
+	}
+	f := &c.frames[k]
+	if f.owe == 0 {
+		return
+	}
+	if e.Ref != f.owe {
+		c.extra(e.Seq, f.owe, "re-search", c.oweProblem(c.open[k], f))
+	}
+	f.owe = 0
+}
+
+func (c *Checker) oweProblem(node int32, f *openFrame) string {
+	ch := c.nodes[f.owe]
+	if ch.reduced > 0 {
+		plies := "plies"
+		if ch.reduced == 1 {
+			plies = "ply"
+		}
+		return fmt.Sprintf("node %d's reduced search of %s (node %d, %d %s shallower) scored %d, above its alpha %d, but was not searched again at full depth",
+			node, moveName(ch.move), f.owe, ch.reduced, plies, f.oweScore, f.oweAlpha)
+	}
+	return fmt.Sprintf("node %d's probe of %s (node %d) scored %d, strictly inside its window (%d, %d), but was not searched again",
+		node, moveName(ch.move), f.owe, f.oweScore, f.oweAlpha, c.nodes[node].beta)
+}
+
+func moveName(m string) string {
+	if m == "" {
+		return "its move"
+	}
+	return m
+}
+
+// judgeExit checks the innermost node as it exits: no re-search owed, and its
+// score at least its best move's. A second problem goes to extra.
+func (c *Checker) judgeExit(e *Event) string {
+	k := len(c.open) - 1
+	f := &c.frames[k]
+	problem := ""
+	if f.owe != 0 && e.End != Stopped {
+		c.rule, c.culprit = "re-search", f.owe
+		problem = c.oweProblem(e.Node, f)
+	}
+	f.owe = 0
+	if f.hasBest && !f.bestUnknown && e.End != Stopped && e.End != TTCut && e.Score < f.best {
+		msg := fmt.Sprintf("exit of node %d scores %d, below the %d its move %s (node %d) gave it: a node scores at least its best move",
+			e.Node, e.Score, f.best, moveName(c.nodes[f.bestChild].move), f.bestChild)
+		if problem == "" {
+			c.rule = "best-score"
+			problem = msg
+		} else {
+			c.extra(e.Seq, e.Node, "best-score", msg)
+		}
+	}
+	if n := c.nodes[e.Node]; n.repeatOf != 0 && len(c.kids[k]) > 0 {
+		c.warn(e, e.Node, fmt.Sprintf("node %d searches %s again with the same window and depth as node %d, in full: its table did not answer the repeat",
+			e.Node, moveName(n.move), n.repeatOf))
+	}
+	return problem
+}
+
+// childExited tells the now innermost node (the parent) a child's score.
+func (c *Checker) childExited(id int32, n *nodeState) {
+	k := len(c.open) - 1
+	if k < 0 || c.open[k] != n.parent {
+		return
+	}
+	f := &c.frames[k]
+	f.exited = append(f.exited, kidKey{n.move, n.alpha, n.beta, n.depth, n.reduced, id})
+	p := f // its window
+	s := -n.score
+	alpha := p.alpha
+	if f.hasBest && f.best > alpha {
+		alpha = f.best
+	}
+	f.lastChild = id
+	f.prevBest, f.prevC, f.prevHas = f.best, f.bestChild, f.hasBest
+	if n.end == Stopped || (n.move == NullMove && s < p.beta) {
+		return
+	}
+	if !f.hasBest || s > f.best {
+		f.best, f.bestChild, f.hasBest = s, id, true
+	}
+	if n.move == NullMove {
+		return
+	}
+	switch {
+	case n.reduced > 0 && s > alpha:
+		f.owe, f.oweScore, f.oweAlpha = id, s, alpha
+	case n.probed && int64(n.beta)-int64(n.alpha) == 1 && alpha < s && s < p.beta:
+		f.owe, f.oweScore, f.oweAlpha = id, s, alpha
+	}
+}
+
+// warn hands a warning to Warn.
+func (c *Checker) warn(e *Event, node int32, msg string) {
+	if c.Warn != nil {
+		c.Warn(&Violation{Seq: e.Seq, Node: node, Rule: "repeat", Problem: msg})
+	}
+}
+
+// extra reports a violation besides the one the event's check returns.
+func (c *Checker) extra(seq int64, node int32, rule, msg string) {
+	v := &Violation{Seq: seq, Node: node, Rule: rule, Problem: msg}
+	if c.Report != nil {
+		c.Report(v)
+	} else if c.err == nil {
+		c.err = v
+	}
+}
