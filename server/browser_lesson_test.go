@@ -411,6 +411,9 @@ func TestBrowserLessonExerciseByKeyboardAlone(t *testing.T) {
 	if r := p.text("lesson-result"); !strings.Contains(r, fmt.Sprintf("%d of %d", asked, asked)) || !strings.Contains(r, "passed") {
 		t.Errorf("lesson-result %q", r)
 	}
+	// Try again: the exercise starts over from step 0 with every question asked again.
+	p.click("lesson-retry")
+	p.waitFor(`(() => { const s = window.pvscope.snapshot(); return s.lesson.loaded && s.quiz.question !== null && s.quiz.asked === 0; })()`)
 	// Kept in the browser: after a reload the menu still says so.
 	p.open("/")
 	p.waitFor(`window.pvscope.lessons().length > 0`)
@@ -468,5 +471,49 @@ func TestBrowserLessonEscExploresAndComesBack(t *testing.T) {
 	p.run(chromedp.Evaluate(`location.search`, &u))
 	if q, _ := url.ParseQuery(strings.TrimPrefix(u, "?")); q.Get("lesson") != "alphabeta" || q.Get("slide") != "5" {
 		t.Errorf("URL %q does not name the lesson and slide 5", u)
+	}
+}
+
+// A teacher's lesson opened from a file through the menu: it opens, and the page's link carries
+// it (#lesson-text=...), so the link opened elsewhere shows the same lesson. The menu opens a
+// lesson of the repository too.
+func TestBrowserLessonFromAFileIsSharedByLink(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mine.md")
+	lesson := "# My own lesson\n\n---\nstate: tree=((1 2) (3 4))&algo=minimax&view=root\nstep: exit 0\nselect: 0\n\nFirst.\n\n" +
+		"---\nstep: end\n\nSecond: the root is worth **3**.\n"
+	if err := os.WriteFile(file, []byte(lesson), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := newPage(t, 1366, 768)
+	p.open("/")
+	p.waitFor(`window.pvscope.lessons().length > 0`)
+	// The menu: choosing a lesson opens it at its first slide.
+	p.run(chromedp.SetValue(`[data-testid="lesson-menu"]`, "pvs", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('[data-testid="lesson-menu"]').dispatchEvent(new Event("change"))`, nil))
+	p.waitSlide(1)
+	if got := p.lessonSnap(); got.Lesson.Name != "pvs" || !got.Lesson.Loaded {
+		t.Fatalf("the menu opened %+v", got.Lesson)
+	}
+	p.run(chromedp.SetUploadFiles(`[data-testid="lesson-file"]`, []string{file}, chromedp.ByQuery, chromedp.NodeReady))
+	p.waitFor(`(() => { const l = window.pvscope.snapshot().lesson; return !!l && l.title === "My own lesson"; })()`)
+	p.waitSlide(1)
+	var link string
+	p.run(chromedp.Evaluate(`location.href`, &link))
+	if !strings.Contains(link, "#lesson-text=") {
+		t.Fatalf("the link %q does not carry the lesson", link)
+	}
+	q := newPage(t, 1366, 768)
+	q.open(strings.TrimPrefix(link, p.url))
+	q.waitSlide(1)
+	q.run(chromedp.KeyEvent(kb.PageDown))
+	q.waitSlide(2)
+	got := q.lessonSnap()
+	if got.Lesson.Slides != 2 || !got.Lesson.Loaded || !strings.Contains(got.Text, "the root is worth 3") {
+		t.Errorf("the shared link shows %+v, text %q", got.Lesson, got.Text)
+	}
+	// minimax on ((1 2) (3 4)): max(min(1, 2), min(3, 4)) = 3.
+	if s := q.snapshot(); s.Score == nil || *s.Score != 3 {
+		t.Errorf("the shared lesson's search scored %v, want 3", s.Score)
 	}
 }

@@ -164,6 +164,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
       S.selected = 0;
       playback.pause();
       playback.seek(0);
+      quizUI.reset(); // a new try: every question is asked again, the score starts from 0
       quizUI.setActive(true);
       S.playing = true; S.acc = 0; S.dirty = true; kick();
       setStatus(true, "");
@@ -208,7 +209,11 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
         progress.exercise(open.lesson.name, q.asked, q.correct);
         const ex = progress.of(open.lesson.name, open.lesson.slides.length).exercise;
         const el = $("lesson-result");
-        el.textContent = `Exercise done: ${q.correct} of ${q.asked} answers right${ex.passed ? " — passed." : ". Two in three right passes: try again with Home and play (Space)."}`;
+        el.textContent = `Exercise done: ${q.correct} of ${q.asked} answers right${ex.passed ? " — passed. " : ". Two in three right pass. "}`;
+        const again = document.createElement("button");
+        again.type = "button"; again.textContent = "Try again"; again.dataset.testid = "lesson-retry";
+        again.addEventListener("click", () => { if (open) show(open.i); });
+        el.append(again);
         el.hidden = false;
         drawMenu();
       }
