@@ -150,8 +150,10 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 	// line if none is free), and given back when it is reaped.
 	release, err := s.srv.slots.acquire(r.Context(), func(int) {})
 	if err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, inspectError{
-			Error: fmt.Sprintf("The server is running %d searches and its line is full; try again when one has finished.", s.srv.limits.MaxSearches)})
+		if r.Context().Err() != nil {
+			return // the page went away while its inspection waited
+		}
+		writeJSON(w, http.StatusServiceUnavailable, inspectError{Error: refusalSentence(err)})
 		return
 	}
 	defer release()

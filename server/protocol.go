@@ -155,6 +155,14 @@ type startedFrame struct {
 	Tree          rawJSON           `json:"tree,omitempty"` // nested arrays of leaf values (root player's view)
 	Options       map[string]string `json:"options"`
 	MinimalLeaves int64             `json:"minimalLeaves,omitempty"`
+	// A trace file's: the rules it breaks and its doubtful patterns (at most
+	// maxListedProblems of each listed, all counted), and how its engine
+	// writes infinity and mate (traceproblems.go).
+	Violations     []traceProblem `json:"violations,omitempty"`
+	ViolationCount int            `json:"violationCount,omitempty"`
+	Warnings       []traceProblem `json:"warnings,omitempty"`
+	WarningCount   int            `json:"warningCount,omitempty"`
+	Scores         *scoreScale    `json:"scores,omitempty"`
 }
 
 // statusFrame reports progress about every statusEvery while a search runs.

@@ -297,6 +297,17 @@ func (h *holdTimes) mean() time.Duration {
 	return sum / time.Duration(k)
 }
 
+// refusalSentence is what a page is told when acquire refuses it: the line's
+// own sentence with the wait, whichever kind of work (a search, a trace file,
+// an engine's inspection) asked for the slot.
+func refusalSentence(err error) string {
+	var le *lineError
+	if errors.As(err, &le) {
+		return le.Error()
+	}
+	return sentence(err.Error())
+}
+
 // lineError is a search refused a place in line: a sentence with the wait.
 type lineError struct {
 	why              lineRefusal

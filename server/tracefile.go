@@ -34,9 +34,10 @@ const (
 
 // openedTrace is a trace read and ready to stream.
 type openedTrace struct {
-	started startedFrame
-	rec     *tracer.Recording
-	done    doneFrame
+	started  startedFrame
+	rec      *tracer.Recording
+	done     doneFrame
+	scaleErr error // the header's scale is not one: a warning while it is read
 }
 
 // traceStore holds the opened traces by token.
@@ -98,8 +99,11 @@ func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 	// files are read at once as searches run.
 	release, err := s.slots.acquire(r.Context(), func(int) {})
 	if err != nil {
+		if r.Context().Err() != nil {
+			return // the page went away while its file waited: nobody to tell
+		}
 		w.WriteHeader(http.StatusServiceUnavailable)
-		json.NewEncoder(w).Encode(map[string]string{"error": "The server is busy with other searches and its line is full; open the file again in a moment."})
+		json.NewEncoder(w).Encode(map[string]string{"error": refusalSentence(err)})
 		return
 	}
 	defer release()
@@ -128,6 +132,8 @@ func trimTracer(s string) string {
 
 // readTrace reads and completes a trace. Node ids are renumbered 1, 2, ... in
 // the order nodes are entered, as the page expects; a pvscope trace already is.
+// A trace that breaks the checker's rules is read whole, its violations listed
+// on the started frame; only a file that cannot be read is refused.
 func readTrace(r io.Reader) (*openedTrace, error) {
 	rd, err := tracer.NewReader(r)
 	if err != nil {
@@ -139,16 +145,24 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 		return nil, err
 	}
 	ids := map[int32]int32{}
-	var chk tracer.Checker
-	var badLine int
+	var exited []bool // by the page's node id: an exit was kept
+	var problems traceProblems
+	line := 0
+	chk := tracer.Checker{Report: func(v *tracer.Violation) {
+		problems.addViolation(v, line, o.rec.Len(), ids[v.Node])
+	}}
+	chk.Warn = func(w *tracer.Violation) {
+		problems.addWarning(w, line, o.rec.Len(), ids[w.Node])
+	}
+	if o.scaleErr != nil {
+		line = 1 // the header's
+		chk.Warn(&tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error() + "; pvscope's scale is used"})
+	}
 	var nodes, leaves int64
 	var end *tracer.Event
+	var rootLine *tracer.Event // the newest root-pv (index 0)
 	var tooMany bool
 	d := tracer.NewDeriver(h, func(e tracer.Event, l int) {
-		// The page needs a well-formed search: the first broken rule refuses the file.
-		if chk.Emit(e); chk.Err() != nil && badLine == 0 {
-			badLine = l
-		}
 		if o.rec.Len() >= maxTraceEvents {
 			tooMany = true
 			return
@@ -156,12 +170,33 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 		if e.Kind == tracer.Enter {
 			nodes++
 			ids[e.Node] = int32(len(ids) + 1)
+			exited = append(exited, false)
 		}
-		if e.Kind == tracer.Exit && (e.End == tracer.Eval || e.End == tracer.Leaf) {
-			leaves++
-		}
+		line = l
+		chk.Emit(e)
 		e.Node, e.Parent, e.Ref = ids[e.Node], ids[e.Parent], ids[e.Ref]
-		if e.Kind == tracer.SearchEnd {
+		switch e.Kind {
+		case tracer.Exit:
+			// The page's tree takes one exit per entered node: an exit of a
+			// node never entered, or a second one, is listed and not shown.
+			if e.Node == 0 || exited[e.Node-1] {
+				return
+			}
+			exited[e.Node-1] = true
+			if e.End == tracer.Eval || e.End == tracer.Leaf {
+				leaves++
+			}
+		case tracer.RootPV:
+			if e.Index == 0 {
+				rootLine = &e
+			}
+		case tracer.SearchEnd:
+			// The result is the last root line when the engine's search-end
+			// gives none, or pvscope derived it (a root driver's null-window
+			// searches derive no line, and the engine's root-pv has the word).
+			if rootLine != nil && (len(e.PV) == 0 || e.Derived) {
+				e.PV, e.Score = append([]string(nil), rootLine.PV...), rootLine.Score
+			}
 			end = &e
 		}
 		o.rec.Emit(e)
@@ -175,20 +210,20 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 			return nil, err
 		}
 		d.Add(e, rd.Line())
-		if badLine != 0 {
-			return nil, notPlayable(badLine, chk.Err())
-		}
 		if tooMany {
 			return nil, fmt.Errorf("the trace has more than %d events, more than this server keeps", maxTraceEvents)
 		}
 	}
 	d.Finish(rd.Line())
-	if err := chk.Finish(); err != nil {
-		return nil, notPlayable(rd.Line(), err)
-	}
+	line = rd.Line()
+	chk.Finish()
 	if o.rec.Len() == 0 {
 		return nil, errors.New("the trace has a header but no events")
 	}
+	if nodes == 0 {
+		return nil, fmt.Errorf("trace line %d: the trace enters no node, so there is no search to show (each node needs an enter event)", rd.Line())
+	}
+	problems.setOn(&o.started)
 	o.done = doneFrame{Type: "done", Events: o.rec.Len()}
 	o.done.Result = resultFrame{Nodes: nodes, Leaves: leaves, PV: []string{}}
 	if end != nil {
@@ -196,8 +231,7 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 		if len(end.PV) > 0 {
 			o.done.Result.PV, o.done.Result.BestMove = end.PV, end.PV[0]
 		}
-		if engine.IsMate(int(end.Score)) {
-			m := engine.MateMoves(int(end.Score))
+		if m, ok := o.started.Scores.mateMoves(end.Score); ok {
 			o.done.Result.Mate = &m
 		}
 	}
@@ -208,9 +242,10 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 // a live search: the position or tree, and the options the header names.
 func (o *openedTrace) setStarted(h tracer.Header) error {
 	o.started = startedFrame{Type: "started", Kind: "tree", Options: map[string]string{}}
+	o.started.Scores, o.scaleErr = scoreScaleOf(h.Meta)
 	for k, v := range h.Meta {
 		switch k {
-		case "fen", "tree", "random", "pov", "mate":
+		case "fen", "tree", "random", "pov", "mate", "infinity", "mateBand":
 		default:
 			o.started.Options[k] = v
 		}
@@ -258,14 +293,4 @@ func (c *conn) open(cmd command) {
 	c.cur = r
 	c.mu.Unlock()
 	c.ring()
-}
-
-// notPlayable says which line breaks the search's shape, and where to learn more.
-func notPlayable(line int, err error) error {
-	msg := err.Error()
-	var v *tracer.Violation
-	if errors.As(err, &v) {
-		msg = v.Rule + ": " + v.Problem
-	}
-	return fmt.Errorf("trace line %d: %s (pvscope check FILE lists every problem)", line, msg)
 }

@@ -61,8 +61,9 @@ func TestTraceUploadNamesTheBadLine(t *testing.T) {
 	hs := httptest.NewServer(New(context.Background(), DefaultLimits()))
 	defer hs.Close()
 	for body, want := range map[string]string{
-		"{\"format\":\"pvscope-trace\",\"version\":1}\n{\"kind\":\"enter\",\"node\":1}\n{\"kind\":\"bogus\"}\n":           "line 3",
-		"{\"format\":\"pvscope-trace\",\"version\":1}\n{\"kind\":\"enter\",\"node\":1}\n{\"kind\":\"exit\",\"node\":2}\n": "line 3",
+		"{\"format\":\"pvscope-trace\",\"version\":1}\n{\"kind\":\"enter\",\"node\":1}\n{\"kind\":\"bogus\"}\n":                           "line 3",
+		"{\"format\":\"pvscope-trace\",\"version\":1}\n{\"kind\":\"search-start\",\"depth\":2}\n{\"kind\":\"search-end\"}\n":              "line 3: the trace enters no node",
+		"{\"format\":\"pvscope-trace\",\"version\":1}\n{\"kind\":\"enter\",\"node\":1}\n{\"kind\":\"exit\",\"node\":1,\"score\":\"x\"}\n": "line 3",
 		"not a trace\n": "header",
 	} {
 		res, err := http.Post(hs.URL+"/trace", "application/jsonl", strings.NewReader(body))

@@ -123,7 +123,15 @@ func EventLog() templ.Component {
 			templ_7745c5c3_Var4 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<section class=\"log-region\" data-region=\"log\" aria-label=\"Event log\"><h2>Events</h2><ol id=\"event-log\" data-testid=\"event-log\" class=\"event-log\" tabindex=\"0\" aria-label=\"Event log, one sentence per step (↑ / ↓ scroll it when focused)\"></ol></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<section class=\"log-region\" data-region=\"log\" aria-label=\"Event log\">")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = TraceProblems().Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<h2>Events</h2><ol id=\"event-log\" data-testid=\"event-log\" class=\"event-log\" tabindex=\"0\" aria-label=\"Event log, one sentence per step (↑ / ↓ scroll it when focused)\"></ol></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

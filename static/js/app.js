@@ -19,11 +19,12 @@ import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
 import { createCompare } from "./compare.js";
 import { createTreeEdit } from "./treeedit.js";
-import { View, defaultView } from "./view.js";
+import { View, defaultView, scoreScale } from "./view.js";
 import { resolvePath } from "./nodepath.js";
 import { createQuizUI } from "./quizui.js";
 import { noticeText } from "./notices.js";
 import { createTraceFile } from "./tracefile.js";
+import { createTraceProblems } from "./traceproblems.js";
 import { createRoom } from "./room.js";
 import { createEngines } from "./engines.js";
 import { createTestAPI } from "./testapi.js";
@@ -137,6 +138,9 @@ const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
+// The rules an opened trace breaks: the banner and the list beside the event log (traceproblems.js).
+const problems = createTraceProblems(S, { seek: (k) => { playback.pause(); playback.seek(k); }, showNode,
+  nodeName: (id) => (S.notation ? S.notation.nodeTitle(id) : `node ${id}`) });
 // The engine panel (engines.js): an external engine's lines for the setup's position.
 const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
 const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
@@ -198,6 +202,7 @@ function handleFrame(f) {
       if (f.id !== S.id) return;
       S.done = f;
       S.streaming = false;
+      problems.write(); // every node has arrived: the list names them
       if (run) run.done = performance.now() - run.t0;
       S.dirty = true;
       return;
@@ -217,6 +222,7 @@ function onStarted(f) {
   const t = S.trace;
   t.start(f);
   S.notation = new Notation(t);
+  problems.start(f);
   S.narrations.clear();
   S.k = 0;
   S.acc = 0;
@@ -268,8 +274,10 @@ function makeView(trace) {
 function applyView() {
   const kind = S.trace && S.trace.started ? S.trace.started.kind : "tree";
   const mode = S.viewChoice === "auto" ? defaultView(kind) : S.viewChoice;
-  if (S.pov.mode !== mode) {
-    S.pov = new View(mode);
+  // The scale: how this search writes infinity and mate (a trace file's engine may have its own).
+  const scale = scoreScale(S.trace && S.trace.started);
+  if (S.pov.mode !== mode || JSON.stringify(S.pov.scale) !== JSON.stringify(scale)) {
+    S.pov = new View(mode, scale);
     S.narrations.clear();
     log.clear();
   }
@@ -331,6 +339,8 @@ const actions = {
   center: () => S.view && S.view.center(S.selected || (S.trace && S.trace.current(S.k)) || 1),
   presentation: togglePresentation,
   help: () => help.toggle(),
+  nextProblem: () => problems.step(1),
+  prevProblem: () => problems.step(-1),
   // The PV panel's "?": the help, at its part on the collectors and the cut reasons.
   helpShortPV: () => { help.show(); $("help-pv").scrollIntoView({ block: "start" }); },
   escape: () => {
@@ -347,6 +357,7 @@ function wire() {
   errors.wire();
   quizUI.wire();
   traceFile.wire();
+  problems.wire();
   engines.wire();
   playback.wire();
   lessons.wire();
@@ -383,7 +394,11 @@ function init() {
 
 // ---- the test and benchmark surface (testapi.js) ----
 window.pvscope = createTestAPI(S, {
+<<<<<<< HEAD
   playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, lessons,
+=======
+  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems,
+>>>>>>> main
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });
 

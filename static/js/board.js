@@ -5,6 +5,8 @@ import { Chessboard, FEN, COLOR } from "../vendor/cm-chessboard/src/Chessboard.j
 import { Arrows } from "../vendor/cm-chessboard/src/extensions/arrows/Arrows.js";
 import { Markers, MARKER_TYPE } from "../vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import { Chess } from "../vendor/chess.js/chess.js";
+import { scoreScale, isInfinite, mateIn } from "./view.js";
+import { forceMove } from "./forcedmove.js";
 import { NULL_MOVE } from "./modern.js";
 
 // Arrow styles for the line: the first move strongest (classes styled in app.css).
@@ -42,6 +44,9 @@ export class ChessLines {
     this.rootFen = rootFen || START_FEN;
     this.fens = new Map();
     this.sans = new Map();
+    // Nodes at or below a move the rules reject (forcedmove.js), by id: {id of the node the first
+    // such move reached, fen: the last legal position, uci, san, why}.
+    this.rejected = new Map();
   }
 
   // fenAfter(fen, uci) -> {fen, san} or null when the move is not legal there. The null move
@@ -66,13 +71,27 @@ export class ChessLines {
     let fen = this.rootFen;
     if (nd && nd.parent) {
       const base = this.fenAt(trace, nd.parent);
-      const r = base && ChessLines.play(base, nd.move);
+      let r = base && ChessLines.play(base, nd.move);
+      // A move the rules reject is played as the engine played it, so the moves below it have
+      // positions and SAN; the board keeps the last legal position (rejectedAt).
+      const above = this.rejected.get(nd.parent);
+      if (!r && base) r = forceMove(base, nd.move);
+      if (above) this.rejected.set(id, above);
+      else if (r && r.why) this.rejected.set(id, { id, fen: base, uci: nd.move, san: r.san, why: r.why });
       fen = r ? r.fen : null;
       if (r) this.sans.set(base + " " + nd.move, r.san); // the log names this move next: play it once
     }
-    if (this.fens.size > 50000) this.fens.clear();
+    if (this.fens.size > 50000) { this.fens.clear(); this.rejected.clear(); }
     this.fens.set(id, fen);
     return fen;
+  }
+
+  // rejectedAt(trace, id): for a node at or below a move the rules reject, what rejects it and
+  // the last legal position ({id, fen, uci, san, why}); null for any other node.
+  rejectedAt(trace, id) {
+    if (!id) return null;
+    this.fenAt(trace, id);
+    return this.rejected.get(id) || null;
   }
 
   // san(fen, uci): the move in SAN from that position (the UCI text when it cannot be played).
@@ -81,7 +100,7 @@ export class ChessLines {
     const key = fen + " " + uci;
     let s = this.sans.get(key);
     if (s === undefined) {
-      const r = ChessLines.play(fen, uci);
+      const r = ChessLines.play(fen, uci) || forceMove(fen, uci);
       s = r ? r.san : uci;
       if (this.sans.size > 50000) this.sans.clear();
       this.sans.set(key, s);
@@ -95,7 +114,7 @@ export class ChessLines {
     let f = fen;
     for (const u of ucis) {
       if (!f) break;
-      const r = ChessLines.play(f, u);
+      const r = ChessLines.play(f, u) || forceMove(f, u);
       if (!r) { out.push({ uci: u, san: u, fen: null, before: f }); break; }
       out.push({ uci: u, san: r.san, fen: r.fen, before: f });
       f = r.fen;
@@ -238,8 +257,6 @@ export class Board {
   }
 }
 
-// Mate scores as the engine writes them (engine/score.go): Mate - ply for the winner.
-const INFINITY = 32000, MATE = 30000, MAX_PLY = 256;
 const ROOT_LINE = Object.freeze({ text: "", ply: 0 });
 
 // Notation prints moves, lines and scores of one search: SAN and pawns for chess,
@@ -253,6 +270,7 @@ export class Notation {
     this.itemCache = new Map();
     this.nodeLines = new Map(); // node id -> {text, ply}: the numbered line from its root (lineTo)
     this.start = this.chess ? moveNumber(st.fen || START_FEN) : null;
+    this.scale = scoreScale(st); // how the search writes infinity and mate (view.js)
   }
 
   // lineTo(id, move): the moves from the root to node id, then `move` played from it if given,
@@ -336,10 +354,9 @@ export class Notation {
   score(s) {
     if (s === null || s === undefined) return "";
     if (!this.chess) return String(s);
-    if (s >= INFINITY) return "+∞";
-    if (s <= -INFINITY) return "−∞";
-    if (s > MATE - MAX_PLY) return `#${Math.floor((MATE - s + 1) / 2)}`;
-    if (s < -(MATE - MAX_PLY)) return `#-${Math.floor((MATE + s + 1) / 2)}`;
+    if (isInfinite(s, this.scale)) return s > 0 ? "+∞" : "−∞";
+    const m = mateIn(s, this.scale);
+    if (m) return `#${m}`;
     const p = (s / 100).toFixed(2);
     return s > 0 ? "+" + p : s < 0 ? "−" + p.slice(1) : p;
   }

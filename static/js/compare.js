@@ -10,7 +10,7 @@ import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
 import { Socket } from "./socket.js";
 import { fmtInt } from "./panels.js";
-import { View, defaultView } from "./view.js";
+import { View, defaultView, scoreScale } from "./view.js";
 import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, parseDiff } from "./compareplan.js";
 import { createDiffBar, decorate } from "./comparediff.js";
 import { narrate } from "./narrate.js";
@@ -19,7 +19,6 @@ import { Notation } from "./board.js";
 const $ = (id) => document.getElementById(id);
 const PLAY_MS = 600; // one joint step per 0.6 s: slow enough to follow every pane
 const LOG_LINES = 4; // a pane's log: the steps up to the one shown
-const inf = (v) => (v >= 32000 ? "∞" : v <= -32000 ? "-∞" : String(v));
 
 // createCompare({ errors, onActive }): errors is errors.js' (field "compare" names the setup
 // control); onActive() is called when the comparison takes the work area (the page pauses).
@@ -289,8 +288,8 @@ export function createCompare({ errors, onActive = () => {} }) {
     set("pane-ratio", p.counts && p.counts.leaves
       ? `${fmtInt(st.leaves)} / ${fmtInt(p.counts.leaves)} (${Math.round((100 * st.leaves) / p.counts.leaves)}%)` : "–");
     const score = t.rootScore(k), pv = t.rootPV(k);
-    set("pane-pv", score === null ? "–" : `${inf(score)} · ${pv.join(" ")}`);
-    if (!p.pov) p.pov = new View(defaultView(t.started.kind)); // a pane shows its search in the default view
+    if (!p.pov) p.pov = new View(defaultView(t.started.kind), scoreScale(t.started)); // a pane shows its search in the default view
+    set("pane-pv", score === null ? "–" : `${p.pov.fmt(score)} · ${pv.join(" ")}`); // an opened trace's own scale
     p.view.show(k, { selected: p.selected || 0, view: p.pov });
     if (p.centre) { p.centre = false; p.view.center(p.selected); } else if (refit && !p.view.userMoved) p.view.fit(false);
     renderLog(p, k);

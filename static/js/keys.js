@@ -1,7 +1,8 @@
 // keys.js: keyboard shortcuts and the help overlay. Shortcuts are off while typing in a field.
 //   Space play/pause, → step, ← back, ↓ step into, Shift+→ step over, ↑ step out,
 //   N / Shift+N next / previous iteration, B run to breakpoint, Home / End, F fit, + / − zoom,
-//   C centre, P presentation mode, ? help, Esc closes help (else clears the tree selection).
+//   C centre, P presentation mode, ? help, Esc closes help (else clears the tree selection),
+//   V / Shift+V next / previous problem of an opened trace (traceproblems.js).
 
 // Map from a key description to an action name (see bindKeys' actions argument).
 const KEYMAP = [
@@ -23,6 +24,8 @@ const KEYMAP = [
   { key: "c", action: "center" },
   { key: "p", action: "presentation" },
   { key: "?", action: "help" },
+  { key: "V", shift: true, action: "prevProblem" },
+  { key: "v", action: "nextProblem" },
 ];
 
 function typing(target) {

@@ -237,7 +237,7 @@ function decorateItem(t, it, k, { pv, cur, open }) {
   it.move = t.moveNames[c.move.get(e)];
   it.ply = c.ply.get(e); it.depth = c.depth.get(e);
   it.alpha = c.alpha.get(e); it.beta = c.beta.get(e);
-  it.expect = h.nodeTypes[c.expect.get(e)] || "";
+  it.expect = t.expectAt(e); // none where it means nothing (model.js)
   it.ref = t.refOf.get(id);
   it.isPruned = false;
   it.reduced = t.modern.reducedOf(id); it.extended = t.modern.extendedOf(id); it.why = t.modern.whyOf(id);

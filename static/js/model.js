@@ -116,7 +116,10 @@ export class Trace {
           // MultiPV: lines 1, 2... follow the best (index 0), which stays the root's line.
           if (z(b.index, i) === 0) this.rootLineIdx.push(at);
           this.reportIdx.push(at);
-        } else if (kind === K["search-end"]) this.rootLineIdx.push(at);
+        } else if (kind === K["search-end"]) {
+          // A search-end without a line leaves the root's last line shown (a trace file's may give none).
+          if (this.pvs.has(at) && this.pvs.get(at).length) this.rootLineIdx.push(at);
+        }
         else if (kind === K["pv-line"] || kind === K["pv-cut"]) this.reportIdx.push(at);
         else if (kind === K["fail-high"] && node && this.parentOf.get(node) === 0) this.rootFailHighIdx.push(at);
         else if (kind === K["aspiration-fail"]) this._aspiration(at);
@@ -183,6 +186,14 @@ export class Trace {
 
   moveName(id) { return this.moveNames[this.c.move.get(this.enterAt.get(id))]; }
 
+  // The node type expected at enter event e, where an expectation means something: a node
+  // searched with a null window (a root driver's bound search, or the line below one, which a
+  // derivation from the root calls PV) is no PV node, so it is shown with none.
+  expectAt(e) {
+    const x = this.hello.nodeTypes[this.c.expect.get(e)] ?? "";
+    return x === "pv" && this.c.beta.get(e) - this.c.alpha.get(e) === 1 ? "" : x;
+  }
+
   event(i) {
     if (i < 0 || i >= this.n) return null;
     const c = this.c, h = this.hello, kind = c.kind.get(i), node = c.node.get(i);
@@ -230,7 +241,7 @@ export class Trace {
     return {
       id, parent: this.parentOf.get(id), ref: this.refOf.get(id), move: this.moveNames[c.move.get(e)],
       ply: c.ply.get(e), depth: c.depth.get(e), index: c.index.get(e), alpha: c.alpha.get(e), beta: c.beta.get(e),
-      expect: h.nodeTypes[c.expect.get(e)] ?? "", enterAt: e, exitAt: done ? x : Infinity,
+      expect: this.expectAt(e), enterAt: e, exitAt: done ? x : Infinity,
       score: done ? c.score.get(x) : null, actual: done ? h.nodeTypes[c.actual.get(x)] ?? "" : null,
       end: done ? h.ends[c.end.get(x)] ?? "" : null, children: [...this.childIds(id)],
       reSearch: this.reSearchOf.get(id), cutAt: this.cutAt.get(id) >= 0 ? this.cutAt.get(id) : Infinity,
@@ -409,6 +420,9 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
   const started = { type: "started", id: 0, kind: meta.tree ? "tree" : "chess", options: { ...meta } };
   if (meta.tree) started.tree = parseTreeText(meta.tree);
   if (meta.fen) started.fen = meta.fen;
+  // How the engine writes infinity and mate, as the server's reader passes it on (view.js scoreScale).
+  const num = (k) => (Number(meta[k]) > 0 ? Number(meta[k]) : 0);
+  if (num("infinity") || num("mate") || num("mateBand")) started.scores = { infinity: num("infinity"), mate: num("mate"), mateBand: num("mateBand") };
   const cols = ["kind", "node", "parent", "ref", "alpha", "beta", "score", "ply", "depth", "index", "expect",
     "actual", "bound", "end", "move"];
   const tables = { kind: hello.kinds, expect: hello.nodeTypes, actual: hello.nodeTypes, bound: hello.bounds, end: hello.ends };

@@ -20,9 +20,6 @@ const BOUND_FLIP = { lower: "upper", upper: "lower", exact: "exact" };
 const NEGAMAX = new View("negamax");
 const EXPECT_TEXT = { pv: "a PV node", cut: "a Cut node", all: "an All node" };
 
-const INF = 32000; // the engine's infinity: a window edge at it is open
-const bound = (v) => (v >= INF ? "∞" : v <= -INF ? "-∞" : String(v));
-const w = (a, b) => `(${bound(a)}, ${bound(b)})`;
 // Only English words are capitalised: a move keeps its case ("d6", not "D6", which reads as a piece).
 const cap = (s) => (s.startsWith("the ") ? "T" + s.slice(1) : s);
 
@@ -32,7 +29,10 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
   const V = opts.view || NEGAMAX, R = V.root;
   const plyOf = (id) => (id > 0 && id < trace.enterAt.length ? trace.c.ply.get(trace.enterAt.get(id)) : 0);
   const p = plyOf(e.node); // the ply of the node the event names (the parent, for move-level events)
-  const val = (v, ply = p) => V.value(v, ply);
+  // Scores and window edges in the search's scale (view.js): ∞ only at its infinity, #n a mate.
+  const bound = (v) => V.fmt(v);
+  const w = (a, b) => `(${bound(a)}, ${bound(b)})`;
+  const val = (v, ply = p) => bound(V.value(v, ply));
   const win = (a, b, ply = p) => V.windowText(a, b, ply);
   const who = (ply) => (R ? ` (${V.player(ply).toUpperCase()})` : "");
   const line = opts.line || ((_, moves) => (moves.length ? moves.join(" ") : "(empty)"));
@@ -51,18 +51,21 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
     case "search-start":
       return `The search starts, to depth ${e.depth}.`;
     case "search-end":
-      return `The search ends at depth ${e.depth} with score ${e.score} and the line ${line(rootOf(), e.pv || [])}.`;
+      // A search-end without a line keeps the root's last one (the PV panel's).
+      return `The search ends at depth ${e.depth} with score ${bound(e.score)} and the line ${line(rootOf(), e.pv && e.pv.length ? e.pv : trace.rootPV(i))}.`;
     case "iteration-start":
+      // An engine's iteration-start may give no window (0, 0).
+      if (!e.alpha && !e.beta) return `Iteration ${e.depth} starts.`;
       return `Iteration ${e.depth} starts with the root window ${w(e.alpha, e.beta)}.`;
     case "iteration-end":
       return e.end === "stopped"
-        ? `Iteration ${e.depth} was stopped before it finished; its score ${e.score} is not to be trusted.`
-        : `Iteration ${e.depth} is complete with score ${e.score}.`;
+        ? `Iteration ${e.depth} was stopped before it finished; its score ${bound(e.score)} is not to be trusted.`
+        : `Iteration ${e.depth} is complete with score ${bound(e.score)}.`;
     case "aspiration-fail":
-      return `The root scored ${e.score}, outside the aspiration window, so it is searched again with ${w(e.alpha, e.beta)}.`;
+      return `The root scored ${bound(e.score)}, outside the aspiration window, so it is searched again with ${w(e.alpha, e.beta)}.`;
     case "enter": {
       const what = e.parent ? `${mv(e.parent, e.move)}${who(e.ply)} is entered` : `The root${who(0)} is entered`;
-      const expect = EXPECT_TEXT[e.expect] ? `, expected to be ${EXPECT_TEXT[e.expect]}` : "";
+      const expect = EXPECT_TEXT[trace.expectAt ? trace.expectAt(i) : e.expect] ? `, expected to be ${EXPECT_TEXT[e.expect]}` : "";
       const again = e.ref ? " (the re-search of the probe)" : "";
       const modern = modernEnter(trace, e);
       return `${cap(what)}${again} at ply ${e.ply}, depth ${e.depth}, with the window ${win(e.alpha, e.beta, e.ply)}${expect}${modern}.`;
@@ -107,7 +110,7 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       if (V.flips(p)) {
         return `${cap(mv(e.node, e.move))} scores ${val(e.score)} ≤ α = ${bound(-e.beta)}${at(e.node)}${who(p)}: ${V.cutoffName(p)}, the remaining moves are pruned.`;
       }
-      return `${cap(mv(e.node, e.move))} scores ${e.score} ≥ ${R ? "β = " : ""}${bound(e.beta)}${at(e.node)}${who(p)}: ${V.cutoffName(p)}, the remaining moves are pruned.`;
+      return `${cap(mv(e.node, e.move))} scores ${bound(e.score)} ≥ ${R ? "β = " : ""}${bound(e.beta)}${at(e.node)}${who(p)}: ${V.cutoffName(p)}, the remaining moves are pruned.`;
     case "tt-probe":
       return `${cap(nodeName(e.node))} is looked up in the transposition table.`;
     case "tt-hit": {
@@ -126,8 +129,8 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       return `${cap(mv(e.node, e.move))} ${V.improves(p)} from ${from} to ${val(e.score)}${where}${who(p)}; the line is now ${line(e.node, e.pv || [])}.`;
     }
     case "root-pv":
-      if (e.index > 0) return `MultiPV line ${e.index + 1} of iteration ${e.depth} is ${line(rootOf(), e.pv || [])}, score ${e.score}.`;
-      return `Iteration ${e.depth} ends with the line ${line(rootOf(), e.pv || [])}, score ${e.score}.`;
+      if (e.index > 0) return `MultiPV line ${e.index + 1} of iteration ${e.depth} is ${line(rootOf(), e.pv || [])}, score ${bound(e.score)}.`;
+      return `Iteration ${e.depth} ends with the line ${line(rootOf(), e.pv || [])}, score ${bound(e.score)}.`;
     case "pv-line": {
       const n = (e.pv || []).length;
       const length = n < e.depth ? `${moves(n)} of ${e.depth}: cut short` : `${moves(n)}, the full depth`;

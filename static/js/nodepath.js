@@ -3,7 +3,6 @@
 // move numbers ("1.Nc3 Nc6 2.Nf3", "b1c3 b8c6 g1f3"); a number in a chess path is the
 // n-th move searched from that node. describeNode answers window.pvscope.node(path): what the
 // page shows for that node at step k, in the chosen view.
-import { INF } from "./view.js";
 
 // The words of a path, for a tree or a chess search.
 export function pathTokens(text, chess) {
@@ -23,14 +22,40 @@ function rootAt(t, k) {
   return last ? t.path(last)[0] : 0;
 }
 
+// The roots entered before k, newest first. A root's subtree is the run of ids entered until it
+// exits, so the next root follows it: one step per root search (a root driver makes dozens).
+function rootsBefore(t, k) {
+  const out = [], n = t.nodeCount(k);
+  for (let r = 1; r <= n;) {
+    if (t.parentOf.get(r) !== 0) { r++; continue; }
+    out.push(r);
+    r += Math.max(1, t.subtreeSize(r, k));
+  }
+  return out.reverse();
+}
+
 // resolvePath(trace, k, text, san) -> {id} for a node entered before k, or {pruned, parent, index,
 // ply} for a pruned child of a tree, or {missing, ply, at} naming the first word that matched
-// nothing. san(parentId, move) names a move in SAN (chess only).
+// nothing. san(parentId, move) names a move in SAN (chess only). The path is looked for from the
+// root shown at k first, then in every earlier root search, newest first (iterative deepening
+// and root drivers search the root many times).
 export function resolvePath(t, k, text, san = null) {
   const chess = !!(t.started && t.started.kind !== "tree");
   const words = pathTokens(text, chess);
-  let id = rootAt(t, k);
-  if (!id) return { missing: true, ply: words.length, at: "" };
+  const shown = rootAt(t, k);
+  if (!shown) return { missing: true, ply: words.length, at: "" };
+  const first = walk(t, k, words, shown, chess, san);
+  if (first.id || first.pruned || !words.length) return first;
+  for (const r of rootsBefore(t, k)) {
+    if (r === shown) continue;
+    const other = walk(t, k, words, r, chess, san);
+    if (other.id) return other;
+  }
+  return first;
+}
+
+// walk follows the words down from root id.
+function walk(t, k, words, id, chess, san) {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     const kids = [];
@@ -60,8 +85,6 @@ export function resolvePath(t, k, text, san = null) {
   return { id };
 }
 
-const edge = (v) => (v >= INF || v <= -INF ? null : v);
-
 // describeNode(trace, k, view, text, san) -> {path, move, value, window, outcome, expect, actual, player}.
 export function describeNode(t, k, V, text, san = null) {
   const r = resolvePath(t, k, text, san);
@@ -85,9 +108,9 @@ export function describeNode(t, k, V, text, san = null) {
   return {
     path: t.positionMoves(id).join("."), move,
     value: done ? V.value(c.score.get(x), ply) : null,
-    window: [edge(lo), edge(hi)],
+    window: [lo, hi].map((v) => (V.isInfinite(v) ? null : v)),
     outcome: done ? V.outcome(actual, end, ply) : "searching",
-    expect: h.nodeTypes[c.expect.get(e)] || null, actual: actual || null,
+    expect: t.expectAt(e) || null, actual: actual || null,
     player: V.player(ply),
     // Modern search: plies shallower or deeper than depth - 1 and why, a pass, the moves it pruned.
     reduced: t.modern.reducedOf(id), extended: t.modern.extendedOf(id), why: t.modern.whyOf(id),

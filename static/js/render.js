@@ -161,7 +161,12 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       : S.selected ? "selected: the root" : "root position";
     if (N.chess) {
       const fen = id ? N.lines.fenAt(t, id) : N.lines.rootFen;
-      board.showChess(fen, { line, last: nd && nd.parent ? nd.move : "", title });
+      // At or below a move the page's rules reject: the last legal position, and why (board.js).
+      const bad = N.lines.rejectedAt(t, id);
+      if (bad) {
+        const which = bad.id === id ? bad.san : `${bad.san} above`;
+        board.showChess(bad.fen, { line: [], last: bad.uci, title: `⚠ ${which}: ${bad.why}; the board keeps the last legal position · ${title}` });
+      } else board.showChess(fen, { line, last: nd && nd.parent ? nd.move : "", title });
     } else {
       const path = id ? t.positionMoves(id) : [];
       board.showTreePath(path, { line, title, value: leafValue(path) });

@@ -3,7 +3,6 @@
 // placed most important first (the selected, hovered and current nodes and the PV, then the
 // window or the move, shallow before deep) and a label that would overlap one already placed,
 // or another node, is left out; hovering or selecting its node brings it back.
-import { fmt } from "./view.js";
 import { edgeMark } from "./modern.js";
 
 const CELL = 96; // the occupancy grid's cell, in screen pixels
@@ -76,7 +75,7 @@ export function drawLabels(view, vis, full) {
     if (move) cands.push({ it, text: move, x, y: y - rE - 2, size: px.move, baseline: "bottom", pri: [base, chess ? 0 : 1, it.ply] });
     if (full && it.kind !== "pruned") {
       const [lo, hi] = V.window(it.alpha, it.beta, it.ply);
-      cands.push({ it, text: `(${fmt(lo)}, ${fmt(hi)})`, x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, chess ? 1 : 0, it.ply] });
+      cands.push({ it, text: `(${V.fmt(lo)}, ${V.fmt(hi)})`, x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, chess ? 1 : 0, it.ply] });
     }
     // Modern search: a pruned move's reason under its stub, and "−2" / "+1" beside a reduced or
     // extended edge, a third of the way up from the node (placed before the windows: they explain the edge).
@@ -109,8 +108,12 @@ export function drawLabels(view, vis, full) {
     }
     const v = V.value(it.score, it.ply);
     if (v === null) continue;
+    // A long number (an engine's 35000, -47968) shrinks to fit its node, to 60% at the least.
+    const text = V.fmt(v);
     ctx.font = font(px.value, true);
-    ctx.fillStyle = "#fff"; ctx.fillText(fmt(v), x, y);
+    const wide = ctx.measureText(text).width, room = 1.9 * rS;
+    if (wide > room) ctx.font = font(px.value * Math.max(0.6, room / wide), true);
+    ctx.fillStyle = "#fff"; ctx.fillText(text, x, y);
   }
   cands.sort((a, b) => a.pri[0] - b.pri[0] || a.pri[1] - b.pri[1] || a.pri[2] - b.pri[2]);
   for (const c of cands) {

@@ -5,7 +5,7 @@
 // something changed, so panning thousands of nodes stays smooth.
 import { TreeLayout } from "./layout.js";
 import { listenToPointer } from "./treeinput.js";
-import { View, fmt } from "./view.js";
+import { View } from "./view.js";
 import { drawLabels } from "./treelabels.js";
 import { tooltipLines } from "./modern.js";
 
@@ -410,7 +410,7 @@ export class TreeView {
       lines.push(`window: ${V.windowText(it.alpha, it.beta, it.ply)}${V.root ? " (root player's view)" : " (side to move)"}`);
       lines.push(`expected: ${nd.expect || "?"}${it.actual ? `, actual: ${it.actual}` : ""}`);
       const v = V.value(it.score, it.ply);
-      if (v !== null) lines.push(`value: ${fmt(v)}, ${this.shownOutcome(it)}${it.end ? ` (${it.end})` : ""}`);
+      if (v !== null) lines.push(`value: ${V.fmt(v)}, ${this.shownOutcome(it)}${it.end ? ` (${it.end})` : ""}`);
       if (it.state === "open") lines.push("being searched");
       if (it.ref) lines.push(`re-search of node ${it.ref}`);
       if (it.kind === "summary") lines.push(`${it.count.toLocaleString("en-US")} nodes (click to expand)`);

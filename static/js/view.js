@@ -9,25 +9,66 @@
 // The tree, the legend, the statistics, the narration and window.pvscope.node() all ask a View;
 // nothing else flips signs.
 
-export const INF = 32000; // the engine's infinity: a window edge at it is open
+export const INF = 32000; // pvscope's infinity: a window edge at it is open
 export const VIEWS = ["root", "negamax"];
+
+// How a search writes its scores. pvscope's engine (engine/score.go): infinity 32000, a mate
+// delivered p plies from the node scores 30000 - p, and any score within 256 plies of 30000 is
+// a mate. A trace file's engine says its own in the header (the started frame's `scores`, from
+// meta.infinity, meta.mate and meta.mateBand, as tracer.ScaleOf reads them): what it leaves out
+// is pvscope's, and without an infinity, one above a mate that reaches 32000. A teaching tree
+// has no mates.
+export const PVSCOPE_SCALE = Object.freeze({ infinity: INF, mate: 30000, mateBand: 256 });
+const TREE_SCALE = Object.freeze({ infinity: INF, mate: 0, mateBand: 0 });
+
+// scoreScale(started): the scale of a search from its started frame (or a {infinity, mate,
+// mateBand} given directly).
+export function scoreScale(started) {
+  const sc = started && (started.scores || (started.infinity || started.mate || started.mateBand ? started : null));
+  if (!sc) return started && started.kind === "tree" ? TREE_SCALE : PVSCOPE_SCALE;
+  const mate = sc.mate > 0 ? sc.mate : PVSCOPE_SCALE.mate;
+  return Object.freeze({ infinity: sc.infinity > 0 ? sc.infinity : Math.max(INF, mate + 1), mate,
+    mateBand: sc.mateBand > 0 ? sc.mateBand : PVSCOPE_SCALE.mateBand });
+}
+
+// True when v is at or beyond the scale's infinity: an open window edge.
+export function isInfinite(v, scale = PVSCOPE_SCALE) { return v >= scale.infinity || v <= -scale.infinity; }
+
+// mateIn(v, scale): moves to mate for a score in the mate band (above mate - mateBand, at most
+// mate), UCI style: positive when the side whose score it is mates, negative when it is mated;
+// 0 for any other score.
+export function mateIn(v, scale = PVSCOPE_SCALE) {
+  const a = Math.abs(v);
+  if (!scale.mate || isInfinite(v, scale) || a > scale.mate || a <= scale.mate - scale.mateBand) return 0;
+  const moves = Math.max(1, Math.floor((scale.mate - a + 1) / 2));
+  return v < 0 ? -moves : moves;
+}
 
 // The view a search starts in: the textbook's for teaching trees, negamax for chess.
 export function defaultView(kind) { return kind === "tree" ? "root" : "negamax"; }
 
-// A window edge or a value as text: ∞ for an open edge.
-export function fmt(v) {
+// A window edge or a value as text: ∞ at the engine's infinity, #n / #-n for a mate in n moves,
+// otherwise the number itself, however large.
+export function fmt(v, scale = PVSCOPE_SCALE) {
   if (v === null || v === undefined) return "?";
-  return v >= INF ? "∞" : v <= -INF ? "-∞" : String(v);
+  if (isInfinite(v, scale)) return v > 0 ? "∞" : "-∞";
+  const m = mateIn(v, scale);
+  return m ? `#${m}` : String(v);
 }
 
 const SWAP = { "fail-high": "fail-low", "fail-low": "fail-high" };
 const OUTCOME = { pv: "exact", cut: "fail-high", all: "fail-low" };
 
 export class View {
-  constructor(mode = "negamax") {
+  // scale: how the search writes its scores (scoreScale above).
+  constructor(mode = "negamax", scale = PVSCOPE_SCALE) {
     this.mode = mode === "root" ? "root" : "negamax";
+    this.scale = scale;
   }
+
+  // A score or window edge as text, in this search's scale (fmt above).
+  fmt(v) { return fmt(v, this.scale); }
+  isInfinite(v) { return isInfinite(v, this.scale); }
 
   get root() { return this.mode === "root"; }
 
@@ -72,7 +113,7 @@ export class View {
   // "(lo, hi)" for a node at ply.
   windowText(alpha, beta, ply) {
     const [lo, hi] = this.window(alpha, beta, ply);
-    return `(${fmt(lo)}, ${fmt(hi)})`;
+    return `(${this.fmt(lo)}, ${this.fmt(hi)})`;
   }
 
   // Legend entries in this view (the colours keep their meaning: exact, fail-high, fail-low).
