@@ -394,11 +394,7 @@ function init() {
 
 // ---- the test and benchmark surface (testapi.js) ----
 window.pvscope = createTestAPI(S, {
-<<<<<<< HEAD
-  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, lessons,
-=======
-  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems,
->>>>>>> main
+  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, lessons,
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });
 

@@ -18,11 +18,7 @@ function pvLabSnapshot(reports) {
 
 // createTestAPI(S, parts): S is the page state (app.js); parts are the page's controllers, sanOf
 // names a move from a node, and setView(mode) chooses the view as the menu does.
-<<<<<<< HEAD
-export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, lessons, setView }) {
-=======
-export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems }) {
->>>>>>> main
+export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems, lessons }) {
   return {
     snapshot() {
       const t = S.trace;
@@ -50,11 +46,8 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
         panes: compare.snapshot(), // one entry per pane while comparing (compare.js)
         room: room.snapshot(),
         engine: engines.snapshot(), // the engine panel (engines.js)
-<<<<<<< HEAD
-        lesson: lessons.snapshot(), // the open lesson's slide (lesson.js), null when none is open
-=======
         ...problems.snapshot(), // an opened trace's violations, warnings and their counts (traceproblems.js)
->>>>>>> main
+        lesson: lessons.snapshot(), // the open lesson's slide (lesson.js), null when none is open
       };
     },
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
