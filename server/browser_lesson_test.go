@@ -278,6 +278,9 @@ func TestBrowserLessonsWalkEverySlide(t *testing.T) {
 			if shots != "" && name == "alphabeta" && i == 5 {
 				p.screenshot(filepath.Join(shots, "lesson-1366.png"))
 			}
+			if shots != "" && name == "shortpv" && i == 1 {
+				p.screenshot(filepath.Join(shots, "lesson-chess-1366.png"))
+			}
 		}
 	}
 	if e := errs(); len(e) > 0 {
