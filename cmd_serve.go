@@ -92,6 +92,11 @@ func serveFlags(args []string) (string, server.Limits, engineFlag, error) {
 		lim.Hosts = append(lim.Hosts, v)
 		return nil
 	})
+	fs.Func("embed-origins", "sites whose pages may frame this one (/?embed=1), comma-separated: https://course.example.edu,https://lms.example.org", func(v string) error {
+		o, err := server.ParseEmbedOrigins(v)
+		lim.EmbedOrigins = append(lim.EmbedOrigins, o...)
+		return err
+	})
 	if err := parseFlags(fs, args); err != nil {
 		return "", lim, nil, err
 	}

@@ -103,8 +103,9 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 		if score <= a {
 			continue
 		}
-		// Step 7. Cutoff: the move refutes the opponent's last move.
-		if score >= beta {
+		// Step 7. Cutoff: the move refutes the opponent's last move (strictly past beta
+		// under prune=strict; a score equal to beta then narrows the window to nothing).
+		if score >= beta+s.cutMargin {
 			s.stats.Cutoffs++
 			if i == 0 {
 				s.stats.FirstMoveCutoffs++
@@ -114,6 +115,10 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 			}
 			s.rememberCutoff(m, ply, depth)
 			break
+		}
+		if score >= beta { // prune=strict: equal to beta, not cut, and not inside the window
+			a = score
+			continue
 		}
 		// Step 8. PV update: a new best line inside the window.
 		s.updatePV(ply, m, line, child)

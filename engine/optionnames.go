@@ -44,6 +44,16 @@ var OptionNames = []OptionName{
 	boolOption("order-mvvlva", "order captures by most valuable victim, least valuable attacker", func(o *Options) *bool { return &o.OrderMVVLVA }),
 	boolOption("order-killers", "killer moves", func(o *Options) *bool { return &o.OrderKillers }),
 	boolOption("order-history", "history heuristic", func(o *Options) *bool { return &o.OrderHistory }),
+	{Name: "prune", Usage: "when a move cuts: equal (score >= beta, R&N) or strict (score > beta, CS188's answer keys; alpha-beta only)",
+		get: func(o *Options) string { return map[bool]string{false: "equal", true: "strict"}[o.PruneStrict] },
+		set: func(o *Options, v string) error {
+			switch v {
+			case "equal", "strict":
+				o.PruneStrict = v == "strict"
+				return nil
+			}
+			return fmt.Errorf("prune %q is not equal or strict", v)
+		}},
 	{Name: "max-nodes", Usage: "stop after this many nodes (0: no limit)",
 		get: func(o *Options) string { return strconv.FormatInt(o.MaxNodes, 10) },
 		set: func(o *Options, v string) error {

@@ -122,6 +122,11 @@ type Options struct {
 	OrderHistory bool // quiet moves by how often they caused cutoffs
 
 	MaxNodes int64 // stop after this many nodes (0: no limit)
+
+	// PruneStrict cuts only when a move's score is strictly past the bound (> β, or < α at
+	// MIN), the convention of Berkeley's CS188 answer keys; by default a score equal to β
+	// cuts, as in R&N's pseudo-code. Alpha-beta only: PVS's null-window probes need ≥.
+	PruneStrict bool
 }
 
 // Limits on what a search may be asked for.
@@ -177,6 +182,8 @@ func (o Options) Validate() error {
 		return fmt.Errorf("unknown pv-methods %d", o.PVMethods)
 	case o.MaxNodes < 0:
 		return fmt.Errorf("max-nodes %d is negative", o.MaxNodes)
+	case o.PruneStrict && o.Algorithm == PVS:
+		return fmt.Errorf("prune=strict is alpha-beta's convention in CS188's answer keys: PVS's null-window probes cut on equality; choose algo=alphabeta")
 	}
 	return nil
 }

@@ -26,6 +26,9 @@ func SearchWithProgress(ctx context.Context, pos Position, opt Options, sink tra
 		return Result{}, fmt.Errorf("engine: search must start at the root (ply %d)", pos.Ply())
 	}
 	s := &searcher{pos: pos, opt: opt, sink: sink, ctx: ctx, progress: progress}
+	if opt.PruneStrict {
+		s.cutMargin = 1 // scores are whole numbers: > beta is >= beta+1
+	}
 	if opt.TT {
 		s.tt = newTranspositionTable(opt.TTSize, opt.TTReplace)
 	}
@@ -45,10 +48,11 @@ type searcher struct {
 	ctx      context.Context
 	progress Progress
 
-	seq     int64 // last event sequence number
-	lastID  int32 // last node id
-	stats   Stats
-	stopped string // why the search stopped, "" while it runs
+	seq       int64 // last event sequence number
+	lastID    int32 // last node id
+	stats     Stats
+	stopped   string // why the search stopped, "" while it runs
+	cutMargin int    // 1 under prune=strict: a move cuts at beta+1, not at beta
 
 	tt      *transpositionTable
 	killers [MaxPly][2]Move

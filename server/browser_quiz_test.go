@@ -17,7 +17,7 @@ import (
 func TestBrowserQuizOnSeededTrees(t *testing.T) {
 	p := newPage(t, 1366, 768)
 	for seed := 1; seed <= 20; seed++ {
-		p.open(fmt.Sprintf("/?random=b=3,d=3,seed=%d&algo=alphabeta&quiz=1", seed))
+		p.open(fmt.Sprintf("/?random=b=3,d=3,seed=%d&algo=alphabeta&quiz=all", seed)) // every kind (quiz=1 asks fewer)
 		// Playback as fast as it goes: the quiz still stops before every decision.
 		p.run(chromedp.SetValue(`#speed`, "41", chromedp.ByQuery),
 			chromedp.Evaluate(`document.getElementById("speed").dispatchEvent(new Event("input"))`, nil))
@@ -92,6 +92,20 @@ func TestBrowserQuizOnSeededTrees(t *testing.T) {
 			p.run(chromedp.Evaluate(fmt.Sprintf(`window.pvscope.answer(%s)`, arg), &got))
 			if got != meant {
 				t.Errorf("seed %d: %s of %q answered %s: the page says right=%v, want %v", seed, q.Kind, q.Node, arg, got, meant)
+			}
+			if !meant {
+				// A wrong answer keeps the question open for a second try (not scored again).
+				var again string
+				p.run(chromedp.Evaluate(`JSON.stringify(window.pvscope.snapshot().quiz.question)`, &again))
+				want, _ := json.Marshal(map[string]any{"kind": q.Kind, "node": q.Node, "retry": true})
+				if again != string(want) {
+					t.Fatalf("seed %d: after a wrong answer the question is %s, want %s", seed, again, want)
+				}
+				arg, _ := json.Marshal(truth)
+				p.run(chromedp.Evaluate(fmt.Sprintf(`window.pvscope.answer(%s)`, arg), &got))
+				if !got {
+					t.Errorf("seed %d: the second try %s at %s of %q was not right", seed, arg, q.Kind, q.Node)
+				}
 			}
 			asked++
 			if meant {

@@ -154,8 +154,18 @@ func checkNodes(t *testing.T, p *page, name string, tree *refTree, ref *refSearc
 				t.Errorf("%s: node %q shows %v, want %v", name, path, got, want)
 			}
 		case parentSeen:
-			if got.Outcome != "pruned" || got.Value != nil {
-				t.Errorf("%s: node %q shows %v, want pruned (never searched)", name, path, got)
+			// A pruned leaf shows its unread value (the tree's, from the root player's side;
+			// negated at MIN plies in the negamax view); a pruned inner node has none.
+			want := "null"
+			if n.leaf {
+				v := n.value
+				if strings.HasSuffix(name, "negamax") && strings.Count(path, ".")%2 == 0 { // an odd ply
+					v = -v
+				}
+				want = strconv.Itoa(v)
+			}
+			if got.Outcome != "pruned" || ptr(got.Value) != want {
+				t.Errorf("%s: node %q shows %v, want pruned (never searched) with value %s", name, path, got, want)
 			}
 		default:
 			if got.Outcome != "unvisited" && got.Outcome != "pruned" {

@@ -35,6 +35,9 @@ type Limits struct {
 	// Hosts are extra host names the server answers to (-host), besides
 	// loopback, the machine's own addresses and its host name.
 	Hosts []string
+	// EmbedOrigins are the sites (https://course.example.edu) whose pages may
+	// frame this one (-embed-origins, embed.go); none by default.
+	EmbedOrigins []string
 }
 
 // DefaultLimits suit one machine serving a classroom: a 1M-node search is about

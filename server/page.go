@@ -21,6 +21,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		Gallery:   galleryItems(),
 		Limits:    templates.Limits{MaxDepth: s.limits.MaxDepth, MaxNodes: s.limits.MaxNodes},
 		Protocol:  Protocol,
+		Embed:     q.Get("embed") == "1",
 	}
 	for _, o := range engine.OptionNames {
 		opt := templates.Option{Name: o.Name, Usage: o.Usage, Bool: o.Bool, Value: q.Get(o.Name)}
@@ -29,6 +30,8 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 			opt.Choices = []string{"minimax", "alphabeta", "pvs"}
 		case "tt-replace":
 			opt.Choices = []string{"depth", "always"}
+		case "prune":
+			opt.Choices = []string{"equal", "strict"}
 		}
 		p.Options = append(p.Options, opt)
 	}

@@ -186,6 +186,7 @@ func (r *room) answer(c *conn, cmd roomCommand) {
 		return
 	}
 	if len(q.choices) == 0 {
+		a = normalAnswer(a) // "3, inf" and "(3, ∞)" are one answer
 		distinct := map[string]bool{}
 		for _, v := range q.answers {
 			distinct[v] = true

@@ -2,7 +2,8 @@
 // streams searches to it. It turns start commands into engine searches and
 // their traces into frames; it is the only package that knows about HTTP.
 //
-// Its parts: server.go (routes, headers), hosts.go (the Host check), conn.go
+// Its parts: server.go (routes, headers), hosts.go (the Host check), embed.go
+// (-embed-origins: who may frame the page), conn.go
 // (a page's websocket: read and write pumps), start.go (a start command, from
 // its check to its search), plan.go (checking and building a search), run.go
 // (a search and its recording), slots.go (search slots and the line waiting
@@ -41,6 +42,8 @@ type Server struct {
 
 	rooms   hub           // rooms: hub.go
 	engines *engineRoutes // external engines offered to pages: engines.go
+
+	frameAncestors, xFrameOptions string // who may frame the page (embed.go)
 }
 
 // New returns a server with the given limits (a limit left at zero takes
@@ -57,10 +60,12 @@ func New(ctx context.Context, limits Limits) *Server {
 	// connection holds none.
 	s.upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 64 << 10,
 		WriteBufferPool: &sync.Pool{}}
+	s.frameAncestors, s.xFrameOptions = frameHeaders(limits.EmbedOrigins)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticFiles()))
 	s.mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("POST /trace", s.serveTraceUpload)
+	s.mux.HandleFunc("GET /tree", s.serveExerciseTree) // exercises' and worksheets' generated trees
 	s.mux.HandleFunc("GET /{$}", s.servePage)
 	s.addEngineRoutes()
 	return s
@@ -72,16 +77,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		refuseHost(w, r)
 		return
 	}
-	h := w.Header()
-	// The page runs only its own scripts (no inline script or handler), talks
-	// only to its own host, and may not be framed by another site.
-	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
-		"img-src 'self' data: blob:; connect-src 'self' ws://"+r.Host+" wss://"+r.Host+"; "+
-		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("Referrer-Policy", "no-referrer")
+	s.securityHeaders(w.Header(), r.Host)
 	s.mux.ServeHTTP(w, r)
+}
+
+// securityHeaders: the page runs only its own scripts (no inline script or
+// handler), talks only to its own host, and may be framed only by the sites
+// -embed-origins names (embed.go). Kept out of ServeHTTP, whose frame stays
+// on every websocket's goroutine stack for the connection's life.
+//
+//go:noinline
+func (s *Server) securityHeaders(h http.Header, host string) {
+	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
+		"img-src 'self' data: blob:; connect-src 'self' ws://"+host+" wss://"+host+"; "+
+		"object-src 'none'; base-uri 'none'; form-action 'self'; "+s.frameAncestors)
+	h.Set("X-Content-Type-Options", "nosniff")
+	if s.xFrameOptions != "" {
+		h.Set("X-Frame-Options", s.xFrameOptions)
+	}
+	h.Set("Referrer-Policy", "no-referrer")
 }
 
 // HTTPServer is an http.Server for this handler with the timeouts a server on

@@ -10,7 +10,8 @@ type Page struct {
 	Gallery   []GalleryItem
 	Options   []Option
 	Limits    Limits
-	Protocol  int // websocket protocol version the page speaks
+	Protocol  int  // websocket protocol version the page speaks
+	Embed     bool // ?embed=1: the tree, the stepping bar and the log only, for a course page's frame
 }
 
 // Form holds the setup as the URL gave it, so a link reproduces a search.

@@ -22,6 +22,7 @@ import { createTreeEdit } from "./treeedit.js";
 import { View, defaultView, scoreScale } from "./view.js";
 import { resolvePath } from "./nodepath.js";
 import { createQuizUI } from "./quizui.js";
+import { judgePoll, pollId } from "./quiz.js";
 import { noticeText } from "./notices.js";
 import { createTraceFile } from "./tracefile.js";
 import { createTraceProblems } from "./traceproblems.js";
@@ -29,6 +30,12 @@ import { createRoom } from "./room.js";
 import { createEngines } from "./engines.js";
 import { createTestAPI } from "./testapi.js";
 import { createLessons } from "./lesson.js";
+import { createTreePreview } from "./treepreview.js";
+import { readTree } from "./treeedit.js";
+import { startEmbedded } from "./embed.js";
+import { createExport } from "./export.js";
+import { createExerciseUI } from "./exerciseui.js";
+import { createSheet } from "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -134,9 +141,18 @@ const socket = new Socket({
   },
 });
 
+// The tree out of the page: SVG, PNG, LaTeX, WebM (export.js).
+const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause() });
+// Exam exercises on the form's tree (exerciseui.js), over the tree view.
+// and their printable worksheets (sheet.js).
+const sheet = createSheet({ form: $("setup") });
+const exercises = createExerciseUI(S, { form: $("setup"), container: $("tree-view"), pause: () => playback.pause(),
+  onSheet: (kind) => sheet.open(kind).catch((err) => showError(err.message)) });
 const compare = createCompare({ errors, onActive: () => playback.pause() });
 const treeEdit = createTreeEdit({ form });
-const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start });
+const treePreview = createTreePreview(S, { readTree, View }); // the tree drawn whole before Start
+const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start,
+  onPreview: (s) => { if (s.tree && !(S.trace && S.trace.started)) applyView(); treePreview.update(s); } }); // the legend in the tree's view too
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
 // The rules an opened trace breaks: the banner and the list beside the event log (traceproblems.js).
 const problems = createTraceProblems(S, { seek: (k) => { playback.pause(); playback.seek(k); }, showNode,
@@ -144,7 +160,8 @@ const problems = createTraceProblems(S, { seek: (k) => { playback.pause(); playb
 // The engine panel (engines.js): an external engine's lines for the setup's position.
 const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
 const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
-  setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); } });
+  setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); },
+  judge: (id, x, k) => judgePoll(S.trace, S.pov, id, x, k) }); // a follower's own answer, right or not
 
 // Guided lessons (lesson.js): slides bound to states of the page.
 const lessons = createLessons(S, { form, playback, quizUI, errors, kick, showNode, sanOf,
@@ -157,7 +174,7 @@ function pollTheRoom(q, text) {
   const r = room.snapshot();
   if (!r || r.role !== "presenter") return;
   const choices = { outcome: ["fails high", "exact", "fails low"], research: ["yes", "no"] }[q.kind] || [];
-  room.ask(`quiz-${++questionsAsked}`, text, choices);
+  room.ask(pollId(++questionsAsked, q), text, choices);
 }
 
 // ---- frames ----
@@ -173,6 +190,7 @@ function handleFrame(f) {
       if (!S.trace) {
         S.trace = new Trace(f);
         S.view = makeView(S.trace);
+        treePreview.apply();
       }
       return;
     case "queued": // the search waits for a slot; f.position is its place in line
@@ -264,6 +282,7 @@ function makeView(trace) {
     },
     onHover() {},
   });
+  v.aheadWhen = () => quizUI.snapshot().active || treePreview.showTree; // the whole tree while a class predicts
   v.setCollapse($("tree-collapse").checked);
   v.present = document.documentElement.classList.contains("presentation");
   return v;
@@ -359,6 +378,8 @@ function wire() {
   traceFile.wire();
   problems.wire();
   engines.wire();
+  exporter.wire();
+  exercises.wire();
   playback.wire();
   lessons.wire();
   const buttons = {
@@ -367,7 +388,7 @@ function wire() {
   };
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
-  $("tree-pov").addEventListener("change", (e) => { S.viewChoice = e.target.value; applyView(); kick(); });
+  $("tree-pov").addEventListener("change", (e) => { S.viewChoice = e.target.value; applyView(); treePreview.apply(); kick(); });
   $("node-path").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goToPath(e.target.value); } });
   $("node-path").addEventListener("input", (e) => e.target.setCustomValidity(""));
   $("board-flip").addEventListener("click", () => board.flip());
@@ -389,12 +410,15 @@ function init() {
   wire();
   socket.connect();
   render();
+  startEmbedded(form); // ?embed=1 (embed.js)
+  exercises.load(); // ?exercise=KIND (exerciseui.js)
+  sheet.load(); // ?exercise=KIND&sheet=1 (sheet.js)
   lessons.start();
 }
 
 // ---- the test and benchmark surface (testapi.js) ----
 window.pvscope = createTestAPI(S, {
-  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, lessons,
+  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, exporter, exercises, sheet, lessons,
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });
 

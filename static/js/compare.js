@@ -290,6 +290,7 @@ export function createCompare({ errors, onActive = () => {} }) {
     const score = t.rootScore(k), pv = t.rootPV(k);
     if (!p.pov) p.pov = new View(defaultView(t.started.kind), scoreScale(t.started)); // a pane shows its search in the default view
     set("pane-pv", score === null ? "–" : `${p.pov.fmt(score)} · ${pv.join(" ")}`); // an opened trace's own scale
+    p.view.present = document.documentElement.classList.contains("presentation"); // presentation sizes in the panes too
     p.view.show(k, { selected: p.selected || 0, view: p.pov });
     if (p.centre) { p.centre = false; p.view.center(p.selected); } else if (refit && !p.view.userMoved) p.view.fit(false);
     renderLog(p, k);

@@ -28,11 +28,16 @@ const KEYMAP = [
   { key: "v", action: "nextProblem" },
 ];
 
-function typing(target) {
+// Space and the arrows belong to playback everywhere but in a text field: a focused menu
+// (the view menu, the algorithm) does not take them (it still opens with Enter or Alt+↓).
+const PLAYBACK_KEYS = new Set([" ", "ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"]);
+
+function typing(target, key = "") {
   if (!target || !(target instanceof Element)) return false;
   if (target.isContentEditable) return true;
   const tag = target.tagName;
-  if (tag === "TEXTAREA" || tag === "SELECT") return true;
+  if (tag === "SELECT") return !PLAYBACK_KEYS.has(key);
+  if (tag === "TEXTAREA") return true;
   if (tag !== "INPUT") return false;
   // Sliders and checkboxes take arrow keys themselves only while focused; text fields always type.
   return !["checkbox", "radio", "button", "submit", "range"].includes(target.type);
@@ -40,6 +45,12 @@ function typing(target) {
 
 // bindKeys(actions, help): actions maps action names to functions; help is the HelpOverlay.
 export function bindKeys(actions, help) {
+  // A button or checkbox acts on Space when the key comes up: once Space played or paused, its
+  // keyup is swallowed, so Space on a focused Start (after Enter) pauses instead of restarting.
+  let spaceTaken = false;
+  document.addEventListener("keyup", (e) => {
+    if (e.key === " " && spaceTaken) { spaceTaken = false; e.preventDefault(); }
+  }, true);
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && help.open) {
       e.preventDefault();
@@ -51,7 +62,7 @@ export function bindKeys(actions, help) {
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-    if (typing(e.target)) return;
+    if (typing(e.target, e.key)) return;
     // The focused event log scrolls with ↑ / ↓ (a keyboard user reads back through it).
     if ((e.key === "ArrowUp" || e.key === "ArrowDown") && e.target instanceof Element && e.target.closest(".event-log")) return;
     if (help.open && e.key !== "?") return;
@@ -63,6 +74,7 @@ export function bindKeys(actions, help) {
     if (!hit || !actions[hit.action]) return;
     // Space on a focused button would also click it: one action only.
     e.preventDefault();
+    if (e.key === " ") spaceTaken = true;
     actions[hit.action]();
   });
 }

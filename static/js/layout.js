@@ -27,7 +27,7 @@ export class TreeLayout {
   // when the Sets change}.
   compute(k, state = {}) {
     const t = this.trace;
-    const { collapse = true, expanded = EMPTY, collapsed = EMPTY, expandAll = false, ghosts = false, version = 0 } = state;
+    const { collapse = true, expanded = EMPTY, collapsed = EMPTY, expandAll = false, ghosts = false, version = 0, ahead = false } = state;
     const n = t.length;
     const active = collapse && !expandAll && t.nodeCount(k) >= this.threshold;
     // A big finished search shown whole (collapsing off) keeps one layout of all its nodes and
@@ -37,11 +37,11 @@ export class TreeLayout {
     const upto = (ghosts && !active) || settled ? n : k;
     const pvLine = t.rootLineEvent(k);
     const key = [upto === n ? "all" + n : "", t.nodeCount(upto), active ? t.count("exit", k) + ":" + pvLine : "", prunedCount(t, upto),
-      collapsed.size ? t.count("exit", k) : "", version, expandAll, collapse].join("|");
+      collapsed.size ? t.count("exit", k) : "", version, expandAll, collapse, ahead && t.treeOf ? "ahead" : ""].join("|");
     let result;
     if (this.cache && this.cache.key === key) result = this.cache.result;
     else {
-      result = this.build(k, upto, { active, expanded, collapsed, pvLine });
+      result = this.build(k, upto, { active, expanded, collapsed, pvLine, ahead: ahead && !!t.treeOf && !active });
       this.cache = { key, result };
     }
     decorate(t, result, k);
@@ -49,7 +49,7 @@ export class TreeLayout {
     return result;
   }
 
-  build(k, upto, { active, expanded, collapsed, pvLine }) {
+  build(k, upto, { active, expanded, collapsed, pvLine, ahead = false }) {
     const t = this.trace;
     const count = t.nodeCount(upto);
     // Roots: the subtree of node r is the ids r .. r+size-1, so the next root follows it.
@@ -71,9 +71,12 @@ export class TreeLayout {
       // Children and pruned stubs in the order the search met them: a teaching tree's pruned
       // children come at its exit, after every child; a prune event's stub where it happened.
       const pr = t.prunedChildren(id, upto);
+      const up = t.treeOf && t.treeOf[id];
       let j = 0;
       const stub = (p, n) => {
-        const it = mk("pruned", p.event ? `p${id}:${n}` : `p${id}.${p.index}`, 0);
+        // A tree's pruned child is drawn whole (prunedItem); a prune event's move is a stub.
+        if (!p.event) { (kids ||= []).push(prunedItem(id, p, Array.isArray(up) ? up[p.index] : undefined, 0)); return; }
+        const it = mk("pruned", `p${id}:${n}`, 0);
         it.parentId = id; it.pruned = p;
         (kids ||= []).push(it);
       };
@@ -82,8 +85,29 @@ export class TreeLayout {
         (kids ||= []).push(visit(ch));
       }
       while (pr && j < pr.length) stub(pr[j], j++);
+      // ahead (quiz, ?show=tree): a teaching tree's children not searched yet, drawn faint with
+      // their leaves' values, so a class sees the whole tree while it predicts.
+      if (!pr && ahead && Array.isArray(up) && !t.finished(id, upto)) {
+        const seen = new Set();
+        for (let ch = t.firstChild.get(id); ch && t.enterAt.get(ch) < upto; ch = t.nextSib.get(ch)) seen.add(t.moveName(ch));
+        const base = t.positionMoves(id).join(".");
+        for (let ci = 0; ci < up.length; ci++) {
+          if (seen.has(String(ci))) continue;
+          const it = prunedItem(id, { parent: id, index: ci, move: String(ci), path: base ? `${base}.${ci}` : String(ci) }, up[ci], 0);
+          markAhead(it);
+          (kids ||= []).push(it);
+        }
+      }
       item.kids = kids;
       return item;
+    };
+    // A pruned child of a tree is drawn whole: its subtree below it, greyed, leaves with their
+    // unread values. below: levels under the pruned child (0 for the child itself).
+    const prunedItem = (id, p, sub, below) => {
+      const it = mk("pruned", `p${id}.${p.path}`, 0);
+      it.parentId = id; it.pruned = p; it.sub = sub; it.below = below;
+      if (Array.isArray(sub)) it.kids = sub.map((c, ci) => prunedItem(id, { parent: id, index: ci, move: String(ci), path: `${p.path}.${ci}` }, c, below + 1));
+      return it;
     };
     let data;
     if (roots.length === 0) data = null;
@@ -134,11 +158,18 @@ class Item {
     this.x = 0; this.y = 0; this.level = 0; this.parentItem = null;
     this.parentId = 0; this.pruned = null; this.count = 1; this.kids = null; this.inLink = null;
     this.treeValue = null; // pruned leaves of a teaching tree: the value never looked at (root's view)
+    this.sub = undefined; this.below = 0; // pruned items: the tree under them, and levels below the pruned child
+    this.ahead = false; // a teaching tree's node not searched yet, drawn ahead of the search (quiz, ?show=tree)
     this.state = "unseen"; this.outcome = "unseen"; this.expect = ""; this.actual = ""; this.end = "";
     this.move = ""; this.ply = 0; this.depth = 0; this.alpha = 0; this.beta = 0; this.score = null; this.ref = 0;
     this.broken = false; this.isPruned = false; this.current = false; this.onPV = false; this.onPath = false; this.cut = false;
     this.reduced = 0; this.extended = 0; this.why = ""; this.nullMove = false; // modern search (modern.js)
   }
+}
+
+function markAhead(it) {
+  it.ahead = true;
+  if (it.kids) for (const k of it.kids) markAhead(k);
 }
 
 function prunedCount(t, k) {
@@ -223,17 +254,26 @@ function decorate(t, result, k) {
 
 function decorateItem(t, it, k, { pv, cur, open }) {
   const c = t.c, h = t.hello;
+  if (it.kind === "pruned" && it.ahead) {
+    it.state = "done"; it.outcome = "unseen"; it.isPruned = true; it.onPV = false; it.cut = false; it.current = false;
+    it.move = it.pruned.move; it.ply = c.ply.get(t.enterAt.get(it.parentId)) + 1 + it.below; it.onPath = false;
+    it.treeValue = typeof it.sub === "number" ? it.sub : null;
+    return;
+  }
   if (it.kind === "pruned") {
     const done = it.pruned.at < k; // a teaching tree's: its parent's exit; a prune event's: itself
     it.state = done ? "done" : "unseen";
     it.outcome = done ? "pruned" : "unseen";
     it.isPruned = true; it.onPV = false; it.cut = false; it.current = false;
-    it.move = it.pruned.move; it.ply = c.ply.get(t.enterAt.get(it.parentId)) + 1; it.onPath = false;
-    const up = t.treeOf && t.treeOf[it.parentId];
-    it.treeValue = up && typeof up[it.pruned.index] === "number" ? up[it.pruned.index] : null;
+    it.move = it.pruned.move; it.ply = c.ply.get(t.enterAt.get(it.parentId)) + 1 + it.below; it.onPath = false;
+    it.treeValue = typeof it.sub === "number" ? it.sub : null;
     return;
   }
   const id = it.nodeId, e = t.enterAt.get(id), x = t.exitAt.get(id);
+  // A teaching tree's leaf has its value from the start (the problem gives it): shown while
+  // the leaf is open too, so a question about it can be answered from the tree.
+  const tv = t.treeOf && t.treeOf[id];
+  it.treeValue = typeof tv === "number" ? tv : null;
   it.move = t.moveNames[c.move.get(e)];
   it.ply = c.ply.get(e); it.depth = c.depth.get(e);
   it.alpha = c.alpha.get(e); it.beta = c.beta.get(e);

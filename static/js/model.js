@@ -51,6 +51,7 @@ export class Trace {
     for (let i = 0; i < this.hello.kinds.length; i++) this.byKind.push(new GrowInt32(16));
     this.leafIdx = new GrowInt32(); // exits that are static evaluations
     this.firstCutIdx = new GrowInt32(); // cutoffs by the first move
+    this.lastMoveCutIdx = new GrowInt32(16); // cutoffs at a tree node's last move: nothing left to prune
     this.rootLineIdx = new GrowInt32(); // pv-update at a root, root-pv (the best line), search-end
     this.reportIdx = new GrowInt32(16); // the end-of-iteration reports: root-pv, pv-line, pv-cut (pvreports.js)
     this.rootFailHighIdx = new GrowInt32(); // fail-high at a root, aspiration-fail upward
@@ -108,8 +109,10 @@ export class Trace {
         } else if (kind === K.prune) this._prune(at, node, z(b.move, i), M.whyAt(b, i));
         else if (kind === K["re-search"] && M.on) M.reSearch(at, ref);
         else if (kind === K.cutoff) {
+          // A cutoff at a tree's last move prunes nothing: no ✂, and counted apart.
           const child = this.lastChild.get(node);
-          if (child) this.cutAt.set(child, at);
+          if (this._movesLeft(node) === 0) this.lastMoveCutIdx.push(at);
+          else if (child) this.cutAt.set(child, at);
           if (z(b.index, i) === 0) this.firstCutIdx.push(at);
         } else if (kind === K["pv-update"] && node && this.parentOf.get(node) === 0) this.rootLineIdx.push(at);
         else if (kind === K["root-pv"]) {
@@ -173,6 +176,21 @@ export class Trace {
     this.prunedList.push(p); this.prunedAt.push(at);
     if (!this.prunedByNode.has(parent)) this.prunedByNode.set(parent, []);
     this.prunedByNode.get(parent).push(p);
+  }
+
+  // How many of a tree node's moves were never entered (so far); Infinity for chess, whose
+  // move count the trace does not carry (a chess cutoff is taken to prune).
+  _movesLeft(id) {
+    const t = this.treeOf && this.treeOf[id];
+    if (!Array.isArray(t)) return Infinity;
+    const seen = new Set();
+    for (let ch = this.firstChild.get(id); ch; ch = this.nextSib.get(ch)) seen.add(this.moveName(ch));
+    return t.length - seen.size;
+  }
+  // True when the cutoff at event i left moves unsearched (a pruning), false when it came at the last move.
+  cutoffPrunes(i) {
+    const j = countBelow(this.lastMoveCutIdx, i);
+    return !(j < this.lastMoveCutIdx.length && this.lastMoveCutIdx.get(j) === i);
   }
 
   _aspiration(at) {
@@ -318,6 +336,7 @@ export class Trace {
     return {
       nodes: this.nodeCount(k), leaves: countBelow(this.leafIdx, k), probes: this.count("probe", k),
       reSearches: this.count("re-search", k), cutoffs: this.count("cutoff", k),
+      lastMoveCutoffs: countBelow(this.lastMoveCutIdx, k), // of the cutoffs, those that pruned nothing
       firstMoveCutoffs: countBelow(this.firstCutIdx, k), ttHits: this.count("tt-hit", k),
       ttCutoffs: this.count("tt-cutoff", k), depth,
       pruned: this.count("prune", k), ...this.modern.stats(k),
@@ -330,7 +349,7 @@ export class Trace {
     for (const col of Object.values(this.c)) b += col.bytes;
     b += this.modern.bytes;
     for (const col of [this.enterAt, this.exitAt, this.parentOf, this.refOf, this.firstChild, this.lastChild,
-      this.nextSib, this.reSearchOf, this.cutAt, this.leafIdx, this.firstCutIdx, this.rootLineIdx, this.rootFailHighIdx,
+      this.nextSib, this.reSearchOf, this.cutAt, this.leafIdx, this.firstCutIdx, this.lastMoveCutIdx, this.rootLineIdx, this.rootFailHighIdx,
       this.reportIdx, ...this.byKind]) b += col.bytes;
     return b;
   }

@@ -106,11 +106,15 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       const inside = s !== null ? `${s} is inside ${win(e.alpha, e.beta)}, so ` : "The probe scored inside the window, so ";
       return `${inside}${mv(e.node, e.move)} is searched again with the full window ${win(e.alpha, e.beta)}.`;
     }
-    case "cutoff":
-      if (V.flips(p)) {
-        return `${cap(mv(e.node, e.move))} scores ${val(e.score)} ≤ α = ${bound(-e.beta)}${at(e.node)}${who(p)}: ${V.cutoffName(p)}, the remaining moves are pruned.`;
-      }
-      return `${cap(mv(e.node, e.move))} scores ${bound(e.score)} ≥ ${R ? "β = " : ""}${bound(e.beta)}${at(e.node)}${who(p)}: ${V.cutoffName(p)}, the remaining moves are pruned.`;
+    case "cutoff": {
+      // At a tree's last move nothing is left to prune: the node just fails (high, or low at MIN).
+      const prunes = !trace.cutoffPrunes || trace.cutoffPrunes(i);
+      const fails = V.flips(p) ? "fails low" : "fails high";
+      const then = prunes ? `${V.cutoffName(p)}, the remaining moves are pruned`
+        : `it was the last move, so nothing is pruned: ${nodeName(e.node)} ${fails}`;
+      if (V.flips(p)) return `${cap(mv(e.node, e.move))} scores ${val(e.score)} ≤ α = ${bound(-e.beta)}${at(e.node)}${who(p)}: ${then}.`;
+      return `${cap(mv(e.node, e.move))} scores ${bound(e.score)} ≥ ${R ? "β = " : ""}${bound(e.beta)}${at(e.node)}${who(p)}: ${then}.`;
+    }
     case "tt-probe":
       return `${cap(nodeName(e.node))} is looked up in the transposition table.`;
     case "tt-hit": {

@@ -72,10 +72,21 @@ function walk(t, k, words, id, chess, san) {
     let next = 0;
     for (const ch of kids) if (t.moveName(ch) === move) next = ch;
     if (!next) {
-      if (i === words.length - 1) {
-        // A teaching tree's pruned child, or a move a prune event skipped (by UCI or SAN).
-        const same = (x) => x.move === w || (chess && san && x.event && (() => { try { return bare(san(id, x.move)) === bare(w); } catch { return false; } })());
-        const p = (t.prunedChildren(id, k) || []).find((x) => (chess ? x.event : true) && same(x));
+      if (!chess) {
+        // A pruned child, or a node inside its subtree (drawn whole, never searched).
+        const p = (t.prunedChildren(id, k) || []).find((x) => x.move === w);
+        const up = t.treeOf && t.treeOf[id];
+        let sub = p && Array.isArray(up) ? up[p.index] : undefined;
+        for (let j = i + 1; p && j < words.length && sub !== undefined; j++) {
+          const ci = Number(words[j]);
+          sub = Array.isArray(sub) && Number.isInteger(ci) && ci >= 0 && ci < sub.length ? sub[ci] : undefined;
+        }
+        const ply = t.c.ply.get(t.enterAt.get(id)) + words.length - i;
+        if (p && sub !== undefined) return { pruned: true, parent: id, index: p.index, ply, move: words[words.length - 1], leaf: typeof sub === "number" ? sub : null, why: p.why || "" };
+      } else if (i === words.length - 1) {
+        // A move a prune event skipped (by UCI or SAN).
+        const same = (x) => x.move === w || (san && (() => { try { return bare(san(id, x.move)) === bare(w); } catch { return false; } })());
+        const p = (t.prunedChildren(id, k) || []).find((x) => x.event && same(x));
         if (p) return { pruned: true, parent: id, index: p.index, ply: i + 1, move: w, why: p.why || "" };
       }
       return { missing: true, ply: words.length, at: w, parent: id };
@@ -92,7 +103,9 @@ export function describeNode(t, k, V, text, san = null) {
   if (!r.id) {
     const words = pathTokens(text, chess);
     return {
-      path: words.join("."), move: r.move || words[words.length - 1] || "", value: null, window: null,
+      // A pruned leaf shows its unread value (the tree gives it from the root player's side).
+      path: words.join("."), move: r.move || words[words.length - 1] || "",
+      value: r.pruned && r.leaf !== null ? V.value(r.ply % 2 ? -r.leaf : r.leaf, r.ply) : null, window: null,
       outcome: r.pruned ? "pruned" : "unvisited", expect: null, actual: null, player: V.player(r.ply),
       reduced: 0, extended: 0, nullMove: false, pruned: [], ...(r.pruned && r.why ? { why: r.why } : {}),
     };

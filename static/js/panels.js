@@ -103,7 +103,7 @@ export class Stats {
     set(e.depth, s.depth ? String(s.depth) : "–");
     set(e.probes, fmtInt(s.probes));
     set(e.reSearches, fmtInt(s.reSearches));
-    set(e.cutoffs, fmtInt(s.cutoffs));
+    set(e.cutoffs, cutoffText(s));
     set(e.firstCuts, s.cutoffs ? `${Math.round((100 * s.firstMoveCutoffs) / s.cutoffs)}%` : "–");
     set(e.tt, `${fmtInt(s.ttHits)} / ${fmtInt(s.ttCutoffs)}`);
     set(e.nps, nps ? fmtInt(Math.round(nps)) : "–");
@@ -119,6 +119,12 @@ export class Stats {
     e.minimalRow.hidden = !minimalLeaves;
     if (minimalLeaves) set(e.minimal, `${fmtInt(minimalLeaves)} / ${fmtInt(s.leaves)}`);
   }
+}
+
+// Cutoffs that pruned, and apart those at a tree node's last move (a fail-high with nothing to prune).
+export function cutoffText(s, prunedSplit = "") {
+  const last = s.lastMoveCutoffs || 0;
+  return `${fmtInt(s.cutoffs - last)}${prunedSplit}${last ? ` + ${fmtInt(last)} at the last move` : ""}`;
 }
 
 function set(el, text) {

@@ -4,7 +4,7 @@
 // changes what is shown next; the controller and playback decide when to call render().
 import { narrate } from "./narrate.js";
 import { Announcer, describeSelected, liveRegion } from "./announce.js";
-import { fmtInt } from "./panels.js";
+import { fmtInt, cutoffText } from "./panels.js";
 import { pvReports, methodsOf } from "./pvreports.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,7 +47,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     stats.render(st, { nps: nodesPerSecond(), minimalLeaves: t.started.minimalLeaves });
     // The legend's entries for modern search (reduced, extended, null move, pruned with a reason).
     document.documentElement.classList.toggle("has-modern", !!(st.nullMoves || st.reductions || st.extensions || st.pruned));
-    if (S.pov.root) cutoffsByPlayer(t, k, st.cutoffs);
+    if (S.pov.root) cutoffsByPlayer(t, k, st);
     log.render(k, narrateAt);
     if (S.selected && t.node(S.selected)) live.say(`sel:${S.selected}:${k}`, () => describeSelected(t, k, S.pov, S.selected));
     else if (k > 0) live.say(`k:${k}`, () => { const j = Math.min(S.k, S.eventCount); return S.trace === t && j > 0 ? narrateAt(j - 1).text : ""; });
@@ -92,15 +92,17 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   }
 
   // In the root view the cutoffs split into beta cutoffs (at MAX nodes) and alpha cutoffs (at MIN).
-  function cutoffsByPlayer(t, k, total) {
-    const idx = t.byKind[t.K.cutoff];
+  // Only cutoffs that pruned are split; those at the last move are counted after them.
+  function cutoffsByPlayer(t, k, st) {
+    const idx = t.byKind[t.K.cutoff], total = st.cutoffs;
     if (!idx || !total || total > 20000) return;
-    let alpha = 0;
+    let alpha = 0, beta = 0;
     for (let j = 0; j < total; j++) {
-      const node = t.c.node.get(idx.get(j));
-      if (t.c.ply.get(t.enterAt.get(node)) % 2 === 1) alpha++;
+      const at = idx.get(j);
+      if (!t.cutoffPrunes(at)) continue;
+      if (t.c.ply.get(t.enterAt.get(t.c.node.get(at))) % 2 === 1) alpha++; else beta++;
     }
-    const el = $("stat-cutoffs"), text = `${fmtInt(total)} (β ${fmtInt(total - alpha)}, α ${fmtInt(alpha)})`;
+    const el = $("stat-cutoffs"), text = cutoffText(st, ` (β ${fmtInt(beta)}, α ${fmtInt(alpha)})`);
     if (el && el.textContent !== text) el.textContent = text;
   }
 

@@ -12,8 +12,10 @@ const $ = (id) => document.getElementById(id);
 const TOKEN = "pvscope.room.token"; // the presenter's token survives a reload of its tab
 const CURSOR_EVERY = 50; // ms between checks of the presenter's cursor
 
-// createRoom(S, deps): S is the page state; deps = { socket, kick, pause, getView, setView }.
-export function createRoom(S, { socket, kick, pause, getView, setView }) {
+// createRoom(S, deps): S is the page state; deps = { socket, kick, pause, getView, setView,
+// judge }. judge(questionId, answer, k), when given, says whether a follower's answer to a quiz
+// question was right once the presenter's step k has revealed it: {right, truth} or null.
+export function createRoom(S, { socket, kick, pause, getView, setView, judge }) {
   const R = {
     code: "", role: "", token: "", following: true, followers: 0,
     cursor: null, // the presenter's last cursor frame (follower)
@@ -21,6 +23,8 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
     joining: new URLSearchParams(location.search).get("room") || "",
     question: null, poll: null,
     onQuestion: null, onPoll: null, // set by the quiz
+    appliedK: -1, // the step the presenter's cursor last put this follower on
+    mine: null, // this follower's answer: {question, text}
   };
   let stored = "";
   try { stored = sessionStorage.getItem(TOKEN) || ""; } catch { /* private mode */ }
@@ -45,6 +49,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
     if (R.role !== "follower" || !R.following || !c) return;
     S.playing = false;
     S.k = Math.min(c.k, S.eventCount);
+    R.appliedK = S.k;
     S.selected = c.selected || 0;
     if (c.view && c.view !== getView()) setView(c.view);
     setBreakpoints(c.breakpoints);
@@ -72,6 +77,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
     document.documentElement.classList.toggle("room-follower", R.role === "follower");
     $("room-follow").setAttribute("aria-pressed", String(R.following));
     $("room-follow").textContent = R.following ? "Following" : "Follow the presenter";
+    if (R.role === "follower") $("room-state").textContent = R.following ? "Following the presenter." : "On your own: press Follow the presenter to rejoin.";
     $("room-count").value = String(R.followers);
     $("room-count").textContent = String(R.followers);
     const link = R.code ? `${location.origin}/?room=${encodeURIComponent(R.code)}` : "";
@@ -107,22 +113,26 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = "Answer";
-        const send = () => { if (input.value.trim()) answer(q.question, input.value.trim()); };
+        const send = () => { if (input.value.trim()) answer(q.question, normalAnswer(input.value)); };
         b.addEventListener("click", send);
         input.addEventListener("keydown", (e) => { if (e.key === "Enter") send(); });
         box.append(" ", input, " ", b);
       }
     }
+    showVerdict();
     const p = R.poll, out = $("room-poll");
     out.hidden = R.role !== "presenter" || !p || !!R.onPoll;
     if (!out.hidden) {
-      const parts = Object.entries(p.counts).map(([a, n]) => `${a}: ${n}`);
-      out.textContent = `${p.answered} of ${p.followers} answered — ${parts.join(", ")}`;
+      // Once the step is revealed, each answer is marked right (✓) or wrong (✗).
+      const mark = (a) => { const v = judge ? judge(p.question, a, S.k) : null; return v ? (v.right ? " ✓" : " ✗") : ""; };
+      const parts = Object.entries(p.counts).map(([a, n]) => `${a}${mark(a)}: ${n}`);
+      const text = `${p.answered} of ${p.followers} answered — ${parts.join(", ")}`;
+      if (out.textContent !== text) out.textContent = text;
     }
   }
 
   function leave(message) {
-    R.code = ""; R.role = ""; R.token = ""; R.joining = ""; R.cursor = null; R.followers = 0;
+    R.code = ""; R.role = ""; R.token = ""; R.joining = ""; R.cursor = null; R.followers = 0; R.mine = null; R.appliedK = -1;
     R.question = null; R.poll = null;
     try { sessionStorage.removeItem(TOKEN); } catch { /* private mode */ }
     $("room-state").textContent = message || "";
@@ -162,6 +172,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
         return true;
       case "question":
         R.question = f.question ? f : null;
+        if (R.mine && f.question && f.question !== R.mine.question) R.mine = null; // a new question
         if (R.onQuestion) R.onQuestion(R.question);
         show();
         return true;
@@ -173,6 +184,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
       case "started": case "events": case "status": case "done":
         // The presenter's search is a follower's own, even after the page tried a start of its own.
         if (R.role === "follower") S.id = f.id;
+        if (R.role === "follower" && f.type === "started") showPresenterSetup(f);
         return false;
       case "error":
         // A code or token the server does not know: the room is gone.
@@ -212,14 +224,71 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
   }
 
   function answer(question, x) {
+    R.mine = { question, text: String(x) };
     socket.send({ type: "answer", question, answer: String(x) });
+    showVerdict();
+  }
+
+  // A follower's own answer, and once the presenter has shown the step, whether it was right.
+  function showVerdict() {
+    let el = $("room-verdict");
+    if (!el) {
+      el = document.createElement("p");
+      el.id = "room-verdict"; el.className = "room-verdict"; el.dataset.testid = "room-verdict";
+      el.setAttribute("aria-live", "polite");
+      $("room-question").after(el);
+    }
+    const m = R.mine;
+    const v = m && R.role === "follower" && judge ? judge(m.question, m.text, R.cursor ? R.cursor.k : S.k) : null;
+    el.hidden = !m || R.role !== "follower";
+    el.classList.toggle("right", !!(v && v.right));
+    el.classList.toggle("wrong", !!(v && !v.right));
+    if (m) el.textContent = v ? (v.right ? `You answered ${m.text}: right.` : `You answered ${m.text}: not quite, it is ${v.truth}.`) : `You answered ${m.text}; the presenter reveals the step next.`;
+  }
+
+  // A follower's setup bar shows what the presenter searches (it does not search it itself):
+  // the tree or position, the algorithm and the depth. Set without events, so the URL (the
+  // room's link) stays.
+  function showPresenterSetup(f) {
+    const form = $("setup");
+    if (!form) return;
+    const field = (name) => form.elements.namedItem(name);
+    const treeText = (x) => (Array.isArray(x) ? "(" + x.map(treeText).join(" ") + ")" : String(x));
+    const text = { fen: f.kind === "chess" ? f.fen || "" : "", tree: f.kind === "tree" && f.tree ? treeText(f.tree) : "", random: "" };
+    for (const [name, v] of Object.entries(text)) if (field(name)) field(name).value = v;
+    for (const [sel, v] of [["tree-select", text.tree], ["position-select", text.fen]]) {
+      const el = $(sel);
+      if (el) el.value = [...el.options].some((o) => o.value === v) ? v : "";
+    }
+    const o = f.options || {};
+    for (const name of ["algo", "depth"]) {
+      const el = form.querySelector(`[data-option="${name}"]`);
+      if (el && o[name] !== undefined && (el.tagName !== "SELECT" || [...el.options].some((x) => x.value === o[name]))) el.value = o[name];
+    }
+    for (const fs of form.querySelectorAll("fieldset[data-source]")) fs.classList.toggle("active", !!text[fs.dataset.source]);
+  }
+
+  // A follower that steps on its own is no longer following: the page says so at once.
+  function noticeOwnSteps() {
+    if (R.role !== "follower" || !R.following || R.appliedK < 0 || S.k === R.appliedK) return;
+    R.following = false;
+    show();
   }
 
   $("room-share").addEventListener("click", share);
   $("room-follow").addEventListener("click", toggleFollow);
-  // A click on the QR code enlarges it for the projector, and a second click shrinks it.
-  $("room-qr").addEventListener("click", () => $("room-qr").classList.toggle("big"));
-  setInterval(sendCursor, CURSOR_EVERY);
+  // The QR code lies over the tree's corner at 160 px, readable from a seat; a click enlarges
+  // it for the projector, a second folds it to a thumbnail out of the way, a third brings it back.
+  $("room-qr").addEventListener("click", () => {
+    const q = $("room-qr").classList, next = q.contains("big") ? "folded" : q.contains("folded") ? "" : "big";
+    q.remove("big", "folded");
+    if (next) q.add(next);
+  });
+  setInterval(() => {
+    sendCursor(); noticeOwnSteps();
+    if (R.mine) showVerdict();
+    if (R.role === "presenter" && R.poll && !R.onPoll) showQuestion(); // marks answers once revealed
+  }, CURSOR_EVERY);
   show();
 
   return {
@@ -230,4 +299,20 @@ export function createRoom(S, { socket, kick, pause, getView, setView }) {
       return R.role ? { code: R.code, role: R.role, following: R.role === "follower" ? R.following : true, followers: R.followers } : null;
     },
   };
+}
+
+// normalAnswer writes a typed answer the one way a poll counts it (server/pollanswer.go does
+// the same): "3, inf", "(3, +∞)" and "[3; infinity]" are all "(3, ∞)"; "−3" is "-3"; paths
+// ("1.1, 1.2") and words keep their words, single-spaced.
+export function normalAnswer(text) {
+  const parts = String(text).trim().replace(/^[([{]\s*|\s*[)\]}]$/g, "").split(/\s*[,;]\s*|\s+/).filter(Boolean);
+  const one = (w) => {
+    const v = w.replace(/−/g, "-").replace(/^\+/, "");
+    if (/^(∞|inf|infinity)$/i.test(v)) return "∞";
+    if (/^-(∞|inf|infinity)$/i.test(v)) return "-∞";
+    return /^-?\d+(\.\d+)?$/.test(v) ? String(Number(v)) : v;
+  };
+  const words = parts.map(one), edge = (w) => /^-?(\d+|∞)$/.test(w);
+  if (words.length === 2 && words.every(edge)) return `(${words[0]}, ${words[1]})`;
+  return words.join(" ");
 }

@@ -13,7 +13,8 @@ const $ = (id) => document.getElementById(id);
 // createSetup(S, deps): S is the page state (app.js); deps are the form, the Board, the Socket,
 // the timings record, the errors (errors.js), setRunState (render.js) and kick (playback.js).
 // beforeStart(cfg), when given, may take the start (compare.js): it returns true when it did.
-export function createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart }) {
+// onPreview(setup), when given, hears the form's source before the first search (treepreview.js).
+export function createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart, onPreview }) {
   let lastSource = null; // the source the user edited last: it wins when several are filled
 
   function onSubmit(e) {
@@ -91,6 +92,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     if (S.trace && S.trace.started) return;
     const { setup } = readForm(form);
     const tree = !!(setup.tree || setup.random);
+    if (onPreview) onPreview(setup);
     document.documentElement.classList.toggle("kind-tree", tree);
     document.documentElement.classList.toggle("kind-chess", !tree);
     if (tree) board.showTreePath([], { title: setup.random ? "random tree: press Start" : "tree: press Start" });

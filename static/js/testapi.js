@@ -18,7 +18,7 @@ function pvLabSnapshot(reports) {
 
 // createTestAPI(S, parts): S is the page state (app.js); parts are the page's controllers, sanOf
 // names a move from a node, and setView(mode) chooses the view as the menu does.
-export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems, lessons }) {
+export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems, exporter, exercises, sheet, lessons }) {
   return {
     snapshot() {
       const t = S.trace;
@@ -47,6 +47,8 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
         room: room.snapshot(),
         engine: engines.snapshot(), // the engine panel (engines.js)
         ...problems.snapshot(), // an opened trace's violations, warnings and their counts (traceproblems.js)
+        exercise: exercises.snapshot(), // {kind, seed, key} while an exercise is open (exerciseui.js)
+        sheet: sheet.snapshot(), // {kind, seed, trees, paper, pages} while a worksheet is shown (sheet.js)
         lesson: lessons.snapshot(), // the open lesson's slide (lesson.js), null when none is open
       };
     },
@@ -61,6 +63,10 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
     answer(x) { return quizUI.answer(x); },
     // Chooses the view as the menu does: "root", "negamax" or "auto".
     setView(mode) { setView(mode); return S.pov.mode; },
+    // Grades x (the open exercise's key shape) as its form would: {right, mistakes: [sentences]}.
+    answerExercise(x) { return exercises.answer(x); },
+    // The tree as shown (export.js): "svg", "tikz" ({bare}) -> text; "png" ({scale}), "webm" ({from, to, fps}) -> Blob.
+    export(kind, opts) { return exporter.exportAs(kind, opts); },
     traceJSONL() { return S.trace && S.trace.started ? toJSONL(S.trace) : ""; }, // what trace-save writes
     get trace() { return S.trace; },
     get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)

@@ -82,7 +82,9 @@ export function createTreeEdit({ form }) {
     if (selected && nodeAt(tree, selected) === undefined) selected = null;
     say("");
     write();
+    const inEditor = region.contains(document.activeElement) && document.activeElement !== value;
     draw();
+    if (inEditor || document.activeElement === document.body) focusSelected();
     return true;
   }
 
@@ -119,14 +121,22 @@ export function createTreeEdit({ form }) {
       if (selected && nodeAt(tree, selected) === undefined) selected = null;
       say("");
       write();
+      const inEditor = region.contains(document.activeElement) && document.activeElement !== value;
       draw();
+      if (inEditor || document.activeElement === document.body) focusSelected();
     },
   };
 
+  // The selected node keeps the keyboard focus (draw() replaces the nodes), so A, Delete and
+  // Ctrl+Z work after a click; on a leaf, typing a number goes to the value box.
   function select(path) {
     selected = path;
     draw();
-    if (selected && !Array.isArray(nodeAt(tree, selected))) { value.focus(); value.select(); }
+    focusSelected();
+  }
+  function focusSelected() {
+    const g = selected ? svg.querySelector(`[data-path="${pathText(selected)}"]`) : null;
+    if (g) g.focus({ preventScroll: true });
   }
 
   function draw() {
@@ -174,7 +184,14 @@ export function createTreeEdit({ form }) {
       }
       if (it.leaf) el("text", { x: it.x, y: it.y, "text-anchor": "middle", "dominant-baseline": "central" }, g).textContent = String(it.value);
       g.addEventListener("click", (e) => { e.stopPropagation(); select(it.path); });
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(it.path); } });
+      g.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(it.path); }
+        else if (it.leaf && /^[-\d]$/.test(e.key) && !e.ctrlKey && !e.metaKey) {
+          // A number typed on a leaf edits its value: the key lands in the value box.
+          if (!selected || pathText(selected) !== p) select(it.path);
+          value.value = ""; value.focus();
+        }
+      });
     }
   }
 

@@ -30,7 +30,8 @@ class Occupancy {
 export function labelSizes(rS, present) {
   if (present) {
     // 28 px values where the node is big enough to hold them (PRESENT_R = 24 px and up).
-    return { value: Math.min(40, Math.max(rS * 0.8, Math.min(28, rS * 1.2))), window: Math.max(20, Math.min(26, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)) };
+    // (1.3 radii: a pruned subtree drawn whole makes the Wikipedia figure two leaves wider.)
+    return { value: Math.min(40, Math.max(rS * 0.8, Math.min(28, rS * 1.3))), window: Math.max(20, Math.min(26, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)) };
   }
   return { value: Math.min(36, rS * 0.8), window: Math.min(rS * 1.1, Math.max(rS * 0.7, 11)), move: Math.max(9, Math.min(18, rS * 0.85)) };
 }
@@ -103,11 +104,17 @@ export function drawLabels(view, vis, full) {
       if (it.treeValue === null) continue;
       const v = V.root || it.ply % 2 === 0 ? it.treeValue : -it.treeValue;
       ctx.font = font(px.value);
-      ctx.fillStyle = col.stopped; ctx.fillText(String(v), x, y);
+      ctx.fillStyle = view.result && view.result.preview ? col.text : col.stopped; ctx.fillText(String(v), x, y);
       continue;
     }
     const v = V.value(it.score, it.ply);
-    if (v === null) continue;
+    if (v === null) {
+      // An open leaf of a teaching tree: its given value, plain (not yet read by the search).
+      if (it.treeValue === null) continue;
+      ctx.font = font(px.value);
+      ctx.fillStyle = col.text; ctx.fillText(String(V.root || it.ply % 2 === 0 ? it.treeValue : -it.treeValue), x, y);
+      continue;
+    }
     // A long number (an engine's 35000, -47968) shrinks to fit its node, to 60% at the least.
     const text = V.fmt(v);
     ctx.font = font(px.value, true);

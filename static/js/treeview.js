@@ -54,6 +54,7 @@ export class TreeView {
     this.expanded = new Set(); this.collapsed = new Set(); this.version = 0;
     this.hover = null; this.visibleNodes = 0; this.drawn = 0;
     this.result = null; this.frame = 0;
+    this.aheadWhen = () => false; // draw a teaching tree's unsearched nodes ahead of the search (app.js sets it)
     this._reset();
     this.readColours();
     listenToPointer(this);
@@ -89,7 +90,7 @@ export class TreeView {
     if (selected !== undefined) this.selected = selected;
     if (view && view !== this.v) { this.v = view; if (!this.userMoved) this.lastCount = -1; }
     const opts = () => ({ collapse: this.collapse, expanded: this.expanded, collapsed: this.collapsed,
-      expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version });
+      expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version, ahead: this.aheadWhen() });
     this.result = this.layout.compute(k, opts());
     // A wide, shallow tree (a chess root has 20-50 moves) fitted by its width
     // would leave a thin strip: spread the levels so that it fills the height.
@@ -115,6 +116,15 @@ export class TreeView {
     const scale = Math.min(this.maxFit, (this.w - pad) / bw);
     const lh = (this.h - pad - 4 * R * scale) / (levels * scale);
     return Math.max(1, Math.min(60, lh / BASE_LEVEL));
+  }
+
+  // Before Start: a teaching tree drawn whole (treepreview.js), in the view V; null clears it.
+  // The first show() of a search replaces it.
+  preview(result, V) {
+    if (V) this.v = V;
+    this.result = result;
+    this.visibleNodes = result ? result.count : 0;
+    if (!this.userMoved) this.fit(false); else this.redraw();
   }
 
   // Presentation mode: bigger nodes and labels, and a fitted tree may zoom further in.
@@ -297,7 +307,7 @@ export class TreeView {
       ctx.fill();
       ctx.globalAlpha = 1;
       if (!tiny || g === "unseen" || g === "pruned") {
-        ctx.strokeStyle = g === "pruned" ? col.pruned : g === "unseen" ? col.unseen : col.text;
+        ctx.strokeStyle = g === "pruned" ? col.pruned : g === "unseen" ? (r.preview ? col.edge : col.unseen) : col.text;
         ctx.lineWidth = Math.max(px, 1); ctx.setLineDash(g === "pruned" ? [3, 2] : []);
         ctx.stroke(); ctx.setLineDash([]);
       }
@@ -402,7 +412,8 @@ export class TreeView {
   tooltip(it, sx, sy) {
     if (!it) { this.tip.style.display = "none"; return; }
     const t = this.trace, lines = [];
-    if (it.kind === "pruned") lines.push(it.pruned.event ? `${this.moveText(it, true)}: pruned without being searched` : `${it.pruned.path}: pruned (never searched)`);
+    if (it.kind === "pruned") lines.push(it.pruned.event ? `${this.moveText(it, true)}: pruned without being searched`
+      : `${it.pruned.path || "the root"}: ${it.ahead || (this.result && this.result.preview) ? "not searched yet" : "pruned (never searched)"}`);
     else {
       const nd = t.node(it.nodeId), V = this.v, title = this.nodeTitle ? this.nodeTitle(it.nodeId) : t.positionMoves(it.nodeId).join(" ");
       const player = V.root ? ` ${V.player(it.ply).toUpperCase()}` : "";

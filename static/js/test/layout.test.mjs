@@ -27,8 +27,9 @@ test("R&N at the end: 13 nodes (root, 3 children, 7 searched leaves, 2 pruned)",
   for (let i = 1; i < leaves.length; i++) assert.ok(leaves[i].x - leaves[i - 1].x >= 44 - 1e-9);
   // PV 0 0: the root, node 2 ("0"), node 3 ("0.0").
   assert.deepEqual(ids(r, (it) => it.onPV), [1, 2, 3]);
-  // The cutoffs (seq 22 at node 6, seq 33 at node 8) were caused by nodes 7 and 11.
-  assert.deepEqual(ids(r, (it) => it.cut), [7, 11]);
+  // The cutoffs: seq 22 at node 6 by node 7 prunes 1.1 and 1.2 (the book's one pruning); seq 33
+  // at node 8 comes at its last move (node 11, "2.2"), prunes nothing and gets no ✂.
+  assert.deepEqual(ids(r, (it) => it.cut), [7]);
   // Outcomes from the exits: node 6 and 8 returned "cut" (fail high), node 7 "all".
   const by = new Map(r.nodes.map((it) => [it.id, it]));
   assert.equal(by.get(1).outcome, "exact");

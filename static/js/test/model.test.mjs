@@ -106,9 +106,10 @@ test("stats count the events of the file", () => {
   assert.equal(s.probes, 4); // seq 8, 12, 18, 25
   assert.equal(s.cutoffs, 2); // seq 22 (index 0), 33 (index 2)
   assert.equal(s.firstMoveCutoffs, 1);
+  assert.equal(s.lastMoveCutoffs, 1); // seq 33 at 2.2, the last move: nothing left to prune
   assert.equal(s.reSearches, 0);
   assert.equal(s.depth, 2);
-  assert.deepEqual(t.stats(0), { nodes: 0, leaves: 0, probes: 0, reSearches: 0, cutoffs: 0, firstMoveCutoffs: 0, ttHits: 0, ttCutoffs: 0, depth: 0,
+  assert.deepEqual(t.stats(0), { nodes: 0, leaves: 0, probes: 0, reSearches: 0, cutoffs: 0, lastMoveCutoffs: 0, firstMoveCutoffs: 0, ttHits: 0, ttCutoffs: 0, depth: 0,
     pruned: 0, nullMoves: 0, nullMoveCutoffs: 0, reductions: 0, reducedReSearches: 0, extensions: 0 });
   assert.equal(t.stats(8).probes, 1); // the probe is seq 8 = event index 7
 });

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, GOLDEN } from "./helpers.mjs";
-import { questionsAt, check, Quiz } from "../quiz.js";
+import { questionsAt, check, Quiz, KINDS, DEFAULT_KINDS, kindsFromParam, blank, whyText } from "../quiz.js";
 import { View } from "../view.js";
 
 const root = new View("root");
@@ -41,6 +41,7 @@ test("the quiz stops before each question and keeps the score", () => {
   const t = load(GOLDEN);
   const q = new Quiz();
   q.active = true;
+  q.kinds = new Set(KINDS); // every kind (the default asks fewer)
   let k = 0, guard = 0;
   while (k < t.length && guard++ < 200) {
     const stop = q.gate(t, root, k, t.length);
@@ -51,4 +52,53 @@ test("the quiz stops before each question and keeps the score", () => {
   }
   assert.ok(q.asked > 10);
   assert.equal(q.correct, Math.ceil(q.asked / 2));
+});
+
+test("a blank answer is not graded, and not taken for (-∞, ∞)", () => {
+  const t = load(GOLDEN);
+  const q = new Quiz();
+  q.active = true; q.kinds = new Set(["window"]);
+  q.gate(t, root, 0, t.length);
+  // The first window asked is the root's first child's: (-∞, ∞) in the book, so a blank box would have been "right".
+  assert.deepEqual(q.open.truth, [null, null]);
+  for (const x of [["", ""], ["", "∞"], [" ", "3"], [undefined, undefined], ""]) {
+    const r = q.answer(t, root, x);
+    assert.equal(r.blank, true, JSON.stringify(x));
+  }
+  assert.equal(q.asked, 0);
+  assert.equal(q.answer(t, root, ["-∞", "∞"]).right, true); // typed, it is graded
+  assert.deepEqual([q.asked, q.correct], [1, 1]);
+  assert.ok(blank("value", "") && blank("value", null) && !blank("value", "0"));
+  assert.ok(blank("pruned", "") && blank("pruned", []) && !blank("pruned", "none"));
+  assert.ok(check("pruned", [], "none"));
+});
+
+test("a wrong answer gets a why and a second try, scored once", () => {
+  const t = load(GOLDEN);
+  const q = new Quiz();
+  q.active = true; q.kinds = new Set(["value"]);
+  const at = q.gate(t, root, 0, t.length);
+  assert.equal(q.open.node, "0"); // B returns 3 (the book)
+  const r1 = q.answer(t, root, "12");
+  assert.deepEqual([r1.right, r1.retry, r1.reveal], [false, true, false]);
+  assert.equal(q.snapshot().question.retry, true);
+  assert.equal(q.gate(t, root, 0, t.length), at); // still the same question
+  const why = whyText(t, root, q.open, (p) => (p ? `node ${p}` : "the root"));
+  assert.equal(why, "Node 0 is a MIN node: it takes the smallest of what its children returned (3, 12, 8), 3.");
+  const r2 = q.answer(t, root, "3");
+  assert.deepEqual([r2.right, r2.reveal], [true, true]);
+  assert.deepEqual([q.asked, q.correct], [1, 0]);
+});
+
+test("the kinds asked: a shorter default, chosen by ?quiz=", () => {
+  assert.deepEqual(kindsFromParam("1"), DEFAULT_KINDS);
+  assert.deepEqual(kindsFromParam("all"), KINDS);
+  assert.deepEqual(kindsFromParam("window,value,bogus"), ["window", "value"]);
+  const t = load(GOLDEN);
+  const count = (kinds) => {
+    let n = 0;
+    for (let i = 0; i < t.length; i++) n += questionsAt(t, i, root).filter((x) => kinds.includes(x.kind)).length;
+    return n;
+  };
+  assert.ok(count(DEFAULT_KINDS) < count(KINDS) / 2, `${count(DEFAULT_KINDS)} of ${count(KINDS)}`);
 });

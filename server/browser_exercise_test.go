@@ -1,0 +1,321 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/pvscope/pvscope/engine"
+)
+
+// The reference itself against Russell & Norvig's Figure 5.5: B = 3, C ≤ 2 (C2 and C3 never
+// read), D = 2, the root 3.
+func TestExerciseReferenceMatchesTheFigure(t *testing.T) {
+	tree := refParse(t, "((3 12 8) (2 4 6) (14 5 2))")
+	s := refAlphaBeta(tree, nil)
+	want := map[string]abNode{"": {3, "exact"}, "0": {3, "exact"}, "1": {2, "upper"}, "2": {2, "exact"}}
+	for p, w := range want {
+		if s.values[p] != w {
+			t.Errorf("node %q: %+v, the figure says %+v", p, s.values[p], w)
+		}
+	}
+	if u := refUnread(tree, nil); strings.Join(u, " ") != "1.1 1.2" {
+		t.Errorf("unread %q, the figure crosses out C2 and C3", u)
+	}
+	// Right to left: D (2) first, then C reads 6, 4, 2 and B reads 8, 12, 3: nothing pruned.
+	if u := refUnread(tree, rightToLeft); len(u) != 0 {
+		t.Errorf("right to left, unread %q", u)
+	}
+	r := refRanges(tree, 1100)
+	if r["0.0"].Min == nil || *r["0.0"].Min != 3 || *r["0.0"].Max != 3 || r["0.1"].Max != nil || *r["0.1"].Min != 3 || r["1.1"].Min != nil || r["1.1"].Max != nil {
+		t.Errorf("ranges: B1 %v, B2 %v, C2 %v", r["0.0"], r["0.1"], r["1.1"])
+	}
+}
+
+// exerciseSnap is snapshot().exercise.
+type exerciseSnap struct {
+	Kind string          `json:"kind"`
+	Seed *int            `json:"seed"`
+	Key  json.RawMessage `json:"key"`
+}
+
+type graded struct {
+	Right    bool     `json:"right"`
+	Mistakes []string `json:"mistakes"`
+}
+
+func (p *page) exercise() *exerciseSnap {
+	p.t.Helper()
+	var s string
+	p.run(chromedp.Evaluate(`JSON.stringify(window.pvscope.snapshot().exercise)`, &s))
+	if s == "null" {
+		return nil
+	}
+	var e exerciseSnap
+	if err := json.Unmarshal([]byte(s), &e); err != nil {
+		p.t.Fatal(err)
+	}
+	return &e
+}
+
+func (p *page) answerExercise(x any) graded {
+	p.t.Helper()
+	b, _ := json.Marshal(x)
+	var s string
+	p.run(chromedp.Evaluate(`JSON.stringify(window.pvscope.answerExercise(`+string(b)+`))`, &s))
+	var g graded
+	if err := json.Unmarshal([]byte(s), &g); err != nil {
+		p.t.Fatal(err)
+	}
+	return g
+}
+
+// openExercise chooses kind in the exercise menu and waits for its key.
+func (p *page) openExercise(kind string) *exerciseSnap {
+	p.t.Helper()
+	p.run(chromedp.SetValue(`[data-testid="exercise-menu"]`, kind, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('[data-testid="exercise-menu"]').dispatchEvent(new Event("change"))`, nil))
+	p.waitFor(fmt.Sprintf(`(() => { const e = window.pvscope.snapshot().exercise; return e && e.kind === %q })()`, kind))
+	return p.exercise()
+}
+
+func sameJSON(t *testing.T, what string, got json.RawMessage, want any) bool {
+	t.Helper()
+	var g, w any
+	json.Unmarshal(got, &g)
+	b, _ := json.Marshal(want)
+	json.Unmarshal(b, &w)
+	if !reflect.DeepEqual(g, w) {
+		t.Errorf("%s: the page's key %s, the reference's %s", what, got, b)
+		return false
+	}
+	return true
+}
+
+// Every exercise kind on 20 seeded trees: the page's key equals the one the reference alpha-beta
+// written in this test gives; the reference's answer is graded right, and a deliberately wrong
+// one is graded wrong with a sentence naming what is wrong.
+func TestBrowserExercisesAgainstReference(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	for seed := 1; seed <= 20; seed++ {
+		spec := fmt.Sprintf("b=3,d=3,seed=%d", seed)
+		ts, _ := engine.ParseTreeSpec(spec)
+		gen, _ := engine.Generate(ts)
+		tree := refParse(t, gen.String())
+		p.open("/?" + url.Values{"random": {spec}, "exercise": {"prune"}}.Encode())
+		p.waitFor(`(() => { const e = window.pvscope.snapshot().exercise; return e && e.kind === "prune" })()`)
+		name := fmt.Sprintf("seed %d", seed)
+
+		// prune
+		e := p.exercise()
+		if e.Seed == nil || *e.Seed != seed {
+			t.Errorf("%s: snapshot().exercise.seed = %v", name, e.Seed)
+		}
+		root, _ := refRun("alphabeta", tree)
+		unread := refUnread(tree, nil)
+		sameJSON(t, name+" prune", e.Key, map[string]any{"unread": unread, "root": root})
+		if g := p.answerExercise(map[string]any{"unread": unread, "root": root}); !g.Right {
+			t.Errorf("%s prune: the reference's answer graded wrong: %q", name, g.Mistakes)
+		}
+		leaves := refLeaves(tree, nil, nil)
+		wrong := append([]string{}, unread...)
+		read := ""
+		for _, l := range leaves {
+			if !strings.Contains(" "+strings.Join(unread, " ")+" ", " "+l+" ") {
+				read = l
+				break
+			}
+		}
+		wrong = append(wrong, read)
+		if g := p.answerExercise(map[string]any{"unread": wrong, "root": root + 1}); g.Right || len(g.Mistakes) != 2 ||
+			!strings.Contains(g.Mistakes[0], "Leaf "+read+" ") || !strings.Contains(g.Mistakes[0], "is read") || !strings.Contains(g.Mistakes[1], "root's value is "+fmt.Sprint(root)) {
+			t.Errorf("%s prune: crossing out %s and a wrong root: %+v", name, read, g)
+		}
+
+		// count
+		e = p.openExercise("count")
+		_, mm := refRun("minimax", tree)
+		_, ab := refRun("alphabeta", tree)
+		_, pv := refRun("pvs", tree)
+		want := map[string]int{"minimax": len(mm.leaves), "alphabeta": len(ab.leaves), "pvs": len(pv.leaves)}
+		sameJSON(t, name+" count", e.Key, want)
+		if g := p.answerExercise(want); !g.Right {
+			t.Errorf("%s count: %q", name, g.Mistakes)
+		}
+		bad := map[string]int{"minimax": want["minimax"], "alphabeta": want["minimax"], "pvs": want["pvs"]}
+		if want["alphabeta"] == want["minimax"] {
+			bad["alphabeta"]--
+		}
+		if g := p.answerExercise(bad); g.Right || len(g.Mistakes) != 1 || !strings.HasPrefix(g.Mistakes[0], "Alpha-beta makes "+fmt.Sprint(want["alphabeta"])) {
+			t.Errorf("%s count: a wrong alpha-beta count: %+v", name, g)
+		}
+
+		// values: every inner node alpha-beta searched
+		e = p.openExercise("values")
+		s := refAlphaBeta(tree, nil)
+		vals := map[string]abNode{}
+		for _, q := range refInner(tree, nil, nil) {
+			if v, ok := s.values[q]; ok {
+				vals[q] = v
+			}
+		}
+		sameJSON(t, name+" values", e.Key, vals)
+		if g := p.answerExercise(vals); !g.Right {
+			t.Errorf("%s values: %q", name, g.Mistakes)
+		}
+		flipped := map[string]abNode{}
+		for q, v := range vals {
+			flipped[q] = v
+		}
+		victim := "1"
+		if _, ok := vals[victim]; !ok {
+			victim = "0"
+		}
+		v := vals[victim]
+		v.Bound = map[string]string{"exact": "upper", "upper": "exact", "lower": "exact"}[v.Bound]
+		flipped[victim] = v
+		if g := p.answerExercise(flipped); g.Right || len(g.Mistakes) != 1 || !strings.HasPrefix(g.Mistakes[0], "Node "+victim+" ") {
+			t.Errorf("%s values: node %s with the wrong bound: %+v", name, victim, g)
+		}
+
+		// mirror: the same tree right to left
+		e = p.openExercise("mirror")
+		mu := refUnread(tree, rightToLeft)
+		sameJSON(t, name+" mirror", e.Key, map[string]any{"unread": mu, "root": root})
+		if g := p.answerExercise(map[string]any{"unread": mu}); !g.Right {
+			t.Errorf("%s mirror: %q", name, g.Mistakes)
+		}
+		if g := p.answerExercise(map[string]any{"unread": unread}); reflect.DeepEqual(mu, unread) != g.Right {
+			t.Errorf("%s mirror: the left-to-right answer %q graded %v (right to left: %q): %q", name, unread, g.Right, mu, g.Mistakes)
+		}
+
+		// bounds: every leaf's range, found by trying every value
+		e = p.openExercise("bounds")
+		ranges := refRanges(tree, 1100)
+		sameJSON(t, name+" bounds", e.Key, ranges)
+		if g := p.answerExercise(ranges); !g.Right {
+			t.Errorf("%s bounds: %q", name, g.Mistakes)
+		}
+		wrongRanges := map[string]leafRange{}
+		for q, r := range ranges {
+			wrongRanges[q] = r
+		}
+		wrongRanges[leaves[0]] = leafRange{} // "any value"
+		if g := p.answerExercise(wrongRanges); (ranges[leaves[0]] == leafRange{}) != g.Right {
+			t.Errorf("%s bounds: leaf %s as any value: %+v (its range %v)", name, leaves[0], g, ranges[leaves[0]])
+		}
+	}
+}
+
+// order on 20 seeded trees small enough to try every order of every node's children.
+func TestBrowserExerciseOrderAgainstEveryOrder(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	for seed := 1; seed <= 20; seed++ {
+		spec := fmt.Sprintf("b=3,d=2,seed=%d", seed)
+		if seed > 10 {
+			spec = fmt.Sprintf("b=2,d=3,seed=%d", seed)
+		}
+		ts, _ := engine.ParseTreeSpec(spec)
+		gen, _ := engine.Generate(ts)
+		tree := refParse(t, gen.String())
+		p.open("/?" + url.Values{"random": {spec}, "exercise": {"order"}}.Encode())
+		p.waitFor(`(() => { const e = window.pvscope.snapshot().exercise; return e && e.kind === "order" })()`)
+		var key struct {
+			Leaves int              `json:"leaves"`
+			Order  map[string][]int `json:"order"`
+		}
+		json.Unmarshal(p.exercise().Key, &key)
+		best := refBestOrder(tree)
+		if key.Leaves != best {
+			t.Errorf("%s: the page's best order reads %d leaves, trying every order gives %d", spec, key.Leaves, best)
+		}
+		// The page's own order, searched by the reference, reads that many.
+		if n := len(refAlphaBeta(tree, func(p string, n int) []int { return key.Order[p] }).read); n != best {
+			t.Errorf("%s: the page's order %v reads %d leaves in the reference, want %d", spec, key.Order, n, best)
+		}
+		if g := p.answerExercise(map[string]any{"order": key.Order}); !g.Right {
+			t.Errorf("%s: the best order graded wrong: %q", spec, g.Mistakes)
+		}
+		// The worst order (the most leaves over every order) is wrong unless every order ties.
+		_, ab := refRun("alphabeta", tree)
+		g := p.answerExercise(map[string]any{"order": map[string][]int{}})
+		if (len(ab.leaves) == best) != g.Right {
+			t.Errorf("%s: the given order (%d leaves, best %d) graded %+v", spec, len(ab.leaves), best, g)
+		}
+		if !g.Right && !strings.Contains(g.Mistakes[0], fmt.Sprintf("evaluate %d leaves; the best order evaluates %d", len(ab.leaves), best)) {
+			t.Errorf("%s: %q", spec, g.Mistakes)
+		}
+	}
+}
+
+// A student at the page: on Russell & Norvig's tree, clicks two leaves to cross them out,
+// types the root's value and presses Check; the page names the mistake in a sentence.
+func TestBrowserExerciseByClicking(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?tree=((3+12+8)+(2+4+6)+(14+5+2))&algo=alphabeta&depth=2&exercise=prune")
+	p.waitFor(`document.querySelector('[data-path="1.1"]') !== null`)
+	p.run(chromedp.Click(`[data-path="1.0"]`, chromedp.ByQuery), chromedp.Click(`[data-path="1.1"]`, chromedp.ByQuery),
+		chromedp.SendKeys(`[data-testid="exercise-input-root"]`, "3", chromedp.ByQuery))
+	p.click("exercise-check")
+	res := p.text("exercise-result")
+	for _, want := range []string{"Not yet: 2 mistakes", "Leaf 1.0 (2) is read: its parent's window (3, ∞) is still open when it is reached.",
+		"Leaf 1.2 (6) is never evaluated: at node 1 (MIN), after 1.0 its value 2 is already ≤ α = 3"} {
+		if !strings.Contains(res, want) {
+			t.Errorf("result %q lacks %q", res, want)
+		}
+	}
+	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
+		p.screenshot(filepath.Join(dir, "exercise-prune-1366x768.png"))
+	}
+	// Clicking again un-crosses; with 1.1 and 1.2 crossed the answer is right.
+	p.run(chromedp.Click(`[data-path="1.0"]`, chromedp.ByQuery), chromedp.Click(`[data-path="1.2"]`, chromedp.ByQuery))
+	p.click("exercise-check")
+	if res := p.text("exercise-result"); !strings.Contains(res, "Right.") {
+		t.Errorf("after fixing: %q", res)
+	}
+	// Clicking an edge crosses out every leaf under it, and again brings them back.
+	p.run(chromedp.Click(`[data-path="1.1"]`, chromedp.ByQuery), chromedp.Click(`[data-path="1.2"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('[data-edge="2"]').dispatchEvent(new MouseEvent("click"))`, nil))
+	var crossed []string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('.ex-leaf[aria-pressed="true"]')].map((e) => e.dataset.path)`, &crossed))
+	if strings.Join(crossed, " ") != "2.0 2.1 2.2" {
+		t.Errorf("after clicking the edge into node 2, crossed %q", crossed)
+	}
+	p.run(chromedp.Evaluate(`document.querySelector('[data-edge="2"]').dispatchEvent(new MouseEvent("click"))`, nil))
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('.ex-leaf[aria-pressed="true"]')].map((e) => e.dataset.path)`, &crossed))
+	if len(crossed) != 0 {
+		t.Errorf("clicking the edge again left %q crossed", crossed)
+	}
+	// order, by keys: leaf 2.2 (D's 2, the refutation) moved to the front of D's children.
+	p.openExercise("order")
+	p.run(chromedp.Click(`.ex-figure [data-path="2.2"]`, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft))
+	var typed string
+	p.run(chromedp.Value(`[data-testid="exercise-input-o:2"]`, &typed, chromedp.ByQuery))
+	if typed != "2 0 1" {
+		t.Errorf("after moving 2.2 left twice, node 2's order reads %q, want 2 0 1", typed)
+	}
+	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
+		p.screenshot(filepath.Join(dir, "exercise-order-1366x768.png"))
+	}
+	p.click("exercise-check")
+	if res := p.text("exercise-result"); !strings.Contains(res, "Right.") {
+		t.Errorf("D's refutation first (5 leaves, the best): %q", res)
+	}
+	p.openExercise("values")
+	p.click("exercise-show")
+	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
+		p.screenshot(filepath.Join(dir, "exercise-values-answer-1366x768.png"))
+	}
+	p.click("exercise-check")
+	if res := p.text("exercise-result"); !strings.Contains(res, "Right.") {
+		t.Errorf("the shown answer, checked: %q", res)
+	}
+}
