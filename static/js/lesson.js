@@ -165,6 +165,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
       playback.pause();
       playback.seek(0);
       quizUI.reset(); // a new try: every question is asked again, the score starts from 0
+      quizUI.setKinds(splitState(s.state).quiz || "1");
       quizUI.setActive(true);
       S.playing = true; S.acc = 0; S.dirty = true; kick();
       setStatus(true, "");

@@ -102,11 +102,12 @@ export function resolveStep(step, trace, pathOf) {
 }
 
 // splitState(query) -> {search: query for the setup form, view, quiz}: the page's own parameters
-// (the view menu, quiz mode) taken out of a slide's state.
+// (the view menu; the kinds an exercise's quiz asks, as ?quiz= names them) taken out of a slide's state.
 export function splitState(query) {
   const q = new URLSearchParams(String(query || "").replace(/^\?/, ""));
   const view = q.get("view") || "";
+  const quiz = q.get("quiz") || "";
   q.delete("view");
   q.delete("quiz");
-  return { search: q.toString(), view };
+  return { search: q.toString(), view, quiz };
 }

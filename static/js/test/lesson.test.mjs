@@ -59,7 +59,7 @@ test("steps: numbers, end, an event at a node, the n-th one, any node", () => {
 });
 
 test("the page's own parameters leave the search's", () => {
-  assert.deepEqual(splitState("?tree=((1 2))&view=root&quiz=1&algo=pvs"), { search: "tree=%28%281+2%29%29&algo=pvs", view: "root" });
+  assert.deepEqual(splitState("?tree=((1 2))&view=root&quiz=1&algo=pvs"), { search: "tree=%28%281+2%29%29&algo=pvs", view: "root", quiz: "1" });
 });
 
 test("markdown: paragraphs, lists, emphasis, code; HTML escaped; links only to http(s) or this server", () => {
