@@ -139,7 +139,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	meta := rd.Header().Meta
 	scale, err := tracer.ScaleOf(meta)
 	if err != nil {
-		chk.Warn(&tracer.Violation{Rule: "meta", Problem: err.Error() + "; pvscope's scale is used"})
+		chk.Warn(&tracer.Violation{Rule: "meta", Problem: err.Error()})
 	}
 	diag.Scale = scale
 	if fen := meta["fen"]; fen != "" {

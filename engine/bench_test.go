@@ -14,6 +14,7 @@ import (
 	"os"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/notnil/chess"
 	"github.com/pvscope/pvscope/tracer"
@@ -118,11 +119,11 @@ func BenchmarkSearchBK4(b *testing.B) {
 	opt.Depth = 4
 	var sum Stats
 	b.ResetTimer()
+	cpu := cpuTime()
 	for range b.N {
 		sum = searchSuite(b, fens, opt, nil)
 	}
-	b.ReportMetric(float64(sum.Nodes), "nodes/op")
-	b.ReportMetric(float64(sum.Nodes)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+	reportRates(b, sum.Nodes, cpuTime()-cpu)
 	b.ReportMetric(100*sum.FirstMoveCutoffRate(), "first-move-cutoff-%")
 }
 
@@ -138,6 +139,7 @@ func BenchmarkLibraryBoundBK(b *testing.B) {
 	fens := bkFENs(b, 0)
 	var nodes int64
 	b.ResetTimer()
+	cpu := cpuTime()
 	for range b.N {
 		nodes = 0
 		for _, fen := range fens {
@@ -148,8 +150,17 @@ func BenchmarkLibraryBoundBK(b *testing.B) {
 			nodes += libraryWalk(&p, libraryBoundDepth)
 		}
 	}
+	reportRates(b, nodes, cpuTime()-cpu)
+}
+
+// reportRates reports nodes per op, per second of wall time and per second of
+// the process's CPU time (cpu-nodes/s, when the platform measures it).
+func reportRates(b *testing.B, nodes int64, cpu time.Duration) {
 	b.ReportMetric(float64(nodes), "nodes/op")
 	b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(nodes)*float64(b.N)/cpu.Seconds(), "cpu-nodes/s")
+	}
 }
 
 // libraryWalk counts the positions on which it calls ValidMoves: p and every

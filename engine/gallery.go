@@ -115,6 +115,35 @@ var Gallery = []GalleryEntry{
 		Note: "The search stops after 3,000 nodes, inside the fourth iteration: each method's line for that " +
 			"iteration is cut at the node the search was in. The result is the last completed iteration's.",
 	},
+	{
+		Name:    "IIR shortens the PV by a ply (iir-at-pv)",
+		Source:  "ECM.1259 (tactics/ecm_gcp_183.epd)",
+		FEN:     "rnb2rk1/pp2bppp/2p5/q7/4NN2/4B1QP/PPP3P1/2KR3R w - -",
+		Options: map[string]string{"depth": "6", "modern": "true"},
+		Method:  tracer.Triangular, Reason: tracer.IIRAtPV,
+		Note: "With modern=true the line is five moves at depth 6: at its fifth position the table had no move " +
+			"(reverse futility and null-move cutoffs store none), so internal iterative reduction searched that " +
+			"PV node a ply shallower and the line reached the horizon a ply early. Turn iir off and it is whole.",
+	},
+	{
+		Name:    "IIR on a line found late (iir-at-pv)",
+		Source:  "ECM.1503 (tactics/ecm_gcp_183.epd)",
+		FEN:     "1r2r1k1/1bn2pbp/pp1q1np1/2pPN1B1/P1B5/2N4P/1P1Q1PP1/R3R1K1 w - -",
+		Options: map[string]string{"depth": "6", "modern": "true"},
+		Method:  tracer.Triangular, Reason: tracer.IIRAtPV,
+		Note: "The depth-6 line f4 Rc8 Bxf6 Bxf6 Ne4 is a move short: a PV node on it had no table move and " +
+			"was searched a ply shallower. The table walk stops earlier still, where the reduced node's " +
+			"children stored nothing exact.",
+	},
+	{
+		Name:    "IIR at depth 7 (iir-at-pv)",
+		Source:  "BK.17 (tactics/bratko_kopec_24.epd)",
+		FEN:     "r2q1rk1/1ppnbppp/p2p1nb1/3Pp3/2P1P1P1/2N2N1P/PPB1QP2/R1B2RK1 b - -",
+		Options: map[string]string{"depth": "7", "modern": "true"},
+		Method:  tracer.Triangular, Reason: tracer.IIRAtPV,
+		Note: "Modern search reaches depth 7 here in some 30,000 nodes, and its line has six moves: the last PV " +
+			"node with depth left was reduced by IIR. Compare ?compare=pvs,pvs:modern=true for the nodes saved.",
+	},
 }
 
 // Load builds the entry's position and options: the chess defaults with the

@@ -27,6 +27,13 @@ func TestFindGallery(t *testing.T) {
 		{"tt-pv-cuts, no graft", func(o *Options) { o.TTPVCuts, o.PVGraft = true, false }},
 		{"tiny always-replace table", func(o *Options) { o.TTSize, o.TTReplace = 64, AlwaysReplace }},
 		{"tiny depth-preferred table", func(o *Options) { o.TTSize = 64 }},
+		{"modern", func(o *Options) { o.SetModern(true) }},
+		{"iir", func(o *Options) { o.IIR = true }},
+		{"lmr", func(o *Options) { o.LMR = true }},
+		{"futility and late-move pruning", func(o *Options) { o.Futility, o.LateMovePruning = true, true }},
+	}
+	if os.Getenv("PVSCOPE_FIND_GALLERY") == "modern" {
+		settings = settings[len(settings)-4:]
 	}
 	suites := []string{"tactics/bratko_kopec_24.epd", "tactics/wac_original_300.epd", "tactics/ecm_gcp_183.epd", "mates/matetrack_mate1to5_pv.epd"}
 	depths := []int{4, 5}

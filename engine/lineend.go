@@ -10,8 +10,11 @@ import (
 // over where it ends: mate, stalemate, a repetition of a position on the line
 // (the root's included), or the fifty-move rule. It is tracer.Diagnosis's
 // EndOfLine for chess traces. A null move (0000) passes: the other side moves
-// in the same position, and nothing before it can repeat after it. A move
-// that is not legal where it stands ends the reading with no answer.
+// in the same position, and nothing before it can repeat after it. A line
+// that plays and leaves the game going is decided too: (NoReason, true), not
+// over, though a repetition of a position before the root cannot be ruled
+// out. A move that is not legal where it stands ends the reading with no
+// answer (NoReason, false).
 func LineEnd(fen string, pv []string) (tracer.Reason, bool) {
 	c, err := NewChessPosition(fen)
 	if err != nil {
@@ -43,7 +46,7 @@ func LineEnd(fen string, pv []string) (tracer.Reason, bool) {
 	if end := c.Draw(); end != tracer.Searched {
 		return tracer.ReasonOfEnd(end), true
 	}
-	return tracer.NoReason, false
+	return tracer.NoReason, true
 }
 
 // passFEN is fen with the other side to move and no en-passant square.

@@ -8,7 +8,8 @@ import (
 
 // Positions whose ends are known from the rules of chess: the fool's mate,
 // Sam Loyd's ten-move stalemate, a knight dance back to the start (a
-// repetition of the root), and a clock at 99 half-moves.
+// repetition of the root), and a clock at 99 half-moves. A line that plays
+// and leaves the game going is decided too: not over (NoReason, true).
 func TestLineEnd(t *testing.T) {
 	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 	for _, c := range []struct {
@@ -24,7 +25,9 @@ func TestLineEnd(t *testing.T) {
 		{"fifty moves", "8/8/4k3/8/8/4K3/8/R7 w - - 99 80", []string{"a1a2"}, tracer.ReasonFiftyMove, true},
 		{"a null move, then the fool's mate", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
 			[]string{"0000", "0000", "d8h4"}, tracer.ReasonMate, true},
-		{"the game goes on", start, []string{"e2e4"}, tracer.NoReason, false},
+		// Decided: after 1.e4 Black has twenty moves and nothing on the line repeats.
+		{"the game goes on", start, []string{"e2e4"}, tracer.NoReason, true},
+		{"no moves: the root goes on", start, nil, tracer.NoReason, true},
 		{"an illegal move", start, []string{"e1e2"}, tracer.NoReason, false},
 	} {
 		got, ok := LineEnd(c.fen, c.pv)

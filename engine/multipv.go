@@ -36,7 +36,7 @@ func (s *searcher) rootMultiPV(id int32, moves []Move, depth, alpha, beta int, l
 		}
 		s.pos.Make(m)
 		s.onPV[1] = s.onPV[0] && len(s.prevPV) > 0 && s.prevPV[0] == m
-		score := s.searchMove(id, m, i, depth, floor, beta, expect, full, child)
+		score := s.searchMove(id, m, i, depth, floor, beta, expect, full, child, edge{})
 		s.pos.Unmake()
 		if s.stopped != "" {
 			s.stopLines(id, 0, line, tracer.SearchStopped)
@@ -74,7 +74,7 @@ func (s *searcher) rootMultiPV(id int32, moves []Move, depth, alpha, beta int, l
 		}
 		bestMove = top.tri[0]
 	}
-	return s.finish(id, depth, best, alpha, beta, bestMove, line)
+	return s.finish(id, depth, best, alpha, beta, bestMove, line, 0)
 }
 
 // addLine puts the line of root move m, which scored score, among the best k,

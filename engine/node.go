@@ -4,11 +4,17 @@ import "github.com/pvscope/pvscope/tracer"
 
 // edge is how a node was reached: from which node, by which move and its place
 // in the parent's search order, and, for a re-search, which probe it repeats.
+// reduced and extended are the plies it is searched shallower or deeper than
+// the parent's depth minus one, for why (modern search: reduce.go, extend.go,
+// nullmove.go).
 type edge struct {
-	parent int32
-	move   Move
-	index  int
-	ref    int32
+	parent   int32
+	move     Move
+	index    int
+	ref      int32
+	reduced  int16
+	extended int16
+	why      string
 }
 
 // node searches the current position depth plies deep with the window
@@ -19,17 +25,37 @@ type edge struct {
 //   - score >= beta: a lower bound, a move cut the search off (a Cut node);
 //   - alpha < score < beta: the exact score, and pv[ply] holds its line (a PV node).
 //
+// With the modern-search options a node may also cut off by a pass (null
+// move) or by its evaluation (reverse futility), and its moves may be
+// searched shallower (reductions), deeper (extensions) or not at all
+// (pruning); the bounds above are then those of the shallower search.
+//
 // line receives the node's line for the stack collector (nil when only the
 // triangular table collects).
 func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edge, line *pvLine) (int, int32) {
 	ply := s.pos.Ply()
 	s.startLines(ply, line)
 	if depth <= 0 {
-		return s.quiesce(depth, alpha, beta, expect, from)
+		score, id := s.quiesce(depth, alpha, beta, expect, from)
+		if s.modern && ply < s.iterDepth && id != 0 {
+			// A reduction brought the horizon nearer: the lines end here.
+			why := s.shallowReason(from, ply)
+			s.stopLines(id, ply, line, why)
+			if s.opt.PVMethods == AllMethods && beta-alpha > 1 && alpha < score && score < beta {
+				s.exact = append(s.exact, exactNode{key: s.pos.Key(), from: from, node: id, shallow: why})
+			}
+		}
+		return score, id
 	}
 	// Step 1. Stop if the search was cancelled or ran out of nodes.
 	if !s.mayEnter() {
 		return 0, 0
+	}
+	// Step 1b. Internal iterative reduction: no table move, a ply shallower (reduce.go).
+	if s.modern && from.reduced == 0 && from.extended == 0 && s.iirReduces(depth) {
+		s.stats.IIRs++
+		depth--
+		from.reduced, from.why = 1, tracer.WhyIIR
 	}
 	id := s.enter(from, ply, depth, alpha, beta, expect)
 	s.edges[ply] = from
@@ -72,6 +98,33 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 		}
 	}
 
+	// Step 4b. At a null-window node out of check: reverse futility (prune.go)
+	// and the pass (nullmove.go) may answer the node before any move.
+	var at nodeState
+	at.inCheck = s.pos.InCheck()
+	verify := false
+	if s.modern && !at.inCheck {
+		at.eval = s.pos.Evaluate()
+		if beta-alpha == 1 && ply > 0 {
+			if s.reverseFutility(depth, beta, at.eval) {
+				s.stats.ReverseFutility++
+				s.stats.Leaves++
+				return s.exit(id, at.eval, alpha, beta, tracer.Eval)
+			}
+			if s.opt.NullMove {
+				score, out := s.nullMoveCuts(id, depth, beta, at.eval, expect)
+				switch {
+				case s.stopped != "":
+					s.stopLines(id, ply, line, tracer.SearchStopped)
+					return s.exit(id, 0, alpha, beta, tracer.Stopped)
+				case out == nullCut:
+					return s.exit(id, score, alpha, beta, tracer.Searched)
+				}
+				verify = out == nullVerify
+			}
+		}
+	}
+
 	// Step 5. Order the moves: the previous iteration's PV move on the PV,
 	// otherwise the table's move, then captures, killers, history.
 	if s.onPV[ply] && ply < len(s.prevPV) {
@@ -87,15 +140,82 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 	if line != nil {
 		child = new(pvLine) // on this frame's stack: it does not escape
 	}
-	best, bestMove, a := -Infinity, NoMove, alpha
-	for i, m := range moves {
-		s.pos.Make(m)
-		s.onPV[ply+1] = s.onPV[ply] && ply < len(s.prevPV) && s.prevPV[ply] == m
-		score := s.searchMove(id, m, i, depth, a, beta, childType(expect, i), i == 0, child)
-		s.pos.Unmake()
+	if verify {
+		// Step 6a. The pass failed high: verify with the node's own moves a
+		// ply shallower, where passes cut without verification.
+		at.verify = true
+		s.verifying++
+		best, bestMove := s.searchMoves(id, moves, depth-1, alpha, beta, expect, line, child, &at)
+		s.verifying--
 		if s.stopped != "" {
 			s.stopLines(id, ply, line, tracer.SearchStopped)
 			return s.exit(id, 0, alpha, beta, tracer.Stopped)
+		}
+		if best >= beta {
+			return s.finish(id, depth-1, best, alpha, beta, bestMove, line, at.pruned)
+		}
+		at.verify, at.pruned = false, 0 // zugzwang: the pass was wrong, search at full depth
+	}
+	best, bestMove := s.searchMoves(id, moves, depth, alpha, beta, expect, line, child, &at)
+	if s.stopped != "" {
+		s.stopLines(id, ply, line, tracer.SearchStopped)
+		return s.exit(id, 0, alpha, beta, tracer.Stopped)
+	}
+	return s.finish(id, depth, best, alpha, beta, bestMove, line, at.pruned)
+}
+
+// nodeState is what the move loop needs to know of its node beyond the
+// window: for pruning, whether it is in check and its evaluation; whether
+// this is the verification of a pass; and how many moves it pruned.
+type nodeState struct {
+	inCheck bool
+	eval    int
+	verify  bool
+	pruned  int
+}
+
+// searchMoves is Steps 6-8: it searches the moves of node id in order until
+// one cuts off, and returns the best score and move. When the search stops
+// it returns at once (s.stopped says so).
+func (s *searcher) searchMoves(id int32, moves []Move, depth, alpha, beta int, expect tracer.NodeType, line, child *pvLine, at *nodeState) (int, Move) {
+	ply := s.pos.Ply()
+	best, bestMove, a := -Infinity, NoMove, alpha
+	for i, m := range moves {
+		quiet := false
+		if s.modern {
+			gain, _ := s.pos.Material(m)
+			quiet = gain == 0
+		}
+		s.pos.Make(m)
+		// Step 6b. Pruning: a quiet move skipped without a search (prune.go).
+		if quiet && !at.inCheck && !at.verify {
+			if why := s.prunes(i, depth, a, best, at.eval); why != "" {
+				s.pos.Unmake()
+				s.prune(id, m, i, why)
+				at.pruned++
+				if why == tracer.WhyFutility {
+					best = max(best, s.futileHope(depth, at.eval))
+				}
+				continue
+			}
+		}
+		s.onPV[ply+1] = s.onPV[ply] && ply < len(s.prevPV) && s.prevPV[ply] == m
+		// Step 6c. Extension or reduction of the move (extend.go, reduce.go).
+		var adj edge
+		switch {
+		case at.verify:
+			adj.reduced, adj.why = 1, whyNullMoveVerify
+		case s.modern:
+			if ext, why := s.extension(); ext > 0 {
+				adj.extended, adj.why = int16(ext), why
+			} else if r := s.lateReduction(m, i, depth, a, beta, quiet, at.inCheck); r > 0 {
+				adj.reduced, adj.why = int16(r), tracer.WhyLMR
+			}
+		}
+		score := s.searchMove(id, m, i, depth, a, beta, childType(expect, i), i == 0, child, adj)
+		s.pos.Unmake()
+		if s.stopped != "" {
+			return 0, NoMove
 		}
 		if score > best {
 			best, bestMove = score, m
@@ -128,17 +248,27 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 		}
 		a = score
 	}
-
-	return s.finish(id, depth, best, alpha, beta, bestMove, line)
+	return best, bestMove
 }
+
+// whyNullMoveVerify marks the moves of a pass's verification, searched a ply
+// shallower than the node's depth.
+const whyNullMoveVerify = "null-move-verify"
 
 // finish ends a node that searched its moves: Step 9 stores the result in the
 // transposition table, and a node with an open window that failed low ends
 // its lines (it has no move to continue them).
-func (s *searcher) finish(id int32, depth, best, alpha, beta int, bestMove Move, line *pvLine) (int, int32) {
+//
+// pruned is how many moves the node skipped: a failed-low PV node that
+// pruned moves ends its lines for that reason.
+func (s *searcher) finish(id int32, depth, best, alpha, beta int, bestMove Move, line *pvLine, pruned int) (int, int32) {
 	ply := s.pos.Ply()
 	if best <= alpha && beta-alpha > 1 {
-		s.stopLines(id, ply, line, tracer.FailLowAtPV)
+		reason := tracer.FailLowAtPV
+		if pruned > 0 {
+			reason = tracer.PrunedAtPV
+		}
+		s.stopLines(id, ply, line, reason)
 	}
 	inTable := false
 	if s.tt != nil {
@@ -223,9 +353,18 @@ func boundOf(t tracer.NodeType) tracer.Bound {
 // only when the probe lands strictly inside (alpha, beta).
 //
 // first says the move is searched with the full window, as the first move of
-// a node is; child receives the child's line for the stack collector.
-func (s *searcher) searchMove(id int32, m Move, i, depth, alpha, beta int, expect tracer.NodeType, first bool, child *pvLine) int {
-	e := edge{parent: id, move: m, index: i}
+// a node is; child receives the child's line for the stack collector. adj is
+// the move's extension or reduction: a late move reduction takes the ladder of
+// searchReduced, the others only change the depth.
+func (s *searcher) searchMove(id int32, m Move, i, depth, alpha, beta int, expect tracer.NodeType, first bool, child *pvLine, adj edge) int {
+	e := edge{parent: id, move: m, index: i, reduced: adj.reduced, extended: adj.extended, why: adj.why}
+	depth += int(adj.extended)
+	if adj.reduced > 0 {
+		if adj.why == tracer.WhyLMR {
+			return s.searchReduced(e, i, depth-1, int(adj.reduced), alpha, beta, expect, child)
+		}
+		depth -= int(adj.reduced)
+	}
 	switch {
 	case s.opt.Algorithm == Minimax:
 		score, _ := s.node(depth-1, -Infinity, Infinity, tracer.PV, e, child)

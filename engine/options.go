@@ -121,12 +121,37 @@ type Options struct {
 	OrderKillers bool // two quiet moves per ply that caused cutoffs
 	OrderHistory bool // quiet moves by how often they caused cutoffs
 
+	// Modern search (off by default; Modern turns them all on). Each has its
+	// own file: nullmove.go, reduce.go, prune.go, extend.go.
+	NullMove        bool // null-move pruning: pass, and cut when a shallow search still fails high
+	NullMoveVerify  bool // verify a null-move cutoff with a search of the node's own moves a ply shallower
+	LMR             bool // late move reductions, searched again at full depth when they beat alpha
+	Futility        bool // futility pruning of quiet moves, and reverse futility of whole nodes
+	LateMovePruning bool // skip late quiet moves at low depth
+	CheckExtension  bool // search a move that gives check a ply deeper
+	IIR             bool // internal iterative reduction: a ply shallower where the table has no move
+
 	MaxNodes int64 // stop after this many nodes (0: no limit)
 
 	// PruneStrict cuts only when a move's score is strictly past the bound (> β, or < α at
 	// MIN), the convention of Berkeley's CS188 answer keys; by default a score equal to β
 	// cuts, as in R&N's pseudo-code. Alpha-beta only: PVS's null-window probes need ≥.
 	PruneStrict bool
+}
+
+// Modern reports whether every modern-search technique is on.
+func (o Options) Modern() bool {
+	return o.NullMove && o.NullMoveVerify && o.LMR && o.Futility && o.LateMovePruning && o.CheckExtension && o.IIR
+}
+
+// SetModern turns every modern-search technique on or off.
+func (o *Options) SetModern(on bool) {
+	o.NullMove, o.NullMoveVerify, o.LMR, o.Futility, o.LateMovePruning, o.CheckExtension, o.IIR = on, on, on, on, on, on, on
+}
+
+// anyModern reports whether any modern-search technique is on.
+func (o Options) anyModern() bool {
+	return o.NullMove || o.LMR || o.Futility || o.LateMovePruning || o.CheckExtension || o.IIR
 }
 
 // Limits on what a search may be asked for.
@@ -180,6 +205,10 @@ func (o Options) Validate() error {
 		return fmt.Errorf("multipv needs aspiration off: the root's window must stay open for every line")
 	case o.PVMethods < AllMethods || o.PVMethods > TriangularOnly:
 		return fmt.Errorf("unknown pv-methods %d", o.PVMethods)
+	case o.Algorithm == Minimax && o.anyModern():
+		return fmt.Errorf("null-move, lmr, futility, late-move-pruning, check-extension and iir need alphabeta or pvs: minimax has no window to prune by")
+	case o.NullMoveVerify && !o.NullMove:
+		return fmt.Errorf("null-move-verify needs null-move on: it verifies null-move cutoffs")
 	case o.MaxNodes < 0:
 		return fmt.Errorf("max-nodes %d is negative", o.MaxNodes)
 	case o.PruneStrict && o.Algorithm == PVS:

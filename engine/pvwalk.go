@@ -16,6 +16,10 @@ type exactNode struct {
 	from    edge // the parent node and the move from it
 	node    int32
 	inTable bool // its exact entry was in the table when it ended
+	// shallow: why a reduction brought the horizon to this node before the
+	// iteration's depth (modern search), so that the walk, which finds no
+	// entry for it, says so.
+	shallow tracer.Reason
 }
 
 // noteExact records a PV node at its exit, for the walk.
@@ -66,6 +70,9 @@ func (s *searcher) walkTT(depth int, root int32) ([]Move, lineEnd) {
 			reason = tracer.TTEntryMissing
 			if known && here.inTable {
 				reason = tracer.TTEntryOverwritten
+			}
+			if known && here.shallow != tracer.NoReason {
+				reason = here.shallow
 			}
 		case e.bound != tracer.Exact:
 			reason = tracer.TTEntryNotExact

@@ -47,6 +47,16 @@ type Stats struct {
 	TTProbes         int64
 	TTHits           int64
 	TTCutoffs        int64
+
+	// Modern search (nullmove.go, reduce.go, prune.go, extend.go).
+	NullMoves         int64 // passes tried
+	NullCutoffs       int64 // of which cut their node off
+	Reductions        int64 // late moves probed shallower
+	ReducedReSearches int64 // of which beat alpha and were searched again at full depth
+	IIRs              int64 // nodes searched a ply shallower for want of a table move
+	Extensions        int64 // moves searched a ply deeper
+	Pruned            int64 // moves skipped by futility or late-move pruning
+	ReverseFutility   int64 // nodes answered by their evaluation
 }
 
 // FirstMoveCutoffRate is the share of cutoffs made by the first move tried:

@@ -25,7 +25,7 @@ func SearchWithProgress(ctx context.Context, pos Position, opt Options, sink tra
 	if pos.Ply() != 0 {
 		return Result{}, fmt.Errorf("engine: search must start at the root (ply %d)", pos.Ply())
 	}
-	s := &searcher{pos: pos, opt: opt, sink: sink, ctx: ctx, progress: progress}
+	s := &searcher{pos: pos, opt: opt, sink: sink, ctx: ctx, progress: progress, modern: opt.anyModern()}
 	if opt.PruneStrict {
 		s.cutMargin = 1 // scores are whole numbers: > beta is >= beta+1
 	}
@@ -82,6 +82,13 @@ type searcher struct {
 	// made so far follow it, so its move can be tried first.
 	prevPV []Move
 	onPV   [MaxPly + 1]bool
+
+	// Modern search: whether any of its options is on, the iteration's depth
+	// (a line that reaches the horizon before it was shortened by a
+	// reduction), and how many verifications of a pass are open.
+	modern    bool
+	iterDepth int
+	verifying int
 }
 
 // stopCheckInterval is how many nodes pass between looks at the context. A
@@ -170,6 +177,7 @@ func (s *searcher) iteration(depth int, prev Result) (int, bool) {
 		s.emit(tracer.Event{Kind: tracer.IterationStart, Depth: int16(depth), Alpha: int32(alpha), Beta: int32(beta)})
 	}
 	s.exact = s.exact[:0]
+	s.iterDepth = depth
 	for {
 		s.onPV[0] = true
 		score, id := s.node(depth, alpha, beta, tracer.PV, edge{}, s.rootLine)

@@ -22,7 +22,8 @@ func (s *searcher) enter(from edge, ply, depth, alpha, beta int, expect tracer.N
 	if s.sink != nil {
 		s.emit(tracer.Event{Kind: tracer.Enter, Node: id, Parent: from.parent, Ref: from.ref,
 			Ply: int16(ply), Depth: int16(depth), Index: int16(from.index), Move: s.name(from.move),
-			Alpha: int32(alpha), Beta: int32(beta), Expect: expect})
+			Alpha: int32(alpha), Beta: int32(beta), Expect: expect,
+			Reduced: from.reduced, Extended: from.extended, Why: from.why})
 	}
 	return id
 }
@@ -51,8 +52,11 @@ func (s *searcher) bounded(score, alpha, beta int) int {
 }
 
 func (s *searcher) name(m Move) string {
-	if m == NoMove {
+	switch m {
+	case NoMove:
 		return ""
+	case nullMove:
+		return tracer.NullMove
 	}
 	return s.pos.MoveName(m)
 }

@@ -156,7 +156,7 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 	}
 	if o.scaleErr != nil {
 		line = 1 // the header's
-		chk.Warn(&tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error() + "; pvscope's scale is used"})
+		chk.Warn(&tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()})
 	}
 	var nodes, leaves int64
 	var end *tracer.Event

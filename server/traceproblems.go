@@ -65,9 +65,10 @@ type scoreScale struct {
 }
 
 // scoreScaleOf reads the scale from a header's meta: nil when it names none
-// (the page takes pvscope's), or names one that is not a scale (a value that
-// is not a positive whole number, a band wider than the mate: err says which,
-// and pvscope's is used, as pvscope check does).
+// (the page takes pvscope's). A key that is not part of a scale (not a
+// positive whole number, a band wider than the mate, an infinity not above
+// the mate) is left out, err says which, and the other keys stand, as
+// pvscope check does.
 func scoreScaleOf(meta map[string]string) (*scoreScale, error) {
 	named := false
 	for _, k := range []string{"infinity", "mate", "mateBand"} {
@@ -77,10 +78,7 @@ func scoreScaleOf(meta map[string]string) (*scoreScale, error) {
 		return nil, nil
 	}
 	s, err := tracer.ScaleOf(meta)
-	if err != nil {
-		return nil, err
-	}
-	return &scoreScale{Infinity: s.Infinity, Mate: s.Mate, MateBand: s.MateBand}, nil
+	return &scoreScale{Infinity: s.Infinity, Mate: s.Mate, MateBand: s.MateBand}, err
 }
 
 // mateMoves turns a root score into moves to mate, UCI style (positive when

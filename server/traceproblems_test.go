@@ -157,7 +157,8 @@ func TestOpenTraceFileKeepsABrokenTrace(t *testing.T) {
 }
 
 // The header's scale: pvscope's defaults for what it leaves out, nothing for
-// a header that names none or one that is not a scale.
+// a header that names none; a key that is not part of a scale is left out
+// (with an error to warn of) and the others stand: a band no wider than the mate.
 func TestScoreScaleOf(t *testing.T) {
 	for _, c := range []struct {
 		meta map[string]string
@@ -168,8 +169,8 @@ func TestScoreScaleOf(t *testing.T) {
 		{map[string]string{"mate": "48000"}, &scoreScale{48001, 48000, 256}, false},
 		{map[string]string{"mate": "20000"}, &scoreScale{32000, 20000, 256}, false},
 		{map[string]string{"mate": "48000", "infinity": "60000", "mateBand": "500"}, &scoreScale{60000, 48000, 500}, false},
-		{map[string]string{"mate": "-3"}, nil, true},
-		{map[string]string{"mate": "100", "mateBand": "200"}, nil, true},
+		{map[string]string{"mate": "-3"}, &scoreScale{32000, 30000, 256}, true},
+		{map[string]string{"mate": "100", "mateBand": "200"}, &scoreScale{32000, 100, 100}, true},
 	} {
 		got, err := scoreScaleOf(c.meta)
 		if (got == nil) != (c.want == nil) || got != nil && *got != *c.want || (err != nil) != c.bad {
@@ -206,15 +207,15 @@ func BenchmarkReadTrace(b *testing.B) {
 	}
 }
 
-// A header whose scale is not one opens with pvscope's and a warning.
+// A header with a key that is not part of a scale opens with the other keys and a warning.
 func TestReadTraceWarnsOfABadScale(t *testing.T) {
 	trace := strings.Replace(brokenMateTrace, `"mate":48000,"infinity":50000`, `"mate":100,"mateBand":200`, 1)
 	o, err := readTrace(strings.NewReader(trace))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.started.Scores != nil || o.started.WarningCount != 1 || o.started.Warnings[0].Rule != "meta" || o.started.Warnings[0].Line != 1 ||
+	if o.started.Scores == nil || *o.started.Scores != (scoreScale{32000, 100, 100}) || o.started.WarningCount != 1 || o.started.Warnings[0].Rule != "meta" || o.started.Warnings[0].Line != 1 ||
 		!strings.Contains(o.started.Warnings[0].Message, "mateBand 200 is wider than meta.mate 100") {
-		t.Errorf("scores %+v, warnings %+v; want none and the meta warning", o.started.Scores, o.started.Warnings)
+		t.Errorf("scores %+v, warnings %+v; want the mate kept (band at most the mate) and the meta warning", o.started.Scores, o.started.Warnings)
 	}
 }

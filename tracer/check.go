@@ -99,6 +99,11 @@ type nodeState struct {
 	repeatOf     int32 // the sibling it repeats, 0 if none
 	depth        int16
 	reduced      int16
+	// owesReSearch: a reduced search the parent must search again at full
+	// depth once it beats alpha (a late move reduction, or a reduction the
+	// engine gave no reason for). A node that reduced itself (iir), a null
+	// move's or its verification's reduced search owe nothing.
+	owesReSearch bool
 	end          End // once exited
 	probed       bool
 	probing      bool
@@ -151,6 +156,16 @@ func (c *Checker) Emit(e Event) {
 	if c.err != nil {
 		return
 	}
+	// A seq out of order is reported, and the event is still taken for
+	// what it is, so that one bad seq is one violation.
+	if problem := c.checkSeq(&e); problem != "" {
+		v := &Violation{Seq: e.Seq, Node: e.Node, Rule: "seq", Problem: problem}
+		if c.Report == nil {
+			c.err = v
+			return
+		}
+		c.Report(v)
+	}
 	c.culprit = 0
 	if problem := c.check(&e); problem != "" {
 		v := &Violation{Seq: e.Seq, Node: e.Node, Rule: c.rule, Problem: problem}
@@ -172,17 +187,20 @@ func (c *Checker) top() int32 {
 	return c.open[len(c.open)-1]
 }
 
-// check returns what e breaks, or "".
-func (c *Checker) check(e *Event) string {
+// checkSeq returns what e's seq breaks, or "".
+func (c *Checker) checkSeq(e *Event) string {
 	switch {
 	case !c.started && e.Seq <= 0:
-		c.rule = "seq"
 		return "the first seq must be positive"
 	case c.started && e.Seq <= c.lastSeq:
-		c.rule = "seq"
 		return fmt.Sprintf("seq does not increase: the event before was seq %d", c.lastSeq)
 	}
 	c.lastSeq = e.Seq
+	return ""
+}
+
+// check returns what e breaks besides its seq, or "".
+func (c *Checker) check(e *Event) string {
 	switch {
 	case !c.started && e.Kind != SearchStart:
 		c.rule = "search-order"

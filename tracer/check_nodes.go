@@ -63,7 +63,7 @@ func (c *Checker) enterRef(e *Event) string {
 	}
 	if e.Ref != 0 {
 		if c.repeats(e, e.Ref) {
-			c.warn(e, e.Node, fmt.Sprintf("enter of node %d names ref %d, but searches it again with the same window and depth: a repeat, not a re-search", e.Node, e.Ref))
+			c.warn(e, e.Node, "repeat", fmt.Sprintf("enter of node %d names ref %d, but searches it again with the same window and depth: a repeat, not a re-search", e.Node, e.Ref))
 			return ""
 		}
 		c.rule = "re-search"
@@ -74,7 +74,8 @@ func (c *Checker) enterRef(e *Event) string {
 
 // push opens e's node.
 func (c *Checker) push(e *Event) {
-	n := nodeState{move: e.Move, parent: e.Parent, alpha: e.Alpha, beta: e.Beta, depth: e.Depth, reduced: e.Reduced}
+	n := nodeState{move: e.Move, parent: e.Parent, alpha: e.Alpha, beta: e.Beta, depth: e.Depth, reduced: e.Reduced,
+		owesReSearch: e.Reduced > 0 && (e.Why == "" || e.Why == WhyLMR)}
 	if e.Parent != 0 {
 		p := c.nodes[e.Parent]
 		switch {

@@ -51,8 +51,14 @@ func (c *Checker) reSearch(e *Event) string {
 		c.rule = "re-search"
 		return fmt.Sprintf("re-search of ref %d, which has not exited", e.Ref)
 	case r.reduced > 0:
-		// A reduced search searched again, deeper (the enter shows it): its
-		// score beat alpha, and whatever the window, that is the engine's call.
+		// A reduced search searched again, deeper (the enter shows it): once
+		// its score beats alpha, whatever the window, that is the engine's
+		// call. One that did not beat alpha is searched again for nothing: a
+		// doubtful pattern, not a broken rule.
+		if s := -int64(r.score); s <= int64(e.Alpha) {
+			c.warn(e, e.Node, "re-search", fmt.Sprintf("node %d searches its reduced move %d again, though it scored %d for it, not above alpha %d",
+				e.Node, e.Ref, s, e.Alpha))
+		}
 		c.rsSeq, c.rsNode, c.rsRef = e.Seq, e.Node, e.Ref
 		return ""
 	}

@@ -124,7 +124,7 @@ func (c *Checker) judgeExit(e *Event) string {
 		}
 	}
 	if n := c.nodes[e.Node]; n.repeatOf != 0 && len(c.kids[k]) > 0 {
-		c.warn(e, e.Node, fmt.Sprintf("node %d searches %s again with the same window and depth as node %d, in full: its table did not answer the repeat",
+		c.warn(e, e.Node, "repeat", fmt.Sprintf("node %d searches %s again with the same window and depth as node %d, in full: its table did not answer the repeat",
 			e.Node, moveName(n.move), n.repeatOf))
 	}
 	return problem
@@ -146,17 +146,16 @@ func (c *Checker) childExited(id int32, n *nodeState) {
 	}
 	f.lastChild = id
 	f.prevBest, f.prevC, f.prevHas = f.best, f.bestChild, f.hasBest
-	if n.end == Stopped || (n.move == NullMove && s < p.beta) {
+	// A null move is no move of the node's: its score is a bound the node may
+	// cut on, or (verified, or below beta) set aside; it is never the node's best.
+	if n.end == Stopped || n.move == NullMove {
 		return
 	}
 	if !f.hasBest || s > f.best {
 		f.best, f.bestChild, f.hasBest = s, id, true
 	}
-	if n.move == NullMove {
-		return
-	}
 	switch {
-	case n.reduced > 0 && s > alpha:
+	case n.owesReSearch && s > alpha:
 		f.owe, f.oweScore, f.oweAlpha = id, s, alpha
 	case n.probed && int64(n.beta)-int64(n.alpha) == 1 && alpha < s && s < p.beta:
 		f.owe, f.oweScore, f.oweAlpha = id, s, alpha
@@ -164,9 +163,9 @@ func (c *Checker) childExited(id int32, n *nodeState) {
 }
 
 // warn hands a warning to Warn.
-func (c *Checker) warn(e *Event, node int32, msg string) {
+func (c *Checker) warn(e *Event, node int32, rule, msg string) {
 	if c.Warn != nil {
-		c.Warn(&Violation{Seq: e.Seq, Node: node, Rule: "repeat", Problem: msg})
+		c.Warn(&Violation{Seq: e.Seq, Node: node, Rule: rule, Problem: msg})
 	}
 }
 

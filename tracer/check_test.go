@@ -233,3 +233,52 @@ func TestCheckRandom(t *testing.T) {
 		_ = Check(es)
 	}
 }
+
+// A reduced probe (a late move reduction) is searched again at full depth once
+// it beats alpha, even when it scores at or above beta: the re-search rule
+// accepts that; a re-search of a reduced probe that failed low is wasted work,
+// a warning, not a violation.
+func TestCheckReSearchOfAReducedProbe(t *testing.T) {
+	trace := func(probeScore int32) []Event {
+		actual := All // the probe's score for the parent beats alpha: the child failed low
+		if probeScore <= 10 {
+			actual = Cut
+		}
+		return renumber([]Event{
+			{Kind: SearchStart, Depth: 3},
+			{Kind: IterationStart, Depth: 3, Alpha: -1000, Beta: 1000},
+			{Kind: Enter, Node: 1, Depth: 3, Alpha: 10, Beta: 11, Expect: Cut},
+			{Kind: Enter, Node: 2, Parent: 1, Ply: 1, Depth: 2, Move: "e2e4", Alpha: -11, Beta: -10, Expect: All},
+			{Kind: Exit, Node: 2, Score: -5, Actual: Cut, End: Eval},
+			{Kind: Probe, Node: 1, Move: "d2d4", Index: 1, Alpha: 10, Beta: 11},
+			{Kind: Enter, Node: 3, Parent: 1, Ply: 1, Depth: 0, Move: "d2d4", Index: 1, Alpha: -11, Beta: -10, Expect: Cut, Reduced: 1, Why: WhyLMR},
+			{Kind: Exit, Node: 3, Score: -probeScore, Actual: actual, End: Eval},
+			{Kind: FailHigh, Node: 1, Move: "d2d4", Index: 1, Score: probeScore, Alpha: 10, Beta: 11},
+			{Kind: ReSearch, Node: 1, Move: "d2d4", Index: 1, Ref: 3, Alpha: 10, Beta: 11},
+			{Kind: Enter, Node: 4, Parent: 1, Ply: 1, Depth: 1, Move: "d2d4", Index: 1, Ref: 3, Alpha: -11, Beta: -10, Expect: Cut},
+			{Kind: Exit, Node: 4, Score: -12, Actual: All, End: Eval},
+			{Kind: Cutoff, Node: 1, Move: "d2d4", Index: 1, Score: 12, Beta: 11},
+			{Kind: Exit, Node: 1, Score: 12, Actual: Cut},
+			{Kind: IterationEnd, Depth: 3, Score: 12},
+			{Kind: SearchEnd, Depth: 3, Score: 12},
+		})
+	}
+	if err := Check(trace(40)); err != nil {
+		t.Errorf("a reduced probe at 40 above beta 11, searched again: %v", err)
+	}
+	var warned []*Violation
+	c := Checker{Warn: func(v *Violation) { warned = append(warned, v) }}
+	for _, e := range trace(8) {
+		c.Emit(e)
+	}
+	if err := c.Err(); err != nil || len(warned) != 1 || !strings.Contains(warned[0].Problem, "not above alpha 10") {
+		t.Errorf("a reduced probe at 8, below alpha 10, searched again: %v, warnings %v; want no violation and one warning", err, warned)
+	}
+	var v *Violation
+	// The same probe without Reduced is an ordinary probe: at or above beta it is not searched again.
+	plain := trace(40)
+	plain[6].Reduced, plain[6].Why = 0, ""
+	if err := Check(plain); !errors.As(err, &v) || v.Rule != "re-search" {
+		t.Errorf("an unreduced probe at 40 above beta 11, searched again: %v, want a re-search violation", err)
+	}
+}

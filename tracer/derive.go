@@ -6,14 +6,16 @@ import "strings"
 // the header and, per node, enter {node, parent, move, alpha, beta, depth} and
 // exit {node, score}; the Deriver fills in what follows from those:
 //
-//   - seq, when missing: one more than the event before;
+//   - seq, when missing: one more than the event before; a written seq moves
+//     up by the number of derived events sent before it, so that seqs
+//     strictly increase, derived events included;
 //   - ply and index from the parent (a re-search keeps its probe's index);
 //   - expect (Knuth and Moore's rule, as childType in the engine) and actual
 //     (from the score and the window); a root entered with a null window (a
 //     bound search of MTD(f) and its kin) and the nodes below it expect no type;
 //   - the end of a node without children: eval at the horizon, a leaf of a
-//     tree, mate when the score says the side to move is mated (by the
-//     header's Scale);
+//     tree, mate when the score says the side to move is mated in that very
+//     position (Scale.MatedAt its ply, by the header's Scale);
 //   - probe: a child window one unit wide under a wider parent window;
 //   - re-search: the same move from the same parent entered again right after
 //     with a wider window, or deeper after a reduced search (the enter gets
@@ -91,16 +93,11 @@ type frame struct {
 	pv          []string
 	// The last child, once it exited.
 	last struct {
-		node        int32
-		move        string
-		index       int16
-		score       int32 // as this node sees it
-		alpha, beta int32 // its window
-		depth       int16
-		reduced     int16
-		probe       bool
-		exited      bool
-		pv          []string
+		lastVisit
+		index int16
+		score int32 // as this node sees it
+		probe bool
+		pv    []string
 	}
 	// The child that decided its score so far (the last with the highest),
 	// and the one before the last child's, for when that child is searched again.
@@ -125,7 +122,7 @@ func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
 			d.rootWhite = false
 		}
 	}
-	d.scale, _ = ScaleOf(h.Meta) // a bad scale: the default; pvscope check says so
+	d.scale, _ = ScaleOf(h.Meta) // a bad key is ignored; pvscope check says so
 	d.tree = h.Meta["tree"] != "" || h.Meta["random"] != ""
 	return d
 }
@@ -150,18 +147,12 @@ func (d *Deriver) Add(e Event, line int) {
 	}
 	if d.full {
 		// A full trace goes out as written: nothing to follow, nothing to derive.
-		if e.Seq != 0 {
-			e.Seq += d.shift
-		}
 		d.started = true
 		d.ended = d.ended || e.Kind == SearchEnd
 		d.send(e)
 		return
 	}
 	d.flushLater()
-	if e.Seq != 0 {
-		e.Seq += d.shift
-	}
 	if !d.started && e.Kind != SearchStart && !d.wrote[SearchStart] {
 		depth := e.Depth
 		d.derive(Event{Kind: SearchStart, Depth: depth})
@@ -226,10 +217,16 @@ func (d *Deriver) top() *frame {
 	return &d.stack[len(d.stack)-1]
 }
 
-// send numbers e and hands it on.
+// send numbers e and hands it on. A written seq moves up by the derived
+// events sent before it (counted when it is sent, since some are derived
+// while it is handled: a re-search before its enter, a cutoff before its
+// exit), so seqs strictly increase, derived events included.
 func (d *Deriver) send(e Event) {
-	if e.Seq == 0 {
+	switch {
+	case e.Seq == 0:
 		e.Seq = d.last + 1
+	case !e.Derived:
+		e.Seq += d.shift
 	}
 	d.last = e.Seq
 	d.out(e, d.line)
@@ -301,7 +298,10 @@ func (d *Deriver) enter(e *Event) {
 	// A sibling follows: the last child did not cut the node off.
 	p.cut = nil
 	e.Ply = p.ply + 1
-	if isReSearch(p, e) {
+	if p.last.reSearchedBy(e) {
+		if p.last.supersededBy(e) {
+			p.best = p.prev // the visit searched again no longer decides
+		}
 		if e.Ref == 0 {
 			e.Ref = p.last.node
 		}
@@ -311,9 +311,6 @@ func (d *Deriver) enter(e *Event) {
 		e.Index = p.last.index
 		if e.Expect == NoType && p.expect != NoType {
 			e.Expect = PV
-		}
-		if e.Ref == p.last.node {
-			p.best = p.prev // the visit searched again no longer decides
 		}
 	} else {
 		if e.Index == 0 {

@@ -4,25 +4,6 @@ package tracer
 // probes' outcomes, cutoffs, pv-updates, and the line down the children that
 // decided each score, up to the root search that gives the iteration its result.
 
-// isReSearch: e searches the parent's last child's move again, with a wider
-// window, or deeper after a reduced search. The same window and depth again
-// is a repeat (a killer met again in the move list, say).
-func isReSearch(p *frame, e *Event) bool {
-	l := &p.last
-	if !l.exited || l.move != e.Move || e.Move == "" {
-		return false
-	}
-	wider := int64(e.Beta)-int64(e.Alpha) > int64(l.beta)-int64(l.alpha)
-	deeper := l.reduced > 0 && e.Depth > l.depth
-	return wider || deeper
-}
-
-// matedScore: a score that says the side to move is mated.
-func (d *Deriver) matedScore(score int32) bool {
-	p, ok := d.scale.IsMate(score)
-	return ok && score < 0 && p <= 0
-}
-
 // lineOf is the line from node c as it exits with e: its pv-updates' under
 // a wider window, the deciding child's under a null one.
 func (d *Deriver) lineOf(c *frame, e *Event) []string {
@@ -39,17 +20,9 @@ func (d *Deriver) lineOf(c *frame, e *Event) []string {
 
 // rootExited weighs a root search against the others of its iteration.
 func (d *Deriver) rootExited(c *frame, e *Event) {
-	r := rootResult{depth: c.depth, score: e.Score, pv: c.pv, rank: 1}
-	switch {
-	case e.Score >= c.beta:
-		r.rank = 2
-	case e.Score > c.alpha:
-		r.rank = 3
-	}
-	if len(d.roots) < 1024 {
-		d.roots = append(d.roots, r)
-	}
-	if !d.pending || r.rank >= d.root.rank || r.depth != d.root.depth {
+	r := rootResult{depth: c.depth, score: e.Score, pv: c.pv, rank: rootRank(e.Score, c.alpha, c.beta)}
+	d.roots = keepRoot(d.roots, r)
+	if replacesChosen(d.pending, r.rank, r.depth, d.root.rank, d.root.depth) {
 		d.root = r
 	}
 	d.pending = true
@@ -93,7 +66,7 @@ func (d *Deriver) exit(e *Event) {
 		switch {
 		case f.ttCut:
 			e.End = TTCut
-		case d.matedScore(e.Score):
+		case d.scale.MatedAt(e.Score, int(f.ply)): // mated here, not some plies on
 			e.End = Mate
 		case f.depth <= 0:
 			e.End = Eval

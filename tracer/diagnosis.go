@@ -12,22 +12,29 @@ type Diagnosis struct {
 	// Scale reads mate scores; the zero Scale is DefaultScale.
 	Scale Scale
 	// EndOfLine, when set, says whether the game is over after a short line
-	// (mate, stalemate, repetition, fifty moves): tracer knows no chess, the
-	// caller does. Its answer comes before what the trace shows.
+	// (mate, stalemate, repetition, fifty moves), or, with NoReason and ok,
+	// that it goes on; not ok: it cannot tell. tracer knows no chess, the
+	// caller does. Its answer comes before what the trace shows: a game that
+	// goes on is neither mate nor stalemate, whatever the trace says (a
+	// repetition the trace claims may be of a position before the root, and
+	// stays).
 	EndOfLine func(pv []string) (Reason, bool)
 
 	stack     []diagFrame
 	inIter    bool
 	cur       *Iteration // the iteration being read, nil between them
 	cuts      []Event    // pv-cut events of the current iteration
-	roots     []rootEnd  // the iteration's root searches: where each one's line ended
-	rootDepth int16      // the depth of the roots outside iteration events
-	ttHit     int32      // the node of the last tt-hit event
-	ttCut     int32      // the node of the last tt-cutoff event
+	roots     []rootEnd  // the iteration's recent root searches: where each one's line ended
+	chosen    rootEnd    // the root search that gives the iteration its result, as the Deriver chooses
+	hasChosen bool
+	rootDepth int16 // the depth of the roots outside iteration events
+	ttHit     int32 // the node of the last tt-hit event
+	ttCut     int32 // the node of the last tt-cutoff event
 }
 
 // rootEnd is one root search's score and where its line ended.
 type rootEnd struct {
+	depth int16
 	score int32
 	rank  int8 // 3 inside its window, 2 failed high, 1 failed low
 	end   PVEnd
@@ -74,6 +81,8 @@ type diagFrame struct {
 	node         int32
 	move         string
 	ply          int
+	depth        int16
+	reduced      int16
 	alpha, beta  int32
 	children     int
 	ttExact      bool // an exact table entry was found
@@ -81,7 +90,7 @@ type diagFrame struct {
 	end          PVEnd
 	endSet       bool
 	lastChildEnd PVEnd
-	lastChild    int32
+	last         lastVisit
 	// The child that decided its score so far (the last with the highest),
 	// and the one before the last child's, as in the Deriver.
 	best, prev diagDecider
@@ -128,11 +137,12 @@ func (d *Diagnosis) Emit(e Event) {
 		if n := len(d.stack); n > 0 {
 			p := &d.stack[n-1]
 			p.children++
-			if e.Ref != 0 && e.Ref == p.lastChild {
+			if p.last.supersededBy(&e) {
 				p.best = p.prev // the visit searched again no longer decides
 			}
+			p.last.exited = false
 		}
-		d.stack = append(d.stack, diagFrame{node: e.Node, move: e.Move, ply: int(e.Ply), alpha: e.Alpha, beta: e.Beta})
+		d.stack = append(d.stack, diagFrame{node: e.Node, move: e.Move, ply: int(e.Ply), depth: e.Depth, reduced: e.Reduced, alpha: e.Alpha, beta: e.Beta})
 	case Exit:
 		d.exit(&e)
 	case Probe:
@@ -214,7 +224,8 @@ func (d *Diagnosis) exit(e *Event) {
 	p.lastChildEnd = f.end
 	// The deciding child, as the Deriver follows it.
 	score := -e.Score
-	p.lastChild, p.prev = f.node, p.best
+	p.last = lastVisit{node: f.node, move: f.move, alpha: f.alpha, beta: f.beta, depth: f.depth, reduced: f.reduced, exited: true}
+	p.prev = p.best
 	if e.End != Stopped && !(f.move == NullMove && score < p.beta) && (!p.best.has || score >= p.best.score) {
 		p.best = diagDecider{has: true, score: score, end: f.end}
 	}
@@ -243,35 +254,26 @@ func (d *Diagnosis) scale() Scale {
 
 // rootExited keeps where a root search's line ended, for the iteration's root-pv.
 func (d *Diagnosis) rootExited(f *diagFrame, e *Event) {
-	r := rootEnd{score: e.Score, rank: 1, end: f.end}
-	switch {
-	case e.Score >= f.beta:
-		r.rank = 2
-	case e.Score > f.alpha:
-		r.rank = 3
+	r := rootEnd{depth: f.depth, score: e.Score, rank: rootRank(e.Score, f.alpha, f.beta), end: f.end}
+	d.roots = keepRoot(d.roots, r)
+	if replacesChosen(d.hasChosen, r.rank, r.depth, d.chosen.rank, d.chosen.depth) {
+		d.chosen, d.hasChosen = r, true
 	}
-	if len(d.roots) >= 1024 {
-		d.roots = d.roots[1:]
-	}
-	d.roots = append(d.roots, r)
 }
 
-// rootFor is where the line of the root search that scored score ended: the
-// last of those that ranks highest, as the Deriver chooses.
+// rootFor is where the line of the root search that scored score ended, as
+// the Deriver picks it (rootpick.go): the chosen one, or, for another score
+// (the iteration-end's), the last recent one that scored it.
 func (d *Diagnosis) rootFor(score int32) PVEnd {
-	var best *rootEnd
-	for i := range d.roots {
-		if r := &d.roots[i]; r.score == score && (best == nil || r.rank >= best.rank) {
-			best = r
+	if d.hasChosen && d.chosen.score == score {
+		return d.chosen.end
+	}
+	for i := len(d.roots) - 1; i >= 0; i-- {
+		if d.roots[i].score == score {
+			return d.roots[i].end
 		}
 	}
-	if best == nil {
-		if len(d.roots) == 0 {
-			return PVEnd{}
-		}
-		return d.roots[len(d.roots)-1].end
-	}
-	return best.end
+	return d.chosen.end // none scored it: the Deriver keeps the chosen one (zero when none)
 }
 
 // endReason is why a line that stops at f stops, as the trace shows it.
@@ -298,6 +300,7 @@ func (d *Diagnosis) begin(depth int) {
 	d.cur = &d.Iterations[len(d.Iterations)-1]
 	d.cuts = d.cuts[:0]
 	d.roots = d.roots[:0]
+	d.chosen, d.hasChosen = rootEnd{}, false
 }
 
 // finish closes the current iteration: a line shorter than the depth ends
@@ -328,8 +331,12 @@ func (d *Diagnosis) finish() {
 		}
 	}
 	if d.EndOfLine != nil {
-		if r, ok := d.EndOfLine(it.PV); ok {
+		r, ok := d.EndOfLine(it.PV)
+		switch {
+		case ok && r != NoReason:
 			it.End.Reason = r
+		case ok && (it.End.Reason == ReasonMate || it.End.Reason == ReasonStalemate):
+			it.End.Reason = NoReason // the game goes on there
 		}
 	}
 }

@@ -54,11 +54,12 @@ func Diff(a, b io.Reader, opt DiffOptions) (*DiffReport, error) {
 	}
 	stop := make(chan struct{})
 	defer close(stop)
-	sa, err := openSide("A", a, stop)
+	fail := &failure{ch: make(chan struct{})}
+	sa, err := openSide("A", a, stop, fail)
 	if err != nil {
 		return nil, &DiffInputError{"A", err}
 	}
-	sb, err := openSide("B", b, stop)
+	sb, err := openSide("B", b, stop, fail)
 	if err != nil {
 		return nil, &DiffInputError{"B", err}
 	}
@@ -69,21 +70,27 @@ func Diff(a, b io.Reader, opt DiffOptions) (*DiffReport, error) {
 	d := &differ{opt: opt, a: sa, b: sb, rep: &DiffReport{PositionA: pa, PositionB: pb}}
 	d.onlyA.max, d.onlyB.max, d.change.max = opt.Max, opt.Max, opt.Max
 	d.stack = []walkFrame{{level: levelTrace}}
-	d.walk()
-	// A file that fails part way is unreadable, whatever was lined up before.
-	for _, s := range []*sideStream{sa, sb} {
-		if s.err != nil {
-			return nil, &DiffInputError{s.name, s.err}
-		}
+	// A file that fails part way is unreadable, whatever was lined up
+	// before; the other side is not read on (stop closes on return).
+	if d.walk() {
+		return nil, &DiffInputError{fail.side.name, fail.side.err}
 	}
 	d.finish()
 	return d.rep, nil
 }
 
-// walk advances both streams in step until both end.
-func (d *differ) walk() {
+// walk advances both streams in step until both end, or one fails (it
+// returns true).
+func (d *differ) walk() (failed bool) {
 	for {
-		a, b := d.a.peek(), d.b.peek()
+		a := d.a.peek()
+		if a.kind == itemErr {
+			return true
+		}
+		b := d.b.peek()
+		if b.kind == itemErr {
+			return true
+		}
 		top := &d.stack[len(d.stack)-1]
 		switch {
 		case a.kind == itemEnter && b.kind == itemEnter && a.key == b.key:
@@ -92,7 +99,7 @@ func (d *differ) walk() {
 		case a.kind != itemEnter && b.kind != itemEnter:
 			if len(d.stack) == 1 {
 				d.flushPending(top)
-				return
+				return false
 			}
 			ia, ib := d.a.next(), d.b.next()
 			d.ascend(&ia, &ib)
@@ -251,7 +258,7 @@ func (d *differ) flushPending(top *walkFrame) {
 
 func (d *differ) only(h *bySize, count *int, top *walkFrame, k childKey, n DiffNode) {
 	*count++
-	if !h.wants(n.Exit.Nodes, n.Seq) {
+	if !h.wants(subtreeNodes(&n), n.Seq) {
 		return
 	}
 	d.place(top, &n)

@@ -19,7 +19,7 @@ type sizeHeap []DiffNode
 
 func (h sizeHeap) Len() int { return len(h) }
 func (h sizeHeap) Less(i, j int) bool {
-	return smaller(h[i].Exit.Nodes, h[i].Seq, h[j].Exit.Nodes, h[j].Seq)
+	return smaller(subtreeNodes(&h[i]), h[i].Seq, subtreeNodes(&h[j]), h[j].Seq)
 }
 func (h sizeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
 func (h *sizeHeap) Push(x any)   { *h = append(*h, x.(DiffNode)) }
@@ -28,6 +28,15 @@ func (h *sizeHeap) Pop() any {
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return x
+}
+
+// subtreeNodes is the nodes n's subtree entered; 0 when it has no exit (a
+// file that ended inside it).
+func subtreeNodes(n *DiffNode) int64 {
+	if n.Exit == nil {
+		return 0
+	}
+	return n.Exit.Nodes
 }
 
 // smaller: a subtree of n nodes entered at seq ranks below one of m at seqM.
@@ -40,7 +49,7 @@ func smaller(n, seq, m, seqM int64) bool {
 
 // wants says whether a subtree of this size would be kept, before its path is built.
 func (b *bySize) wants(nodes, seq int64) bool {
-	return len(b.h) < b.max || smaller(b.h[0].Exit.Nodes, b.h[0].Seq, nodes, seq)
+	return len(b.h) < b.max || smaller(subtreeNodes(&b.h[0]), b.h[0].Seq, nodes, seq)
 }
 
 func (b *bySize) add(n DiffNode) {
@@ -54,10 +63,10 @@ func (b *bySize) add(n DiffNode) {
 func (b *bySize) sorted() []DiffNode {
 	out := slices.Clone([]DiffNode(b.h))
 	slices.SortFunc(out, func(x, y DiffNode) int {
-		if smaller(x.Exit.Nodes, x.Seq, y.Exit.Nodes, y.Seq) {
+		if smaller(subtreeNodes(&x), x.Seq, subtreeNodes(&y), y.Seq) {
 			return 1
 		}
-		if smaller(y.Exit.Nodes, y.Seq, x.Exit.Nodes, x.Seq) {
+		if smaller(subtreeNodes(&y), y.Seq, subtreeNodes(&x), x.Seq) {
 			return -1
 		}
 		return 0

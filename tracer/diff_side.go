@@ -3,6 +3,7 @@ package tracer
 import (
 	"io"
 	"strings"
+	"sync"
 )
 
 // One side of a diff: a trace read as a stream, through the Deriver (so a
@@ -18,7 +19,24 @@ const (
 	itemEnter itemKind = iota + 1
 	itemExit
 	itemEOF
+	itemErr // a file could not be read on: see failure
 )
+
+// failure is the first side whose file could not be read on. It is shared by
+// both sides, so that the walk, waiting for one side, hears at once that the
+// other failed.
+type failure struct {
+	once sync.Once
+	ch   chan struct{} // closed when side is set
+	side *sideStream
+}
+
+func (f *failure) set(s *sideStream, err error) {
+	f.once.Do(func() {
+		s.err, f.side = err, s
+		close(f.ch)
+	})
+}
 
 // level is how deep a frame sits in the shape: the trace, an iteration, a
 // root search, a node below the root.
@@ -270,22 +288,23 @@ type sideStream struct {
 	batch  []diffItem
 	i      int
 	done   bool
-	err    error            // set by the reader before the channel closes
+	err    error            // set by the reader (through fail) when the file fails
 	iters  *[]IterationSide // set by the reader before the channel closes
 	pool   chan []diffItem
+	fail   *failure
 }
 
 const diffBatch = 512
 
 // openSide reads the header now and the rest on a goroutine, which stops
 // when stop closes.
-func openSide(name string, r io.Reader, stop <-chan struct{}) (*sideStream, error) {
+func openSide(name string, r io.Reader, stop <-chan struct{}, fail *failure) (*sideStream, error) {
 	rd, err := NewReader(r)
 	if err != nil {
 		return nil, err
 	}
 	ch := make(chan []diffItem, 4)
-	s := &sideStream{name: name, header: rd.Header(), ch: ch, pool: make(chan []diffItem, 8)}
+	s := &sideStream{name: name, header: rd.Header(), ch: ch, pool: make(chan []diffItem, 8), fail: fail}
 	var iters []IterationSide
 	s.iters = &iters
 	go func() {
@@ -311,12 +330,19 @@ func openSide(name string, r io.Reader, stop <-chan struct{}) (*sideStream, erro
 		})
 		d := NewDeriver(rd.Header(), func(e Event, line int) { shape.add(&e, line) })
 		for !stopped {
+			select {
+			case <-stop: // the diff is over (the other side failed): read no further
+				return
+			default:
+			}
 			e, err := rd.Next()
 			if err == io.EOF {
 				break
 			}
 			if err != nil {
-				s.err = err
+				// What was read stays unsent: the walk stops at the error
+				// and reports it, whatever came before.
+				fail.set(s, err)
 				return
 			}
 			d.Add(e, rd.Line())
@@ -339,8 +365,13 @@ func (s *sideStream) newBatch() []diffItem {
 }
 
 // peek returns the next item without taking it; an item of kind itemEOF at
-// the end (or when the file could not be read: see err).
+// the end, itemErr when either file could not be read on (see fail).
 func (s *sideStream) peek() *diffItem {
+	select {
+	case <-s.fail.ch:
+		return &diffItem{kind: itemErr}
+	default:
+	}
 	for s.i >= len(s.batch) {
 		if s.done {
 			return &diffItem{kind: itemEOF}
@@ -351,7 +382,13 @@ func (s *sideStream) peek() *diffItem {
 			default:
 			}
 		}
-		b, ok := <-s.ch
+		var b []diffItem
+		var ok bool
+		select {
+		case b, ok = <-s.ch:
+		case <-s.fail.ch:
+			return &diffItem{kind: itemErr}
+		}
 		if !ok {
 			s.done, s.batch = true, nil
 			return &diffItem{kind: itemEOF}
@@ -363,7 +400,7 @@ func (s *sideStream) peek() *diffItem {
 
 func (s *sideStream) next() diffItem {
 	it := *s.peek()
-	if it.kind != itemEOF {
+	if it.kind != itemEOF && it.kind != itemErr {
 		s.i++
 	}
 	return it
@@ -383,8 +420,8 @@ func (s *sideStream) skipSubtree() DiffNode {
 			if depth == 0 {
 				n.Exit = it.node.Exit
 			}
-		case itemEOF:
-			return n
+		case itemEOF, itemErr:
+			return n // the file ended or failed inside the subtree: no exit
 		}
 	}
 	return n

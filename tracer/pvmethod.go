@@ -91,6 +91,18 @@ const (
 	// ReasonHorizon: the node where the line ends was evaluated: a reduced or
 	// null-move search reached the horizon before the iteration's depth.
 	ReasonHorizon
+	// IIRAtPV: a node on the line had no table move and was searched a ply
+	// shallower (internal iterative reduction), so the line reaches the
+	// horizon before the iteration's depth.
+	IIRAtPV
+	// ReducedAtPV: a node on the line was searched shallower by another
+	// reduction (a late move reduction not searched again, the verification
+	// of a null move), so the line reaches the horizon early.
+	ReducedAtPV
+	// PrunedAtPV: a node searched with an open window failed low after
+	// pruning moves (futility, late-move pruning): the move that could have
+	// continued the line was never searched.
+	PrunedAtPV
 
 	reasonEnd
 )
@@ -111,6 +123,9 @@ var reasonNames = [...]string{
 	SearchStopped:      "search-stopped",
 	ReasonTTCutoff:     "tt-cutoff",
 	ReasonHorizon:      "horizon",
+	IIRAtPV:            "iir-at-pv",
+	ReducedAtPV:        "reduced-at-pv",
+	PrunedAtPV:         "pruned-at-pv",
 }
 
 // Reasons lists every reason in order.

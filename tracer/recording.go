@@ -13,7 +13,7 @@ const (
 	chunkMask  = chunkSize - 1
 	firstCap   = 64 // the first chunk starts small, so short traces stay small
 	seqFar     = math.MaxUint32
-	derivedBit = 1 << 7 // in record.cut
+	derivedBit = 1 << 9 // in record.cut, above Method (3 bits) and Reason (6)
 )
 
 // Recording is an in-memory Sink with random access, for seeking and stepping
@@ -35,9 +35,9 @@ type Recording struct {
 	pvs     [][]string       // stored lines; pvs[0] is the empty line
 	farSeq  map[int]int64    // Seq of the rare event too far from its chunk's base
 	// Modern search's Reduced, Extended and Why, on the events that have them:
-	// the few distinct triples in a table, and each such event's entry in it.
-	markOf  map[int]uint32 // event index -> index into marks
-	marks   []mark         // distinct triples; marks[0] is unused
+	// the few distinct triples in a table, and each event's entry in it in
+	// its chunk's marks column.
+	marks   []mark // distinct triples; marks[0] is none
 	markIdx map[mark]uint32
 }
 
@@ -50,6 +50,10 @@ type mark struct {
 type chunk struct {
 	base int64 // Seq of the chunk's first event
 	recs []record
+	// marks[i] indexes Recording.marks for recs[i] (0: none). Made at the
+	// chunk's first marked event, so a trace without marks pays nothing and
+	// one with them 4 bytes an event (a map entry per event cost about 40).
+	marks []uint32
 }
 
 // record is an Event without pointers: 48 bytes, 4-byte aligned.
@@ -60,10 +64,9 @@ type record struct {
 	pv                                    int32 // index into Recording.pvs; 0 for none
 	ply, depth, index                     int16
 	kind                                  Kind
-	expect, actual                        NodeType
-	bound                                 Bound
+	types                                 uint8 // expect in the low 2 bits, actual in the next 2, bound in the next 2
 	end                                   End
-	cut                                   uint8 // Method in the low 3 bits, Reason in the next 4, Derived in the top one
+	cut                                   uint16 // Method in the low 3 bits, Reason in the next 6, Derived above them
 }
 
 // NewRecording returns an empty recording. The zero Recording is also ready to use.
@@ -90,8 +93,9 @@ func (r *Recording) Emit(e Event) {
 		alpha: e.Alpha, beta: e.Beta, score: e.Score,
 		move: r.intern(e.Move),
 		ply:  e.Ply, depth: e.Depth, index: e.Index,
-		kind: e.Kind, expect: e.Expect, actual: e.Actual, bound: e.Bound, end: e.End,
-		cut: uint8(e.Method)&7 | (uint8(e.Reason)&15)<<3,
+		kind: e.Kind, end: e.End,
+		types: uint8(e.Expect)&3 | (uint8(e.Actual)&3)<<2 | (uint8(e.Bound)&3)<<4,
+		cut:   uint16(e.Method)&7 | (uint16(e.Reason)&63)<<3,
 	}
 	if e.Derived {
 		rec.cut |= derivedBit
@@ -118,25 +122,30 @@ func (r *Recording) Emit(e Event) {
 		r.pvs = append(r.pvs, line)
 	}
 	if e.Reduced != 0 || e.Extended != 0 || e.Why != "" {
-		r.setMark(mark{e.Reduced, e.Extended, e.Why})
+		if c.marks == nil {
+			c.marks = make([]uint32, off, cap(c.recs))
+		}
+		c.marks = append(c.marks, r.markIndex(mark{e.Reduced, e.Extended, e.Why}))
+	} else if c.marks != nil {
+		c.marks = append(c.marks, 0)
 	}
 	c.recs = append(c.recs, rec)
 	r.n++
 }
 
-// setMark records m for the event being emitted (number r.n).
-func (r *Recording) setMark(m mark) {
+// markIndex returns m's index in the table of marks, adding it if new.
+func (r *Recording) markIndex(m mark) uint32 {
 	i, ok := r.markIdx[m]
 	if !ok {
 		if r.markIdx == nil {
-			r.markIdx, r.markOf, r.marks = map[mark]uint32{}, map[int]uint32{}, []mark{{}}
+			r.markIdx, r.marks = map[mark]uint32{}, []mark{{}}
 		}
-		m.why = strings.Clone(m.why)
+		m.why = strings.Clone(m.why) // the caller's string may pin a larger buffer
 		i = uint32(len(r.marks))
 		r.marks = append(r.marks, m)
 		r.markIdx[m] = i
 	}
-	r.markOf[r.n] = i
+	return i
 }
 
 // intern returns the index of move in the move table, adding it if new.
@@ -174,15 +183,16 @@ func (r *Recording) At(i int) Event {
 		Node: rec.node, Parent: rec.parent, Ref: rec.ref,
 		Alpha: rec.alpha, Beta: rec.beta, Score: rec.score,
 		Ply: rec.ply, Depth: rec.depth, Index: rec.index,
-		Kind: rec.kind, Expect: rec.expect, Actual: rec.actual, Bound: rec.bound, End: rec.end,
-		Method: Method(rec.cut & 7), Reason: Reason(rec.cut >> 3 & 15), Derived: rec.cut&derivedBit != 0,
+		Kind: rec.kind, End: rec.end,
+		Expect: NodeType(rec.types & 3), Actual: NodeType(rec.types >> 2 & 3), Bound: Bound(rec.types >> 4 & 3),
+		Method: Method(rec.cut & 7), Reason: Reason(rec.cut >> 3 & 63), Derived: rec.cut&derivedBit != 0,
 		Move: r.moveAt(rec.move),
 	}
 	if rec.seq == seqFar {
 		e.Seq = r.farSeq[i]
 	}
-	if len(r.markOf) > 0 {
-		if m, ok := r.markOf[i]; ok {
+	if off := i & chunkMask; off < len(c.marks) {
+		if m := c.marks[off]; m != 0 {
 			e.Reduced, e.Extended, e.Why = r.marks[m].reduced, r.marks[m].extended, r.marks[m].why
 		}
 	}

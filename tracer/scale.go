@@ -1,8 +1,10 @@
 package tracer
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Scale is how an engine writes its scores: its infinity (the bound of every
@@ -19,37 +21,47 @@ type Scale struct {
 var DefaultScale = Scale{Infinity: 32000, Mate: 30000, MateBand: 256}
 
 // ScaleOf reads a header's meta: "infinity", "mate" and "mateBand" (numbers,
-// written as JSON numbers or strings), each defaulting to DefaultScale's. An
-// engine that gives only its mate value gets infinity just above the mate band
-// or above DefaultScale's, whichever is higher. A value that is not a positive
-// integer, or a band wider than the mate value, is an error.
+// written as JSON numbers or strings; an empty value is not given), each
+// defaulting to DefaultScale's. An engine that gives no infinity gets
+// DefaultScale's or just above its mate, whichever is higher. A key whose
+// value is not a positive whole number, a band wider than the mate value, or
+// an infinity not above the mate is ignored, as if not given (a band that is
+// still wider becomes the mate value), and named in the error: a warning for
+// the reader to show, since the scale returned is usable either way.
 func ScaleOf(meta map[string]string) (Scale, error) {
 	s := DefaultScale
-	get := func(key string, dst *int32) error {
-		v, ok := meta[key]
-		if !ok || v == "" {
-			return nil
+	var ignored []string
+	get := func(key string, dst *int32) bool {
+		v := meta[key]
+		if v == "" {
+			return false
 		}
 		n, err := strconv.ParseInt(v, 10, 32)
 		if err != nil || n <= 0 {
-			return fmt.Errorf("meta.%s %q is not a positive whole number", key, v)
+			ignored = append(ignored, fmt.Sprintf("meta.%s %q is not a positive whole number", key, v))
+			return false
 		}
 		*dst = int32(n)
-		return nil
+		return true
 	}
-	for _, f := range []struct {
-		key string
-		dst *int32
-	}{{"mate", &s.Mate}, {"mateBand", &s.MateBand}, {"infinity", &s.Infinity}} {
-		if err := get(f.key, f.dst); err != nil {
-			return DefaultScale, err
-		}
+	get("mate", &s.Mate)
+	band := s.MateBand
+	if get("mateBand", &band) && band > s.Mate {
+		ignored = append(ignored, fmt.Sprintf("meta.mateBand %d is wider than meta.mate %d", band, s.Mate))
+		band = DefaultScale.MateBand
 	}
-	if _, ok := meta["infinity"]; !ok && s.Infinity <= s.Mate {
+	s.MateBand = min(band, s.Mate)
+	inf := s.Infinity
+	if get("infinity", &inf) && inf <= s.Mate {
+		ignored = append(ignored, fmt.Sprintf("meta.infinity %d is not above the mate value %d", inf, s.Mate))
+		inf = s.Infinity
+	}
+	s.Infinity = inf
+	if s.Infinity <= s.Mate {
 		s.Infinity = s.Mate + 1
 	}
-	if s.MateBand > s.Mate {
-		return DefaultScale, fmt.Errorf("meta.mateBand %d is wider than meta.mate %d", s.MateBand, s.Mate)
+	if len(ignored) > 0 {
+		return s, errors.New(strings.Join(ignored, "; ") + " (ignored)")
 	}
 	return s, nil
 }

@@ -2,26 +2,38 @@ package tracer
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
+// A bad key is ignored, as if not given, and named in the error (a warning):
+// the other keys stand. An empty value is not given.
 func TestScaleOf(t *testing.T) {
 	for _, c := range []struct {
 		meta map[string]string
 		want Scale
-		err  bool
+		err  string // what the warning names; "" for none
 	}{
-		{nil, Scale{32000, 30000, 256}, false},
-		{map[string]string{"mate": "50000", "mateBand": "500", "infinity": "60000"}, Scale{60000, 50000, 500}, false},
-		{map[string]string{"mate": "31000"}, Scale{32000, 31000, 256}, false},
-		{map[string]string{"mate": "47968"}, Scale{47969, 47968, 256}, false}, // infinity just above the mate
-		{map[string]string{"mate": "mate"}, DefaultScale, true},
-		{map[string]string{"infinity": "-5"}, DefaultScale, true},
-		{map[string]string{"mate": "100", "mateBand": "200"}, DefaultScale, true},
+		{nil, Scale{32000, 30000, 256}, ""},
+		{map[string]string{"mate": "50000", "mateBand": "500", "infinity": "60000"}, Scale{60000, 50000, 500}, ""},
+		{map[string]string{"mate": "31000"}, Scale{32000, 31000, 256}, ""},
+		{map[string]string{"mate": "47968"}, Scale{47969, 47968, 256}, ""}, // infinity just above the mate
+		{map[string]string{"mate": "mate"}, DefaultScale, `meta.mate "mate"`},
+		{map[string]string{"infinity": "-5"}, DefaultScale, `meta.infinity "-5"`},
+		{map[string]string{"mate": "50000", "mateBand": "mate", "infinity": "60000"}, Scale{60000, 50000, 256}, `meta.mateBand "mate"`},
+		// A band wider than the mate: the band is ignored, and the default
+		// 256 is still wider, so the band is the mate value.
+		{map[string]string{"mate": "100", "mateBand": "200"}, Scale{32000, 100, 100}, "meta.mateBand 200"},
+		// The review's case: an empty infinity is not given, so it is just above the mate.
+		{map[string]string{"mate": "50000", "infinity": ""}, Scale{50001, 50000, 256}, ""},
+		// An infinity at or below the mate is no bound of every score: ignored.
+		{map[string]string{"mate": "50000", "infinity": "40000"}, Scale{50001, 50000, 256}, "meta.infinity 40000"},
+		{map[string]string{"mate": "50000", "infinity": "50000"}, Scale{50001, 50000, 256}, "meta.infinity 50000"},
+		{map[string]string{"infinity": "30000"}, DefaultScale, "meta.infinity 30000"},
 	} {
 		got, err := ScaleOf(c.meta)
-		if got != c.want || (err != nil) != c.err {
-			t.Errorf("ScaleOf(%v) = %+v, %v; want %+v, error %v", c.meta, got, err, c.want, c.err)
+		if got != c.want || (err != nil) != (c.err != "") || (err != nil && !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("ScaleOf(%v) = %+v, %v; want %+v, error naming %q", c.meta, got, err, c.want, c.err)
 		}
 	}
 }
@@ -62,14 +74,16 @@ func TestScaleIsMate(t *testing.T) {
 	}
 }
 
-// The derived mate end follows the same band as the README: with meta.mate
-// 31000, a childless node scoring -(31000 - 200) is mated, one scoring
-// -(31000 - 300) is not (the old rule, mate - 1000, said it was).
+// The derived mate end is a mate at the node's own ply, as the README's scale
+// says: with meta.mate 31000, a childless node at ply 1 scoring -(31000 - 1)
+// is mated there; one scoring -(31000 - 200) is mated 200 plies on, not
+// here (the old rule called any losing mate score a mate); -(31000 - 300) is
+// outside the band of 256 plies, no mate at all.
 func TestDeriveMateUsesTheBand(t *testing.T) {
 	for _, c := range []struct {
 		score int32
 		want  End
-	}{{-30800, Mate}, {-30700, Searched}} {
+	}{{-30999, Mate}, {-30800, Searched}, {-30700, Searched}} {
 		events := []Event{
 			{Kind: Enter, Node: 1, Depth: 2, Alpha: -32000, Beta: 32000},
 			{Kind: Enter, Node: 2, Parent: 1, Move: "f7f8", Depth: 1, Alpha: -32000, Beta: 32000},

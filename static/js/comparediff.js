@@ -7,7 +7,7 @@ import { diffTraces, describe } from "./diff.js";
 // Ring colours, apart from the outcome colours the nodes are filled with, and what each says.
 export const MARKS = {
   only: { colour: "#6A3D9A", dash: [4, 3], text: "only in this search" },
-  window: { colour: "#56B4E9", dash: [], text: "another window or depth" },
+  window: { colour: "#56B4E9", dash: [], text: "another window, depth, reduction or extension" },
   score: { colour: "#B3261E", dash: [], text: "another score or bound" },
 };
 

@@ -3,10 +3,10 @@
 // parent, a probe and its re-search, visit for visit), within the iteration (its depth) and the
 // root search (its place in the iteration). The first divergence follows the CLI's rule: in
 // search order, the first node where one search entered another move next (or left the node
-// where the other entered one), or entered the same path with another window or depth, or left
-// it with another score, bound or end. Both searches are in the page already (two Trace models),
-// so children met out of step are still paired node by node here, where the CLI, reading two
-// files as streams, compares them whole.
+// where the other entered one), or entered the same path with another window, depth, or
+// reduced or extended plies, or left it with another score, bound or end. Both searches are in
+// the page already (two Trace models), so children met out of step are still paired node by node
+// here, where the CLI, reading two files as streams, compares them whole.
 
 // diffTraces(ta, tb) -> {same, first, diffs, marks}
 //   first: {what: [...], path: [moves of the node where they part], a: step, b: step} or null
@@ -102,6 +102,9 @@ export function diffTraces(ta, tb) {
   const ended = (t) => ({ node: 0, event: "end", k: t.length, path: [] });
   const rootStep = (t, it) => (it && it.roots.length ? step(t, it.roots[0], "enter") : ended(t));
   const left = (t, id) => ({ node: id, event: "exit", k: t.exitAt.get(id) + 1, path: [] });
+  // Leaving an iteration after its r-th root search: the one before's exit, or, before any (an
+  // iteration stopped before its first root search), its last iteration event.
+  const leftAfter = (t, it, r) => (r > 0 ? left(t, it.roots[r - 1]) : { node: 0, event: "exit", k: it.lastAt + 1, path: [] });
   const paired = new Set();
   let inStep = true;
   for (let n = 0; n < ia.length; n++) {
@@ -115,8 +118,8 @@ export function diffTraces(ta, tb) {
     const ra = it.roots, rb = other.roots;
     for (let r = 0; r < Math.max(ra.length, rb.length); r++) {
       if (r < ra.length && r < rb.length) walk(ra[r], rb[r]);
-      else if (r < ra.length) { first(["next"], [], step(ta, ra[r], "enter"), left(tb, rb[r - 1])); only(ta, "a", ra[r]); }
-      else { first(["next"], [], left(ta, ra[r - 1]), step(tb, rb[r], "enter")); only(tb, "b", rb[r]); }
+      else if (r < ra.length) { first(["next"], [], step(ta, ra[r], "enter"), leftAfter(tb, other, r)); only(ta, "a", ra[r]); }
+      else { first(["next"], [], leftAfter(ta, it, r), step(tb, rb[r], "enter")); only(tb, "b", rb[r]); }
     }
   }
   if (inStep && ib.length > ia.length) first(["next"], [], ended(ta), rootStep(tb, ib[ia.length]));
@@ -124,15 +127,17 @@ export function diffTraces(ta, tb) {
   return out;
 }
 
-// iterations: [{key: "depth#occurrence", depth, roots: [node ids]}]. An iteration-start opens
-// one; without them, root searches of one depth are one iteration (MTD(f), aspiration loops).
+// iterations: [{key: "depth#occurrence", depth, roots: [node ids], lastAt}]. An iteration-start
+// opens one; without them, root searches of one depth are one iteration (MTD(f), aspiration
+// loops). lastAt: the index of its last iteration event (its end, else its start), for one
+// with no root search.
 export function iterations(t) {
   const K = t.K, out = [], occ = new Map();
   let cur = null, explicit = false;
-  const open = (depth, ex) => {
+  const open = (depth, ex, at) => {
     const o = occ.get(depth) || 0;
     occ.set(depth, o + 1);
-    cur = { key: `${depth}#${o}`, depth, roots: [] };
+    cur = { key: `${depth}#${o}`, depth, roots: [], lastAt: at };
     out.push(cur);
     explicit = ex;
   };
@@ -144,10 +149,10 @@ export function iterations(t) {
     // Iteration events before this root, in order.
     while ((si < starts.length && starts.get(si) < at) || (ei < ends.length && ends.get(ei) < at)) {
       const s = si < starts.length ? starts.get(si) : Infinity, e = ei < ends.length ? ends.get(ei) : Infinity;
-      if (s < e) { open(t.c.depth.get(s), true); si++; } else { cur = null; ei++; }
+      if (s < e) { open(t.c.depth.get(s), true, s); si++; } else { if (cur) cur.lastAt = e; cur = null; ei++; }
     }
     const depth = t.c.depth.get(at);
-    if (!cur || (!explicit && depth !== cur.depth)) open(depth, false);
+    if (!cur || (!explicit && depth !== cur.depth)) open(depth, false, at);
     cur.roots.push(id);
   }
   return out;
@@ -169,6 +174,8 @@ function enterDiffers(ta, a, tb, b) {
   const ea = ta.enterAt.get(a), eb = tb.enterAt.get(b), what = [];
   if (ta.c.alpha.get(ea) !== tb.c.alpha.get(eb) || ta.c.beta.get(ea) !== tb.c.beta.get(eb)) what.push("window");
   if (ta.c.depth.get(ea) !== tb.c.depth.get(eb)) what.push("depth");
+  if (ta.modern.reducedOf(a) !== tb.modern.reducedOf(b)) what.push("reduced");
+  if (ta.modern.extendedOf(a) !== tb.modern.extendedOf(b)) what.push("extended");
   return what;
 }
 
@@ -188,7 +195,7 @@ export function describe(d, name = (moves) => moves.join(" ")) {
     case "only":
       return d.a ? `${where(d.a)} is searched only in A.` : `${where(d.b)} is searched only in B.`;
     case "window":
-      return `${where(d.a)} is entered with another window or depth.`;
+      return `${where(d.a)} is entered with another window, depth, reduction or extension.`;
     case "score":
       return `${where(d.a)} returns another score or bound.`;
     case "next": {

@@ -32,6 +32,9 @@ export const REASON_TEXT = {
   "fifty-move": "the fifty-move rule ends the game there",
   leaf: "the tree has a leaf there, above the horizon",
   "search-stopped": "the search was stopped before the line was finished",
+  "iir-at-pv": "a node on the line had no table move and was searched a ply shallower (iir), so the line reaches the horizon early",
+  "reduced-at-pv": "a node on the line was searched shallower by a reduction, so the line reaches the horizon early",
+  "pruned-at-pv": "that node failed low with an open window after pruning moves (futility, late-move pruning): the move that would continue the line was never searched",
 };
 
 export const methodLabel = (m) => METHOD_LABEL[m] || m;

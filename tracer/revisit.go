@@ -1,0 +1,31 @@
+package tracer
+
+// lastVisit is a node's last child, once it exited: enough to tell whether
+// the next enter searches it again. The Deriver and Diagnosis share it, so
+// they agree on which visit no longer decides its parent's score.
+type lastVisit struct {
+	node        int32
+	move        string
+	alpha, beta int32 // its window
+	depth       int16
+	reduced     int16
+	exited      bool // and no child entered since
+}
+
+// reSearchedBy: e searches the last child's move again, right after it, with
+// a wider window, or deeper after a reduced search. The same window and
+// depth again is a repeat (a killer met again in the move list, say).
+func (l *lastVisit) reSearchedBy(e *Event) bool {
+	if !l.exited || l.move != e.Move || e.Move == "" {
+		return false
+	}
+	wider := int64(e.Beta)-int64(e.Alpha) > int64(l.beta)-int64(l.alpha)
+	deeper := l.reduced > 0 && e.Depth > l.depth
+	return wider || deeper
+}
+
+// supersededBy: e is a re-search of that very visit (its ref names it, or it
+// names none), so the visit no longer decides.
+func (l *lastVisit) supersededBy(e *Event) bool {
+	return l.reSearchedBy(e) && (e.Ref == 0 || e.Ref == l.node)
+}
