@@ -11,7 +11,7 @@ import (
 // FS is the static tree: css/, the page's modules in js/ (not their tests
 // and fixtures in js/test/), vendor/ and the favicon.
 //
-//go:embed css js/*.js vendor favicon.svg
+//go:embed css js/*.js vendor favicon.svg lessons
 var FS embed.FS
 
 // servedTypes are the endings of the files the page loads. Anything else in
@@ -20,6 +20,7 @@ var FS embed.FS
 var servedTypes = map[string]bool{
 	".js": true, ".mjs": true, ".css": true, ".svg": true, ".png": true,
 	".woff": true, ".woff2": true, ".map": true,
+	".md": true, ".json": true, // lessons (static/lessons/) and their index
 }
 
 // Served reports whether name, a path inside FS, is a file the page may

@@ -77,7 +77,7 @@ func Setup(p Page) templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<form id=\"setup\" data-testid=\"setup-form\" class=\"setup\" data-region=\"setup\" autocomplete=\"off\" novalidate aria-label=\"Search setup\"><span class=\"brand\" title=\"pvscope: a step-through visualiser of game-tree search\">pvscope</span> <label class=\"vh\" for=\"gallery-select\">Short-PV gallery</label> <select id=\"gallery-select\" data-testid=\"gallery-select\" class=\"gallery\" title=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<form id=\"setup\" data-testid=\"setup-form\" class=\"setup\" data-region=\"setup\" autocomplete=\"off\" novalidate aria-label=\"Search setup\"><h1 class=\"brand\" title=\"pvscope: a step-through visualiser of game-tree search\">pvscope</h1><label class=\"vh\" for=\"gallery-select\">Short-PV gallery</label> <select id=\"gallery-select\" data-testid=\"gallery-select\" class=\"gallery\" title=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

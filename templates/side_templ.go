@@ -63,7 +63,7 @@ func PVPanel() templ.Component {
 			templ_7745c5c3_Var2 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<section class=\"pv-panel\" data-region=\"pv\" aria-label=\"Principal variation\"><h2>Principal variation <span id=\"pv-score\" class=\"pv-score\"></span><button type=\"button\" id=\"pv-help\" class=\"pv-help\" title=\"What the PV collectors and the ✂ reasons mean (?)\" aria-label=\"Explain the PV collectors and cut reasons\">?</button></h2><p id=\"pv-line\" data-testid=\"pv-line\" class=\"pv-line\" aria-live=\"off\"></p><div id=\"pv-lab\" data-testid=\"pv-lab\" class=\"pv-lab\" hidden></div><ol id=\"pv-iterations\" data-testid=\"pv-iterations\" class=\"pv-iterations\" aria-label=\"Completed iterations\"></ol></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<section class=\"pv-panel\" data-region=\"pv\" aria-label=\"Principal variation\"><h2>Principal variation <span id=\"pv-score\" class=\"pv-score\"></span><button type=\"button\" id=\"pv-help\" class=\"pv-help\" title=\"What the PV collectors and the ✂ reasons mean (?)\" aria-label=\"Explain the PV collectors and cut reasons\">?</button></h2><p id=\"pv-line\" data-testid=\"pv-line\" class=\"pv-line\" aria-live=\"off\"></p><div id=\"pv-lab\" data-testid=\"pv-lab\" class=\"pv-lab\" hidden></div><ol id=\"pv-iterations\" data-testid=\"pv-iterations\" class=\"pv-iterations\" tabindex=\"0\" aria-label=\"Completed iterations\"></ol></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -131,7 +131,7 @@ func EventLog() templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<h2>Events</h2><ol id=\"event-log\" data-testid=\"event-log\" class=\"event-log\"></ol></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<h2>Events</h2><ol id=\"event-log\" data-testid=\"event-log\" class=\"event-log\" tabindex=\"0\" aria-label=\"Event log, one sentence per step (↑ / ↓ scroll it when focused)\"></ol></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

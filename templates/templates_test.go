@@ -123,7 +123,8 @@ func TestIndexHasEachContractNameOnce(t *testing.T) {
 	}
 	for _, id := range []string{"fen-input", "tree-input", "algo-select", "depth-input", "start-button",
 		"play-pause", "step-forward", "step-back", "event-index", "pv-line", "node-count", "tree-view",
-		"board", "event-log", "error-banner"} {
+		"board", "event-log", "error-banner",
+		"lesson-menu", "lesson-prev", "lesson-next", "lesson-text"} {
 		if n := strings.Count(b.String(), `data-testid="`+id+`"`); n != 1 {
 			t.Errorf("data-testid %q appears %d times, want 1", id, n)
 		}

@@ -29,6 +29,7 @@ import { createTraceProblems } from "./traceproblems.js";
 import { createRoom } from "./room.js";
 import { createEngines } from "./engines.js";
 import { createTestAPI } from "./testapi.js";
+import { createLessons } from "./lesson.js";
 import { createTreePreview } from "./treepreview.js";
 import { readTree } from "./treeedit.js";
 import { startEmbedded } from "./embed.js";
@@ -161,6 +162,10 @@ const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("h
 const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
   setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); },
   judge: (id, x, k) => judgePoll(S.trace, S.pov, id, x, k) }); // a follower's own answer, right or not
+
+// Guided lessons (lesson.js): slides bound to states of the page.
+const lessons = createLessons(S, { form, playback, quizUI, errors, kick, showNode, sanOf,
+  setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); kick(); } });
 
 // A presenter in quiz mode asks the room each question too: followers answer on their own
 // devices and the presenter sees the distribution (room-poll) before revealing.
@@ -376,6 +381,7 @@ function wire() {
   exporter.wire();
   exercises.wire();
   playback.wire();
+  lessons.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
     "presentation": "presentation", "help-button": "help", "pv-help": "helpShortPV",
@@ -407,11 +413,12 @@ function init() {
   startEmbedded(form); // ?embed=1 (embed.js)
   exercises.load(); // ?exercise=KIND (exerciseui.js)
   sheet.load(); // ?exercise=KIND&sheet=1 (sheet.js)
+  lessons.start();
 }
 
 // ---- the test and benchmark surface (testapi.js) ----
 window.pvscope = createTestAPI(S, {
-  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, exporter, exercises, sheet,
+  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, exporter, exercises, sheet, lessons,
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });
 

@@ -195,9 +195,10 @@ export class Board {
     this.titleEl.textContent = title;
     this.titleEl.title = title;
     const key = `${fen}|${line.slice(0, 3).join(" ")}|${last}`;
-    if (this.shown === key) return;
+    if (this.shown === key) { this._label(title, fen); return; }
     this.shown = key;
     const b = this._ensure();
+    this._label(title, fen);
     this._setPosition(b, fen || FEN.empty);
     b.removeArrows();
     this.el.dataset.fen = fen || ""; // tests read the side to move here (a null move changes only it)
@@ -209,6 +210,12 @@ export class Board {
       b.addMarker(LAST_MOVE, last.slice(0, 2));
       b.addMarker(LAST_MOVE, last.slice(2, 4));
     }
+  }
+
+  // The board's drawing (an svg with role img) named for a screen reader: its caption and FEN.
+  _label(title, fen) {
+    const svg = this.el.querySelector("svg.cm-chessboard");
+    if (svg) svg.setAttribute("aria-label", `Chess board${title ? ", " + title : ""}: ${fen || "empty"}`);
   }
 
   // cm-chessboard queues every position change and draws each over at least two animation

@@ -63,6 +63,8 @@ export function bindKeys(actions, help) {
     }
     if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
     if (typing(e.target, e.key)) return;
+    // The focused event log scrolls with ↑ / ↓ (a keyboard user reads back through it).
+    if ((e.key === "ArrowUp" || e.key === "ArrowDown") && e.target instanceof Element && e.target.closest(".event-log")) return;
     if (help.open && e.key !== "?") return;
     // A focused slider keeps its own arrow keys (the timeline moves by one step anyway).
     if (e.target instanceof HTMLInputElement && e.target.type === "range" && e.key.startsWith("Arrow")) return;

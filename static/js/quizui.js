@@ -190,7 +190,10 @@ export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
   // A new search starts the score again.
   function reset() { quiz.reset(); resume = false; draw(); }
 
-  return { gate, answer, wire, reset, snapshot: () => ({ ...quiz.snapshot(), note }), setActive, place };
+  // setKinds(param): the kinds asked, as ?quiz= names them ("1" the default, "all", "value,pruned"); a lesson's exercise sets them.
+  function setKinds(param) { quiz.kinds = new Set(kindsFromParam(param)); draw(); }
+
+  return { gate, answer, wire, reset, snapshot: () => ({ ...quiz.snapshot(), note }), setActive, place, setKinds };
 }
 
 function el(tag, cls, text) {

@@ -3,6 +3,7 @@
 // statistics, the event log with its narration, and the board. It reads the state and never
 // changes what is shown next; the controller and playback decide when to call render().
 import { narrate } from "./narrate.js";
+import { Announcer, describeSelected, liveRegion } from "./announce.js";
 import { fmtInt, cutoffText } from "./panels.js";
 import { pvReports, methodsOf } from "./pvreports.js";
 
@@ -11,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 // createRenderer(S, regions): S is the page state (app.js); regions holds the Board, PVPanel,
 // PVLab, Stats and EventLog. Returns render(), renderBoard() (for PV hover alone) and setRunState().
 export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
+  const live = new Announcer(liveRegion()); // announce.js: the step's sentence, throttled, for screen readers
   function render() {
     S.dirty = false;
     const t = S.trace;
@@ -47,6 +49,8 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     document.documentElement.classList.toggle("has-modern", !!(st.nullMoves || st.reductions || st.extensions || st.pruned));
     if (S.pov.root) cutoffsByPlayer(t, k, st);
     log.render(k, narrateAt);
+    if (S.selected && t.node(S.selected)) live.say(`sel:${S.selected}:${k}`, () => describeSelected(t, k, S.pov, S.selected));
+    else if (k > 0) live.say(`k:${k}`, () => { const j = Math.min(S.k, S.eventCount); return S.trace === t && j > 0 ? narrateAt(j - 1).text : ""; });
     renderBoard();
     log.scroll(); // last: one layout for the frame's changes
   }

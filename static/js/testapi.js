@@ -18,7 +18,7 @@ function pvLabSnapshot(reports) {
 
 // createTestAPI(S, parts): S is the page state (app.js); parts are the page's controllers, sanOf
 // names a move from a node, and setView(mode) chooses the view as the menu does.
-export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems, exporter, exercises, sheet }) {
+export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems, exporter, exercises, sheet, lessons }) {
   return {
     snapshot() {
       const t = S.trace;
@@ -49,6 +49,7 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
         ...problems.snapshot(), // an opened trace's violations, warnings and their counts (traceproblems.js)
         exercise: exercises.snapshot(), // {kind, seed, key} while an exercise is open (exerciseui.js)
         sheet: sheet.snapshot(), // {kind, seed, trees, paper, pages} while a worksheet is shown (sheet.js)
+        lesson: lessons.snapshot(), // the open lesson's slide (lesson.js), null when none is open
       };
     },
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
@@ -70,6 +71,8 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
     get trace() { return S.trace; },
     get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)
     get treeEdit() { return treeEdit.state(); },
+    lessons: () => lessons.list(), // [{name, title, slides}] (lesson.js)
+    lesson: lessons, // open(name, slide), openURL(url, slide), next(), prev(), explore(), progress(), resetProgress()
     room, // room.js: share(), close(), ask(), answer(), toggleFollow()
     timings,
   };

@@ -1,0 +1,238 @@
+package server
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"context"
+	"crypto/sha512"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// axe-core, the accessibility checker, is used by these tests only and never served: it is
+// fetched from the npm registry with `npm pack` into the user's cache, checked against the
+// registry's integrity for this version, and injected into the page under test.
+const (
+	axeVersion   = "4.10.3"
+	axeIntegrity = "sha512-Xm7bpRXnDSX2YE2YFfBk2FnF0ep6tmG7xPh8iHee8MIcrgq762Nkce856dYtJYLkuIoYZvGfTs/PbZhideTcEg==" // npm view axe-core@4.10.3 dist.integrity
+)
+
+// axeSource returns axe.min.js, from the cache or fetched once. Without npm it skips, unless
+// PVSCOPE_REQUIRE_BROWSER=1 (CI), where it fails.
+func axeSource(t *testing.T) string {
+	t.Helper()
+	cache := os.Getenv("PVSCOPE_AXE_DIR")
+	if cache == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			dir = os.TempDir()
+		}
+		cache = filepath.Join(dir, "pvscope", "axe-core-"+axeVersion)
+	}
+	file := filepath.Join(cache, "axe.min.js")
+	if b, err := os.ReadFile(file); err == nil {
+		return string(b)
+	}
+	give := func(format string, a ...any) {
+		t.Helper()
+		if os.Getenv("PVSCOPE_REQUIRE_BROWSER") == "1" {
+			t.Fatalf(format, a...)
+		}
+		t.Skipf(format, a...)
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		give("axe-core needs npm to be fetched (apt-get install npm): %v", err)
+	}
+	tmp := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, npm, "pack", "axe-core@"+axeVersion, "--pack-destination", tmp, "--silent")
+	cmd.Dir = tmp
+	if out, err := cmd.CombinedOutput(); err != nil {
+		give("npm pack axe-core@%s: %v\n%s", axeVersion, err, out)
+	}
+	tgz, err := os.ReadFile(filepath.Join(tmp, "axe-core-"+axeVersion+".tgz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha512.Sum512(tgz)
+	if got := "sha512-" + base64.StdEncoding.EncodeToString(sum[:]); got != axeIntegrity {
+		t.Fatalf("axe-core-%s.tgz has integrity %s, the registry says %s", axeVersion, got, axeIntegrity)
+	}
+	zr, err := gzip.NewReader(strings.NewReader(string(tgz)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			t.Fatalf("axe-core-%s.tgz has no package/axe.min.js", axeVersion)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Name != "package/axe.min.js" {
+			continue
+		}
+		src, err := io.ReadAll(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(cache, 0o755); err == nil {
+			part := file + ".part"
+			if os.WriteFile(part, src, 0o644) == nil {
+				os.Rename(part, file)
+			}
+		}
+		return string(src)
+	}
+}
+
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target []any  `json:"target"`
+		HTML   string `json:"html"`
+	} `json:"nodes"`
+}
+
+// axeCheck runs axe-core on the page as it stands and fails on every serious or critical
+// violation, naming the rule and the elements.
+func (p *page) axeCheck(t *testing.T, src, where string) {
+	t.Helper()
+	var loaded bool
+	p.run(chromedp.Evaluate(`typeof axe === 'object'`, &loaded))
+	if !loaded {
+		p.run(chromedp.Evaluate(src+";\ntypeof axe === 'object'", &loaded))
+	}
+	if !loaded {
+		t.Fatal("axe-core did not load")
+	}
+	var raw string
+	p.run(chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => JSON.stringify(r.violations))`, &raw,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(raw), &vs); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		if v.Impact != "serious" && v.Impact != "critical" {
+			t.Logf("%s: %s (%s): %s, %d elements", where, v.ID, v.Impact, v.Help, len(v.Nodes))
+			continue
+		}
+		var els []string
+		for i, n := range v.Nodes {
+			if i == 5 {
+				els = append(els, fmt.Sprintf("… %d more", len(v.Nodes)-5))
+				break
+			}
+			els = append(els, fmt.Sprint(n.Target)+" "+n.HTML)
+		}
+		t.Errorf("%s: %s (%s): %s\n  %s", where, v.ID, v.Impact, v.Help, strings.Join(els, "\n  "))
+	}
+}
+
+// No serious or critical violation on the main page after a search, every slide of every lesson, the quiz
+// with a question open, the comparison, and a follower's page in a room.
+func TestBrowserAccessibilityAxe(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	src := axeSource(t)
+
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"pvs"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+	p.pause()
+	p.run(chromedp.Evaluate(`window.pvscope.seek(20)`, nil))
+	p.axeCheck(t, src, "main page")
+
+	// Every state of every lesson: each slide as it loads, the exercises with their first question open.
+	p.open("/")
+	names := lessonNames(t)
+	p.waitFor(fmt.Sprintf(`window.pvscope.lessons().length === %d`, len(names)))
+	for _, name := range names {
+		_, slides := readLessonFile(t, filepath.Join("../static/lessons", name+".md"))
+		p.run(chromedp.Evaluate(fmt.Sprintf(`window.pvscope.lesson.open(%q, 1)`, name), nil))
+		for i := range slides {
+			if i > 0 {
+				p.run(chromedp.Evaluate(`window.pvscope.lesson.next()`, nil))
+			}
+			p.waitSlide(i + 1)
+			if slides[i].exercise != "" {
+				p.waitFor(`window.pvscope.snapshot().quiz.question !== null`)
+			}
+			p.axeCheck(t, src, fmt.Sprintf("lesson %s slide %d", name, i+1))
+		}
+	}
+
+	p.open("/?random=b=3,d=3,seed=42&algo=alphabeta&quiz=1")
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().quiz.question !== null`)
+	p.axeCheck(t, src, "quiz")
+
+	p.open("/?" + url.Values{"tree": {aima}, "compare": {"minimax,alphabeta,pvs"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`(() => { const ps = window.pvscope.snapshot().panes; return ps && ps.length === 3 && ps.every((x) => x.nodeCount > 0); })()`)
+	p.axeCheck(t, src, "comparison")
+
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"pvs"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+	p.pause()
+	p.click("room-share")
+	p.waitFor(`!!window.pvscope.snapshot().room && window.pvscope.snapshot().room.role === "presenter"`)
+	link := strings.TrimSpace(p.text("room-link"))
+	f := p.sibling()
+	f.open(strings.TrimPrefix(link, p.url))
+	f.waitFor(`window.pvscope.snapshot().eventCount > 0 && window.pvscope.snapshot().room && window.pvscope.snapshot().room.following`)
+	f.axeCheck(t, src, "follower")
+}
+
+// The narration reaches a screen reader: the live region (polite) says the sentence of the step
+// shown, and a selected node is described in words, its numbers from the test's own alpha-beta.
+func TestBrowserNarrationLiveRegion(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}, "depth": {"2"}}.Encode())
+	var live string
+	p.run(chromedp.Evaluate(`(() => { const el = document.querySelector('[data-testid="narration-live"]'); return el ? el.getAttribute("aria-live") : ""; })()`, &live))
+	if live != "polite" {
+		t.Fatalf(`narration-live has aria-live=%q, want "polite"`, live)
+	}
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+	p.pause()
+	p.run(chromedp.Evaluate(`window.pvscope.seek(9)`, nil))
+	// The log's newest line is the step's sentence; the live region says it (within its throttle).
+	p.waitFor(`(() => {
+	  const li = [...document.querySelectorAll('[data-testid="event-log"] li')].pop();
+	  const said = document.querySelector('[data-testid="narration-live"]').textContent.trim();
+	  return !!li && said !== "" && li.textContent.includes(said);
+	})()`)
+	ref := runRef(parseRefTree(aima), "alphabeta", true)
+	n := ref.nodes["1"]
+	hi := "infinity"
+	if n.hi < refInf {
+		hi = strconv.Itoa(n.hi)
+	}
+	outcome := map[string]string{"fail-high": "fails high", "fail-low": "fails low", "exact": "exact"}[n.outcome]
+	want := fmt.Sprintf("Selected: node 1, %s, value %d, window %d to %s, %s.", strings.ToUpper(n.player), n.value, n.lo, hi, outcome)
+	p.run(chromedp.Evaluate(`window.pvscope.seek(window.pvscope.snapshot().eventCount)`, nil))
+	p.run(chromedp.SendKeys(`[data-testid="node-path"]`, "1\n", chromedp.ByQuery))
+	p.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="narration-live"]').textContent === %q`, want))
+}

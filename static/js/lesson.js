@@ -1,0 +1,346 @@
+// lesson.js: guided lessons. A lesson (lessonformat.js) is slides of Markdown text, each bound to
+// a state of the page: the setup (URL parameters), the step shown and the node selected. The
+// "Lessons" menu (data-testid="lesson-menu") lists the lessons of static/lessons/ (index.json
+// gives their order), opens a teacher's file, and resets the progress. ?lesson=NAME&slide=N opens
+// one (slides count from 1); ?lesson-url=/path.md loads one from this server; a file opened from
+// the menu travels in the link's #lesson-text=... so that it can be shared. PgUp/PgDn page, Esc
+// leaves the slide to explore freely and Esc again brings its state back. A slide whose state does
+// not load says so on that slide only. The last slide of a lesson is its exercise (the quiz).
+import { parseLesson, resolveStep, splitState } from "./lessonformat.js";
+import { markdownToHTML } from "./markdown.js";
+import { Progress } from "./lessonprogress.js";
+import { SOURCES, formControls, readURL, applyToForm } from "./url.js";
+import { resolvePath } from "./nodepath.js";
+
+const $ = (id) => document.getElementById(id);
+const BASE = "/static/lessons/";
+const MAX_BYTES = 64 * 1024; // a lesson is a few pages of text
+
+// createLessons(S, deps): S is the page state; deps: form (setup), playback, quizUI, setView(mode),
+// showNode(id), sanOf(parent, move), errors, kick.
+export function createLessons(S, { form, playback, quizUI, setView, showNode, sanOf, errors, kick }) {
+  const progress = new Progress();
+  const catalogue = []; // lessons of static/lessons/, in order
+  let open = null; // {lesson, i}
+  let status = { loaded: false, error: "" };
+  let pending = null; // {id}: the search this slide asked for, until it is done
+  let exploring = false;
+  let recorded = false; // the exercise's result is kept once per showing
+  let timer = 0;
+  let loaded = { id: -1, search: null }; // the search a slide started last, to reuse it
+
+  const pathOf = (id) => S.trace.positionMoves(id).join(".");
+
+  // ---- loading lessons ----
+  async function fetchText(url) {
+    const r = await fetch(url, { cache: "no-cache" });
+    if (!r.ok) throw new Error(`${url} answered ${r.status}`);
+    const text = await r.text();
+    if (text.length > MAX_BYTES) throw new Error(`${url} is longer than ${MAX_BYTES / 1024} KB`);
+    return text;
+  }
+
+  async function loadCatalogue() {
+    try {
+      const names = JSON.parse(await fetchText(BASE + "index.json"));
+      const texts = await Promise.all(names.map((n) => fetchText(BASE + n + ".md")));
+      names.forEach((n, j) => catalogue.push(parseLesson(texts[j], n)));
+    } catch (err) {
+      console.error(err);
+      errors.showError(`The lessons could not be loaded (${err.message}).`);
+    }
+    drawMenu();
+  }
+
+  function drawMenu() {
+    const menu = $("lesson-menu");
+    const opts = [new Option("Lessons…", "")];
+    catalogue.forEach((l, j) => {
+      const p = progress.of(l.name, l.slides.length);
+      const marks = [p.read ? "read" : p.seen ? `${p.seen}/${l.slides.length} read` : "",
+        p.exercise ? `exercise ${p.exercise.correct}/${p.exercise.asked}${p.exercise.passed ? " passed" : ""}` : ""].filter(Boolean);
+      opts.push(new Option(`${j + 1}. ${l.title}${marks.length ? " (" + marks.join(", ") + ")" : ""}`, l.name));
+    });
+    opts.push(new Option("Open a lesson file…", "@file"), new Option("Reset my progress", "@reset"));
+    menu.replaceChildren(...opts);
+    menu.value = open && catalogue.includes(open.lesson) ? open.lesson.name : "";
+  }
+
+  // ---- showing a slide ----
+  function openLesson(lesson, i = 0) {
+    open = { lesson, i: 0 };
+    exploring = false;
+    $("lesson-bar").hidden = false;
+    show(Math.max(0, Math.min(i, lesson.slides.length - 1)));
+  }
+
+  function close() {
+    open = null; pending = null; exploring = false;
+    $("lesson-bar").hidden = true;
+    quizUI.setActive(false);
+    setURL(null);
+    drawMenu();
+    fitTree();
+  }
+
+  function setURL(slide) {
+    const u = new URL(location.href);
+    for (const p of ["lesson", "slide", "lesson-url"]) u.searchParams.delete(p);
+    if (slide !== null && open) {
+      if (open.lesson.url) u.searchParams.set("lesson-url", open.lesson.url);
+      else if (!open.lesson.inline) u.searchParams.set("lesson", open.lesson.name);
+      u.searchParams.set("slide", String(slide + 1));
+    }
+    if (!(open && open.lesson.inline) && u.hash.startsWith("#lesson-text=")) u.hash = "";
+    if (u.href !== location.href) history.replaceState(null, "", u.pathname + u.search + u.hash);
+  }
+
+  function show(i) {
+    const { lesson } = open;
+    const s = lesson.slides[i];
+    open.i = i;
+    exploring = false;
+    recorded = false;
+    pending = null;
+    progress.seen(lesson.name, i);
+    setURL(i);
+    drawMenu();
+    $("lesson-bar").classList.remove("exploring");
+    $("lesson-explore").textContent = "Explore (Esc)";
+    $("lesson-title").textContent = lesson.title;
+    $("lesson-count").textContent = `slide ${i + 1} of ${lesson.slides.length}${s.exercise ? " (exercise)" : ""}`;
+    $("lesson-text").innerHTML = markdownToHTML(s.text);
+    $("lesson-prev").disabled = i === 0;
+    $("lesson-next").disabled = i === lesson.slides.length - 1;
+    $("lesson-result").hidden = true;
+    setStatus(false, "");
+    fitTree();
+    if (s.error) { setStatus(false, s.error); return; }
+    load(s);
+  }
+
+  function setStatus(loaded, error) {
+    status = { loaded, error };
+    const el = $("lesson-error");
+    el.textContent = error ? `This slide's state did not load: ${error}` : "";
+    el.hidden = !error;
+  }
+
+  // The setup form as the slide's state says: every source and option it does not name is emptied
+  // (a select without an empty choice keeps its value), so one slide's options never leak into the next.
+  function fillForm(search) {
+    const cfg = readURL("?" + search);
+    const { options } = formControls(form);
+    const present = new Set(SOURCES);
+    for (const [name, el] of Object.entries(options)) {
+      if (cfg.present.has(name) || el.tagName !== "SELECT" || [...el.options].some((o) => o.value === "")) present.add(name);
+    }
+    applyToForm(form, { ...cfg, present });
+    for (const el of form.querySelectorAll("fieldset[data-source]")) el.classList.toggle("active", !!cfg.setup[el.dataset.source]);
+  }
+
+  function load(s) {
+    const { search, view } = splitState(s.state);
+    setView(view || "auto");
+    quizUI.setActive(false);
+    const same = S.trace && S.trace.started && S.done && !S.error && !S.streaming && S.id === loaded.id && loaded.search === search;
+    if (same) { place(s); return; }
+    fillForm(search);
+    const before = S.id;
+    form.requestSubmit();
+    if (S.id === before) { setStatus(false, S.error || "the search did not start."); return; }
+    loaded = { id: S.id, search };
+    pending = { id: S.id };
+    playback.pause();
+    tick();
+  }
+
+  // The search is done: the step and the selection.
+  function place(s) {
+    pending = null;
+    const r = resolveStep(s.step, S.trace, pathOf);
+    if (r.error) { playback.pause(); setStatus(false, r.error); return; }
+    if (s.exercise) {
+      S.selected = 0;
+      playback.pause();
+      playback.seek(0);
+      quizUI.reset(); // a new try: every question is asked again, the score starts from 0
+      quizUI.setKinds(splitState(s.state).quiz || "1");
+      quizUI.setActive(true);
+      S.playing = true; S.acc = 0; S.dirty = true; kick();
+      setStatus(true, "");
+      return;
+    }
+    playback.pause();
+    playback.seek(r.k);
+    S.selected = 0;
+    if (s.select) {
+      const p = resolvePath(S.trace, r.k, s.select, sanOf);
+      if (!p.id) { setStatus(false, `no node "${s.select}" has been searched by this step.`); S.dirty = true; kick(); return; }
+      // A teaching tree stays whole in view with its node ringed; in a chess search the node is
+      // revealed (its collapsed subtrees opened, zoomed in on).
+      if (S.trace.started.kind === "tree") S.selected = p.id;
+      else showNode(p.id);
+    }
+    if (!S.selected || S.trace.started.kind === "tree") fitTree();
+    S.dirty = true; kick();
+    setStatus(true, "");
+  }
+
+  // The bar's height changes the tree's room: measure again and fit the tree in it.
+  function fitTree() {
+    requestAnimationFrame(() => { if (S.view) { S.view.resize(); S.view.fit(true); } S.dirty = true; kick(); });
+  }
+
+  // Polled while a lesson is open: a slide's search finishing, and an exercise ending.
+  function tick() {
+    if (!open) return;
+    const s = open.lesson.slides[open.i];
+    if (pending) {
+      if (S.id !== pending.id) { pending = null; return; } // someone started another search
+      if (S.error) { pending = null; playback.pause(); setStatus(false, S.error); return; }
+      if (S.done && !S.streaming) place(s);
+      else if (S.playing && !s.exercise) playback.pause();
+      return;
+    }
+    if (s.exercise && status.loaded && !recorded) {
+      const q = quizUI.snapshot();
+      if (q.asked > 0 && !q.question && S.k >= S.eventCount && !S.streaming) {
+        recorded = true;
+        progress.exercise(open.lesson.name, q.asked, q.correct);
+        const ex = progress.of(open.lesson.name, open.lesson.slides.length).exercise;
+        const el = $("lesson-result");
+        el.textContent = `Exercise done: ${q.correct} of ${q.asked} answers right${ex.passed ? " — passed. " : ". Two in three right pass. "}`;
+        const again = document.createElement("button");
+        again.type = "button"; again.textContent = "Try again"; again.dataset.testid = "lesson-retry";
+        again.addEventListener("click", () => { if (open) show(open.i); });
+        el.append(again);
+        el.hidden = false;
+        drawMenu();
+      }
+    }
+  }
+
+  function step(d) {
+    if (!open) return;
+    const j = open.i + d;
+    if (j >= 0 && j < open.lesson.slides.length) show(j);
+  }
+
+  // Esc: explore freely (the bar shrinks to its head); Esc again: back to the slide's state.
+  function toggleExplore() {
+    if (!open) return;
+    if (exploring) { show(open.i); return; }
+    exploring = true;
+    pending = null;
+    quizUI.setActive(false);
+    $("lesson-bar").classList.add("exploring");
+    $("lesson-explore").textContent = "Back to the slide (Esc)";
+    fitTree();
+  }
+
+  // ---- a teacher's lesson ----
+  async function fromURL(url) {
+    const u = new URL(url, location.href);
+    if (u.origin !== location.origin) { errors.showError(`A lesson is loaded from this server only, not from ${u.origin}.`); return; }
+    try {
+      const l = parseLesson(await fetchText(u.pathname + u.search), u.pathname);
+      l.url = u.pathname + u.search;
+      return l;
+    } catch (err) {
+      errors.showError(`The lesson at ${u.pathname} could not be loaded (${err.message}).`);
+      return null;
+    }
+  }
+
+  function fromText(text, name) {
+    const l = parseLesson(text, name);
+    l.inline = true;
+    // The link carries the lesson itself, so that it can be shared.
+    const u = new URL(location.href);
+    u.hash = "lesson-text=" + encodeURIComponent(text);
+    history.replaceState(null, "", u.pathname + u.search + u.hash);
+    return l;
+  }
+
+  function onMenu(e) {
+    const v = e.target.value;
+    if (v === "@file") { $("lesson-file").click(); drawMenu(); return; }
+    if (v === "@reset") {
+      if (confirm("Forget which lessons you have read and your exercises' results?")) progress.reset();
+      drawMenu();
+      return;
+    }
+    const l = catalogue.find((x) => x.name === v);
+    if (l) openLesson(l, 0);
+    else if (!v && open) close();
+  }
+
+  async function onFile(e) {
+    const f = e.target.files && e.target.files[0];
+    e.target.value = "";
+    if (!f) return;
+    if (f.size > MAX_BYTES) { errors.showError(`${f.name} is longer than ${MAX_BYTES / 1024} KB: a lesson is a few pages of text.`); return; }
+    openLesson(fromText(await f.text(), f.name.replace(/\.[^.]*$/, "")), 0);
+  }
+
+  function onKey(e) {
+    if (!open || e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t instanceof Element && (t.isContentEditable || ["TEXTAREA", "SELECT"].includes(t.tagName) ||
+      (t.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "range"].includes(t.type)))) return;
+    if (!$("help-overlay").hidden) return;
+    if (e.key === "PageDown" && !exploring) step(1);
+    else if (e.key === "PageUp" && !exploring) step(-1);
+    else if (e.key === "Escape") toggleExplore();
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  function wire() {
+    $("lesson-menu").addEventListener("change", onMenu);
+    $("lesson-file").addEventListener("change", onFile);
+    $("lesson-prev").addEventListener("click", () => step(-1));
+    $("lesson-next").addEventListener("click", () => step(1));
+    $("lesson-explore").addEventListener("click", toggleExplore);
+    $("lesson-close").addEventListener("click", close);
+    window.addEventListener("keydown", onKey, true);
+    timer = setInterval(tick, 150);
+  }
+
+  // load: the catalogue, then the lesson the URL names.
+  async function start() {
+    await loadCatalogue();
+    const q = new URLSearchParams(location.search);
+    const slide = Math.max(1, parseInt(q.get("slide") || "1", 10) || 1) - 1;
+    let l = null;
+    if (location.hash.startsWith("#lesson-text=")) {
+      try { l = fromText(decodeURIComponent(location.hash.slice(13)), "shared lesson"); } catch { errors.showError("The lesson in this link is damaged."); }
+    } else if (q.get("lesson-url")) l = await fromURL(q.get("lesson-url"));
+    else if (q.get("lesson")) {
+      l = catalogue.find((x) => x.name === q.get("lesson"));
+      if (!l) errors.showError(`There is no lesson "${q.get("lesson")}" (the Lessons menu lists them).`);
+    }
+    if (l) openLesson(l, slide);
+  }
+
+  return {
+    wire, start, close, open: (name, slide = 1) => { const l = catalogue.find((x) => x.name === name); if (l) openLesson(l, slide - 1); return !!l; },
+    openURL: async (url, slide = 1) => { const l = await fromURL(url); if (l) openLesson(l, slide - 1); return !!l; },
+    next: () => step(1), prev: () => step(-1), explore: toggleExplore,
+    list: () => catalogue.map((l) => ({ name: l.name, title: l.title, slides: l.slides.length })),
+    progress: () => Object.fromEntries(catalogue.map((l) => [l.name, progress.of(l.name, l.slides.length)])),
+    resetProgress: () => { progress.reset(); drawMenu(); },
+    snapshot() {
+      if (!open) return null;
+      const s = open.lesson.slides[open.i];
+      return {
+        name: open.lesson.name, title: open.lesson.title, slide: open.i + 1, slides: open.lesson.slides.length,
+        loaded: status.loaded, error: status.error, exploring, exercise: !!s.exercise,
+        state: s.state, step: s.step, select: s.select,
+      };
+    },
+    stop: () => clearInterval(timer),
+  };
+}

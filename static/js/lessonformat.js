@@ -1,0 +1,113 @@
+// lessonformat.js: a lesson file, read. A lesson is Markdown: a "# Title" line, then slides,
+// each opened by a line "---" and a few "key: value" lines, then a blank line and the slide's
+// text in Markdown (markdown.js draws it):
+//
+//   # Alpha-beta
+//
+//   ---
+//   state: tree=((3 12 8) (2 4 6) (14 5 2))&algo=alphabeta&view=root
+//   step: exit 1
+//   select: 1
+//
+//   Node 1 returns **2**: ...
+//
+// Keys: state (the page's URL parameters; a slide without one keeps the previous slide's),
+// step (a number of events, "end", or an event kind and a node path: "exit 1.0" is the step just
+// after node 1.0 exits, "cutoff root" just after the root's cutoff; a "#2" after it names the
+// second such event; "tt-cutoff *" the first at any node), select (a node path, as the go-to box takes it), exercise (quiz: the
+// slide is the lesson's exercise, played from step 0 with the quiz on). A slide with no step
+// shows the search's end. Unknown keys and lines that do not read are the slide's own error:
+// the other slides still work.
+
+export const KEYS = ["state", "step", "select", "exercise"];
+
+// parseLesson(text, name) -> {name, title, intro, slides: [{state, step, select, exercise, text, error}]}.
+// It never throws: a slide that does not read carries its sentence in error.
+export function parseLesson(text, name = "") {
+  const lines = String(text || "").replace(/\r\n?/g, "\n").split("\n");
+  let title = "";
+  const intro = [];
+  const slides = [];
+  let cur = null;
+  let inHead = false;
+  let state = "";
+  for (const line of lines) {
+    if (/^---\s*$/.test(line)) {
+      cur = { state, step: "end", select: "", exercise: "", text: "", error: "", body: [] };
+      slides.push(cur);
+      inHead = true;
+      continue;
+    }
+    if (!cur) {
+      const h = /^#\s+(.*\S)\s*$/.exec(line);
+      if (h && !title) title = h[1];
+      else if (line.trim()) intro.push(line);
+      continue;
+    }
+    if (inHead) {
+      if (!line.trim()) { inHead = false; continue; }
+      const m = /^([a-z-]+):\s*(.*?)\s*$/.exec(line);
+      if (!m) { cur.error ||= `The line "${line.trim()}" is not "key: value" (keys: ${KEYS.join(", ")}).`; continue; }
+      if (!KEYS.includes(m[1])) { cur.error ||= `"${m[1]}" is not a slide key (keys: ${KEYS.join(", ")}).`; continue; }
+      cur[m[1]] = m[2];
+      if (m[1] === "state") state = m[2].replace(/^\?/, "");
+      continue;
+    }
+    cur.body.push(line);
+  }
+  for (const s of slides) {
+    s.state = s.state.replace(/^\?/, "");
+    s.text = s.body.join("\n").trim();
+    delete s.body;
+    if (!s.error && !s.state) s.error = "This slide names no state (a \"state:\" line with the page's URL parameters).";
+    if (!s.error) s.error = stepError(s.step);
+    if (!s.error && s.exercise && s.exercise !== "quiz") s.error = `The exercise "${s.exercise}" is not one the page has (quiz).`;
+  }
+  return { name, title: title || name, intro: intro.join("\n"), slides };
+}
+
+// parseStep(text) -> {at: number} | {end: true} | {kind, path, nth}; null when it does not read.
+export function parseStep(text) {
+  const s = String(text ?? "").trim();
+  if (s === "" || s === "end") return { end: true };
+  if (/^\d+$/.test(s)) return { at: Number(s) };
+  const m = /^([a-z-]+)(?:\s+([^\s#]+))?(?:\s+#(\d+))?$/.exec(s);
+  if (!m) return null;
+  return { kind: m[1], path: !m[2] || m[2] === "root" ? "" : m[2], nth: m[3] ? Number(m[3]) : 1 };
+}
+
+function stepError(step) {
+  return parseStep(step) ? "" : `The step "${step}" does not read: write a number, "end", or an event and a node ("exit 1.0").`;
+}
+
+// resolveStep(step, trace) -> {k} or {error}: the step shown (events applied) for a slide's step.
+// pathOf(id) names a node by its path ("" the root, "1.0").
+export function resolveStep(step, trace, pathOf) {
+  const s = parseStep(step);
+  const n = trace.length;
+  if (!s) return { error: stepError(step) };
+  if (s.end) return { k: n };
+  if (s.at !== undefined) {
+    if (s.at > n) return { error: `Step ${s.at} is past the end of this search, which has ${n} steps.` };
+    return { k: s.at };
+  }
+  let seen = 0;
+  for (let i = 0; i < n; i++) {
+    const e = trace.event(i);
+    if (e.kind !== s.kind || (s.path !== "*" && pathOf(e.node) !== s.path)) continue;
+    if (++seen === s.nth) return { k: i + 1 };
+  }
+  const where = s.path === "*" ? "any node" : s.path ? `node ${s.path}` : "the root";
+  return { error: `This search has no "${s.kind}" event at ${where}${s.nth > 1 ? ` (#${s.nth})` : ""}.` };
+}
+
+// splitState(query) -> {search: query for the setup form, view, quiz}: the page's own parameters
+// (the view menu; the kinds an exercise's quiz asks, as ?quiz= names them) taken out of a slide's state.
+export function splitState(query) {
+  const q = new URLSearchParams(String(query || "").replace(/^\?/, ""));
+  const view = q.get("view") || "";
+  const quiz = q.get("quiz") || "";
+  q.delete("view");
+  q.delete("quiz");
+  return { search: q.toString(), view, quiz };
+}
