@@ -84,3 +84,25 @@ func TestEventLogFillsInEveryRow(t *testing.T) {
 }
 
 var uciMove = regexp.MustCompile(`\b[a-h][1-8][a-h][1-8][qrbn]?\b`)
+
+// After a jump the current event is in view in the log, not above it: the
+// rows out of view are laid out at an estimated height, so scrolling once to
+// the end stopped short on the Wikipedia figure (rows 25-30 shown at step 45).
+func TestEventLogShowsTheCurrentStepAfterASeek(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	e := textbookTree(t, "wikipedia_ab_pruning_svg")
+	p.open("/?" + url.Values{"tree": {refText(e.Tree)}, "algo": {"alphabeta"}}.Encode())
+	p.startAndWait()
+	for _, k := range []int{45, 10, 60, 30} {
+		var gap float64
+		p.await(fmt.Sprintf(`(async () => { window.pvscope.seek(%d);
+			for (let i = 0; i < 4; i++) await new Promise(requestAnimationFrame);
+			await new Promise((r) => setTimeout(r, 50)); // the log's fill-in slices
+			for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+			const log = document.querySelector('[data-testid="event-log"]'), li = log.querySelector("li.current");
+			return li.getBoundingClientRect().bottom - log.getBoundingClientRect().bottom; })()`, k), &gap)
+		if gap > 1 {
+			t.Errorf("at step %d the current row ends %.0f px below the log's bottom: out of view", k, gap)
+		}
+	}
+}

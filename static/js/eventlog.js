@@ -23,7 +23,13 @@ export class EventLog {
     });
     // After a resize the newest row must stay in view; the observer runs after layout.
     this.scrollOwed = false;
-    if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => this._scrollToEnd()).observe(el);
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver(() => this._scrollToEnd()).observe(el);
+      // Rows are laid out at an estimated height until they are first painted
+      // (content-visibility), so after a jump the rows in view grow and push the current one
+      // below the fold: when the current row takes its real size, scroll to it again.
+      this.currentRO = new ResizeObserver(() => this._scrollToEnd());
+    }
   }
 
   // scroll keeps the newest row in view after a render changed the rows. The caller calls it
@@ -67,7 +73,10 @@ export class EventLog {
       this.pending.clear();
       el.replaceChildren(this._items(from, k, deadline));
     }
-    if (el.lastElementChild) el.lastElementChild.classList.add("current");
+    if (el.lastElementChild) {
+      el.lastElementChild.classList.add("current");
+      if (this.currentRO) { this.currentRO.disconnect(); this.currentRO.observe(el.lastElementChild); }
+    }
     this.scrollOwed = true; // newest last: keep the current event in view (scroll())
     if (this.pending.size && !this.filling) this.filling = setTimeout(() => this._fill(), 0);
   }
