@@ -20,6 +20,7 @@ import (
 type paneSnapshot struct {
 	Algo          string   `json:"algo"`
 	NodeCount     int      `json:"nodeCount"`
+	Depth         int      `json:"depth"`
 	Leaves        int      `json:"leaves"`
 	ReSearches    int      `json:"reSearches"`
 	PV            []string `json:"pv"`
@@ -249,4 +250,32 @@ func TestBrowserCompareChessMinimaxReadsThePerftCounts(t *testing.T) {
 		t.Errorf("alpha-beta read %d leaves with score %v, minimax %d with %v", end[1].Leaves, end[1].Score, end[0].Leaves, end[0].Score)
 	}
 	p.waitFor(`[...document.querySelectorAll('[data-testid="pane-note"]')].every((n) => n.textContent.includes("quiescence off"))`)
+}
+
+// Side by side, pvscope's search with and without modern=true on a Bratko-Kopec position
+// (BK.02, engine/testdata/tactics) at depth 5: each pane says the depth its search reached,
+// the one asked for, and the modern search reaches it with fewer nodes.
+func TestBrowserCompareModernSearch(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"fen": {"3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - 0 1"}, "depth": {"5"},
+		"compare": {"pvs,pvs:modern=true"}}.Encode())
+	end := p.compareToTheEnd()
+	if len(end) != 2 {
+		t.Fatalf("panes %+v", end)
+	}
+	for _, x := range end {
+		if x.Depth != 5 {
+			t.Errorf("pane %s: depth %d, want 5", x.Algo, x.Depth)
+		}
+	}
+	var shown []string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="pane-depth"]')].map((d) => d.textContent)`, &shown))
+	if len(shown) != 2 || shown[0] != "5" || shown[1] != "5" {
+		t.Errorf("the panes show depths %q, want 5 and 5", shown)
+	}
+	if end[1].NodeCount >= end[0].NodeCount {
+		t.Errorf("modern=true %d nodes, the defaults %d: modern saved nothing", end[1].NodeCount, end[0].NodeCount)
+	}
+	p.shot("compare-modern-1366.png")
+	fmt.Fprintf(os.Stderr, "BK.02 at depth 5: defaults %d nodes, modern=true %d\n", end[0].NodeCount, end[1].NodeCount)
 }

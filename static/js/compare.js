@@ -273,13 +273,14 @@ export function createCompare({ errors, onActive = () => {} }) {
     set("pane-note", note);
     el.classList.toggle("failed", p.state === "error");
     if (!t || !t.started) {
-      for (const id of ["pane-nodes", "pane-leaves", "pane-researches", "pane-ratio", "pane-minimal", "pane-pv", "pane-index"]) set(id, "–");
+      for (const id of ["pane-nodes", "pane-depth", "pane-leaves", "pane-researches", "pane-ratio", "pane-minimal", "pane-pv", "pane-index"]) set(id, "–");
       return;
     }
     const k = Math.min(p.k, t.length);
     const st = t.stats(k);
     set("pane-index", `${k} / ${t.length}`);
     set("pane-nodes", fmtInt(st.nodes));
+    set("pane-depth", st.depth ? String(st.depth) : "–");
     set("pane-leaves", fmtInt(st.leaves));
     set("pane-minimal", p.counts && p.counts.minimal ? fmtInt(p.counts.minimal) : "–");
     el.querySelector('[data-testid="pane-ratio"]').parentElement.hidden = !(p.counts && p.counts.leaves); // chess: unknown
@@ -386,7 +387,7 @@ export function createCompare({ errors, onActive = () => {} }) {
       const st = t ? t.stats(k) : null;
       return {
         algo: p.algo, label: p.label, options: p.options,
-        nodeCount: st ? st.nodes : 0, leaves: st ? st.leaves : 0, reSearches: st ? st.reSearches : 0,
+        nodeCount: st ? st.nodes : 0, depth: st ? st.depth : 0, leaves: st ? st.leaves : 0, reSearches: st ? st.reSearches : 0,
         pv: t ? t.rootPV(k) : [], score: t ? t.rootScore(k) : null,
         eventIndex: k, eventCount: t ? t.length : 0, state: p.state, error: p.error,
         treeLeaves: p.counts ? p.counts.leaves : null, minimalLeaves: p.counts ? p.counts.minimal || null : null,
