@@ -129,9 +129,9 @@ var Gallery = []GalleryEntry{
 		Name:    "IIR on a line found late (iir-at-pv)",
 		Source:  "ECM.1503 (tactics/ecm_gcp_183.epd)",
 		FEN:     "1r2r1k1/1bn2pbp/pp1q1np1/2pPN1B1/P1B5/2N4P/1P1Q1PP1/R3R1K1 w - -",
-		Options: map[string]string{"depth": "6", "modern": "true"},
+		Options: map[string]string{"depth": "6", "modern": "true", "null-move-verify": "false"},
 		Method:  tracer.Triangular, Reason: tracer.IIRAtPV,
-		Note: "The depth-6 line f4 Rc8 Bxf6 Bxf6 Ne4 is a move short: a PV node on it had no table move and " +
+		Note: "With modern=true but the null move's verification off, the depth-6 line f4 Rc8 Bxf6 Bxf6 Ne4 is a move short: a PV node on it had no table move and " +
 			"was searched a ply shallower. The table walk stops earlier still, where the reduced node's " +
 			"children stored nothing exact.",
 	},
@@ -139,9 +139,9 @@ var Gallery = []GalleryEntry{
 		Name:    "IIR at depth 7 (iir-at-pv)",
 		Source:  "BK.17 (tactics/bratko_kopec_24.epd)",
 		FEN:     "r2q1rk1/1ppnbppp/p2p1nb1/3Pp3/2P1P1P1/2N2N1P/PPB1QP2/R1B2RK1 b - -",
-		Options: map[string]string{"depth": "7", "modern": "true"},
+		Options: map[string]string{"depth": "7", "modern": "true", "null-move-verify": "false"},
 		Method:  tracer.Triangular, Reason: tracer.IIRAtPV,
-		Note: "Modern search reaches depth 7 here in some 30,000 nodes, and its line has six moves: the last PV " +
+		Note: "Modern search (the null move's verification off) reaches depth 7 here in some 33,000 nodes, and its line has six moves: the last PV " +
 			"node with depth left was reduced by IIR. Compare ?compare=pvs,pvs:modern=true for the nodes saved.",
 	},
 }

@@ -145,7 +145,8 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 		// ply shallower, where passes cut without verification.
 		at.verify = true
 		s.verifying++
-		best, bestMove := s.searchMoves(id, moves, depth-1, alpha, beta, expect, line, child, &at)
+		// (depth, not depth-1: each move's edge is marked reduced by 1, which takes the ply off.)
+		best, bestMove := s.searchMoves(id, moves, depth, alpha, beta, expect, line, child, &at)
 		s.verifying--
 		if s.stopped != "" {
 			s.stopLines(id, ply, line, tracer.SearchStopped)

@@ -30,8 +30,10 @@ type passer interface {
 }
 
 // Null-move reductions, the depth from which the larger applies, and the
-// least depth at which to pass (Patricia's NMPMinDepth): below it the pass
-// would be answered by quiescence alone, blind to every threat but captures.
+// least depth at which to pass (Patricia's NMPMinDepth). At that depth the pass
+// is searched at depth-1-R = 0, quiescence alone: it sees captures only, which
+// is what a pass at depth 3 is for (a threat to take something); below it the
+// pass would have no depth left at all.
 const (
 	nullMinDepth      = 3
 	nullReduction     = 2
@@ -74,7 +76,7 @@ func (s *searcher) nullMoveCuts(id int32, depth, beta, eval int, expect tracer.N
 	if IsMate(score) {
 		score = beta // a mate found after a pass is not a mate the position has
 	}
-	if s.opt.NullMoveVerify && s.verifying == 0 && depth > 2 {
+	if s.opt.NullMoveVerify && s.verifying == 0 {
 		return score, nullVerify
 	}
 	s.nullCutoff(id, score, beta)
