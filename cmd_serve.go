@@ -95,6 +95,9 @@ func serveFlags(args []string) (string, server.Limits, engineFlag, error) {
 	fs.Func("embed-origins", "sites whose pages may frame this one (/?embed=1), comma-separated: https://course.example.edu,https://lms.example.org", func(v string) error {
 		o, err := server.ParseEmbedOrigins(v)
 		lim.EmbedOrigins = append(lim.EmbedOrigins, o...)
+		if err == nil && len(lim.EmbedOrigins) > server.MaxEmbedOrigins {
+			err = fmt.Errorf("-embed-origins names %d sites in all: at most %d", len(lim.EmbedOrigins), server.MaxEmbedOrigins)
+		}
 		return err
 	})
 	if err := parseFlags(fs, args); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net"
 	"strings"
 	"testing"
@@ -58,7 +59,12 @@ func TestServeFlags(t *testing.T) {
 		lim.MaxMemory != 2<<30 || lim.MaxQueue != 0 || lim.MaxConns != 64 {
 		t.Fatalf("addr %q, limits %+v", addr, lim)
 	}
-	for _, bad := range [][]string{{"-max-memory", "1MB"}, {"-host", "a/b"}, {"-max-conns", "0"}, {"-max-queue", "-1"}} {
+	// -embed-origins is bounded over all its flags together, not per flag.
+	var embedMany []string
+	for i := range 33 {
+		embedMany = append(embedMany, "-embed-origins", fmt.Sprintf("https://c%d.example.edu", i))
+	}
+	for _, bad := range [][]string{{"-max-memory", "1MB"}, {"-host", "a/b"}, {"-max-conns", "0"}, {"-max-queue", "-1"}, embedMany} {
 		if _, _, _, err := serveFlags(bad); err == nil {
 			t.Errorf("%v accepted", bad)
 		}

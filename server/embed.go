@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// maxEmbedOrigins bounds -embed-origins: a course has a few sites, not hundreds.
-const maxEmbedOrigins = 32
+// MaxEmbedOrigins bounds -embed-origins, all flags together: a course has a few sites, not hundreds.
+const MaxEmbedOrigins = 32
 
 // ParseEmbedOrigins reads -embed-origins: a comma-separated list of the sites
 // (scheme://host[:port]) whose pages may frame pvscope, as a course page
@@ -25,8 +25,8 @@ func ParseEmbedOrigins(list string) ([]string, error) {
 			return nil, fmt.Errorf("-embed-origins: %q is not a site's origin: write it as https://course.example.edu (a scheme and a host, with a port if any, no path)", part)
 		}
 		out = append(out, u.Scheme+"://"+strings.ToLower(u.Host))
-		if len(out) > maxEmbedOrigins {
-			return nil, fmt.Errorf("-embed-origins names more than %d sites", maxEmbedOrigins)
+		if len(out) > MaxEmbedOrigins {
+			return nil, fmt.Errorf("-embed-origins names more than %d sites", MaxEmbedOrigins)
 		}
 	}
 	return out, nil

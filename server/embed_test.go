@@ -49,8 +49,8 @@ func TestParseEmbedOrigins(t *testing.T) {
 	if err != nil || strings.Join(got, " ") != "https://course.example.edu http://localhost:3000" {
 		t.Errorf("got %q, %v", got, err)
 	}
-	many := strings.Repeat("https://a.example,", maxEmbedOrigins+1)
+	many := strings.Repeat("https://a.example,", MaxEmbedOrigins+1)
 	if _, err := ParseEmbedOrigins(many); err == nil {
-		t.Errorf("%d origins accepted, limit %d", maxEmbedOrigins+1, maxEmbedOrigins)
+		t.Errorf("%d origins accepted, limit %d", MaxEmbedOrigins+1, MaxEmbedOrigins)
 	}
 }

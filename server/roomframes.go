@@ -187,6 +187,10 @@ func (r *room) answer(c *conn, cmd roomCommand) {
 	}
 	if len(q.choices) == 0 {
 		a = normalAnswer(a) // "3, inf" and "(3, ∞)" are one answer
+		if a == "" {
+			bad("answer", "That answer is only punctuation: type a value, a window like (3, ∞), or a word.")
+			return
+		}
 		distinct := map[string]bool{}
 		for _, v := range q.answers {
 			distinct[v] = true

@@ -15,10 +15,17 @@ func TestRecordSize(t *testing.T) {
 	}
 }
 
-// A record keeps Method and Reason in one byte: 3 bits and 5.
+// A record keeps Method and Reason in 3 bits and 6, and the expected and
+// actual node types and the bound in 2 bits each: every value must fit.
 func TestMethodAndReasonFitTheirBits(t *testing.T) {
-	if methodEnd > 8 || reasonEnd > 32 {
-		t.Fatalf("%d methods and %d reasons do not fit the record's cut byte", methodEnd, reasonEnd)
+	if methodEnd > 8 || reasonEnd > 64 {
+		t.Fatalf("%d methods and %d reasons do not fit the record's 3 and 6 bits", methodEnd, reasonEnd)
+	}
+	if n := len(nodeTypeNames); n > 4 {
+		t.Fatalf("%d node types do not fit the record's 2 bits", n)
+	}
+	if n := len(boundNames); n > 4 {
+		t.Fatalf("%d bounds do not fit the record's 2 bits", n)
 	}
 }
 

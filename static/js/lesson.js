@@ -241,7 +241,8 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
 
   // ---- a teacher's lesson ----
   async function fromURL(url) {
-    const u = new URL(url, location.href);
+    let u;
+    try { u = new URL(url, location.href); } catch { errors.showError(`The lesson address ${JSON.stringify(String(url).slice(0, 80))} is not a URL.`); return; }
     if (u.origin !== location.origin) { errors.showError(`A lesson is loaded from this server only, not from ${u.origin}.`); return; }
     try {
       const l = parseLesson(await fetchText(u.pathname + u.search), u.pathname);

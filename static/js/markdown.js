@@ -13,7 +13,7 @@ function inline(s) {
     .replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, "$1<em>$2</em>")
     .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label, url) => {
       const u = url.replace(/&amp;/g, "&");
-      if (!/^(https?:\/\/|\/|\?|#)/.test(u)) return label;
+      if (!/^(https?:\/\/|\/(?!\/)|\?|#)/.test(u)) return label; // "//host" is another site: not as a local link
       return `<a href="${esc(u)}"${/^https?:/.test(u) ? ' rel="noopener" target="_blank"' : ""}>${label}</a>`;
     });
   return out.replace(/\u0000(\d+)\u0000/g, (_, i) => parts[+i]);
