@@ -107,9 +107,12 @@ func TestBrowserClassPresentationComparison(t *testing.T) {
 			if (this.canvas.closest(".pane-tree")) window.__drawn.push([String(s), this.font]);
 			return orig.call(this, s, ...rest);
 		};
-		window.dispatchEvent(new Event("resize"));
 		return true;
 	})()`, nil))
+	// Step the panes back to the start and on to the end again, so that they draw (a resize
+	// event alone may change nothing, and then nothing is drawn).
+	p.click("compare-to-start")
+	p.click("compare-to-end")
 	p.waitFor(`window.__drawn.length > 0`)
 	p.run(chromedp.Sleep(300_000_000)) // a frame or two: the three panes draw
 	p.run(chromedp.Evaluate(`window.__drawn.filter(([s]) => /^-?\d+$/.test(s)).map(([, f]) => parseFloat(/(\d+(\.\d+)?)px/.exec(f)[1]))`, &sizes))

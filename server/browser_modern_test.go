@@ -109,8 +109,10 @@ func TestBrowserModernSearchMarks(t *testing.T) {
 		}
 	}
 
-	// The board under the null move: the pieces after 1.Rc5, White to move.
+	// The board under the null move: the pieces after 1.Rc5, White to move. (The seek's own
+	// frames are let pass first, so that none of them redraws the board after the go-to.)
 	p.snapAt(n)
+	p.await(`(async () => { for (let i = 0; i < 4; i++) await new Promise(requestAnimationFrame); return true; })()`, nil)
 	p.run(chromedp.Evaluate(`(() => { const box = document.querySelector('[data-testid="node-path"]'); box.value = "c4c5 0000";
 		box.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true})); })()`, nil))
 	p.waitFor(`document.getElementById("board-title").textContent.includes("null move")`)
