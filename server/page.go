@@ -7,6 +7,7 @@ import (
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/templates"
+	"github.com/pvscope/pvscope/templates/words"
 )
 
 // servePage renders the page with the setup form filled from the URL, so a
@@ -38,7 +39,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	// Rendered whole before anything is written, so a render error can still
 	// be a 500, and a page that goes away mid-write is not mistaken for one.
 	var b bytes.Buffer
-	if err := templates.Index(p).Render(r.Context(), &b); err != nil {
+	if err := templates.Index(p).Render(words.With(r.Context(), pageWords(r)), &b); err != nil {
 		http.Error(w, "the page could not be rendered: "+err.Error(), http.StatusInternalServerError)
 		return
 	}

@@ -11,7 +11,7 @@ import (
 // FS is the static tree: css/, the page's modules in js/ (not their tests
 // and fixtures in js/test/), vendor/ and the favicon.
 //
-//go:embed css js/*.js vendor favicon.svg lessons img
+//go:embed css js/*.js js/i18n vendor favicon.svg lessons img
 var FS embed.FS
 
 // servedTypes are the endings of the files the page loads. Anything else in

@@ -36,6 +36,7 @@ import { startEmbedded } from "./embed.js";
 import { createExport } from "./export.js";
 import { createExerciseUI } from "./exerciseui.js";
 import { createSheet } from "./sheet.js";
+import { bindLanguageMenu } from "./language.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -100,6 +101,7 @@ const pvLab = new PVLab($("pv-lab"), { onHover: hoverLine, onCut: showNode });
 const stats = new Stats(document);
 const log = new EventLog($("event-log"), { size: 200, onPick: (k) => { playback.pause(); playback.seek(k); } });
 warmUp();
+bindLanguageMenu();
 const help = new HelpOverlay($("help-overlay"), $("help-close"));
 
 const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log });
