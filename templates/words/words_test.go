@@ -52,8 +52,8 @@ func TestLoadMergesEnglishUnderTheLanguage(t *testing.T) {
 	if got := fr.T("language.name"); got != "Français" {
 		t.Errorf("French names itself %q", got)
 	}
-	if got := fr.T("page.title"); got == "" || got == "page.title" {
-		t.Errorf("page.title in French: %q", got)
+	if got := fr.T("tpl-page.title"); got == "" || got == "tpl-page.title" {
+		t.Errorf("tpl-page.title in French: %q", got)
 	}
 	if _, err := Load("xx"); err == nil {
 		t.Error("a language with no catalog loaded")
