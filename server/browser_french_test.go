@@ -48,6 +48,10 @@ func TestBrowserFrenchPage(t *testing.T) {
 		t.Error("the French help is wider than its box or the window")
 	}
 	p.shot("help-fr-1366x768.png")
+	p.run(chromedp.Evaluate(`document.querySelector("#help-pv").scrollIntoView()`, nil))
+	p.shot("help-fr-pv-1366x768.png")
+	p.run(chromedp.Evaluate(`document.querySelector("#help-engines").scrollIntoView()`, nil))
+	p.shot("help-fr-engines-1366x768.png")
 	p.run(chromedp.KeyEvent(kb.Escape), chromedp.WaitNotVisible(`[data-testid="help-overlay"]`, chromedp.ByQuery))
 
 	// The setup's options: French usage under each option (the engine's words, translated).
