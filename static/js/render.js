@@ -4,8 +4,11 @@
 // changes what is shown next; the controller and playback decide when to call render().
 import { narrate } from "./narrate.js";
 import { Announcer, describeSelected, liveRegion } from "./announce.js";
-import { fmtInt, cutoffText } from "./panels.js";
+import { cutoffText } from "./panels.js";
+import { boardTitle } from "./boardtitle.js";
+import { runStateText } from "./runstate.js";
 import { pvReports, methodsOf } from "./pvreports.js";
+import { t as words } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,15 +21,16 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     const t = S.trace;
     const total = S.eventCount;
     const k = Math.min(S.k, total);
-    $("event-index").value = `${k} / ${total}`;
-    $("event-index").textContent = `${k} / ${total}`;
+    const index = words("render.eventIndex", { k, total });
+    $("event-index").value = index;
+    $("event-index").textContent = index;
     const tl = $("timeline");
     tl.max = String(total);
     if (document.activeElement !== tl || +tl.value !== k) tl.value = String(k);
     const pp = $("play-pause");
     pp.textContent = S.playing ? "❚❚" : "▶";
     pp.setAttribute("aria-pressed", String(S.playing));
-    pp.setAttribute("aria-label", S.playing ? "Pause" : "Play");
+    pp.setAttribute("aria-label", S.playing ? words("render.pause") : words("render.play"));
     $("stop-button").disabled = !S.streaming;
     renderRunState();
     if (!t || !t.started) return;
@@ -39,7 +43,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
         performance.mark("pvscope:first-node-painted");
         try { performance.measure("pvscope:start-to-first-node", "pvscope:start-click", "pvscope:first-node-painted"); } catch { /* marks cleared */ }
       }
-      $("tree-info").textContent = `${fmtInt(t.nodeCount(k))} nodes, ${fmtInt(view.visibleNodes)} drawn`;
+      $("tree-info").textContent = words("render.treeInfo", { nodes: t.nodeCount(k), drawn: view.visibleNodes });
     }
 
     const st = t.stats(k);
@@ -77,7 +81,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       const best = r.multipv.find((l) => l.index === 0);
       const row = r.complete
         ? { depth: r.depth, scoreText: N.score(r.score), line: N.items(0, best ? best.pv : []) }
-        : { depth: r.depth, scoreText: "stopped", line: null }; // a stopped iteration has cuts, no line
+        : { depth: r.depth, scoreText: words("render.iterationStopped"), line: null }; // a stopped iteration has cuts, no line
       row.picked = !!lab && r === shown;
       if (compact) {
         // Only the triangular table ran: its cut sits at the end of the iteration's row.
@@ -102,7 +106,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       if (!t.cutoffPrunes(at)) continue;
       if (t.c.ply.get(t.enterAt.get(t.c.node.get(at))) % 2 === 1) alpha++; else beta++;
     }
-    const el = $("stat-cutoffs"), text = cutoffText(st, ` (β ${fmtInt(beta)}, α ${fmtInt(alpha)})`);
+    const el = $("stat-cutoffs"), text = cutoffText(st, { beta, alpha });
     if (el && el.textContent !== text) el.textContent = text;
   }
 
@@ -125,7 +129,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
         const label = N.chess ? (id, m) => N.lineTo(id, m) : (id, m) => N.label(id, m);
         text = narrate(t, i, label, { line: (id, moves) => N.lineText(id, moves), view: S.pov });
       } catch (err) {
-        text = `Event ${i + 1}: ${e.kind} (${err.message})`;
+        text = words("render.narrationFailed", { n: i + 1, kind: e.kind, error: err.message });
       }
       r = { text, kind: e.kind, derived: e.derived };
       if (S.narrations.size > 20000) S.narrations.clear();
@@ -146,7 +150,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       const { line, i } = S.hover;
       const p = line.positions[i];
       if (!p) return;
-      const title = `after ${N.lineText(line.from, line.raw.slice(0, i + 1))}`;
+      const title = words("render.boardAfterLine", { line: N.lineText(line.from, line.raw.slice(0, i + 1)) });
       if (N.chess) board.showChess(p.fen, { line: p.rest, last: p.last, title });
       else board.showTreePath(p.path, { title, value: leafValue(p.path) });
       return;
@@ -154,20 +158,19 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     const id = S.selected || t.current(k);
     const nd = id ? t.node(id) : null;
     const line = nodeLine(id, k);
-    const what = S.selected ? "selected" : nd ? "searching" : "root";
     // A null move leaves the pieces where they were: the caption says who moves now.
     const fenHere = N.chess && nd && nd.nullMove ? N.lines.fenAt(t, id) : null;
-    const pass = fenHere ? ` (null move: ${fenHere.split(" ")[1] === "b" ? "Black" : "White"} to move)` : "";
     const title = nd && nd.parent
-      ? `${what}: ${N.nodeTitle(id)}${pass} · ply ${nd.ply}, depth ${nd.depth}, window ${S.pov.windowText(nd.alpha, nd.beta, nd.ply)}`
-      : S.selected ? "selected: the root" : "root position";
+      ? boardTitle({ selected: !!S.selected, node: N.nodeTitle(id), pass: fenHere ? (fenHere.split(" ")[1] === "b" ? "b" : "w") : "",
+        ply: nd.ply, depth: nd.depth, window: S.pov.windowText(nd.alpha, nd.beta, nd.ply) })
+      : S.selected ? words("render.boardSelectedRoot") : words("render.boardRootPosition");
     if (N.chess) {
       const fen = id ? N.lines.fenAt(t, id) : N.lines.rootFen;
       // At or below a move the page's rules reject: the last legal position, and why (board.js).
       const bad = N.lines.rejectedAt(t, id);
       if (bad) {
-        const which = bad.id === id ? bad.san : `${bad.san} above`;
-        board.showChess(bad.fen, { line: [], last: bad.uci, title: `⚠ ${which}: ${bad.why}; the board keeps the last legal position · ${title}` });
+        board.showChess(bad.fen, { line: [], last: bad.uci,
+          title: words("render.boardRejected", { san: bad.san, above: bad.id === id ? "no" : "yes", why: bad.why, title }) });
       } else board.showChess(fen, { line, last: nd && nd.parent ? nd.move : "", title });
     } else {
       const path = id ? t.positionMoves(id) : [];
@@ -215,16 +218,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   function renderRunState() {
     const el = $("run-state");
     if (el.dataset.sticky) return;
-    let text = "", cls = "";
-    if (S.streaming) {
-      const s = S.status;
-      text = s ? `searching: ${fmtInt(s.nodes)} nodes, depth ${s.depth}, ${fmtInt(s.nps)} nodes/s` : "searching…";
-      cls = "live";
-    } else if (S.done) {
-      const r = S.done.result || {};
-      text = S.done.stopped ? `stopped: ${S.done.stopped}` : `done: ${fmtInt(r.nodes)} nodes in ${fmtInt(r.elapsedMs)} ms`;
-      cls = S.done.stopped ? "warn" : "";
-    }
+    const text = runStateText(S), cls = S.streaming ? "live" : S.done && S.done.stopped ? "warn" : "";
     if (el.textContent !== text) el.textContent = text;
     el.className = "run-state " + cls;
   }
