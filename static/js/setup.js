@@ -65,12 +65,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
 
   // Sentences beside the depth: a tree cut short by the depth, and minimax without quiescence.
   function setupNotes() {
-    const cfg = readForm(form);
-    const h = heightOf(cfg.setup);
-    const d = +cfg.options.depth || 0;
-    const notes = [];
-    if (h && d && d < h) notes.push(t("setup.depthBelowHeight", { depth: d, height: h }));
-    if (minimaxOnChess(cfg) && !cfg.options.qsearch) notes.push(t("setup.minimaxNoQuiescence"));
+    const notes = setupNoteTexts(readForm(form));
     const el = depthNote();
     el.textContent = notes.join(" ");
     el.hidden = !notes.length;
@@ -211,6 +206,16 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
   }
 
   return { load, wire };
+}
+
+// setupNoteTexts(cfg): the sentences beside the depth for a readForm() configuration.
+export function setupNoteTexts(cfg) {
+  const h = heightOf(cfg.setup);
+  const d = +cfg.options.depth || 0;
+  const notes = [];
+  if (h && d && d < h) notes.push(t("setup.depthBelowHeight", { depth: d, height: h }));
+  if (minimaxOnChess(cfg) && !cfg.options.qsearch) notes.push(t("setup.minimaxNoQuiescence"));
+  return notes;
 }
 
 // configKey: a configuration as one comparable string (the source and the options other than
