@@ -1,7 +1,6 @@
-package msgtest
-
 // Package msgtest is the catalog check for packages that say keyed sentences (package msg);
 // only tests import it.
+package msgtest
 
 import (
 	"encoding/json"
