@@ -5,6 +5,7 @@ import (
 
 	"github.com/notnil/chess"
 	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // ChessPosition is a Position on notnil/chess. The library's positions are
@@ -278,5 +279,5 @@ func (c *ChessPosition) ParseMove(uci string) (Move, error) {
 			return m, nil
 		}
 	}
-	return NoMove, fmt.Errorf("%q is not a legal move in %s", uci, c.FEN())
+	return NoMove, msg.New("go-engine.illegalMove", "\"{move}\" is not a legal move in {fen}", "move", quoted(uci), "fen", c.FEN())
 }

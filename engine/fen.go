@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/notnil/chess"
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // StartFEN is the initial position of a game of chess.
@@ -21,27 +21,31 @@ func parseFEN(fen string) (*chess.Position, error) {
 		fields = append(fields, "0", "1")
 	case 6:
 	default:
-		return nil, fmt.Errorf("bad FEN %q: it has %d fields, want 6 (board, side, castling, en passant, halfmove clock, move number)", fen, len(fields))
+		return nil, msg.New("go-engine.fenFields", "bad FEN \"{fen}\": it has {n} fields, want 6 (board, side, castling, en passant, halfmove clock, move number)",
+			"fen", quoted(fen), "n", len(fields))
 	}
-	if err := checkFENBoard(fields[0]); err != nil {
-		return nil, fmt.Errorf("bad FEN %q: %v", fen, err)
+	if err := checkFENBoard(fen, fields[0]); err != nil {
+		return nil, err
 	}
 	var pos chess.Position
 	if err := pos.UnmarshalText([]byte(strings.Join(fields, " "))); err != nil {
-		return nil, fmt.Errorf("bad FEN %q: %v", fen, strings.TrimPrefix(err.Error(), "chess: "))
+		// notnil/chess's own words: the page can only show them as they are.
+		return nil, msg.New("go-engine.fenLibrary", "bad FEN \"{fen}\": {reason}",
+			"fen", quoted(fen), "reason", strings.TrimPrefix(err.Error(), "chess: "))
 	}
-	if err := checkPlayable(&pos); err != nil {
-		return nil, fmt.Errorf("bad FEN %q: %v", fen, err)
+	if err := checkPlayable(fen, &pos); err != nil {
+		return nil, err
 	}
 	return &pos, nil
 }
 
 // checkFENBoard checks the piece placement field rank by rank, since
-// notnil/chess accepts some malformed ranks silently.
-func checkFENBoard(board string) error {
+// notnil/chess accepts some malformed ranks silently. Its sentences name the
+// whole FEN, each one whole, so a translation need not glue pieces.
+func checkFENBoard(fen, board string) error {
 	ranks := strings.Split(board, "/")
 	if len(ranks) != 8 {
-		return fmt.Errorf("the board has %d ranks, want 8", len(ranks))
+		return msg.New("go-engine.fenRanks", "bad FEN \"{fen}\": the board has {n} ranks, want 8", "fen", quoted(fen), "n", len(ranks))
 	}
 	for i, r := range ranks {
 		squares := 0
@@ -52,17 +56,19 @@ func checkFENBoard(board string) error {
 			case strings.ContainsRune("pnbrqkPNBRQK", c):
 				squares++
 			default:
-				return fmt.Errorf("rank %d has %q, which is not a piece or a digit", 8-i, c)
+				return msg.New("go-engine.fenBadChar", "bad FEN \"{fen}\": rank {rank} has '{char}', which is not a piece or a digit",
+					"fen", quoted(fen), "rank", 8-i, "char", quotedRune(c))
 			}
 		}
 		if squares != 8 {
-			return fmt.Errorf("rank %d (%q) has %d squares, want 8", 8-i, r, squares)
+			return msg.New("go-engine.fenRankSquares", "bad FEN \"{fen}\": rank {rank} (\"{text}\") has {n} squares, want 8",
+				"fen", quoted(fen), "rank", 8-i, "text", quoted(r), "n", squares)
 		}
 	}
 	return nil
 }
 
-func checkPlayable(pos *chess.Position) error {
+func checkPlayable(fen string, pos *chess.Position) error {
 	b := pos.Board()
 	var kings [2]int
 	for sq := 0; sq < 64; sq++ {
@@ -73,20 +79,23 @@ func checkPlayable(pos *chess.Position) error {
 		case p == chess.BlackKing:
 			kings[1]++
 		case p.Type() == chess.Pawn && (sq < 8 || sq >= 56):
-			return fmt.Errorf("a pawn stands on %s, on the first or last rank", chess.Square(sq))
+			return msg.New("go-engine.fenPawnRank", "bad FEN \"{fen}\": a pawn stands on {square}, on the first or last rank",
+				"fen", quoted(fen), "square", chess.Square(sq).String())
 		}
 	}
 	if kings[0] != 1 || kings[1] != 1 {
-		return fmt.Errorf("it has %d white and %d black kings, want one each", kings[0], kings[1])
+		return msg.New("go-engine.fenKings", "bad FEN \"{fen}\": it has {white} white and {black} black kings, want one each",
+			"fen", quoted(fen), "white", kings[0], "black", kings[1])
 	}
-	if err := checkCastling(pos); err != nil {
+	if err := checkCastling(fen, pos); err != nil {
 		return err
 	}
-	if err := checkEnPassant(pos); err != nil {
+	if err := checkEnPassant(fen, pos); err != nil {
 		return err
 	}
 	if sideNotToMoveInCheck(pos) {
-		return fmt.Errorf("the side not to move is in check, so the position cannot arise in a game")
+		return msg.New("go-engine.fenOtherSideInCheck", "bad FEN \"{fen}\": the side not to move is in check, so the position cannot arise in a game",
+			"fen", quoted(fen))
 	}
 	return nil
 }
@@ -100,7 +109,7 @@ func sideNotToMoveInCheck(pos *chess.Position) bool {
 
 // checkCastling refuses rights whose king and rook are not on their squares:
 // notnil/chess would generate the castle anyway.
-func checkCastling(pos *chess.Position) error {
+func checkCastling(fen string, pos *chess.Position) error {
 	b := pos.Board()
 	for _, r := range []struct {
 		right      rune
@@ -114,7 +123,12 @@ func checkCastling(pos *chess.Position) error {
 			continue
 		}
 		if b.Piece(r.king) != chess.NewPiece(chess.King, r.color) || b.Piece(r.rook) != chess.NewPiece(chess.Rook, r.color) {
-			return fmt.Errorf("castling right %c needs the %s king on %s and a rook on %s", r.right, strings.ToLower(r.color.Name()), r.king, r.rook)
+			if r.color == chess.White {
+				return msg.New("go-engine.fenCastlingWhite", "bad FEN \"{fen}\": castling right {right} needs the white king on {king} and a rook on {rook}",
+					"fen", quoted(fen), "right", string(r.right), "king", r.king.String(), "rook", r.rook.String())
+			}
+			return msg.New("go-engine.fenCastlingBlack", "bad FEN \"{fen}\": castling right {right} needs the black king on {king} and a rook on {rook}",
+				"fen", quoted(fen), "right", string(r.right), "king", r.king.String(), "rook", r.rook.String())
 		}
 	}
 	return nil
@@ -123,7 +137,7 @@ func checkCastling(pos *chess.Position) error {
 // checkEnPassant refuses an en-passant square no double pawn push could have
 // left: it lies behind a pawn of the side that just moved, on the third rank
 // from that side, with the square the pawn came from empty.
-func checkEnPassant(pos *chess.Position) error {
+func checkEnPassant(fen string, pos *chess.Position) error {
 	ep := pos.EnPassantSquare()
 	if ep == chess.NoSquare {
 		return nil
@@ -134,7 +148,12 @@ func checkEnPassant(pos *chess.Position) error {
 		rank, pawn, from, to = chess.Rank3, chess.WhitePawn, ep-8, ep+8
 	}
 	if ep.Rank() != rank || b.Piece(ep) != chess.NoPiece || b.Piece(from) != chess.NoPiece || b.Piece(to) != pawn {
-		return fmt.Errorf("en passant square %s is impossible: no %s pawn has just moved two squares past it", ep, strings.ToLower(pos.Turn().Other().Name()))
+		if pos.Turn().Other() == chess.White {
+			return msg.New("go-engine.fenEnPassantWhite", "bad FEN \"{fen}\": en passant square {square} is impossible: no white pawn has just moved two squares past it",
+				"fen", quoted(fen), "square", ep.String())
+		}
+		return msg.New("go-engine.fenEnPassantBlack", "bad FEN \"{fen}\": en passant square {square} is impossible: no black pawn has just moved two squares past it",
+			"fen", quoted(fen), "square", ep.String())
 	}
 	return nil
 }

@@ -1,10 +1,11 @@
 package engine
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // OptionName is one search option as the command line's flags and the page's
@@ -52,14 +53,14 @@ var OptionNames = []OptionName{
 				o.PruneStrict = v == "strict"
 				return nil
 			}
-			return fmt.Errorf("prune %q is not equal or strict", v)
+			return msg.New("go-engine.pruneValue", "prune \"{value}\" is not equal or strict", "value", quoted(v))
 		}},
 	{Name: "modern", Usage: "turn on (or off) every modern-search technique: null-move, null-move-verify, lmr, futility, late-move-pruning, check-extension, iir", Bool: true,
 		get: func(o *Options) string { return strconv.FormatBool(o.Modern()) },
 		set: func(o *Options, v string) error {
 			b, err := strconv.ParseBool(v)
 			if err != nil {
-				return fmt.Errorf("modern %q is not true or false", v)
+				return msg.New("go-engine.notBool", "{name} \"{value}\" is not true or false", "name", "modern", "value", quoted(v))
 			}
 			o.SetModern(b)
 			return nil
@@ -76,7 +77,7 @@ var OptionNames = []OptionName{
 		set: func(o *Options, v string) error {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil {
-				return fmt.Errorf("max-nodes %q is not a whole number", v)
+				return msg.New("go-engine.notWholeNumber", "{name} \"{value}\" is not a whole number", "name", "max-nodes", "value", quoted(v))
 			}
 			o.MaxNodes = n
 			return nil
@@ -89,7 +90,7 @@ func intOption(name, usage string, field func(*Options) *int) OptionName {
 		set: func(o *Options, v string) error {
 			n, err := strconv.Atoi(v)
 			if err != nil {
-				return fmt.Errorf("%s %q is not a whole number", name, v)
+				return msg.New("go-engine.notWholeNumber", "{name} \"{value}\" is not a whole number", "name", name, "value", quoted(v))
 			}
 			*field(o) = n
 			return nil
@@ -102,7 +103,7 @@ func boolOption(name, usage string, field func(*Options) *bool) OptionName {
 		set: func(o *Options, v string) error {
 			b, err := strconv.ParseBool(v)
 			if err != nil {
-				return fmt.Errorf("%s %q is not true or false", name, v)
+				return msg.New("go-engine.notBool", "{name} \"{value}\" is not true or false", "name", name, "value", quoted(v))
 			}
 			*field(o) = b
 			return nil
@@ -115,7 +116,7 @@ func lookupOption(name string) (OptionName, error) {
 			return n, nil
 		}
 	}
-	return OptionName{}, fmt.Errorf("unknown option %q (options: %s)", name, strings.Join(sortedNames(), ", "))
+	return OptionName{}, msg.New("go-engine.unknownOption", "unknown option \"{name}\" (options: {options})", "name", quoted(name), "options", strings.Join(sortedNames(), ", "))
 }
 
 // Set sets the option called name from its text.

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/pvscope/pvscope/tracer/msg"
+)
 
 // Algorithm is the search algorithm.
 type Algorithm int
@@ -31,7 +35,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return Algorithm(a), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown algorithm %q: choose minimax, alphabeta or pvs", s)
+	return 0, msg.New("go-engine.unknownAlgorithm", "unknown algorithm \"{name}\": choose minimax, alphabeta or pvs", "name", quoted(s))
 }
 
 // Replacement is the transposition table's replacement scheme.
@@ -61,7 +65,7 @@ func ParseReplacement(s string) (Replacement, error) {
 			return Replacement(r), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown replacement scheme %q: choose depth or always", s)
+	return 0, msg.New("go-engine.unknownReplacement", "unknown replacement scheme \"{name}\": choose depth or always", "name", quoted(s))
 }
 
 // PVMethods is which PV collection methods run.
@@ -91,7 +95,7 @@ func ParsePVMethods(s string) (PVMethods, error) {
 			return PVMethods(p), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown pv-methods %q: choose all or triangular", s)
+	return 0, msg.New("go-engine.unknownPVMethodsName", "unknown pv-methods \"{name}\": choose all or triangular", "name", quoted(s))
 }
 
 // Options is everything a search can be asked to do. It is a plain value: no
@@ -190,29 +194,29 @@ func TreeDefaults(t *Tree) Options {
 func (o Options) Validate() error {
 	switch {
 	case o.Algorithm < Minimax || o.Algorithm > PVS:
-		return fmt.Errorf("unknown algorithm %d", o.Algorithm)
+		return msg.New("go-engine.unknownAlgorithmNumber", "unknown algorithm {n}", "n", int(o.Algorithm))
 	case o.Depth < 1 || o.Depth > MaxDepth:
-		return fmt.Errorf("depth %d is out of range: choose 1 to %d", o.Depth, MaxDepth)
+		return msg.New("go-engine.depthRange", "depth {n} is out of range: choose 1 to {max}", "n", o.Depth, "max", MaxDepth)
 	case o.TT && (o.TTSize < 1 || o.TTSize > MaxTTSize):
-		return fmt.Errorf("tt-size %d is out of range: choose 1 to %d entries", o.TTSize, MaxTTSize)
+		return msg.New("go-engine.ttSizeRange", "tt-size {n} is out of range: choose 1 to {max} entries", "n", o.TTSize, "max", MaxTTSize)
 	case o.Aspiration && o.Algorithm == Minimax:
-		return fmt.Errorf("aspiration windows need alphabeta or pvs: minimax searches every move with the full window")
+		return msg.New("go-engine.aspirationNeedsWindow", "aspiration windows need alphabeta or pvs: minimax searches every move with the full window")
 	case o.Aspiration && (o.AspirationWindow < 1 || o.AspirationWindow > MaxAspiration):
-		return fmt.Errorf("aspiration-window %d is out of range: choose 1 to %d", o.AspirationWindow, MaxAspiration)
+		return msg.New("go-engine.aspirationWindowRange", "aspiration-window {n} is out of range: choose 1 to {max}", "n", o.AspirationWindow, "max", MaxAspiration)
 	case o.MultiPV < 0 || o.MultiPV > MaxMultiPV:
-		return fmt.Errorf("multipv %d is out of range: choose 1 to %d", o.MultiPV, MaxMultiPV)
+		return msg.New("go-engine.multiPVRange", "multipv {n} is out of range: choose 1 to {max}", "n", o.MultiPV, "max", MaxMultiPV)
 	case o.MultiPV > 1 && o.Aspiration:
-		return fmt.Errorf("multipv needs aspiration off: the root's window must stay open for every line")
+		return msg.New("go-engine.multiPVNeedsNoAspiration", "multipv needs aspiration off: the root's window must stay open for every line")
 	case o.PVMethods < AllMethods || o.PVMethods > TriangularOnly:
-		return fmt.Errorf("unknown pv-methods %d", o.PVMethods)
+		return msg.New("go-engine.unknownPVMethodsNumber", "unknown pv-methods {n}", "n", int(o.PVMethods))
 	case o.Algorithm == Minimax && o.anyModern():
-		return fmt.Errorf("null-move, lmr, futility, late-move-pruning, check-extension and iir need alphabeta or pvs: minimax has no window to prune by")
+		return msg.New("go-engine.modernNeedsWindow", "null-move, lmr, futility, late-move-pruning, check-extension and iir need alphabeta or pvs: minimax has no window to prune by")
 	case o.NullMoveVerify && !o.NullMove:
-		return fmt.Errorf("null-move-verify needs null-move on: it verifies null-move cutoffs")
+		return msg.New("go-engine.nullMoveVerifyNeedsNullMove", "null-move-verify needs null-move on: it verifies null-move cutoffs")
 	case o.MaxNodes < 0:
-		return fmt.Errorf("max-nodes %d is negative", o.MaxNodes)
+		return msg.New("go-engine.maxNodesNegative", "max-nodes {n} is negative", "n", o.MaxNodes)
 	case o.PruneStrict && o.Algorithm == PVS:
-		return fmt.Errorf("prune=strict is alpha-beta's convention in CS188's answer keys: PVS's null-window probes cut on equality; choose algo=alphabeta")
+		return msg.New("go-engine.pruneStrictNeedsAlphaBeta", "prune=strict is alpha-beta's convention in CS188's answer keys: PVS's null-window probes cut on equality; choose algo=alphabeta")
 	}
 	return nil
 }

@@ -1,6 +1,6 @@
 package engine
 
-import "errors"
+import "github.com/pvscope/pvscope/tracer/msg"
 
 // Setup is what to search: exactly one of a chess position (FEN), a
 // teaching tree in parentheses (Tree), or a generated tree (Random, as
@@ -21,7 +21,7 @@ func (s Setup) Load() (Position, Options, error) {
 		}
 	}
 	if given > 1 {
-		return nil, Options{}, errors.New("give one of a FEN, a tree or a random tree, not several")
+		return nil, Options{}, msg.New("go-engine.setupSeveral", "give one of a FEN, a tree or a random tree, not several")
 	}
 	switch {
 	case s.Tree != "":

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Tree is an explicit game tree for teaching: leaf values are given from the
@@ -111,7 +112,7 @@ func ParseTree(text string) (*Tree, error) {
 	p := treeParser{text: text}
 	p.skipSpace()
 	if p.pos == len(text) {
-		return nil, fmt.Errorf("bad tree: it is empty; write leaves in parentheses, e.g. ((3 12 8) (2 4 6) (14 5 2))")
+		return nil, msg.New("go-engine.treeEmpty", "bad tree: it is empty; write leaves in parentheses, e.g. ((3 12 8) (2 4 6) (14 5 2))")
 	}
 	root, err := p.node(0)
 	if err != nil {
@@ -119,7 +120,7 @@ func ParseTree(text string) (*Tree, error) {
 	}
 	p.skipSpace()
 	if p.pos != len(text) {
-		return nil, p.errorf("the end of the tree (the root's parentheses are closed)")
+		return nil, p.expected(expectEnd, 0)
 	}
 	return flatten(root), nil
 }
@@ -130,12 +131,33 @@ type treeParser struct {
 	count int
 }
 
-func (p *treeParser) errorf(expected string) error {
-	found := "the end of the text"
-	if p.pos < len(p.text) {
-		found = strconv.QuoteRune(rune(p.text[p.pos]))
+// What the parser expected where it stopped.
+const (
+	expectEnd   = iota // the end of the tree
+	expectClose        // a node or the ')' closing the '(' at open
+	expectNode         // a number or '('
+)
+
+// expected says what the parser expected at its offset and what it found
+// there, each pair a whole sentence for the page's catalogs.
+func (p *treeParser) expected(what, open int) error {
+	if p.pos >= len(p.text) {
+		switch what {
+		case expectEnd:
+			return msg.New("go-engine.treeExpectedEndFoundEnd", "bad tree at offset {offset}: expected the end of the tree (the root's parentheses are closed), found the end of the text", "offset", p.pos)
+		case expectClose:
+			return msg.New("go-engine.treeExpectedCloseFoundEnd", "bad tree at offset {offset}: expected a number, '(' or the ')' closing the '(' at offset {open}, found the end of the text", "offset", p.pos, "open", open)
+		}
+		return msg.New("go-engine.treeExpectedNodeFoundEnd", "bad tree at offset {offset}: expected a number or '(', found the end of the text", "offset", p.pos)
 	}
-	return fmt.Errorf("bad tree at offset %d: expected %s, found %s", p.pos, expected, found)
+	found := quotedRune(rune(p.text[p.pos]))
+	switch what {
+	case expectEnd:
+		return msg.New("go-engine.treeExpectedEnd", "bad tree at offset {offset}: expected the end of the tree (the root's parentheses are closed), found '{found}'", "offset", p.pos, "found", found)
+	case expectClose:
+		return msg.New("go-engine.treeExpectedClose", "bad tree at offset {offset}: expected a number, '(' or the ')' closing the '(' at offset {open}, found '{found}'", "offset", p.pos, "open", open, "found", found)
+	}
+	return msg.New("go-engine.treeExpectedNode", "bad tree at offset {offset}: expected a number or '(', found '{found}'", "offset", p.pos, "found", found)
 }
 
 func (p *treeParser) skipSpace() {
@@ -146,10 +168,10 @@ func (p *treeParser) skipSpace() {
 
 func (p *treeParser) node(level int) (*shape, error) {
 	if p.count++; p.count > MaxTreeNodes {
-		return nil, fmt.Errorf("bad tree: more than %d nodes", MaxTreeNodes)
+		return nil, msg.New("go-engine.treeTooBig", "bad tree: more than {max} nodes", "max", MaxTreeNodes)
 	}
 	if level > MaxPly-1 {
-		return nil, fmt.Errorf("bad tree at offset %d: nested deeper than %d levels", p.pos, MaxPly-1)
+		return nil, msg.New("go-engine.treeTooDeep", "bad tree at offset {offset}: nested deeper than {max} levels", "offset", p.pos, "max", MaxPly-1)
 	}
 	if p.pos < len(p.text) && p.text[p.pos] == '(' {
 		open := p.pos
@@ -159,13 +181,13 @@ func (p *treeParser) node(level int) (*shape, error) {
 			p.skipSpace()
 			if p.pos < len(p.text) && p.text[p.pos] == ')' {
 				if len(s.children) == 0 {
-					return nil, fmt.Errorf("bad tree at offset %d: the parentheses opened at %d hold no node", p.pos, open)
+					return nil, msg.New("go-engine.treeEmptyParentheses", "bad tree at offset {offset}: the parentheses opened at {open} hold no node", "offset", p.pos, "open", open)
 				}
 				p.pos++
 				return s, nil
 			}
 			if p.pos == len(p.text) {
-				return nil, p.errorf(fmt.Sprintf("a number, '(' or the ')' closing the '(' at offset %d", open))
+				return nil, p.expected(expectClose, open)
 			}
 			c, err := p.node(level + 1)
 			if err != nil {
@@ -184,11 +206,11 @@ func (p *treeParser) node(level int) (*shape, error) {
 	v, err := strconv.Atoi(p.text[start:p.pos])
 	if err != nil {
 		p.pos = start
-		return nil, p.errorf("a number or '('")
+		return nil, p.expected(expectNode, 0)
 	}
 	if v < -MaxLeafValue || v > MaxLeafValue {
 		p.pos = start
-		return nil, fmt.Errorf("bad tree at offset %d: leaf value %d is out of range (keep it within ±%d)", start, v, MaxLeafValue)
+		return nil, msg.New("go-engine.treeLeafRange", "bad tree at offset {offset}: leaf value {value} is out of range (keep it within ±{max})", "offset", start, "value", v, "max", MaxLeafValue)
 	}
 	return &shape{value: int32(v)}, nil
 }

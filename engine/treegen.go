@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Ordering says how a generated tree's moves are ordered.
@@ -36,7 +38,7 @@ func ParseOrdering(s string) (Ordering, error) {
 			return Ordering(o), nil
 		}
 	}
-	return 0, fmt.Errorf("order %q is not one of best, worst, random", s)
+	return 0, msg.New("go-engine.orderName", "order \"{order}\" is not one of best, worst, random", "order", quoted(s))
 }
 
 // TreeSpec describes a generated uniform tree: branching B, depth D, a seed for
@@ -63,7 +65,7 @@ func ParseTreeSpec(text string) (TreeSpec, error) {
 		}
 		k, v, ok := strings.Cut(part, "=")
 		if !ok {
-			return spec, fmt.Errorf("bad random tree %q: %q is not key=value (keys b, d, seed, order)", text, part)
+			return spec, msg.New("go-engine.randomNotKeyValue", "bad random tree \"{spec}\": \"{part}\" is not key=value (keys b, d, seed, order)", "spec", quoted(text), "part", quoted(part))
 		}
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		seen[k] = true
@@ -78,35 +80,35 @@ func ParseTreeSpec(text string) (TreeSpec, error) {
 		case "order":
 			o, err := ParseOrdering(v)
 			if err != nil {
-				return spec, fmt.Errorf("bad random tree %q: %v", text, err)
+				return spec, msg.New("go-engine.randomOrder", "bad random tree \"{spec}\": order \"{order}\" is not one of best, worst, random", "spec", quoted(text), "order", quoted(v))
 			}
 			spec.Order = o
 		default:
-			return spec, fmt.Errorf("bad random tree %q: unknown key %q (keys b, d, seed, order)", text, k)
+			return spec, msg.New("go-engine.randomUnknownKey", "bad random tree \"{spec}\": unknown key \"{key}\" (keys b, d, seed, order)", "spec", quoted(text), "key", quoted(k))
 		}
 		if err != nil {
-			return spec, fmt.Errorf("bad random tree %q: %s=%q is not a whole number", text, k, v)
+			return spec, msg.New("go-engine.randomNotNumber", "bad random tree \"{spec}\": {key}=\"{value}\" is not a whole number", "spec", quoted(text), "key", k, "value", quoted(v))
 		}
 	}
 	if !seen["b"] || !seen["d"] {
-		return spec, fmt.Errorf("bad random tree %q: give the branching b and depth d, e.g. b=3,d=4,seed=7,order=best", text)
+		return spec, msg.New("go-engine.randomNeedsBD", "bad random tree \"{spec}\": give the branching b and depth d, e.g. b=3,d=4,seed=7,order=best", "spec", quoted(text))
 	}
 	return spec, spec.check()
 }
 
 func (s TreeSpec) check() error {
 	if s.B < 1 || s.B > 64 {
-		return fmt.Errorf("bad random tree: branching b=%d must be between 1 and 64", s.B)
+		return msg.New("go-engine.randomBranching", "bad random tree: branching b={b} must be between 1 and 64", "b", s.B)
 	}
 	if s.D < 0 || s.D > 30 {
-		return fmt.Errorf("bad random tree: depth d=%d must be between 0 and 30", s.D)
+		return msg.New("go-engine.randomDepth", "bad random tree: depth d={d} must be between 0 and 30", "d", s.D)
 	}
 	nodes, level := 1, 1
 	for i := 0; i < s.D; i++ {
 		level *= s.B
 		nodes += level
 		if nodes > MaxTreeNodes {
-			return fmt.Errorf("bad random tree: b=%d, d=%d has more than %d nodes", s.B, s.D, MaxTreeNodes)
+			return msg.New("go-engine.randomTooBig", "bad random tree: b={b}, d={d} has more than {max} nodes", "b", s.B, "d", s.D, "max", MaxTreeNodes)
 		}
 	}
 	return nil

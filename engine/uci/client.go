@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os/exec"
 	"strings"
@@ -12,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Limits bound a conversation with an external engine. Zero fields take
@@ -66,7 +67,7 @@ func StartAs(ctx context.Context, command, label string, lim Limits) (*Client, e
 	lim = lim.withDefaults()
 	argv := strings.Fields(command)
 	if len(argv) == 0 {
-		return nil, errors.New("no engine given: --engine wants a program, e.g. /usr/games/stockfish")
+		return nil, msg.New("go-uci.noEngine", "no engine given: --engine wants a program, e.g. /usr/games/stockfish")
 	}
 	c := &Client{Command: command, Label: label, Name: label, lim: lim, lines: make(chan string, 256),
 		stderr: &tail{max: 2048}, done: make(chan struct{}), exited: make(chan struct{})}
@@ -82,7 +83,7 @@ func StartAs(ctx context.Context, command, label string, lim Limits) (*Client, e
 	}
 	c.stdin = stdin
 	if err := c.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("cannot start engine %q: %v", clip(label), err)
+		return nil, msg.New("go-uci.cannotStart", "cannot start engine \"{engine}\": {reason}", "engine", quoted(clip(label)), "reason", err)
 	}
 	go func() {
 		c.waitErr = c.cmd.Wait()
@@ -185,7 +186,7 @@ func (c *Client) HasOption(name string) bool {
 // Send writes one command.
 func (c *Client) Send(command string) error {
 	if _, err := io.WriteString(c.stdin, command+"\n"); err != nil {
-		return c.gone("while we sent " + strings.Fields(command)[0])
+		return c.gone(true, strings.Fields(command)[0])
 	}
 	return nil
 }
@@ -214,19 +215,20 @@ func (c *Client) next(ctx context.Context, deadline time.Time, limit time.Durati
 		select {
 		case line, ok := <-c.lines:
 			if !ok {
-				return "", c.gone("before it sent " + waitingFor)
+				return "", c.gone(false, waitingFor)
 			}
 			if isUCILine(line) {
 				return line, nil
 			}
 			if c.noise++; c.noise > c.lim.MaxNoise {
-				return "", fmt.Errorf("engine %q printed %d lines that are not UCI (the last: %q) while we waited for %s: is it a UCI engine?",
-					clip(c.Label), c.noise, clip(printable(line)), waitingFor)
+				return "", msg.New("go-uci.notUCI", "engine \"{engine}\" printed {n} lines that are not UCI (the last: \"{line}\") while we waited for {waitingFor}: is it a UCI engine?",
+					"engine", quoted(clip(c.Label)), "n", c.noise, "line", quoted(clip(printable(line))), "waitingFor", waitingFor)
 			}
 		case <-timer.C:
-			return "", fmt.Errorf("engine %q sent no %s within %v: it hangs or is not a UCI engine", clip(c.Label), waitingFor, limit.Round(time.Millisecond))
+			return "", c.noAnswer(waitingFor, limit)
 		case <-ctx.Done():
-			return "", fmt.Errorf("stopped waiting for %s from engine %q: %w", waitingFor, clip(c.Label), ctx.Err())
+			return "", keyedCause{msg.New("go-uci.stoppedWaiting", "stopped waiting for {waitingFor} from engine \"{engine}\": {reason}",
+				"waitingFor", waitingFor, "engine", quoted(clip(c.Label)), "reason", ctx.Err()), ctx.Err()}
 		}
 	}
 }
@@ -243,25 +245,30 @@ func isUCILine(line string) bool {
 	return len(w) > 0 && uciWords[w[0]]
 }
 
-// gone explains why the engine stopped talking: its exit status and the
-// end of what it wrote on standard error.
-func (c *Client) gone(when string) error {
+// noAnswer is the sentence for an engine silent past its time limit.
+func (c *Client) noAnswer(waitingFor string, limit time.Duration) *msg.Error {
+	limit = limit.Round(time.Millisecond)
+	return msg.New("go-uci.noAnswer", "engine \"{engine}\" sent no {waitingFor} within {limit}: it hangs or is not a UCI engine",
+		"engine", quoted(clip(c.Label)), "waitingFor", waitingFor, "limit", limit.String(), "seconds", limit.Seconds())
+}
+
+// gone explains why the engine stopped talking, while we sent a command
+// (sending) or waited for a word: its exit status and the end of what it
+// wrote on standard error (exited.go has the sentences).
+func (c *Client) gone(sending bool, word string) error {
 	if c.tooMuch.Load() {
-		return engineGone{fmt.Errorf("engine %q printed more than %d MiB %s: stopped it", clip(c.Label), c.lim.MaxOutput>>20, when)}
+		return engineGone{c.tooMuchOutput(sending, word)}
 	}
 	select {
 	case <-c.exited:
 	case <-time.After(c.lim.Grace):
-		return engineGone{fmt.Errorf("engine %q closed its output %s but did not exit", clip(c.Label), when)}
+		return engineGone{c.notExited(sending, word)}
 	}
-	msg := fmt.Sprintf("engine %q exited %s", clip(c.Label), when)
+	status := ""
 	if c.waitErr != nil {
-		msg += fmt.Sprintf(" (%v)", c.waitErr)
+		status = c.waitErr.Error()
 	}
-	if t := c.stderr.String(); t != "" {
-		msg += fmt.Sprintf("; it wrote on standard error: %q", clip(t))
-	}
-	return engineGone{errors.New(msg)}
+	return engineGone{c.exitedSentence(sending, word, status, c.stderr.String())}
 }
 
 // engineGone is an error after which the engine cannot be talked to.

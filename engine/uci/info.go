@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Info is one "info" line an engine printed. Fields it did not send stay
@@ -34,15 +36,15 @@ func ParseInfo(line string) (Info, error) {
 	w := strings.Fields(line)
 	in := Info{MultiPV: 1}
 	if len(w) == 0 || w[0] != "info" {
-		return in, fmt.Errorf("not an info line")
+		return in, msg.New("go-uci.notInfo", "not an info line")
 	}
 	num := func(i int) (int64, error) {
 		if i >= len(w) {
-			return 0, fmt.Errorf("%s has no value", w[i-1])
+			return 0, msg.New("go-uci.infoNoValue", "{field} has no value", "field", w[i-1])
 		}
 		n, err := strconv.ParseInt(w[i], 10, 64)
 		if err != nil {
-			return 0, fmt.Errorf("%s %q is not a whole number", w[i-1], clip(w[i]))
+			return 0, msg.New("go-uci.infoNotNumber", "{field} \"{value}\" is not a whole number", "field", w[i-1], "value", quoted(clip(w[i])))
 		}
 		return n, nil
 	}
@@ -92,7 +94,7 @@ func ParseInfo(line string) (Info, error) {
 				in.NPS = n
 			}
 		default:
-			return in, fmt.Errorf("unknown field %q", clip(key))
+			return in, msg.New("go-uci.infoUnknownField", "unknown field \"{field}\"", "field", quoted(clip(key)))
 		}
 	}
 	return in, nil
@@ -102,11 +104,11 @@ func ParseInfo(line string) (Info, error) {
 // returns the index of the last word it used.
 func (in *Info) readScore(w []string, i int) (int, error) {
 	if i+1 >= len(w) || w[i] != "cp" && w[i] != "mate" {
-		return i, fmt.Errorf("score wants cp N or mate N")
+		return i, msg.New("go-uci.infoScore", "score wants cp N or mate N")
 	}
 	n, err := strconv.Atoi(w[i+1])
 	if err != nil {
-		return i, fmt.Errorf("score %s %q is not a whole number", w[i], clip(w[i+1]))
+		return i, msg.New("go-uci.infoScoreNotNumber", "score {kind} \"{value}\" is not a whole number", "kind", w[i], "value", quoted(clip(w[i+1])))
 	}
 	in.HasScore = true
 	if w[i] == "mate" {

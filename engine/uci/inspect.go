@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Inspection is what to ask an engine.
@@ -166,15 +167,15 @@ func (in Inspection) Check() error {
 func (in Inspection) root(fen string) (game, error) {
 	switch {
 	case in.Depth < 1 || in.Depth > MaxInspectDepth:
-		return game{}, fmt.Errorf("depth %d is out of range: choose 1 to %d", in.Depth, MaxInspectDepth)
+		return game{}, msg.New("go-uci.depthRange", "depth {n} is out of range: choose 1 to {max}", "n", in.Depth, "max", MaxInspectDepth)
 	case in.MultiPV < 0 || in.MultiPV > MaxInspectMultiPV:
-		return game{}, fmt.Errorf("multipv %d is out of range: choose 1 to %d", in.MultiPV, MaxInspectMultiPV)
+		return game{}, msg.New("go-uci.multiPVRange", "multipv {n} is out of range: choose 1 to {max}", "n", in.MultiPV, "max", MaxInspectMultiPV)
 	case len(in.Moves) > MaxInspectMoves:
-		return game{}, fmt.Errorf("%d moves given: at most %d", len(in.Moves), MaxInspectMoves)
+		return game{}, msg.New("go-uci.tooManyMoves", "{n} moves given: at most {max}", "n", len(in.Moves), "max", MaxInspectMoves)
 	case in.VerifyDepth < 0 || in.VerifyDepth > MaxInspectDepth:
-		return game{}, fmt.Errorf("verify depth %d is out of range: choose 1 to %d", in.VerifyDepth, MaxInspectDepth)
+		return game{}, msg.New("go-uci.verifyDepthRange", "verify depth {n} is out of range: choose 1 to {max}", "n", in.VerifyDepth, "max", MaxInspectDepth)
 	case in.Tolerance < 0 || in.Tolerance > MaxTolerance:
-		return game{}, fmt.Errorf("tolerance %d is out of range: choose 1 to %d centipawns", in.Tolerance, MaxTolerance)
+		return game{}, msg.New("go-uci.toleranceRange", "tolerance {n} is out of range: choose 1 to {max} centipawns", "n", in.Tolerance, "max", MaxTolerance)
 	}
 	root, err := engine.NewChessPosition(fen)
 	if err != nil {
@@ -184,7 +185,8 @@ func (in Inspection) root(fen string) (game, error) {
 	for i, name := range in.Moves {
 		m, err := root.ParseMove(name)
 		if err != nil {
-			return game{}, fmt.Errorf("move %d of --moves: %v", i+1, err)
+			return game{}, msg.New("go-uci.illegalMove", "move {n} of --moves: \"{move}\" is not a legal move in {fen}",
+				"n", i+1, "move", quoted(name), "fen", root.FEN())
 		}
 		g.before = append(g.before, root.Key())
 		root.Make(m)

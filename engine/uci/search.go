@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Searched is what an engine said during one go: its info lines with a
@@ -41,18 +43,18 @@ func (c *Client) GoEach(ctx context.Context, position, args string, each func(In
 	}
 	limit := c.lim.Search
 	deadline := time.Now().Add(limit)
-	stopped := ""
+	var stopped error // why we sent stop: a keyed sentence
 	for {
 		line, err := c.next(ctx, deadline, limit, "bestmove")
 		var gone engineGone
 		if errors.As(err, &gone) {
 			return s, err
 		}
-		if err != nil && stopped == "" {
+		if err != nil && stopped == nil {
 			// Out of time or cancelled: ask for bestmove once more.
-			stopped = err.Error()
+			stopped = err
 			if ctx.Err() != nil {
-				stopped = "the inspection was cancelled"
+				stopped = msg.New("go-uci.cancelled", "the inspection was cancelled")
 			}
 			if serr := c.Send("stop"); serr != nil {
 				return s, serr
@@ -62,7 +64,7 @@ func (c *Client) GoEach(ctx context.Context, position, args string, each func(In
 			continue
 		}
 		if err != nil {
-			return s, fmt.Errorf("%s, and after stop %v", stopped, err)
+			return s, afterStop(stopped, err)
 		}
 		w := strings.Fields(line)
 		switch w[0] {
@@ -70,8 +72,8 @@ func (c *Client) GoEach(ctx context.Context, position, args string, each func(In
 			if len(w) > 1 {
 				s.BestMove = w[1]
 			}
-			if stopped != "" {
-				return s, stoppedSearch{stopped}
+			if stopped != nil {
+				return s, stoppedSearch{stopped.Error(), stoppedSentence(stopped)}
 			}
 			return s, nil
 		case "info":
@@ -97,6 +99,46 @@ func (c *Client) GoEach(ctx context.Context, position, args string, each func(In
 
 // stoppedSearch is a search stopped at its time limit or by cancellation,
 // whose engine then answered bestmove: its lines so far were read.
-type stoppedSearch struct{ why string }
+type stoppedSearch struct {
+	why  string
+	said error // the keyed sentence of the whole error, for the page
+}
 
 func (e stoppedSearch) Error() string { return "stopped: " + e.why }
+func (e stoppedSearch) Unwrap() error { return e.said }
+
+// stoppedSentence is "stopped: " and why, keyed where why is one of the
+// usual two; otherwise why's own sentence.
+func stoppedSentence(why error) error {
+	m, _ := msg.Keyed(why)
+	switch {
+	case m == nil:
+		return why
+	case m.Key == "go-uci.cancelled":
+		return msg.New("go-uci.stoppedCancelled", "stopped: the inspection was cancelled")
+	case m.Key == "go-uci.noAnswer":
+		return msg.New("go-uci.stoppedNoAnswer", "stopped: engine \"{engine}\" sent no {waitingFor} within {limit}: it hangs or is not a UCI engine",
+			"engine", m.Args["engine"], "waitingFor", m.Args["waitingFor"], "limit", m.Args["limit"], "seconds", m.Args["seconds"])
+	}
+	return why
+}
+
+// afterStop is the error of an engine that did not answer stop either:
+// keyed whole for a silent engine (timed out or cancelled, then silent
+// through the grace period), else the second failure's own sentence wrapped.
+func afterStop(stopped, err error) error {
+	first, _ := msg.Keyed(stopped)
+	second, _ := msg.Keyed(err)
+	if first != nil && second != nil && second.Key == "go-uci.noAnswer" {
+		switch first.Key {
+		case "go-uci.noAnswer":
+			return msg.New("go-uci.noAnswerAfterStop", "engine \"{engine}\" sent no {waitingFor} within {limit}: it hangs or is not a UCI engine, and after stop engine \"{engine}\" sent no {waitingFor} within {grace}: it hangs or is not a UCI engine",
+				"engine", first.Args["engine"], "waitingFor", first.Args["waitingFor"], "limit", first.Args["limit"], "seconds", first.Args["seconds"],
+				"grace", second.Args["limit"], "graceSeconds", second.Args["seconds"])
+		case "go-uci.cancelled":
+			return msg.New("go-uci.cancelledAfterStop", "the inspection was cancelled, and after stop engine \"{engine}\" sent no {waitingFor} within {grace}: it hangs or is not a UCI engine",
+				"engine", second.Args["engine"], "waitingFor", second.Args["waitingFor"], "grace", second.Args["limit"], "graceSeconds", second.Args["seconds"])
+		}
+	}
+	return fmt.Errorf("%s, and after stop %w", stopped, err)
+}
