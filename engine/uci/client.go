@@ -249,7 +249,7 @@ func isUCILine(line string) bool {
 func (c *Client) noAnswer(waitingFor string, limit time.Duration) *msg.Error {
 	limit = limit.Round(time.Millisecond)
 	return msg.New("go-uci.noAnswer", "engine \"{engine}\" sent no {waitingFor} within {limit}: it hangs or is not a UCI engine",
-		"engine", quoted(clip(c.Label)), "waitingFor", waitingFor, "limit", limit.String(), "seconds", limit.Seconds())
+		"engine", quoted(clip(c.Label)), "waitingFor", waitingFor, "limit", limit.String())
 }
 
 // gone explains why the engine stopped talking, while we sent a command

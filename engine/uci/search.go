@@ -118,7 +118,7 @@ func stoppedSentence(why error) error {
 		return msg.New("go-uci.stoppedCancelled", "stopped: the inspection was cancelled")
 	case m.Key == "go-uci.noAnswer":
 		return msg.New("go-uci.stoppedNoAnswer", "stopped: engine \"{engine}\" sent no {waitingFor} within {limit}: it hangs or is not a UCI engine",
-			"engine", m.Args["engine"], "waitingFor", m.Args["waitingFor"], "limit", m.Args["limit"], "seconds", m.Args["seconds"])
+			"engine", m.Args["engine"], "waitingFor", m.Args["waitingFor"], "limit", m.Args["limit"])
 	}
 	return why
 }
@@ -133,11 +133,11 @@ func afterStop(stopped, err error) error {
 		switch first.Key {
 		case "go-uci.noAnswer":
 			return msg.New("go-uci.noAnswerAfterStop", "engine \"{engine}\" sent no {waitingFor} within {limit}: it hangs or is not a UCI engine, and after stop engine \"{engine}\" sent no {waitingFor} within {grace}: it hangs or is not a UCI engine",
-				"engine", first.Args["engine"], "waitingFor", first.Args["waitingFor"], "limit", first.Args["limit"], "seconds", first.Args["seconds"],
-				"grace", second.Args["limit"], "graceSeconds", second.Args["seconds"])
+				"engine", first.Args["engine"], "waitingFor", first.Args["waitingFor"], "limit", first.Args["limit"],
+				"grace", second.Args["limit"])
 		case "go-uci.cancelled":
 			return msg.New("go-uci.cancelledAfterStop", "the inspection was cancelled, and after stop engine \"{engine}\" sent no {waitingFor} within {grace}: it hangs or is not a UCI engine",
-				"engine", second.Args["engine"], "waitingFor", second.Args["waitingFor"], "grace", second.Args["limit"], "graceSeconds", second.Args["seconds"])
+				"engine", second.Args["engine"], "waitingFor", second.Args["waitingFor"], "grace", second.Args["limit"])
 		}
 	}
 	return fmt.Errorf("%s, and after stop %w", stopped, err)
