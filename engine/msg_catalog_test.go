@@ -138,3 +138,27 @@ func TestKeyedErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestStoppedSentenceIsKeyed: a search stopped at its node limit says why in
+// a keyed sentence whose English is Result.Stopped.
+func TestStoppedSentenceIsKeyed(t *testing.T) {
+	tree, err := ParseTree("((3 12 8) (2 4 6) (14 5 2))")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := TreeDefaults(tree)
+	opt.MaxNodes = 5
+	res, err := Search(t.Context(), NewTreePosition(tree), opt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.StoppedSentence
+	if s == nil || s.Key != "go-engine.nodeLimit" || fmt.Sprint(s.Args["n"]) != "5" ||
+		s.Error() != "node limit of 5 reached" || res.Stopped != s.Error() {
+		t.Errorf("stopped %q, sentence %+v", res.Stopped, s)
+	}
+	fr := frenchParams(t, "../static/js/i18n/fr/go-engine.json")
+	if p, ok := fr["nodeLimit"]; !ok || len(p) != 1 || p[0] != "n" {
+		t.Errorf("French nodeLimit names %v, want {n}", p)
+	}
+}

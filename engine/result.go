@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/pvscope/pvscope/tracer"
+import (
+	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/msg"
+)
 
 // Result is what a search found.
 type Result struct {
@@ -15,6 +18,9 @@ type Result struct {
 	// context was cancelled, or the node limit was reached. The result is then
 	// that of the last completed iteration.
 	Stopped string
+	// StoppedSentence is Stopped as a keyed sentence (package msg) for the
+	// page's catalogs, nil when the search completed.
+	StoppedSentence *msg.Error
 	// StoppedCuts has a search-stopped truncation per method for the iteration
 	// the search stopped in, at the node it stopped at.
 	StoppedCuts []Truncation

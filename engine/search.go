@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Search runs one search of pos with opt, sending events to sink (which may be
@@ -48,11 +49,12 @@ type searcher struct {
 	ctx      context.Context
 	progress Progress
 
-	seq       int64 // last event sequence number
-	lastID    int32 // last node id
-	stats     Stats
-	stopped   string // why the search stopped, "" while it runs
-	cutMargin int    // 1 under prune=strict: a move cuts at beta+1, not at beta
+	seq         int64 // last event sequence number
+	lastID      int32 // last node id
+	stats       Stats
+	stopped     string     // why the search stopped, "" while it runs
+	stoppedSaid *msg.Error // the same, keyed for the page's catalogs
+	cutMargin   int        // 1 under prune=strict: a move cuts at beta+1, not at beta
 
 	tt      *transpositionTable
 	killers [MaxPly][2]Move
@@ -107,10 +109,12 @@ func (s *searcher) mayEnter() bool {
 	case s.stopped != "":
 		return false
 	case s.opt.MaxNodes > 0 && s.stats.Nodes >= s.opt.MaxNodes:
-		s.stopped = fmt.Sprintf("node limit of %d reached", s.opt.MaxNodes)
+		s.stoppedSaid = msg.New("go-engine.nodeLimit", "node limit of {n} reached", "n", s.opt.MaxNodes)
+		s.stopped = s.stoppedSaid.Error()
 		return false
 	case s.stats.Nodes%stopCheckInterval == 0 && s.ctx.Err() != nil:
-		s.stopped = "cancelled: " + s.ctx.Err().Error()
+		s.stoppedSaid = msg.New("go-engine.cancelled", "cancelled: {reason}", "reason", s.ctx.Err())
+		s.stopped = s.stoppedSaid.Error()
 		return false
 	}
 	s.stats.Nodes++
@@ -158,7 +162,7 @@ func (s *searcher) run() Result {
 			s.emit(tracer.Event{Kind: tracer.IterationEnd, Depth: int16(depth), Score: int32(score)})
 		}
 	}
-	res.Stats, res.Stopped, res.StoppedCuts = s.stats, s.stopped, s.stoppedCuts
+	res.Stats, res.Stopped, res.StoppedSentence, res.StoppedCuts = s.stats, s.stopped, s.stoppedSaid, s.stoppedCuts
 	if s.sink != nil {
 		s.emit(tracer.Event{Kind: tracer.SearchEnd, Depth: int16(res.Depth), Score: int32(res.Score), PV: s.names(res.PV)})
 	}
