@@ -69,6 +69,10 @@ type Report struct {
 	VerifyDepth int      `json:"verifyDepth,omitempty"`
 	Tolerance   int      `json:"tolerance,omitempty"`
 	Warnings    []string `json:"warnings"`
+	// WarningSentences[i] is Warnings[i] as a keyed sentence (package msg)
+	// for the page's catalogs, nil where that warning is not keyed yet; it
+	// may be shorter than Warnings (warnings a caller appends itself).
+	WarningSentences []*msg.Error `json:"-"`
 }
 
 // Line is one info line with a score and what the inspection found in it.
@@ -211,7 +215,11 @@ func positionCommand(fen string, moves, more []string) string {
 // the lines of each depth (multipv.go).
 func (r *Report) read(root game, s Searched) {
 	r.BestMove = s.BestMove
-	for _, bad := range s.BadLines {
+	for i, bad := range s.BadLines {
+		if said := badInfoWarning(s.bad[i]); said != nil {
+			r.warnSaid(said)
+			continue
+		}
 		r.warn("the engine sent an info line we cannot read: %s", bad)
 	}
 	for _, in := range s.Infos {
@@ -298,10 +306,20 @@ func (l *Line) flag(format string, args ...any) {
 const maxWarnings = 50
 
 func (r *Report) warn(format string, args ...any) {
+	r.add(fmt.Sprintf(format, args...), nil)
+}
+
+// warnSaid is warn with a keyed sentence.
+func (r *Report) warnSaid(said *msg.Error) { r.add(said.Error(), said) }
+
+func (r *Report) add(warning string, said *msg.Error) {
 	switch {
 	case len(r.Warnings) < maxWarnings:
-		r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
+		r.Warnings = append(r.Warnings, warning)
+		r.WarningSentences = append(r.WarningSentences, said)
 	case len(r.Warnings) == maxWarnings:
-		r.Warnings = append(r.Warnings, "more warnings left out")
+		more := msg.New("go-uci.moreWarnings", "more warnings left out")
+		r.Warnings = append(r.Warnings, more.Error())
+		r.WarningSentences = append(r.WarningSentences, more)
 	}
 }

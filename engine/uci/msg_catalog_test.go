@@ -133,3 +133,41 @@ func TestCancelledHandshakeStillWrapsContext(t *testing.T) {
 		t.Errorf("error %v: keyed %v", err, m)
 	}
 }
+
+// TestBadInfoWarningsAreKeyed: each way an info line is refused gives a
+// keyed warning whose English is the report's old sentence, and an engine
+// that sends such a line (the liar) gets it in its report, keyed.
+func TestBadInfoWarningsAreKeyed(t *testing.T) {
+	for _, c := range []struct{ line, key, english string }{
+		{"info depth", "go-uci.badInfoNoValue", `the engine sent an info line we cannot read: "info depth": depth has no value`},
+		{`info nodes 1"2`, "go-uci.badInfoNotNumber", `the engine sent an info line we cannot read: "info nodes 1\"2": nodes "1\"2" is not a whole number`},
+		{"info colour red", "go-uci.badInfoUnknownField", `the engine sent an info line we cannot read: "info colour red": unknown field "colour"`},
+		{"info score wdl 1", "go-uci.badInfoScore", `the engine sent an info line we cannot read: "info score wdl 1": score wants cp N or mate N`},
+		{"info score mate x", "go-uci.badInfoScoreNotNumber", `the engine sent an info line we cannot read: "info score mate x": score mate "x" is not a whole number`},
+	} {
+		_, err := ParseInfo(c.line)
+		m := badInfoWarning(badInfo{c.line, err})
+		if m == nil || m.Key != c.key || m.Error() != c.english {
+			t.Errorf("%q: %+v, want %s: %s", c.line, m, c.key, c.english)
+		}
+	}
+	command, _ := fakeCommand(t, "liar")
+	r, err := Inspect(context.Background(), Inspection{Engine: command, Depth: 3, MultiPV: 3, Limits: quick})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `the engine sent an info line we cannot read: "info depth three score cp 1 pv e2e4": depth "three" is not a whole number`
+	found := false
+	for i, w := range r.Warnings {
+		if w == want {
+			found = true
+			if i >= len(r.WarningSentences) || r.WarningSentences[i] == nil || r.WarningSentences[i].Key != "go-uci.badInfoNotNumber" ||
+				r.WarningSentences[i].Args["field"] != "depth" || r.WarningSentences[i].Args["value"] != "three" {
+				t.Errorf("warning %q is not keyed: %+v", w, r.WarningSentences)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("warnings %q lack %q", r.Warnings, want)
+	}
+}

@@ -18,6 +18,8 @@ type Searched struct {
 	Said     []string // info string texts
 	BadLines []string // info lines that did not parse, with why
 	BestMove string
+
+	bad []badInfo // BadLines as read, for the report's keyed warnings
 }
 
 // maxInfos bounds what one search keeps: a runaway engine cannot fill memory.
@@ -82,6 +84,7 @@ func (c *Client) GoEach(ctx context.Context, position, args string, each func(In
 			case perr != nil:
 				if len(s.BadLines) < 100 {
 					s.BadLines = append(s.BadLines, fmt.Sprintf("%q: %v", clip(line), perr))
+					s.bad = append(s.bad, badInfo{line, perr})
 				}
 			case in.Text != "":
 				if len(s.Said) < 100 {
