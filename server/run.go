@@ -173,6 +173,9 @@ type fieldError struct {
 
 func (e *fieldError) Error() string { return e.err.Error() }
 
+// Unwrap lets msg.Keyed find the sentence's key (keyed.go).
+func (e *fieldError) Unwrap() error { return e.err }
+
 func setupField(s engine.Setup) string {
 	switch {
 	case s.Tree != "" && s.FEN == "" && s.Random == "":
