@@ -14,7 +14,7 @@ import { PVLab } from "./pvlab.js";
 import { bindKeys, HelpOverlay } from "./keys.js";
 import { createRenderer } from "./render.js";
 import { createPlayback } from "./playback.js";
-import { createErrors } from "./errors.js";
+import { createErrors, frameText } from "./errors.js";
 import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
 import { createCompare } from "./compare.js";
@@ -231,7 +231,7 @@ function handleFrame(f) {
       if (f.id !== undefined && f.id !== S.id && f.id !== 0) return;
       S.streaming = false;
       S.playing = S.playing && !!S.trace && S.k < S.trace.length;
-      showError(f.message, f.field);
+      showError(frameText(f), f.field);
       S.dirty = true;
       return;
     default:
