@@ -77,3 +77,9 @@ func quoted(s string) string {
 
 // sayOf is m's English and m, for a function that takes both.
 func sayOf(m *msg.Error) (string, error) { return m.Text, m }
+
+// stoppedBy gives the done frame its reason and the reason's key.
+func (d *doneFrame) stoppedBy(m *msg.Error) {
+	d.Stopped = m.Text
+	d.StoppedKey, d.StoppedArgs = keyOf(m)
+}

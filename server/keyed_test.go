@@ -108,3 +108,19 @@ func TestWithKeyFindsTheFirstKeyedErrorAndCutsItsInput(t *testing.T) {
 		t.Errorf("unkeyed: %+v", f)
 	}
 }
+
+// A search the node limit stops says so in its done frame, keyed: the
+// engine's words for the limit the page asked for.
+func TestDoneFrameKeysTheNodeLimit(t *testing.T) {
+	_, hs := testServer(t, DefaultLimits())
+	c := dial(t, hs)
+	c.send(map[string]any{"type": "start", "id": 1, "options": map[string]string{"depth": "6", "max-nodes": "500"}})
+	f := c.expect("started")
+	for f["type"] != "done" {
+		f, _ = c.next()
+	}
+	if f["stopped"] != "the node limit of 500 reached" || f["stoppedKey"] != "go-server.stoppedNodeLimit" ||
+		!reflect.DeepEqual(f["stoppedArgs"], map[string]any{"n": 500.0}) {
+		t.Errorf("done frame: stopped %v, key %v, args %v", f["stopped"], f["stoppedKey"], f["stoppedArgs"])
+	}
+}

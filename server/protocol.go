@@ -194,11 +194,15 @@ type statusFrame struct {
 
 // doneFrame follows the last events frame of a search.
 type doneFrame struct {
-	Type    string      `json:"type"`
-	ID      int64       `json:"id"`
-	Events  int         `json:"events"`
-	Stopped string      `json:"stopped"`
-	Result  resultFrame `json:"result"`
+	Type    string `json:"type"`
+	ID      int64  `json:"id"`
+	Events  int    `json:"events"`
+	Stopped string `json:"stopped"`
+	// StoppedKey and StoppedArgs: the key and parameters of the reason
+	// stopped gives, when it is keyed (keyed.go).
+	StoppedKey  string         `json:"stoppedKey,omitempty"`
+	StoppedArgs map[string]any `json:"stoppedArgs,omitempty"`
+	Result      resultFrame    `json:"result"`
 }
 
 type resultFrame struct {

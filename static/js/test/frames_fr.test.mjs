@@ -83,8 +83,24 @@ test("every go-server sentence is French", () => {
       const s = frameText({ key: k, args: params, message: "x" });
       const bare = s.replace(/«[^»]*»/g, "«»").replace(/-max-[a-z]+|tt-size|max-nodes|create-room|join-room|leave-room|\?room=|order=random/g, "");
       assert.doesNotMatch(bare, ENGLISH, `${k}: ${s}`);
-      assert.match(s, /^[A-ZÀ-Ýa-z«0-9]/, `${k} starts a sentence: ${s}`);
+      assert.match(s, /^[A-ZÀ-Ýa-zà-ÿ«0-9]/, `${k} starts a sentence: ${s}`);
       assert.doesNotMatch(bare, / [:;!?]/, `${k}: a plain space before a colon or semicolon`);
     }
+  });
+});
+
+test("why the server stopped a search, in the run-state line, in French", async () => {
+  const { runStateText } = await import("../runstate.js");
+  const done = (stopped, stoppedKey, stoppedArgs) => ({ done: { stopped, stoppedKey, stoppedArgs, result: {} } });
+  assert.equal(runStateText(done("the node limit of 1000 reached", "go-server.stoppedNodeLimit", { n: 1000 })),
+    "stopped: the node limit of 1000 reached");
+  inFrench(() => {
+    assert.equal(runStateText(done("the node limit of 1000 reached", "go-server.stoppedNodeLimit", { n: 1000 })),
+      `arrêtée${NB}: limite de 1${NN}000 nœuds atteinte`);
+    assert.equal(runStateText(done("x", "go-server.stoppedNodeLimit", { n: 1 })), `arrêtée${NB}: limite de 1 nœud atteinte`);
+    assert.equal(runStateText(done("x", "go-server.stoppedMemory", { memory: "64 MB", n: 0 })),
+      `arrêtée${NB}: le budget mémoire du serveur (-max-memory, 64 MB) est plein${NB}: la recherche s'est arrêtée après 0 événement`);
+    assert.equal(runStateText(done("x", "go-server.stoppedMemory", { memory: "64 MB", n: 2 })),
+      `arrêtée${NB}: le budget mémoire du serveur (-max-memory, 64 MB) est plein${NB}: la recherche s'est arrêtée après 2 événements`);
   });
 });
