@@ -1,7 +1,9 @@
 package server
 
 import (
+	"context"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -35,4 +37,28 @@ func TestBrowserFrenchServerRefusal(t *testing.T) {
 			p.shot("server-refusal-fr-1366x768.png")
 		}
 	}
+}
+
+// TestBrowserFrenchPlaceInLine: a search waiting for the only slot reads its
+// place in French in the run-state line (the queued frame's key and args),
+// then runs when the slot frees.
+func TestBrowserFrenchPlaceInLine(t *testing.T) {
+	lim := DefaultLimits()
+	lim.MaxSearches = 1
+	var srv *Server
+	p := newPageOn(t, 1366, 768, lim, func(s *Server) { srv = s })
+	release, err := srv.slots.acquire(context.Background(), func(int) {}) // the test holds the only slot
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.open("/?" + url.Values{"lang": {"fr"}, "tree": {aima}, "algo": {"pvs"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().queued === 1`)
+	got := p.text("run-state")
+	if !strings.HasPrefix(got, "1re dans la file") || !strings.Contains(got, "(le serveur mène 1 recherche à la fois).") {
+		t.Errorf("run-state reads %q while waiting, want «1re dans la file … (le serveur mène 1 recherche à la fois).»", got)
+	}
+	p.shot("queued-fr-1366x768.png")
+	release()
+	p.waitFor(`window.pvscope.snapshot().eventCount === 39 && !window.pvscope.snapshot().streaming`)
 }

@@ -113,6 +113,7 @@ type queuedFrame struct {
 
 // queuedMessage puts the place and the wait first: the page shows the
 // sentence in a line that a narrow screen cuts short.
+// (The page is sent queuedSaid's; the English alone is for the tests.)
 func queuedMessage(place, running int, wait time.Duration, atLeast bool) string {
 	return queuedSaid(place, running, wait, atLeast).Text
 }
@@ -129,13 +130,6 @@ func queuedSaid(place, running int, wait time.Duration, atLeast bool) *msg.Error
 		return msg.New("go-server.queuedAtLeast", "{place}{th} in line, at least {wait} to wait for a search slot (the server runs {running} {searchWord} at once).", args...)
 	}
 	return msg.New("go-server.queuedAbout", "{place}{th} in line, about {wait} to wait for a search slot (the server runs {running} {searchWord} at once).", args...)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 func ordinal(n int) string {
