@@ -4,7 +4,7 @@
 // the node where the line ended, and clicking it shows that node (onCut). The DOM helpers
 // here (span, lineSpans, cutMarker) are shared with the PV panel's iteration list (panels.js).
 import { t } from "./i18n/i18n.js";
-import { methodLabel, methodText, reasonText } from "./pvwords.js";
+import { methodLabel, methodText, reasonText, reasonLabel } from "./pvwords.js";
 
 export function span(cls, text) {
   const s = document.createElement("span");
@@ -37,8 +37,8 @@ export function cutMarker(cut, testid = "") {
   b.dataset.reason = cut.reason;
   if (testid) b.dataset.testid = testid;
   b.title = t("pvlab.cutTitle", { who: methodText(cut.method), n: cut.ply, depth: cut.depth, node: cut.node, reason: reasonText(cut.reason) });
-  b.setAttribute("aria-label", t("pvlab.cutLabel", { method: methodLabel(cut.method), node: cut.node, reason: cut.reason }));
-  b.textContent = `✂ ${cut.reason}`;
+  b.setAttribute("aria-label", t("pvlab.cutLabel", { method: methodLabel(cut.method), node: cut.node, reason: reasonLabel(cut.reason) }));
+  b.textContent = `✂ ${reasonLabel(cut.reason)}`;
   return b;
 }
 
@@ -99,7 +99,7 @@ export class PVLab {
         const body = span("l", "");
         body.append(...lineSpans(l.line));
         li.append(span("i", `#${j + 1}`), span("s", l.scoreText), body);
-        if (l.cut) li.append(span("mcut", `✂ ${l.cut.reason}`)); // where this line ended short
+        if (l.cut) li.append(span("mcut", `✂ ${reasonLabel(l.cut.reason)}`)); // where this line ended short
         ol.append(li);
       });
       parts.push(ol);

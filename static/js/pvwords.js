@@ -22,5 +22,8 @@ export function reasonText(r) {
   return r ? t("pvwords.reasonOther", { reason: r }) : t("pvwords.reasonNone");
 }
 
+// A reason's short name, on the ✂ markers: the engine's word in English.
+export const reasonLabel = (r) => (has(`pvwords.short-${r}`) ? t(`pvwords.short-${r}`) : r);
+
 // "1 move", "2 moves".
 export const moves = (n) => t("pvwords.moves", { n });

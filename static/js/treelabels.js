@@ -7,7 +7,7 @@ import { edgeMark } from "./modern.js";
 import { t, has } from "./i18n/i18n.js";
 
 // A pruned move's reason under its stub: the engine's word, or the language's short word for it.
-const whyLabel = (w) => (has(`treelabels.why-${w}`) ? t(`treelabels.why-${w}`) : w);
+export const whyLabel = (w) => (has(`treelabels.why-${w}`) ? t(`treelabels.why-${w}`) : w);
 
 const CELL = 96; // the occupancy grid's cell, in screen pixels
 

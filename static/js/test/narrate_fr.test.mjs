@@ -21,7 +21,8 @@ import { View } from "../view.js";
 import { Notation } from "../board.js";
 import { describeSelected } from "../announce.js";
 import { enterClause, tooltipLines, whyText, WHY_WORDS } from "../modern.js";
-import { reasonText, methodLabel, methodText, moves, REASON_WORDS, METHOD_WORDS } from "../pvwords.js";
+import { reasonText, reasonLabel, methodLabel, methodText, moves, REASON_WORDS, METHOD_WORDS } from "../pvwords.js";
+import { whyLabel } from "../treelabels.js";
 import { noticeText } from "../notices.js";
 import { forceMove } from "../forcedmove.js";
 
@@ -215,6 +216,11 @@ test("every word the engine may send has its French (reasons, methods, whys, end
   assert.deepEqual([...REASON_WORDS, "tt-cutoff", "horizon"].sort(), [...reasons].sort());
   assert.deepEqual([...METHOD_WORDS].sort(), [...methods].sort());
   assert.deepEqual([...WHY_WORDS].sort(), [...whys].sort());
+  // The words of a pruning (tracer/event.go: futility, late-move pruning, razoring, SEE, delta).
+  const PRUNE_WHYS = ["futility", "late-move", "razor", "see", "delta"];
+  for (const w of PRUNE_WHYS) assert.ok(whys.includes(w), w);
+  for (const r of REASON_WORDS) assert.equal(reasonLabel(r), r);
+  for (const w of PRUNE_WHYS) assert.equal(whyLabel(w), w);
   french(() => {
     for (const r of REASON_WORDS) frenchText(reasonText(r), `reason ${r}`);
     // A reason without words of its own is named by the engine's word.
@@ -228,6 +234,10 @@ test("every word the engine may send has its French (reasons, methods, whys, end
       assert.doesNotMatch(s, new RegExp(`La ligne ${m}\\b`), s);
     }
     for (const w of whys) frenchText(whyText(w), `why ${w}`);
+    // The short words on the ✂ markers and under a pruned move's stub (English: the engine's word).
+    for (const r of REASON_WORDS) assert.notEqual(reasonLabel(r), r, `✂ ${r}`), frenchText(reasonLabel(r), `✂ ${r}`);
+    for (const w of PRUNE_WHYS) frenchText(whyLabel(w), `stub ${w}`);
+    assert.equal(whyLabel("futility"), "futilité");
     const none = t("narrate.exit", { name: "x", value: "1", end: "none", outcome: "none", window: "", bound: "", type: "none", expected: "none" });
     for (const e of ends.filter((e) => e && e !== "stopped")) {
       const s = t("narrate.exit", { name: "x", value: "1", end: e, outcome: "none", window: "", bound: "", type: "none", expected: "none" });
