@@ -117,10 +117,17 @@ export function questionText(q) {
   return "";
 }
 
-// The words a room's poll offers and judges answers in (the presenter's buttons: "fails high",
-// not "fail-high"). They are the poll's data, the same for every follower; the page's own
-// buttons say them in its language (quizui.js).
-export const OUTCOME_WORDS = { "fail-high": "fails high", "fail-low": "fails low", exact: "exact", "tt-cutoff": "a table cutoff" };
+// The outcomes as the page says them ("fails high", not "fail-high"): the quiz's buttons, its
+// answers, and a room's poll.
+export function outcomeWord(w) {
+  switch (w) {
+    case "fail-high": return t("quiz.failsHigh");
+    case "fail-low": return t("quiz.failsLow");
+    case "exact": return t("quiz.exact");
+    case "tt-cutoff": return t("quiz.tableCutoff");
+  }
+  return String(w);
+}
 
 // whyText(trace, V, q, full): why the true answer is what it is, from the trace at the
 // question's step, in the view's words: where α and β came from, which values were compared.
@@ -232,20 +239,33 @@ export class Quiz {
 
 // A room's poll of a quiz question: its id carries the step, kind and node ("quiz-3:17:window:1"),
 // so a follower's page, which holds the same search, can judge its own answer once the
-// presenter's step k has passed the question's step. -> {right, truth (as text)} or null.
+// presenter's step k has passed the question's step (judgePoll).
 export function pollId(n, q) { return `quiz-${n}:${q.at}:${q.kind}:${q.node}`; }
-const POLL_WORDS = { "fails high": "fail-high", "fails low": "fail-low", exact: "exact", yes: true, no: false };
-export function judgePoll(t, V, id, text, k) {
+// pollChoices(kind): the choices a follower picks from, in the page's language.
+export function pollChoices(kind) {
+  if (kind === "outcome") return [outcomeWord("fail-high"), outcomeWord("exact"), outcomeWord("fail-low")];
+  if (kind === "research") return [t("quiz.yes"), t("quiz.no")];
+  return [];
+}
+// A poll's answer as the question takes it: the choices' words in English (the words a poll
+// carried before the page spoke other languages) or in the page's language.
+function pollAnswer(text) {
+  const words = new Map([["fails high", "fail-high"], ["fails low", "fail-low"], ["exact", "exact"], ["yes", true], ["no", false],
+    [outcomeWord("fail-high"), "fail-high"], [outcomeWord("fail-low"), "fail-low"], [outcomeWord("exact"), "exact"], [t("quiz.yes"), true], [t("quiz.no"), false]]);
+  return words.has(text) ? words.get(text) : text;
+}
+// judgePoll(trace, V, id, text, k) -> {right, truth (as text, in the page's language)} or null.
+export function judgePoll(tr, V, id, text, k) {
   const m = /^quiz-\d+:(\d+):(\w+):([\d.]*)$/.exec(String(id));
-  if (!m || !t || !t.started || k <= +m[1]) return null;
+  if (!m || !tr || !tr.started || k <= +m[1]) return null;
   const at = +m[1], kind = m[2];
-  const q = questionsAt(t, at, V).find((x) => x.kind === kind && x.node === m[3]);
+  const q = questionsAt(tr, at, V).find((x) => x.kind === kind && x.node === m[3]);
   if (!q) return null;
   let x = String(text).trim();
   if (kind === "window") x = x.replace(/^[([]|[)\]]$/g, "").split(/\s*,\s*/);
-  else if (x in POLL_WORDS) x = POLL_WORDS[x];
-  const truth = kind === "outcome" ? OUTCOME_WORDS[q.truth] : kind === "research" ? (q.truth ? "yes" : "no")
+  else x = pollAnswer(x);
+  const truth = kind === "outcome" ? outcomeWord(q.truth) : kind === "research" ? (q.truth ? t("quiz.yes") : t("quiz.no"))
     : kind === "window" ? `(${q.truth[0] === null ? "-∞" : q.truth[0]}, ${q.truth[1] === null ? "∞" : q.truth[1]})`
-      : Array.isArray(q.truth) ? q.truth.join(", ") || "none" : String(q.truth);
+      : Array.isArray(q.truth) ? q.truth.join(", ") || t("quiz.noneWord") : String(q.truth);
   return { right: check(kind, q.truth, x), truth };
 }

@@ -1,7 +1,7 @@
 // quizui.js: the quiz's panel over the tree and its toggle (data-testid="quiz-toggle"; also
 // ?quiz=1). It gates playback (playback.js asks gate(from, to) before moving forward), shows
 // the open question with a form, checks the answer (quiz.js), reveals the step and resumes.
-import { Quiz, questionText, whyText, kindsFromParam, KINDS } from "./quiz.js";
+import { Quiz, questionText, whyText, kindsFromParam, KINDS, outcomeWord } from "./quiz.js";
 import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -93,7 +93,7 @@ export function createQuizUI(S, { seek, kick, onAsk }) {
     };
     const input = (ph, cls = "") => { const i = el("input", cls); i.type = "text"; i.placeholder = ph; i.size = 6; return i; };
     if (q.kind === "outcome") row.append(button(outcomeWord("fail-high"), "fail-high"), button(outcomeWord("exact"), "exact"), button(outcomeWord("fail-low"), "fail-low"));
-    else if (q.kind === "research") row.append(button(t("quizui.yesResearch"), true), button(t("quizui.no"), false));
+    else if (q.kind === "research") row.append(button(t("quizui.yesResearch"), true), button(t("quiz.no"), false));
     else {
       let read;
       if (q.kind === "window") {
@@ -204,7 +204,7 @@ function el(tag, cls, text) {
   return e;
 }
 
-// The kinds' names in the chooser, and the outcomes' on the buttons and in the answers.
+// The kinds' names in the chooser.
 function kindWord(k) {
   switch (k) {
     case "window": return t("quizui.kindWindow");
@@ -215,16 +215,6 @@ function kindWord(k) {
   }
   return k;
 }
-export function outcomeWord(w) {
-  switch (w) {
-    case "fail-high": return t("quizui.failsHigh");
-    case "fail-low": return t("quizui.failsLow");
-    case "exact": return t("quizui.exact");
-    case "tt-cutoff": return t("quizui.tableCutoff");
-  }
-  return String(w);
-}
-
 // show(truth, kind): the true answer as the feedback says it.
 export function show(truth, kind) {
   if (kind === "outcome") return outcomeWord(truth);
@@ -233,7 +223,7 @@ export function show(truth, kind) {
     return `(${truth[0] === null ? "-∞" : truth[0]}, ${f(truth[1])})`;
   }
   if (Array.isArray(truth)) return truth.length ? truth.join(", ") : t("quiz.noneWord");
-  if (truth === true) return t("quizui.yes");
-  if (truth === false) return t("quizui.no");
+  if (truth === true) return t("quiz.yes");
+  if (truth === false) return t("quiz.no");
   return String(truth);
 }

@@ -11,8 +11,8 @@ import { load, GOLDEN } from "./helpers.mjs";
 import { parse } from "../i18n/message.js";
 import { t } from "../i18n/i18n.js";
 import { parseTreeText } from "../model.js";
-import { questionsAt, questionText, whyText, check } from "../quiz.js";
-import { show, outcomeWord } from "../quizui.js";
+import { questionsAt, questionText, whyText, check, outcomeWord, pollId, pollChoices, judgePoll } from "../quiz.js";
+import { show } from "../quizui.js";
 import { View } from "../view.js";
 import { grade } from "../exercisegrade.js";
 import { kindTitle, kindName, KINDS, keyOf } from "../exercise.js";
@@ -110,6 +110,15 @@ test("the quiz in French on Russell & Norvig's figure: questions, hints and answ
     assert.deepEqual([show(true, "research"), show(false, "research"), show([], "pruned"), show(["1.1", "1.2"], "pruned"), show([3, null], "window")],
       ["oui", "non", "aucun", "1.1, 1.2", "(3, ∞)"]);
     assert.ok(check("pruned", [], "aucun") && check("pruned", [], "none"));
+    // A room's poll: the choices in French; a follower's answer judged in French or in the English a poll used to carry.
+    assert.deepEqual(pollChoices("outcome"), ["échec haut", "exact", "échec bas"]);
+    assert.deepEqual(pollChoices("research"), ["oui", "non"]);
+    const id = pollId(1, o);
+    assert.deepEqual(judgePoll(tr, V, id, "échec bas", tr.length), { right: true, truth: "échec bas" });
+    assert.deepEqual(judgePoll(tr, V, id, "fails low", tr.length), { right: true, truth: "échec bas" });
+    assert.deepEqual(judgePoll(tr, V, id, "exact", tr.length), { right: false, truth: "échec bas" });
+    assert.deepEqual(judgePoll(tr, V, pollId(2, s), "non", tr.length), { right: true, truth: "non" });
+    assert.deepEqual(judgePoll(tr, V, pollId(3, p), "1.2, 1.1", tr.length), { right: true, truth: "1.1, 1.2" });
     assert.equal(t("quizui.itIs", { answer: "échec bas", why: "…" }), fr`Réponse : échec bas. …`);
     assert.equal(t("quizui.score", { correct: 1234, asked: 2000 }), fr`Score : 1${NNB}234 / 2${NNB}000`);
     assert.equal(t("quizui.ask", { kinds: ["value", "pruned"].map((k) => t(`quizui.kind${k === "value" ? "Value" : "Pruned"}`)).join(", ") }), fr`questions : valeurs, élagages`);
