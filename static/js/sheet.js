@@ -33,7 +33,7 @@ function answerLines(kind, tree) {
 }
 
 // The key for one tree, as a figure's marks and a line of text.
-function keyMarks(kind, tree) {
+export function keyMarks(kind, tree) {
   const key = keyOf(kind, tree);
   switch (kind) {
     case "prune": return { opts: { crossed: new Set(key.unread) }, text: t("sheet.keyPrune", { value: String(key.root), n: key.unread.length, leaves: key.unread.join(", ") }) };
@@ -42,7 +42,7 @@ function keyMarks(kind, tree) {
     case "values": return { opts: { labels: Object.fromEntries(Object.entries(key).map(([p, v]) => [p, valueText(v)])) }, text: t("sheet.keyValues") };
     case "bounds": return { opts: { under: Object.fromEntries(Object.entries(key).map(([p, r]) => [p, rangeText(r)])) }, text: "" };
     case "order": {
-      const orders = Object.entries(key.order).map(([p, o]) => t("sheet.keyOrderNode", { node: p === "" ? "root" : p, player: playerAt(p), order: o.join(" ") })).join("; ");
+      const orders = Object.entries(key.order).map(([p, o]) => t("sheet.keyOrderNode", { node: p === "" ? "root" : p, player: playerAt(p), order: o.join(" ") })).join(t("sheet.keyOrderJoin"));
       return { opts: {}, text: t("sheet.keyOrder", { n: key.leaves, orders }) };
     }
   }

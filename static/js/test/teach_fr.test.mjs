@@ -20,6 +20,7 @@ import { parseRange } from "../exerciseui.js";
 import { parseLesson, resolveStep } from "../lessonformat.js";
 import { setLeaf, addChild, deleteSubtree } from "../treeops.js";
 import { readTree } from "../treeedit.js";
+import { keyMarks } from "../sheet.js";
 
 const AREAS = ["quiz", "quizui", "exercise", "exercisegrade", "exerciseui", "sheet", "export", "tikz", "lesson", "lessonformat", "treeops", "treeedit"];
 const NB = "\u00a0", NNB = "\u202f";
@@ -227,8 +228,11 @@ test("the exercise panel, the worksheet and every kind's title, in French", () =
     assert.equal(t("sheet.keyPrune", { value: "3", n: 0, leaves: "" }), fr`Valeur de la racine : 3. Jamais évaluées : aucune.`);
     assert.equal(t("sheet.keyPrune", { value: "3", n: 2, leaves: "1.1, 1.2" }), fr`Valeur de la racine : 3. Jamais évaluées : 1.1, 1.2.`);
     assert.equal(t("sheet.keyCount", keyOf("count", AIMA)), fr`Évaluations statiques : minimax 9, alpha-bêta 7, PVS 7.`);
-    const orders = t("sheet.keyOrderNode", { node: "root", player: "MAX", order: "0 1 2" });
-    assert.equal(t("sheet.keyOrder", { n: 5, orders }), fr`Meilleur ordre : 5 feuilles, avec racine MAX : 0 1 2.`);
+    // The key's lines on R&N: C's 4 and 6 never read; right to left nothing is pruned; the best
+    // order (5 leaves) keeps every node's order but D's, whose 2 (child 2) comes first.
+    assert.equal(keyMarks("prune", AIMA).text, fr`Valeur de la racine : 3. Jamais évaluées : 1.1, 1.2.`);
+    assert.equal(keyMarks("mirror", AIMA).text, fr`De droite à gauche, jamais évaluées : aucune.`);
+    assert.equal(keyMarks("order", AIMA).text, fr`Meilleur ordre : 5 feuilles, avec 0 MIN : 0 1 2 ; 1 MIN : 0 1 2 ; 2 MIN : 2 0 1 ; racine MAX : 0 1 2.`);
     assert.equal(t("export.recording", { i: 1234, n: 5000 }), `enregistrement 1${NNB}234 / 5${NNB}000`);
     assert.equal(t("tikz.tooBig", { max: 500, n: 1234 }), fr`L'export LaTeX accepte des arbres d'au plus 500 nœuds (celui-ci en montre 1${NNB}234) : repliez-le, revenez à une étape antérieure, ou exportez en SVG.`);
   });
