@@ -11,6 +11,7 @@ import (
 // found by pvscope's own search over the suites in testdata/
 // (TestFindGallery), and TestGalleryReproduces checks that it still does.
 type GalleryEntry struct {
+	ID      string            // short and stable: the page's catalogs name its words by it (gallery.bk24.name)
 	Name    string            // what it shows, for the page's list
 	Source  string            // the suite position: "BK.24 (tactics/bratko_kopec_24.epd)"
 	FEN     string            //
@@ -24,6 +25,7 @@ type GalleryEntry struct {
 // being the classic short PV.
 var Gallery = []GalleryEntry{
 	{
+		ID:      "bk24",
 		Name:    "An exact hit ends the PV (tt-exact-cut-at-pv)",
 		Source:  "BK.24 (tactics/bratko_kopec_24.epd)",
 		FEN:     "r2qnrnk/p2b2b1/1p1p2pp/2pPpp2/1PP1P3/PRNBB3/3QNPPP/5RK1 w - -",
@@ -34,6 +36,7 @@ var Gallery = []GalleryEntry{
 			"pv-graft on and the triangular line is whole again.",
 	},
 	{
+		ID:      "ecm1398",
 		Name:    "Another exact hit at a PV node (tt-exact-cut-at-pv)",
 		Source:  "ECM.1398 (tactics/ecm_gcp_183.epd)",
 		FEN:     "3qrbk1/1r3p2/p1bp1Pp1/1p2p1Pp/4P2R/1P2BB1Q/P1P4P/R6K w - -",
@@ -43,6 +46,7 @@ var Gallery = []GalleryEntry{
 			"the triangular and stack lines stop after three moves.",
 	},
 	{
+		ID:      "bk02",
 		Name:    "A tiny table loses the walk's entries (tt-entry-overwritten)",
 		Source:  "BK.02 (tactics/bratko_kopec_24.epd)",
 		FEN:     "3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - -",
@@ -53,6 +57,7 @@ var Gallery = []GalleryEntry{
 			"collected during the search are whole.",
 	},
 	{
+		ID:      "wac051",
 		Name:    "Even a large table loses one (tt-entry-overwritten)",
 		Source:  "WAC.051 (tactics/wac_original_300.epd)",
 		FEN:     "r1bq1r2/pp4k1/4p2p/3pPp1Q/3N1R1P/2PB4/6P1/6K1 w - -",
@@ -63,6 +68,7 @@ var Gallery = []GalleryEntry{
 			"tt-size=4194304 it goes the whole way.",
 	},
 	{
+		ID:      "bk08",
 		Name:    "Depth-preferred replacement refuses a PV entry (tt-entry-missing)",
 		Source:  "BK.08 (tactics/bratko_kopec_24.epd)",
 		FEN:     "4b3/p3kp2/6p1/3pP2p/2pP1P2/4K1P1/P3N2P/8 w - -",
@@ -72,6 +78,7 @@ var Gallery = []GalleryEntry{
 			"exact score over a deeper one, so the walk finds nothing there.",
 	},
 	{
+		ID:      "matetrack93",
 		Name:    "The walk finds a bound, not a score (tt-entry-not-exact)",
 		Source:  "matetrack_mate1to5_pv.epd line 93 (mates/)",
 		FEN:     "8/8/4P3/3p4/2p3p1/1pP1kPPp/1P5P/R3K2R w KQ -",
@@ -81,6 +88,7 @@ var Gallery = []GalleryEntry{
 			"holds that search's bound: the walk cannot tell a PV move from a refutation, so it stops.",
 	},
 	{
+		ID:      "matetrack30",
 		Name:    "A stalemate ends the line (stalemate)",
 		Source:  "matetrack_mate1to5_pv.epd line 30 (mates/)",
 		FEN:     "3K4/pp3B2/qrk5/bp2B3/1p1P4/1P6/5P2/8 w - -",
@@ -90,6 +98,7 @@ var Gallery = []GalleryEntry{
 			"Ke7 leaves Black without a move, and every line ends there, after one move.",
 	},
 	{
+		ID:      "wac001",
 		Name:    "A mate ends the line (mate)",
 		Source:  "WAC.001 (tactics/wac_original_300.epd)",
 		FEN:     "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -",
@@ -98,6 +107,7 @@ var Gallery = []GalleryEntry{
 		Note: "A mate in 2: every line is three moves long at depth 4 and ends where Black is mated. Short, and right.",
 	},
 	{
+		ID:      "wac009",
 		Name:    "A repetition ends the line (repetition)",
 		Source:  "WAC.009 (tactics/wac_original_300.epd)",
 		FEN:     "3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - -",
@@ -107,6 +117,7 @@ var Gallery = []GalleryEntry{
 			"and the line ends there, one move short of the depth.",
 	},
 	{
+		ID:      "bk01",
 		Name:    "A node limit stops the search (search-stopped)",
 		Source:  "BK.01 (tactics/bratko_kopec_24.epd)",
 		FEN:     "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - -",
@@ -116,6 +127,7 @@ var Gallery = []GalleryEntry{
 			"iteration is cut at the node the search was in. The result is the last completed iteration's.",
 	},
 	{
+		ID:      "ecm1259",
 		Name:    "IIR shortens the PV by a ply (iir-at-pv)",
 		Source:  "ECM.1259 (tactics/ecm_gcp_183.epd)",
 		FEN:     "rnb2rk1/pp2bppp/2p5/q7/4NN2/4B1QP/PPP3P1/2KR3R w - -",
@@ -126,6 +138,7 @@ var Gallery = []GalleryEntry{
 			"PV node a ply shallower and the line reached the horizon a ply early. Turn iir off and it is whole.",
 	},
 	{
+		ID:      "ecm1503",
 		Name:    "IIR on a line found late (iir-at-pv)",
 		Source:  "ECM.1503 (tactics/ecm_gcp_183.epd)",
 		FEN:     "1r2r1k1/1bn2pbp/pp1q1np1/2pPN1B1/P1B5/2N4P/1P1Q1PP1/R3R1K1 w - -",
@@ -136,6 +149,7 @@ var Gallery = []GalleryEntry{
 			"children stored nothing exact.",
 	},
 	{
+		ID:      "bk17",
 		Name:    "IIR at depth 7 (iir-at-pv)",
 		Source:  "BK.17 (tactics/bratko_kopec_24.epd)",
 		FEN:     "r2q1rk1/1ppnbppp/p2p1nb1/3Pp3/2P1P1P1/2N2N1P/PPB1QP2/R1B2RK1 b - -",

@@ -57,7 +57,7 @@ func galleryItems() []templates.GalleryItem {
 		for name, v := range g.Options {
 			q.Set(name, v)
 		}
-		items = append(items, templates.GalleryItem{Name: g.Name, Source: g.Source, Note: g.Note,
+		items = append(items, templates.GalleryItem{ID: g.ID, Name: g.Name, Source: g.Source, Note: g.Note,
 			Query: "?" + q.Encode(), Method: g.Method.String(), Reason: g.Reason.String()})
 	}
 	return items

@@ -412,3 +412,28 @@ func TestRoomCopyIsChargedToTheBudget(t *testing.T) {
 		t.Errorf("closing the room gave back %d bytes; the follower received %d bytes of events frames", got, received)
 	}
 }
+
+// A free answer (a question with no choices) that is only punctuation counts as nothing:
+// the follower is told so, and the poll does not count it.
+func TestRoomPollRefusesAnAnswerOfOnlyPunctuation(t *testing.T) {
+	_, hs := testServer(t, DefaultLimits())
+	p, a := dial(t, hs), dial(t, hs)
+	code, _ := present(t, p)
+	follow(t, a, code)
+	p.send(`{"type":"question","question":"q2","prompt":"The window at node 1?"}`)
+	a.until("question")
+	a.send(`{"type":"answer","question":"q2","answer":" ( , ) "}`)
+	a.errorNext("answer", "only punctuation")
+	a.send(`{"type":"answer","question":"q2","answer":"3, inf"}`)
+	want := map[string]any{"(3, ∞)": float64(1)}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		m := p.until("poll")
+		if reflect.DeepEqual(m["counts"], want) && m["answered"] == float64(1) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("last poll %v, want counts %v and one answer", m, want)
+		}
+	}
+}

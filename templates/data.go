@@ -48,6 +48,7 @@ type Limits struct {
 // GalleryItem is an exhibit of the short-PV gallery: a position and the settings under
 // which a PV collector's line is cut short.
 type GalleryItem struct {
+	ID     string // short stable id, naming its words in the catalogs: "bk24" (gallery.bk24.name)
 	Name   string // what it shows
 	Source string // where the position comes from
 	Note   string // what to look at

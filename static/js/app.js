@@ -37,6 +37,7 @@ import { createExport } from "./export.js";
 import { createExerciseUI } from "./exerciseui.js";
 import { createSheet } from "./sheet.js";
 import { bindLanguageMenu } from "./language.js";
+import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -109,7 +110,7 @@ const { render, setRunState } = renderer;
 const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to) });
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
-const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, nodeName: (p) => (p ? `node ${p}` : "the root"),
+const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, nodeName: (p) => (p ? t("app.nodeAtPath", { path: p }) : t("app.theRoot")),
   onAsk: (q, text) => pollTheRoom(q, text) });
 const { showError } = errors;
 
@@ -121,12 +122,12 @@ const socket = new Socket({
       room.after(f);
     } catch (err) {
       console.error(err);
-      showError(`The page could not use a "${f.type}" frame from the server: ${err.message}.`);
+      showError(t("app.frameFailed", { type: f.type, error: err.message }));
     }
   },
   onState: (state, message) => {
     if (state === "open") {
-      setRunState(S.streaming ? "Starting…" : "", "");
+      setRunState(S.streaming ? t("setup.starting") : "", "");
       return;
     }
     if (state === "incompatible") {
@@ -136,7 +137,7 @@ const socket = new Socket({
     if (state === "closed" && S.streaming) {
       S.streaming = false;
       if (S.run) S.run.lost = true;
-      message = "The connection was lost during the search; the events received so far stay steppable. " + message;
+      message = t("app.lostDuringSearch", { message });
     }
     setRunState(message, state === "closed" ? "warn" : "");
     S.dirty = true;
@@ -158,7 +159,7 @@ const setup = createSetup(S, { form, board, socket, timings, errors, setRunState
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
 // The rules an opened trace breaks: the banner and the list beside the event log (traceproblems.js).
 const problems = createTraceProblems(S, { seek: (k) => { playback.pause(); playback.seek(k); }, showNode,
-  nodeName: (id) => (S.notation ? S.notation.nodeTitle(id) : `node ${id}`) });
+  nodeName: (id) => (S.notation ? S.notation.nodeTitle(id) : t("app.nodeById", { id })) });
 // The engine panel (engines.js): an external engine's lines for the setup's position.
 const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
 const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
@@ -319,8 +320,8 @@ function goToPath(text) {
   const r = resolvePath(S.trace, k, text, sanOf);
   box.setCustomValidity("");
   if (r.id) showNode(r.id);
-  else if (r.pruned) { showNode(r.parent); box.title = `${text}: pruned, never searched`; }
-  else { box.setCustomValidity(`No node at "${text}" at this step (no move "${r.at}" was searched there).`); box.reportValidity(); }
+  else if (r.pruned) { showNode(r.parent); box.title = t("app.pathPruned", { path: text }); }
+  else { box.setCustomValidity(t("app.pathMissing", { path: text, move: r.at })); box.reportValidity(); }
 }
 function sanOf(parentId, move) { return S.notation && S.notation.chess ? S.notation.label(parentId, move) : move; }
 

@@ -8,6 +8,7 @@ import { Chess } from "../vendor/chess.js/chess.js";
 import { scoreScale, isInfinite, mateIn } from "./view.js";
 import { forceMove } from "./forcedmove.js";
 import { NULL_MOVE } from "./modern.js";
+import { t } from "./i18n/i18n.js";
 
 // Arrow styles for the line: the first move strongest (classes styled in app.css).
 const ARROWS = [{ class: "arrow-pv1" }, { class: "arrow-pv2" }, { class: "arrow-pv3" }];
@@ -159,6 +160,12 @@ export function numberMove(start, ply, san, first = ply === 0) {
   return whiteMoves ? `${n}.${san}` : first ? `${n}…${san}` : san;
 }
 
+// The board's accessible name: its caption (may be "") and the position's FEN ("" for none).
+export function boardLabel(title, fen) {
+  const position = fen || t("board.noPosition");
+  return title ? t("board.label", { title, fen: position }) : t("board.labelUntitled", { fen: position });
+}
+
 export class Board {
   // el: the board container; pathEl: the paragraph that shows a tree path; titleEl: the caption.
   constructor(el, pathEl, titleEl) {
@@ -215,7 +222,7 @@ export class Board {
   // The board's drawing (an svg with role img) named for a screen reader: its caption and FEN.
   _label(title, fen) {
     const svg = this.el.querySelector("svg.cm-chessboard");
-    if (svg) svg.setAttribute("aria-label", `Chess board${title ? ", " + title : ""}: ${fen || "empty"}`);
+    if (svg) svg.setAttribute("aria-label", boardLabel(title, fen));
   }
 
   // cm-chessboard queues every position change and draws each over at least two animation
@@ -250,10 +257,10 @@ export class Board {
       this.pathEl.append(s);
       return s;
     };
-    add("root", "mvno");
+    add(t("board.root"), "mvno");
     for (const m of path) { add(" → "); add(m, "mv"); }
     if (value !== null && value !== undefined) add(`  = ${value}`, "mvno");
-    if (line.length) { add("   best line: ", "mvno"); add(line.join(" "), "mv"); }
+    if (line.length) { add("   " + t("board.bestLine") + " ", "mvno"); add(line.join(" "), "mv"); }
   }
 }
 
@@ -279,7 +286,7 @@ export class Notation {
   // names a node on almost every event).
   lineTo(id, move = "") {
     const base = this._nodeLine(id);
-    if (!move) return base.text || "(empty)";
+    if (!move) return base.text || t("board.emptyLine");
     const m = this._numbered(base.ply, this.lines.san(this.lines.fenAt(this.trace, id), move));
     return base.text ? base.text + " " + m : m;
   }
@@ -310,7 +317,7 @@ export class Notation {
 
   // lineText(nodeId, moves): a line of moves played from node nodeId.
   lineText(nodeId, moves) {
-    if (!moves.length) return "(empty)";
+    if (!moves.length) return t("board.emptyLine");
     return this.items(nodeId, moves).moves.map((m) => (m.prefix ? m.prefix + m.text : m.text)).join(" ");
   }
 
@@ -363,7 +370,7 @@ export class Notation {
 
   // nodeTitle(nodeId): "root" or the moves from the root.
   nodeTitle(nodeId) {
-    if (!nodeId || !this.trace.node(nodeId) || !this.trace.node(nodeId).parent) return "root";
+    if (!nodeId || !this.trace.node(nodeId) || !this.trace.node(nodeId).parent) return t("board.root");
     if (!this.chess) return this.trace.positionMoves(nodeId).join(".");
     return this.lineTo(nodeId);
   }

@@ -9,7 +9,7 @@
 import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
 import { Socket } from "./socket.js";
-import { fmtInt } from "./panels.js";
+import { t, num } from "./i18n/i18n.js";
 import { View, defaultView, scoreScale } from "./view.js";
 import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, parseDiff } from "./compareplan.js";
 import { createDiffBar, decorate } from "./comparediff.js";
@@ -17,6 +17,7 @@ import { narrate } from "./narrate.js";
 import { Notation } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
+const fmtInt = (n) => (n === null || n === undefined || Number.isNaN(n) ? "–" : num(n)); // in the page's language
 const PLAY_MS = 600; // one joint step per 0.6 s: slow enough to follow every pane
 const LOG_LINES = 4; // a pane's log: the steps up to the one shown
 
@@ -78,7 +79,7 @@ export function createCompare({ errors, onActive = () => {} }) {
       case "error":
         fail(p, f.message);
         // Most errors are the form's (a bad tree, a depth too deep): say them where the form does.
-        errors.showError(`${p.label}: ${f.message}`, f.field);
+        errors.showError(t("compare.paneError", { label: p.label, message: f.message }), f.field);
         break;
     }
     dirty();
@@ -95,7 +96,7 @@ export function createCompare({ errors, onActive = () => {} }) {
   function onState(state, message) {
     if (state === "closed") {
       const p = panes.find((x) => x.state === "running");
-      if (p) fail(p, "The connection was lost during this search. " + message);
+      if (p) fail(p, t("compare.connectionLost", { message }));
     } else if (state === "incompatible") {
       for (const p of panes) if (p.state !== "done") fail(p, message);
     }
@@ -171,7 +172,7 @@ export function createCompare({ errors, onActive = () => {} }) {
       el.dataset.algo = pane.algo || "";
       if (pane.side) el.dataset.side = pane.side;
       const log = document.createElement("ol");
-      log.className = "pane-log"; log.dataset.testid = "pane-log"; log.setAttribute("aria-label", "This search's last steps");
+      log.className = "pane-log"; log.dataset.testid = "pane-log"; log.setAttribute("aria-label", t("compare.logLabel"));
       el.querySelector(".pane-tree").before(log);
       el.dataset.pane = String(i);
       el.querySelector(".pane-title").textContent = pane.label;
@@ -241,7 +242,7 @@ export function createCompare({ errors, onActive = () => {} }) {
     const pp = $("compare-play");
     pp.textContent = playing ? "❚❚" : "▶";
     pp.setAttribute("aria-pressed", String(playing));
-    pp.setAttribute("aria-label", playing ? "Pause" : "Play leaf by leaf");
+    pp.setAttribute("aria-label", playing ? t("compare.pause") : t("compare.play"));
     renderSummary();
     for (const p of panes) renderPane(p);
     refit = false;
@@ -251,34 +252,33 @@ export function createCompare({ errors, onActive = () => {} }) {
     const c = panes.map((p) => p.counts).find(Boolean);
     let text = "";
     if (c && c.leaves) {
-      text = `The tree has ${fmtInt(c.leaves)} leaves at depth ${c.d}. `;
-      text += c.minimal
-        ? `It is uniform (b = ${c.b || "?"}), so any alpha-beta search reads at least ${fmtInt(c.minimal)} of them (Knuth and Moore: b^⌈d/2⌉ + b^⌊d/2⌋ − 1).`
-        : "It is not uniform, so Knuth and Moore's minimum does not apply.";
+      text = t("compare.treeLeaves", { leaves: c.leaves, depth: c.d }) + " " + (c.minimal
+        ? t("compare.uniform", { b: c.b || "?", minimal: c.minimal })
+        : t("compare.notUniform"));
     } else if (panes.some((p) => p.trace && p.trace.started.kind === "chess")) {
-      text = "Chess: the number of leaves in the whole tree is not known here; compare the leaves each search read.";
+      text = t("compare.chessLeaves");
     }
     const el = $("compare-summary");
     if (el.textContent !== text) el.textContent = text;
   }
 
   function renderPane(p) {
-    const t = p.trace, el = p.el;
+    const tr = p.trace, el = p.el;
     const set = (testid, text) => {
       const x = el.querySelector(`[data-testid="${testid}"]`);
       if (x.textContent !== text) x.textContent = text;
     };
-    const note = p.error || (p.state === "idle" ? "press Start" : "") || (p.state === "waiting" || p.state === "sent" ? "waiting for its turn…" : "") ||
-      (p.state === "running" ? "searching…" : "") || (p.stopped ? `stopped: ${p.stopped}` : "") || p.note || "";
+    const note = p.error || (p.state === "idle" ? t("compare.pressStart") : "") || (p.state === "waiting" || p.state === "sent" ? t("compare.waiting") : "") ||
+      (p.state === "running" ? t("compare.searching") : "") || (p.stopped ? t("compare.stopped", { reason: p.stopped }) : "") || p.note || "";
     set("pane-note", note);
     el.classList.toggle("failed", p.state === "error");
-    if (!t || !t.started) {
+    if (!tr || !tr.started) {
       for (const id of ["pane-nodes", "pane-depth", "pane-leaves", "pane-researches", "pane-ratio", "pane-minimal", "pane-pv", "pane-index"]) set(id, "–");
       return;
     }
-    const k = Math.min(p.k, t.length);
-    const st = t.stats(k);
-    set("pane-index", `${k} / ${t.length}`);
+    const k = Math.min(p.k, tr.length);
+    const st = tr.stats(k);
+    set("pane-index", t("compare.paneIndex", { k, events: tr.length }));
     set("pane-nodes", fmtInt(st.nodes));
     set("pane-depth", st.depth ? String(st.depth) : "–");
     set("pane-leaves", fmtInt(st.leaves));
@@ -287,9 +287,9 @@ export function createCompare({ errors, onActive = () => {} }) {
     el.querySelector('[data-testid="pane-minimal"]').parentElement.hidden = !(p.counts && p.counts.minimal);
     set("pane-researches", fmtInt(st.reSearches));
     set("pane-ratio", p.counts && p.counts.leaves
-      ? `${fmtInt(st.leaves)} / ${fmtInt(p.counts.leaves)} (${Math.round((100 * st.leaves) / p.counts.leaves)}%)` : "–");
-    const score = t.rootScore(k), pv = t.rootPV(k);
-    if (!p.pov) p.pov = new View(defaultView(t.started.kind), scoreScale(t.started)); // a pane shows its search in the default view
+      ? t("compare.ratio", { read: st.leaves, leaves: p.counts.leaves, percent: Math.round((100 * st.leaves) / p.counts.leaves) }) : "–");
+    const score = tr.rootScore(k), pv = tr.rootPV(k);
+    if (!p.pov) p.pov = new View(defaultView(tr.started.kind), scoreScale(tr.started)); // a pane shows its search in the default view
     set("pane-pv", score === null ? "–" : `${p.pov.fmt(score)} · ${pv.join(" ")}`); // an opened trace's own scale
     p.view.present = document.documentElement.classList.contains("presentation"); // presentation sizes in the panes too
     p.view.show(k, { selected: p.selected || 0, view: p.pov });
@@ -382,18 +382,18 @@ export function createCompare({ errors, onActive = () => {} }) {
   function snapshot() {
     if (!active()) return [];
     return panes.map((p) => {
-      const t = p.trace && p.trace.started ? p.trace : null;
-      const k = t ? Math.min(p.k, t.length) : 0;
-      const st = t ? t.stats(k) : null;
+      const tr = p.trace && p.trace.started ? p.trace : null;
+      const k = tr ? Math.min(p.k, tr.length) : 0;
+      const st = tr ? tr.stats(k) : null;
       return {
         algo: p.algo, label: p.label, options: p.options,
         nodeCount: st ? st.nodes : 0, depth: st ? st.depth : 0, leaves: st ? st.leaves : 0, reSearches: st ? st.reSearches : 0,
-        pv: t ? t.rootPV(k) : [], score: t ? t.rootScore(k) : null,
-        eventIndex: k, eventCount: t ? t.length : 0, state: p.state, error: p.error,
+        pv: tr ? tr.rootPV(k) : [], score: tr ? tr.rootScore(k) : null,
+        eventIndex: k, eventCount: tr ? tr.length : 0, state: p.state, error: p.error,
         treeLeaves: p.counts ? p.counts.leaves : null, minimalLeaves: p.counts ? p.counts.minimal || null : null,
-        lastLeaf: t && st.leaves ? t.positionMoves(t.c.node.get(t.leafIdx.get(st.leaves - 1))).join(".") : null,
-        side: p.side || null, selected: p.selected || 0, selectedPath: t && p.selected ? t.positionMoves(p.selected) : [],
-        log: t ? logLines(p, k) : [],
+        lastLeaf: tr && st.leaves ? tr.positionMoves(tr.c.node.get(tr.leafIdx.get(st.leaves - 1))).join(".") : null,
+        side: p.side || null, selected: p.selected || 0, selectedPath: tr && p.selected ? tr.positionMoves(p.selected) : [],
+        log: tr ? logLines(p, k) : [],
         diff: diffSpec && diffBar && diffBar.result ? { same: diffBar.result.same, count: diffBar.result.diffs.length, at: diffBar.at, status: diffBar.status } : null,
       };
     });

@@ -2,13 +2,14 @@
 // difference" and the previous and next difference, a sentence for the one shown, and rings on
 // the nodes that differ in each pane's tree (only in this search, another window, another
 // score). The lining up itself is diff.js; compare.js owns the panes and calls in here.
-import { diffTraces, describe } from "./diff.js";
+import { diffTraces, describe, whatText, placeOf } from "./diff.js";
+import { t } from "./i18n/i18n.js";
 
 // Ring colours, apart from the outcome colours the nodes are filled with, and what each says.
 export const MARKS = {
-  only: { colour: "#6A3D9A", dash: [4, 3], text: "only in this search" },
-  window: { colour: "#56B4E9", dash: [], text: "another window, depth, reduction or extension" },
-  score: { colour: "#B3261E", dash: [], text: "another score or bound" },
+  only: { colour: "#6A3D9A", dash: [4, 3], get text() { return t("comparediff.markOnly"); } },
+  window: { colour: "#56B4E9", dash: [], get text() { return t("comparediff.markWindow"); } },
+  score: { colour: "#B3261E", dash: [], get text() { return t("comparediff.markScore"); } },
 };
 
 // createDiffBar(region, { onGo }): the bar, placed under the comparison's own. onGo(step pair)
@@ -18,7 +19,7 @@ export function createDiffBar(region, { onGo }) {
   bar.className = "diff-bar";
   bar.dataset.testid = "diff-bar";
   bar.setAttribute("role", "toolbar");
-  bar.setAttribute("aria-label", "Search diff");
+  bar.setAttribute("aria-label", t("comparediff.barLabel"));
   bar.hidden = true;
   const button = (testid, text, title, fn) => {
     const b = document.createElement("button");
@@ -28,11 +29,11 @@ export function createDiffBar(region, { onGo }) {
     return b;
   };
   const name = document.createElement("strong");
-  name.className = "compare-name"; name.textContent = "Diff";
+  name.className = "compare-name"; name.textContent = t("comparediff.barName");
   bar.append(name);
-  button("diff-first", "First difference", "Both panes to where the searches first part (d)", () => go(-1));
-  button("diff-prev", "◁", "The previous difference ([)", () => go(at - 1));
-  button("diff-next", "▷", "The next difference (])", () => go(at + 1));
+  button("diff-first", t("comparediff.firstButton"), t("comparediff.firstTitle"), () => go(-1));
+  button("diff-prev", "◁", t("comparediff.prevTitle"), () => go(at - 1));
+  button("diff-next", "▷", t("comparediff.nextTitle"), () => go(at + 1));
   const status = document.createElement("span");
   status.className = "diff-status"; status.dataset.testid = "diff-status"; status.setAttribute("aria-live", "polite");
   bar.append(status);
@@ -57,15 +58,15 @@ export function createDiffBar(region, { onGo }) {
     const d = i < 0 || i >= result.diffs.length ? null : result.diffs[i];
     at = d ? i : -1;
     onGo(d || result.first);
-    say(d ? `Difference ${i + 1} of ${result.diffs.length}: ${describe(d, names)}` : firstText());
+    say(d ? t("comparediff.differenceOf", { i: i + 1, n: result.diffs.length, sentence: describe(d, names) }) : firstText());
   }
 
   function firstText() {
     const f = result.first;
-    const step = (s, who) => (s.event === "enter" ? `${who} enters ${where(s)}` : s.event === "exit" ? `${who} leaves ${where(s)}` : `${who} has ended`);
-    return `First difference (${f.what.join(", ")}): ${step(f.a, "A")}; ${step(f.b, "B")}. ${result.diffs.length} differences in all.`;
+    const step = (s, who) => (s.event === "enter" ? t("diff.enters", { who, ...placeOf(s, names) })
+      : s.event === "exit" ? t("diff.leaves", { who, ...placeOf(s, names) }) : t("comparediff.hasEnded", { who }));
+    return t("comparediff.firstDifference", { what: whatText(f.what), a: step(f.a, "A"), b: step(f.b, "B"), n: result.diffs.length });
   }
-  const where = (s) => (s.path.length ? names(s.path) : "the root");
 
   function say(text) { if (status.textContent !== text) status.textContent = text; }
 
@@ -76,8 +77,8 @@ export function createDiffBar(region, { onGo }) {
       result = diffTraces(ta, tb);
       at = -1;
       bar.hidden = false;
-      say(result.same ? "The two searches are the same, node for node." :
-        `${result.diffs.length} differences. First difference (${result.first.what.join(", ")}) at ${result.first.path.length ? names(result.first.path) : "the root"}: press d.`);
+      say(result.same ? t("comparediff.same") :
+        t("comparediff.differences", { n: result.diffs.length, what: whatText(result.first.what), ...placeOf(result.first, names) }));
       return result;
     },
     clear() { result = null; at = -1; bar.hidden = true; say(""); },

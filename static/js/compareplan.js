@@ -3,26 +3,26 @@
 // command, the leaf-by-leaf moves through a Trace, and the counts shown beside the panes.
 import { countBelow } from "./model.js";
 import { horizonLeaves, uniformBranching, knuthMoore, height } from "./treeops.js";
+import { t } from "./i18n/i18n.js";
 
 export const ALGOS = ["minimax", "alphabeta", "pvs"];
 export const MAX_PANES = 4;
-const ALGO_LABEL = { minimax: "Minimax", alphabeta: "Alpha-beta", pvs: "PVS" };
 
 // parseCompare("minimax,alphabeta,pvs:tt=false") -> {panes: [{algo, options, label}]} or {error}.
 export function parseCompare(text) {
   const parts = String(text || "").split(",").map((s) => s.trim()).filter(Boolean);
-  if (parts.length < 2) return { error: "A comparison needs at least two entries, for example minimax,alphabeta,pvs." };
-  if (parts.length > MAX_PANES) return { error: `A comparison shows at most ${MAX_PANES} searches side by side; this one asks for ${parts.length}.` };
+  if (parts.length < 2) return { error: t("compareplan.tooFew") };
+  if (parts.length > MAX_PANES) return { error: t("compareplan.tooMany", { most: MAX_PANES, n: parts.length }) };
   const panes = [];
   for (const part of parts) {
     const [algo, ...opts] = part.split(":").map((s) => s.trim());
     if (!ALGOS.includes(algo)) {
-      return { error: `"${algo}" in the comparison is not an algorithm; use minimax, alphabeta or pvs, each optionally followed by :option=value.` };
+      return { error: t("compareplan.notAlgorithm", { algo }) };
     }
     const options = {};
     for (const o of opts) {
       const m = /^([a-z][a-z-]*)=(\S+)$/.exec(o);
-      if (!m || m[1] === "algo") return { error: `"${o}" in the comparison is not an option; write it as name=value, for example pvs:tt=false.` };
+      if (!m || m[1] === "algo") return { error: t("compareplan.notOption", { entry: o }) };
       options[m[1]] = m[2];
     }
     panes.push({ algo, options, label: paneLabel(algo, options) });
@@ -30,10 +30,17 @@ export function parseCompare(text) {
   return { panes };
 }
 
+// paneLabel: "PVS, table off, null-move on" (the transposition table is "table" on a pane).
 function paneLabel(algo, options) {
-  const words = Object.entries(options).map(([k, v]) => (v === "true" ? `${k} on` : v === "false" ? `${k} off` : `${k} ${v}`));
-  return [ALGO_LABEL[algo], ...words].join(", ").replace(/\btt (on|off)\b/, "table $1");
+  const words = Object.entries(options).map(([k, v]) =>
+    k === "tt" && (v === "true" || v === "false") ? (v === "true" ? t("compareplan.tableOn") : t("compareplan.tableOff"))
+      : v === "true" ? t("compareplan.optionOn", { option: k }) : v === "false" ? t("compareplan.optionOff", { option: k })
+        : t("compareplan.optionValue", { option: k, value: v }));
+  return [algoLabel(algo), ...words].join(", ");
 }
+
+// algoLabel: a pane's algorithm as its title names it ("Alpha-beta"); ALGOS are its words.
+export const algoLabel = (algo) => t(`compareplan.algo-${algo}`);
 
 // planPanes: each pane's options: its algorithm and options over the form's, without the
 // compare entry itself, and a note to show in the pane. On a chess position with a minimax pane,
@@ -45,7 +52,7 @@ export function planPanes(formOptions, panes, chess) {
   const quiet = chess && base.qsearch === undefined && panes.some((p) => p.algo === "minimax");
   return panes.map((pane) => {
     const options = { ...base, ...(quiet ? { qsearch: "false" } : {}), ...pane.options, algo: pane.algo };
-    const note = quiet && options.qsearch === "false" ? "quiescence off in every pane (minimax would follow every capture)" : "";
+    const note = quiet && options.qsearch === "false" ? t("compareplan.quiescenceOff") : "";
     return { ...pane, options, note };
   });
 }
@@ -85,14 +92,14 @@ export function treeCounts(started, random = "") {
 // (an algorithm first if it names one, then name=value, joined by ":"; empty: the form's alone).
 export function parseDiff(text) {
   const parts = String(text || "").split(",").map((s) => s.trim());
-  if (parts.length !== 2) return { error: `A search diff compares two searches, A and B (?diff=A,B); this one has ${parts.length}.` };
+  if (parts.length !== 2) return { error: t("compareplan.diffCount", { n: parts.length }) };
   const panes = [];
   for (const [i, part] of parts.entries()) {
     const side = i ? "B" : "A";
     if (part.startsWith("trace:")) {
       const token = part.slice(6);
-      if (!/^[\w-]+$/.test(token)) return { error: `"${part}" in the diff is not an opened trace: write trace: and the token pvscope view printed.` };
-      panes.push({ side, token, label: `${side}: a trace file` });
+      if (!/^[\w-]+$/.test(token)) return { error: t("compareplan.diffNotTrace", { entry: part }) };
+      panes.push({ side, token, label: t("compareplan.diffTraceLabel", { side }) });
       continue;
     }
     const segs = part ? part.split(":").map((s) => s.trim()) : [];
@@ -100,12 +107,12 @@ export function parseDiff(text) {
     const options = {};
     for (const o of segs) {
       const m = /^([a-z][a-z-]*)=(\S+)$/.exec(o);
-      if (!m || m[1] === "algo" || m[1] === "diff" || m[1] === "compare") return { error: `"${o}" in the diff is not an option; write it as name=value, for example ${side === "A" ? "pvs" : "pvs:order-killers=false"}.` };
+      if (!m || m[1] === "algo" || m[1] === "diff" || m[1] === "compare") return { error: t("compareplan.diffNotOption", { entry: o, example: side === "A" ? "pvs" : "pvs:order-killers=false" }) };
       options[m[1]] = m[2];
     }
     if (algo) options.algo = algo;
     const words = Object.entries(options).map(([k, v]) => `${k}=${v}`).join(", ");
-    panes.push({ side, algo: algo || "", options, label: `${side}: ${words || "the form's options"}` });
+    panes.push({ side, algo: algo || "", options, label: words ? t("compareplan.diffOptionsLabel", { side, options: words }) : t("compareplan.diffFormLabel", { side }) });
   }
   return { panes };
 }

@@ -8,6 +8,8 @@
 // the page already (two Trace models), so children met out of step are still paired node by node
 // here, where the CLI, reading two files as streams, compares them whole.
 
+import { t } from "./i18n/i18n.js";
+
 // diffTraces(ta, tb) -> {same, first, diffs, marks}
 //   first: {what: [...], path: [moves of the node where they part], a: step, b: step} or null
 //          (a step: {node, k, event: "enter" | "exit" | "end", path}); k is the step to show.
@@ -190,18 +192,26 @@ function exitDiffers(ta, a, tb, b) {
 
 // describe: a difference in one sentence, moves named by name(moves) (SAN on the page).
 export function describe(d, name = (moves) => moves.join(" ")) {
-  const where = (s) => (s && s.path.length ? name(s.path) : "the root");
+  const where = (s) => placeOf(s, name);
   switch (d.what) {
     case "only":
-      return d.a ? `${where(d.a)} is searched only in A.` : `${where(d.b)} is searched only in B.`;
+      return d.a ? t("diff.onlyIn", { who: "A", ...where(d.a) }) : t("diff.onlyIn", { who: "B", ...where(d.b) });
     case "window":
-      return `${where(d.a)} is entered with another window, depth, reduction or extension.`;
+      return t("diff.otherWindow", where(d.a));
     case "score":
-      return `${where(d.a)} returns another score or bound.`;
+      return t("diff.otherScore", where(d.a));
     case "next": {
-      const s = (x, who) => (x.event === "enter" ? `${who} enters ${where(x)}` : x.event === "exit" ? `${who} leaves ${where(x)}` : `${who} ends`);
-      return `They part: ${s(d.a, "A")}, ${s(d.b, "B")}.`;
+      const s = (x, who) => (x.event === "enter" ? t("diff.enters", { who, ...where(x) }) : x.event === "exit" ? t("diff.leaves", { who, ...where(x) }) : t("diff.ends", { who }));
+      return t("diff.part", { a: s(d.a, "A"), b: s(d.b, "B") });
     }
   }
   return "";
 }
+
+// placeOf(step or first, name): a node's place for a sentence: {at: "root"} or {at: "path", path}
+// (the sentence words the root itself, as its language says "at the root" or "the root is").
+export const placeOf = (s, name = (moves) => moves.join(" ")) => (s && s.path.length ? { at: "path", path: name(s.path) } : { at: "root", path: "" });
+
+// WHAT: the words diffTraces gives for how two nodes differ; whatText words a list of them.
+export const WHAT = ["next", "window", "depth", "reduced", "extended", "score", "bound", "end"];
+export const whatText = (what) => what.map((w) => t(`diff.what-${w}`)).join(", ");

@@ -6,8 +6,8 @@
 // test/enginelines.test.mjs); EngineLines renders them into the panel's lists.
 
 import { span } from "./pvlab.js";
-import { fmtInt } from "./panels.js";
 import { moveNumber, numberMove } from "./board.js";
+import { t, has } from "./i18n/i18n.js";
 
 // scoreText(line): "+0.35", "−1.20", "0.00", "#3", "#-2" (the side to move's view, as the
 // PV panel writes scores), with "≥" for a lower bound and "≤" for an upper one.
@@ -39,17 +39,14 @@ export function numbered(san, fen, from = 0) {
   return san.map((m, i) => numberMove(start, from + i, m, i === 0));
 }
 
-// The end of a line, as the PV laboratory words why a line stops (pvwords.js): a clause.
-export const END_TEXT = {
-  mate: "the game ends there in checkmate",
-  stalemate: "the game ends there in stalemate",
-  repetition: "the position repeats there: a draw",
-  "fifty-move": "the fifty-move rule ends the game there",
-  "in check": "the side to move is in check there: a search would not stop",
-  "capture pending": "a capture is pending there (a recapture, or a piece won): the exchange is not over",
-  quiet: "the position is quiet there",
-  "illegal move": "a move of the line is not legal",
-};
+// The ends of a line the server names (engine/uci), and as the PV laboratory words why a line
+// stops (pvwords.js): endName(end) is the word shown on the row, endText(end) the clause in its
+// tooltip (catalog keys end-<word> and endText-<word>, spaces as "-"). An end the catalog does
+// not know is shown as the server wrote it.
+export const ENDS = ["mate", "stalemate", "repetition", "fifty-move", "in check", "capture pending", "quiet", "illegal move"];
+const endKey = (end) => String(end).replace(/\s+/g, "-");
+export const endName = (end) => (end && has(`enginelines.end-${endKey(end)}`) ? t(`enginelines.end-${endKey(end)}`) : end || "");
+export const endText = (end) => (end && has(`enginelines.endText-${endKey(end)}`) ? t(`enginelines.endText-${endKey(end)}`) : end || "");
 
 // shortOf(line): the "short: ..." flag's sentence when the line stops before its depth while
 // the game goes on (the server's judgement), else "".
@@ -62,18 +59,18 @@ export function shortOf(line) {
 // for the short flag, which the ✂ marker shows.
 export function flagName(flag) {
   if (flag.startsWith("short:")) return "";
-  if (flag.startsWith("illegal")) return "illegal move";
-  if (flag.startsWith("multipv: first move")) return "duplicate first move";
-  if (flag.startsWith("multipv: scores")) return "scores out of order";
-  if (flag.startsWith("verify:")) return "verify disagrees";
-  if (flag === "no pv") return "no pv";
+  if (flag.startsWith("illegal")) return t("enginelines.flagIllegal");
+  if (flag.startsWith("multipv: first move")) return t("enginelines.flagDuplicate");
+  if (flag.startsWith("multipv: scores")) return t("enginelines.flagScoresOrder");
+  if (flag.startsWith("verify:")) return t("enginelines.flagVerify");
+  if (flag === "no pv") return t("enginelines.flagNoPV");
   return flag.split(":")[0];
 }
 
 // warningName(warning): a warning's short name ("missing line" for a MultiPV line the engine
 // did not send), or "" to show the sentence itself.
 export function warningName(w) {
-  return /^depth \d+: line \d+ of \d+ is missing/.test(w) ? "missing line" : "";
+  return /^depth \d+: line \d+ of \d+ is missing/.test(w) ? t("enginelines.missingLine") : "";
 }
 
 // rowsOf(lines): the lines in the order the panel lists them, deepest first and, within a
@@ -148,40 +145,39 @@ export class EngineLines {
     li.dataset.bound = line.bound || "exact";
     if (line.bound && line.bound !== "exact") li.classList.add("bound");
     const dd = span("d", d.depth);
-    dd.title = `depth ${line.depth}${line.seldepth ? `, selective depth ${line.seldepth}` : ""}`;
+    dd.title = line.seldepth ? t("enginelines.depthSelTitle", { depth: line.depth, seldepth: line.seldepth }) : t("enginelines.depthTitle", { depth: line.depth });
     const k = span("k", `#${d.multipv}`);
-    k.title = `line ${d.multipv}`;
+    k.title = t("enginelines.lineTitle", { line: d.multipv });
     const s = span("s", d.score);
-    s.title = line.bound === "lower" ? "a lower bound: the search failed high, the score is at least this"
-      : line.bound === "upper" ? "an upper bound: the search failed low, the score is at most this" : "the score for the side to move";
+    s.title = line.bound === "lower" ? t("enginelines.lowerTitle") : line.bound === "upper" ? t("enginelines.upperTitle") : t("enginelines.exactTitle");
     const n = span("n", d.nodes);
-    n.title = `${fmtInt(line.nodes)} nodes${line.timeMs !== undefined ? `, ${fmtInt(line.timeMs)} ms` : ""}`;
+    n.title = line.timeMs !== undefined ? t("enginelines.nodesTimeTitle", { nodes: line.nodes, ms: line.timeMs }) : t("enginelines.nodesTitle", { nodes: line.nodes });
     const l = span("l", "");
     l.dataset.testid = "engine-pv";
     d.moves.forEach((m, i) => {
       const mv = span("mv", m);
       // Each legal move shows the position after it on the board (onMove); the last, where the line ends.
       mv.dataset.ply = String(i);
-      mv.title = "Show the position after this move on the board";
+      mv.title = t("enginelines.moveTitle");
       if (i === d.moves.length - 1 && line.endFen) {
         mv.classList.add("end");
-        mv.title = "Show the position at the line's end on the board";
+        mv.title = t("enginelines.endMoveTitle");
       }
       l.append(mv, document.createTextNode(" "));
     });
     for (const m of d.rest) l.append(span("mv illegal", m), document.createTextNode(" "));
-    if (!d.moves.length && !d.rest.length) l.append(span("none", "(no line)"));
+    if (!d.moves.length && !d.rest.length) l.append(span("none", t("enginelines.noLine")));
     const tail = span("t", "");
     const len = span(d.short ? "len short" : "len", d.length);
-    len.title = `${line.length} moves at depth ${line.depth}`;
+    len.title = t("enginelines.lengthTitle", { moves: line.length, depth: line.depth });
     tail.append(len);
     if (d.short) {
-      const cut = span("eng-cut", `✂ ${d.end}`);
-      cut.title = `${d.short}: ${END_TEXT[d.end] || d.end}`;
+      const cut = span("eng-cut", `✂ ${endName(d.end)}`);
+      cut.title = t("enginelines.shortTitle", { short: d.short, end: endText(d.end) });
       tail.append(cut);
     } else if (d.end) {
-      const end = span(`eng-end end-${d.end.replace(/\s+/g, "-")}`, d.end);
-      end.title = END_TEXT[d.end] || d.end;
+      const end = span(`eng-end end-${d.end.replace(/\s+/g, "-")}`, endName(d.end));
+      end.title = endText(d.end);
       tail.append(end);
     }
     for (const f of d.flags) {
@@ -200,7 +196,7 @@ export class EngineLines {
     li.dataset.multipv = String(v.multipv);
     if (v.disagrees) li.classList.add("disagrees");
     li.append(span("k", `#${v.multipv}`));
-    const what = v.remaining ? `end searched ${v.remaining} more:` : "end:";
+    const what = v.remaining ? t("enginelines.endSearched", { depth: v.remaining }) : t("enginelines.endLabel");
     li.append(span("w", what));
     const tail = span("l", "");
     if (v.tailSan && v.tailSan.length) {
@@ -208,12 +204,12 @@ export class EngineLines {
       numbered(v.tailSan, fen, v.length || 0).forEach((m) => tail.append(span("mv", m), document.createTextNode(" ")));
     }
     li.append(tail);
-    const score = span("s", v.endScore ? `${v.endScore} (root ${v.rootScore})` : "");
-    score.title = "the end's score seen from the root's side, against the line's score at the root (UCI units)";
+    const score = span("s", v.endScore ? t("enginelines.endScore", { end: v.endScore, root: v.rootScore }) : "");
+    score.title = t("enginelines.endScoreTitle");
     li.append(score);
     if (v.disagrees) {
-      const b = span("eng-flag", "disagrees");
-      b.title = "the end scores beyond the margin from the root's score (for mates: a mate for the other side)";
+      const b = span("eng-flag", t("enginelines.disagrees"));
+      b.title = t("enginelines.disagreesTitle");
       li.append(b);
     }
     if (v.note) li.append(span("note", v.note));

@@ -5,8 +5,8 @@
 // {"error": ...}), shows the running depth and nodes while it waits, and the report's lines
 // when it ends (rendered by enginelines.js). Stop aborts the request; the server then stops and
 // reaps the engine. Errors go to the page's error banner as sentences.
-import { EngineLines } from "./enginelines.js";
-import { fmtInt } from "./panels.js";
+import { EngineLines, endName } from "./enginelines.js";
+import { t } from "./i18n/i18n.js";
 import { START_FEN, ChessLines } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -39,8 +39,8 @@ export function createEngines({ errors, board, onHelp }) {
     const line = ply === legal - 1 && l.endFen ? null : new ChessLines(st.fen).line(st.fen, pv.slice(0, ply + 1));
     const fen = line ? line[line.length - 1].fen : l.endFen;
     if (!fen) return;
-    const name = `engine line ${l.multipv || 1} at depth ${l.depth}`;
-    const title = ply === legal - 1 ? `${name}: its end (${l.end})` : `${name}: after move ${ply + 1} of ${legal} (${l.san[ply]})`;
+    const title = ply === legal - 1 ? t("engines.lineEndTitle", { line: l.multipv || 1, depth: l.depth, end: endName(l.end) })
+      : t("engines.lineMoveTitle", { line: l.multipv || 1, depth: l.depth, move: ply + 1, moves: legal, san: l.san[ply] });
     board.showChess(fen, { last: pv[ply], line: pv.slice(ply + 1, legal), title });
   }
 
@@ -76,9 +76,9 @@ export function createEngines({ errors, board, onHelp }) {
     const req = request();
     // An engine inspects chess positions. With a teaching tree in the setup the FEN field is
     // empty, and the server would inspect the start position instead: say so, send nothing.
-    const tree = ($("tree-input").value || "").trim() ? "a tree" : ($("random-input").value || "").trim() ? "a random tree" : "";
+    const tree = ($("tree-input").value || "").trim() ? "tree" : ($("random-input").value || "").trim() ? "random" : "";
     if (tree && !req.fen) {
-      fail(`An engine inspects a chess position, and the setup holds ${tree}: enter a FEN, or choose a position, to inspect it with ${req.engine || "an engine"}.`);
+      fail(t("engines.notChess", { tree, named: req.engine ? "yes" : "no", engine: req.engine }));
       return;
     }
     const ctl = new AbortController();
@@ -99,12 +99,12 @@ export function createEngines({ errors, board, onHelp }) {
         // Refused before the engine started: one JSON object, {error}.
         let m = null;
         try { m = await res.json(); } catch { /* not JSON */ }
-        if (st.abort === ctl) onMessage(m && (m.error || m.iterations) ? m : { error: `The server answered ${res.status} ${res.statusText}.` });
+        if (st.abort === ctl) onMessage(m && (m.error || m.iterations) ? m : { error: t("engines.serverAnswered", { status: res.status, text: res.statusText }) });
       }
-      if (st.abort === ctl && st.running) fail("The server ended the inspection without a report.");
+      if (st.abort === ctl && st.running) fail(t("engines.noReport"));
     } catch (err) {
       if (err.name === "AbortError" || st.abort !== ctl) return; // Stop, or a newer inspection
-      fail(`The inspection could not reach the server: ${err.message}.`);
+      fail(t("engines.unreachable", { error: err.message }));
     } finally {
       if (st.abort === ctl) { st.running = false; st.abort = null; paint(); }
     }
@@ -170,7 +170,7 @@ export function createEngines({ errors, board, onHelp }) {
     $("engine-stop").disabled = !st.running;
     $("engine-show").disabled = !st.running && !st.lines.length && !st.shown;
     const pos = $("engine-position");
-    pos.textContent = st.fen === START_FEN ? "· start position" : `· ${st.fen.split(" ").slice(0, 2).join(" ")}`;
+    pos.textContent = st.fen === START_FEN ? t("engines.startPosition") : `· ${st.fen.split(" ").slice(0, 2).join(" ")}`;
     pos.title = st.fen;
     const p = $("engine-progress");
     const last = st.progress;
@@ -178,8 +178,8 @@ export function createEngines({ errors, board, onHelp }) {
       p.hidden = false;
       p.classList.add("live");
       p.textContent = last
-        ? `${st.available.length > 1 ? $("engine-select").value + ": " : ""}thinking at depth ${last.depth}, ${fmtInt(last.nodes)} nodes, ${fmtInt(last.timeMs)} ms`
-        : "starting the engine…";
+        ? t("engines.thinking", { named: st.available.length > 1 ? "yes" : "no", engine: $("engine-select").value, depth: last.depth, nodes: last.nodes, ms: last.timeMs })
+        : t("engines.starting");
     } else {
       p.classList.remove("live");
       p.hidden = !st.lines.length && !st.stopped;
@@ -193,9 +193,8 @@ export function createEngines({ errors, board, onHelp }) {
     const deepest = st.lines.reduce((d, l) => Math.max(d, l.depth), 0);
     const nodes = st.lines.reduce((n, l) => Math.max(n, l.nodes || 0), 0);
     const ms = st.lines.reduce((n, l) => Math.max(n, l.timeMs || 0), 0);
-    const how = st.stopped ? "Stopped: " : st.error ? "Failed after " : "";
-    const lines = st.lines.length === 1 ? "1 line" : `${st.lines.length} lines`;
-    return `${how}${lines} up to depth ${deepest}, ${fmtInt(nodes)} nodes, ${fmtInt(ms)} ms`;
+    const how = st.stopped ? "stopped" : st.error ? "failed" : "done";
+    return t("engines.summary", { how, lines: st.lines.length, depth: deepest, nodes, ms });
   }
 
   function wire() {

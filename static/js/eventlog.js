@@ -4,6 +4,8 @@
 // ("Event 812: enter") and are filled in, a slice at a time, between frames. A key pressed
 // while a big search streams in is never stuck behind a hundred sentences.
 
+import { t } from "./i18n/i18n.js";
+
 const BUDGET_MS = 6; // narration per render or per fill-in slice
 
 export class EventLog {
@@ -98,18 +100,18 @@ export class EventLog {
     const r = cached || (narrate || !this.narrateAt.cached ? this.narrateAt(i) : null);
     const li = document.createElement("li");
     li.dataset.i = String(i);
-    li.title = "Go to this event";
+    li.title = t("eventlog.goToEvent");
     const seq = document.createElement("span");
     seq.className = "seq";
     seq.textContent = String(i + 1);
-    const t = document.createElement("span");
-    t.className = "txt";
-    li.append(seq, t);
+    const txt = document.createElement("span");
+    txt.className = "txt";
+    li.append(seq, txt);
     if (r) this._fillRow(li, r);
     else {
       const kind = this.narrateAt.kind ? this.narrateAt.kind(i) : "";
       li.className = "k-" + kind + " pending";
-      t.textContent = `Event ${i + 1}: ${kind}…`;
+      txt.textContent = t("eventlog.placeholder", { n: i + 1, kind });
       this.pending.set(i, li);
     }
     return li;
@@ -120,7 +122,7 @@ export class EventLog {
     li.className = "k-" + kind + (current ? " current" : "") + (derived ? " derived" : "");
     li.lastElementChild.textContent = text;
     // The engine's trace did not have this event: pvscope worked it out (README, "Traces").
-    if (derived) li.title = "Derived by pvscope from the trace; the engine did not write this event. Go to it.";
+    if (derived) li.title = t("eventlog.derivedTitle");
   }
 
   _drop(li) {

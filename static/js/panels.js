@@ -2,9 +2,10 @@
 // log is eventlog.js). Each renders what the controller hands it for step k; none holds search state.
 
 import { span, lineSpans, cutMarker } from "./pvlab.js";
+import { t, num } from "./i18n/i18n.js";
 
-const nf = new Intl.NumberFormat("en-US");
-export const fmtInt = (n) => (n === null || n === undefined || Number.isNaN(n) ? "–" : nf.format(n));
+// A count in the page's language (1,234 / 1 234), "–" when there is none.
+export const fmtInt = (n) => (n === null || n === undefined || Number.isNaN(n) ? "–" : num(n));
 
 // PVPanel: the root line at step k in SAN (or child indices for trees), its score and depth,
 // and one row per completed iteration. Hovering a move calls onHover(line, i) (null on leave);
@@ -51,9 +52,9 @@ export class PVPanel {
       this.lineEl.dataset.line = "pv";
       this.lineEl.dataset.moves = line.raw.join(" ");
       this.lineEl.replaceChildren(...lineSpans(line));
-      if (!line.moves.length) this.lineEl.append(span("none", "no line yet"));
+      if (!line.moves.length) this.lineEl.append(span("none", t("panels.noLineYet")));
       // Score and depth end the line (#pv-score holds them too).
-      const meta = scoreText === "" ? "" : `${scoreText}${depth ? " · depth " + depth : ""}`;
+      const meta = scoreText === "" ? "" : depth ? t("panels.scoreAtDepth", { score: scoreText, depth }) : scoreText;
       if (meta) this.lineEl.append(span("pv-meta", meta));
       this.scoreEl.textContent = meta;
     }
@@ -67,13 +68,13 @@ export class PVPanel {
         li.dataset.line = String(j);
         li.dataset.depth = String(it.depth);
         if (it.picked) li.className = "picked";
-        const d = span("d", `d${it.depth}`), s = span("s", it.scoreText), l = span("l", "");
+        const d = span("d", t("panels.iterationDepth", { depth: it.depth })), s = span("s", it.scoreText), l = span("l", "");
         if (it.line) l.append(...lineSpans(it.line));
         li.append(d, s, l);
         if (it.marker) li.append(cutMarker(it.marker, it.markerTestid));
         if (it.badge) {
           const b = span("cut-badge", `✂${it.badge}`);
-          b.title = `${it.badge} of this iteration's lines ${it.badge === 1 ? "was" : "were"} cut short: click the row to compare them`;
+          b.title = t("panels.cutBadgeTitle", { n: it.badge });
           li.append(b);
         }
         return li;
@@ -104,7 +105,7 @@ export class Stats {
     set(e.probes, fmtInt(s.probes));
     set(e.reSearches, fmtInt(s.reSearches));
     set(e.cutoffs, cutoffText(s));
-    set(e.firstCuts, s.cutoffs ? `${Math.round((100 * s.firstMoveCutoffs) / s.cutoffs)}%` : "–");
+    set(e.firstCuts, s.cutoffs ? t("panels.percent", { p: Math.round((100 * s.firstMoveCutoffs) / s.cutoffs) }) : "–");
     set(e.tt, `${fmtInt(s.ttHits)} / ${fmtInt(s.ttCutoffs)}`);
     set(e.nps, nps ? fmtInt(Math.round(nps)) : "–");
     // Modern search's counts show once the trace has any (a textbook search keeps its short list).
@@ -121,10 +122,13 @@ export class Stats {
   }
 }
 
-// Cutoffs that pruned, and apart those at a tree node's last move (a fail-high with nothing to prune).
-export function cutoffText(s, prunedSplit = "") {
+// Cutoffs that pruned, and apart those at a tree node's last move (a fail-high with nothing to
+// prune). byPlayer ({beta, alpha}, the root view's) splits those that pruned into beta cutoffs
+// (at MAX nodes) and alpha cutoffs (at MIN).
+export function cutoffText(s, byPlayer = null) {
   const last = s.lastMoveCutoffs || 0;
-  return `${fmtInt(s.cutoffs - last)}${prunedSplit}${last ? ` + ${fmtInt(last)} at the last move` : ""}`;
+  return t("panels.cutoffs", { n: s.cutoffs - last, split: byPlayer ? "yes" : "no", beta: byPlayer ? byPlayer.beta : 0,
+    alpha: byPlayer ? byPlayer.alpha : 0, last });
 }
 
 function set(el, text) {

@@ -4,7 +4,7 @@
 // iterations, run to breakpoint, start, end). It also wires the play button, the stepping
 // buttons, the speed slider, the timeline scrubber and the breakpoint count.
 import { stepOver, stepOut, nextIteration, prevIteration, runToBreakpoint } from "./stepping.js";
-import { fmtInt } from "./panels.js";
+import { t, num } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,6 +26,10 @@ function breakpoints() {
   for (const el of document.querySelectorAll("input[data-bp]")) bp[el.dataset.bp] = el.checked;
   return bp;
 }
+
+// The speed beside the slider ("20/s", "max") and as a screen reader says it.
+export const speedText = (speed) => (speed === Infinity ? t("playback.speedMax") : t("playback.speed", { n: speed }));
+export const speedValueText = (speed) => (speed === Infinity ? t("playback.speedMaxSpoken") : t("playback.speedSpoken", { n: speed }));
 
 const BUSY_RENDER_MS = 8; // a render longer than this while streaming skips the next frame
 
@@ -85,9 +89,8 @@ export function createPlayback(S, { render, gate = (from, to) => to, now = () =>
 
   function updateSpeed() {
     S.speed = speedOf(+$("speed").value);
-    const text = S.speed === Infinity ? "max" : `${fmtInt(S.speed)}/s`;
-    $("speed-text").value = text;
-    $("speed").setAttribute("aria-valuetext", S.speed === Infinity ? "as fast as events arrive" : `${S.speed} events per second`);
+    $("speed-text").value = speedText(S.speed);
+    $("speed").setAttribute("aria-valuetext", speedValueText(S.speed));
   }
 
   function tick(time) {
@@ -134,7 +137,7 @@ export function createPlayback(S, { render, gate = (from, to) => to, now = () =>
     $("timeline").addEventListener("input", (e) => { pause(); seek(+e.target.value); });
     const bpCount = () => {
       const c = [...document.querySelectorAll("input[data-bp]")].filter((x) => x.checked).length;
-      $("bp-count").textContent = c ? String(c) : "";
+      $("bp-count").textContent = c ? num(c) : "";
     };
     document.querySelectorAll("input[data-bp]").forEach((x) => x.addEventListener("change", bpCount));
     bpCount();

@@ -4,8 +4,11 @@
 // changes what is shown next; the controller and playback decide when to call render().
 import { narrate } from "./narrate.js";
 import { Announcer, describeSelected, liveRegion } from "./announce.js";
-import { fmtInt, cutoffText } from "./panels.js";
+import { cutoffText } from "./panels.js";
+import { boardTitle } from "./boardtitle.js";
+import { runStateText } from "./runstate.js";
 import { pvReports, methodsOf } from "./pvreports.js";
+import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,42 +18,43 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   const live = new Announcer(liveRegion()); // announce.js: the step's sentence, throttled, for screen readers
   function render() {
     S.dirty = false;
-    const t = S.trace;
+    const tr = S.trace;
     const total = S.eventCount;
     const k = Math.min(S.k, total);
-    $("event-index").value = `${k} / ${total}`;
-    $("event-index").textContent = `${k} / ${total}`;
+    const index = t("render.eventIndex", { k, total });
+    $("event-index").value = index;
+    $("event-index").textContent = index;
     const tl = $("timeline");
     tl.max = String(total);
     if (document.activeElement !== tl || +tl.value !== k) tl.value = String(k);
     const pp = $("play-pause");
     pp.textContent = S.playing ? "❚❚" : "▶";
     pp.setAttribute("aria-pressed", String(S.playing));
-    pp.setAttribute("aria-label", S.playing ? "Pause" : "Play");
+    pp.setAttribute("aria-label", S.playing ? t("render.pause") : t("render.play"));
     $("stop-button").disabled = !S.streaming;
     renderRunState();
-    if (!t || !t.started) return;
+    if (!tr || !tr.started) return;
 
     const view = S.view, run = S.run;
     if (view) {
       view.show(k, { selected: S.selected || 0, view: S.pov });
-      if (run && run.firstNode === undefined && t.nodeCount(k) > 0) {
+      if (run && run.firstNode === undefined && tr.nodeCount(k) > 0) {
         run.firstNode = performance.now() - run.t0;
         performance.mark("pvscope:first-node-painted");
         try { performance.measure("pvscope:start-to-first-node", "pvscope:start-click", "pvscope:first-node-painted"); } catch { /* marks cleared */ }
       }
-      $("tree-info").textContent = `${fmtInt(t.nodeCount(k))} nodes, ${fmtInt(view.visibleNodes)} drawn`;
+      $("tree-info").textContent = t("render.treeInfo", { nodes: tr.nodeCount(k), drawn: view.visibleNodes });
     }
 
-    const st = t.stats(k);
-    renderPV(t, S.notation, k, st.depth);
-    stats.render(st, { nps: nodesPerSecond(), minimalLeaves: t.started.minimalLeaves });
+    const st = tr.stats(k);
+    renderPV(tr, S.notation, k, st.depth);
+    stats.render(st, { nps: nodesPerSecond(), minimalLeaves: tr.started.minimalLeaves });
     // The legend's entries for modern search (reduced, extended, null move, pruned with a reason).
     document.documentElement.classList.toggle("has-modern", !!(st.nullMoves || st.reductions || st.extensions || st.pruned));
-    if (S.pov.root) cutoffsByPlayer(t, k, st);
+    if (S.pov.root) cutoffsByPlayer(tr, k, st);
     log.render(k, narrateAt);
-    if (S.selected && t.node(S.selected)) live.say(`sel:${S.selected}:${k}`, () => describeSelected(t, k, S.pov, S.selected));
-    else if (k > 0) live.say(`k:${k}`, () => { const j = Math.min(S.k, S.eventCount); return S.trace === t && j > 0 ? narrateAt(j - 1).text : ""; });
+    if (S.selected && tr.node(S.selected)) live.say(`sel:${S.selected}:${k}`, () => describeSelected(tr, k, S.pov, S.selected));
+    else if (k > 0) live.say(`k:${k}`, () => { const j = Math.min(S.k, S.eventCount); return S.trace === tr && j > 0 ? narrateAt(j - 1).text : ""; });
     renderBoard();
     log.scroll(); // last: one layout for the frame's changes
   }
@@ -58,9 +62,9 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   // The PV panel: the root line, a row per iteration, and the collectors' lines and MultiPV
   // lines of one iteration: the newest reported (a stopped one included), or the one picked in
   // the list. The newest iteration's cuts carry the testids pv-cut-<method>.
-  function renderPV(t, N, k, depth) {
-    const reports = pvReports(t, k);
-    const methods = methodsOf(t, k), compact = methods.length === 1;
+  function renderPV(tr, N, k, depth) {
+    const reports = pvReports(tr, k);
+    const methods = methodsOf(tr, k), compact = methods.length === 1;
     const newest = reports.length ? reports[reports.length - 1] : null;
     const picked = S.labDepth ? reports.find((r) => r.depth === S.labDepth) : null;
     const shown = picked || newest;
@@ -77,7 +81,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       const best = r.multipv.find((l) => l.index === 0);
       const row = r.complete
         ? { depth: r.depth, scoreText: N.score(r.score), line: N.items(0, best ? best.pv : []) }
-        : { depth: r.depth, scoreText: "stopped", line: null }; // a stopped iteration has cuts, no line
+        : { depth: r.depth, scoreText: t("render.iterationStopped"), line: null }; // a stopped iteration has cuts, no line
       row.picked = !!lab && r === shown;
       if (compact) {
         // Only the triangular table ran: its cut sits at the end of the iteration's row.
@@ -86,23 +90,23 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       } else if (r.complete) row.badge = r.cuts.length;
       return row;
     });
-    pvPanel.render(N.items(0, t.rootPV(k)), N.score(t.rootScore(k)), depth, rows);
+    pvPanel.render(N.items(0, tr.rootPV(k)), N.score(tr.rootScore(k)), depth, rows);
     pvLab.render(lab);
     document.documentElement.classList.toggle("has-lab", !!lab);
   }
 
   // In the root view the cutoffs split into beta cutoffs (at MAX nodes) and alpha cutoffs (at MIN).
   // Only cutoffs that pruned are split; those at the last move are counted after them.
-  function cutoffsByPlayer(t, k, st) {
-    const idx = t.byKind[t.K.cutoff], total = st.cutoffs;
+  function cutoffsByPlayer(tr, k, st) {
+    const idx = tr.byKind[tr.K.cutoff], total = st.cutoffs;
     if (!idx || !total || total > 20000) return;
     let alpha = 0, beta = 0;
     for (let j = 0; j < total; j++) {
       const at = idx.get(j);
-      if (!t.cutoffPrunes(at)) continue;
-      if (t.c.ply.get(t.enterAt.get(t.c.node.get(at))) % 2 === 1) alpha++; else beta++;
+      if (!tr.cutoffPrunes(at)) continue;
+      if (tr.c.ply.get(tr.enterAt.get(tr.c.node.get(at))) % 2 === 1) alpha++; else beta++;
     }
-    const el = $("stat-cutoffs"), text = cutoffText(st, ` (β ${fmtInt(beta)}, α ${fmtInt(alpha)})`);
+    const el = $("stat-cutoffs"), text = cutoffText(st, { beta, alpha });
     if (el && el.textContent !== text) el.textContent = text;
   }
 
@@ -117,15 +121,15 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   function narrateAt(i) {
     let r = S.narrations.get(i);
     if (!r) {
-      const t = S.trace, N = S.notation;
-      const e = t.event(i);
+      const tr = S.trace, N = S.notation;
+      const e = tr.event(i);
       let text;
       try {
         // Chess moves are named by their whole line from the root ("1.Nc3 Nc6 2.Nf3"), in SAN.
         const label = N.chess ? (id, m) => N.lineTo(id, m) : (id, m) => N.label(id, m);
-        text = narrate(t, i, label, { line: (id, moves) => N.lineText(id, moves), view: S.pov });
+        text = narrate(tr, i, label, { line: (id, moves) => N.lineText(id, moves), view: S.pov });
       } catch (err) {
-        text = `Event ${i + 1}: ${e.kind} (${err.message})`;
+        text = t("render.narrationFailed", { n: i + 1, kind: e.kind, error: err.message });
       }
       r = { text, kind: e.kind, derived: e.derived };
       if (S.narrations.size > 20000) S.narrations.clear();
@@ -139,38 +143,37 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
 
   // The board shows the hovered PV position, else the selected node, else the node being searched.
   function renderBoard() {
-    const t = S.trace, N = S.notation;
-    if (!t || !t.started || !N) return;
+    const tr = S.trace, N = S.notation;
+    if (!tr || !tr.started || !N) return;
     const k = Math.min(S.k, S.eventCount);
     if (S.hover) {
       const { line, i } = S.hover;
       const p = line.positions[i];
       if (!p) return;
-      const title = `after ${N.lineText(line.from, line.raw.slice(0, i + 1))}`;
+      const title = t("render.boardAfterLine", { line: N.lineText(line.from, line.raw.slice(0, i + 1)) });
       if (N.chess) board.showChess(p.fen, { line: p.rest, last: p.last, title });
       else board.showTreePath(p.path, { title, value: leafValue(p.path) });
       return;
     }
-    const id = S.selected || t.current(k);
-    const nd = id ? t.node(id) : null;
+    const id = S.selected || tr.current(k);
+    const nd = id ? tr.node(id) : null;
     const line = nodeLine(id, k);
-    const what = S.selected ? "selected" : nd ? "searching" : "root";
     // A null move leaves the pieces where they were: the caption says who moves now.
-    const fenHere = N.chess && nd && nd.nullMove ? N.lines.fenAt(t, id) : null;
-    const pass = fenHere ? ` (null move: ${fenHere.split(" ")[1] === "b" ? "Black" : "White"} to move)` : "";
+    const fenHere = N.chess && nd && nd.nullMove ? N.lines.fenAt(tr, id) : null;
     const title = nd && nd.parent
-      ? `${what}: ${N.nodeTitle(id)}${pass} · ply ${nd.ply}, depth ${nd.depth}, window ${S.pov.windowText(nd.alpha, nd.beta, nd.ply)}`
-      : S.selected ? "selected: the root" : "root position";
+      ? boardTitle({ selected: !!S.selected, node: N.nodeTitle(id), pass: fenHere ? (fenHere.split(" ")[1] === "b" ? "b" : "w") : "",
+        ply: nd.ply, depth: nd.depth, window: S.pov.windowText(nd.alpha, nd.beta, nd.ply) })
+      : S.selected ? t("render.boardSelectedRoot") : t("render.boardRootPosition");
     if (N.chess) {
-      const fen = id ? N.lines.fenAt(t, id) : N.lines.rootFen;
+      const fen = id ? N.lines.fenAt(tr, id) : N.lines.rootFen;
       // At or below a move the page's rules reject: the last legal position, and why (board.js).
-      const bad = N.lines.rejectedAt(t, id);
+      const bad = N.lines.rejectedAt(tr, id);
       if (bad) {
-        const which = bad.id === id ? bad.san : `${bad.san} above`;
-        board.showChess(bad.fen, { line: [], last: bad.uci, title: `⚠ ${which}: ${bad.why}; the board keeps the last legal position · ${title}` });
+        board.showChess(bad.fen, { line: [], last: bad.uci,
+          title: t("render.boardRejected", { san: bad.san, above: bad.id === id ? "no" : "yes", why: bad.why, title }) });
       } else board.showChess(fen, { line, last: nd && nd.parent ? nd.move : "", title });
     } else {
-      const path = id ? t.positionMoves(id) : [];
+      const path = id ? tr.positionMoves(id) : [];
       board.showTreePath(path, { line, title, value: leafValue(path) });
     }
   }
@@ -178,20 +181,20 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   // The best line from node id as known at step k: the root PV (or its tail, when id is on it),
   // else the latest pv-update at id.
   function nodeLine(id, k) {
-    const t = S.trace;
-    const pv = t.rootPV(k);
+    const tr = S.trace;
+    const pv = tr.rootPV(k);
     if (!id) return pv;
-    const path = t.positionMoves(id);
+    const path = tr.positionMoves(id);
     if (path.length <= pv.length && path.every((m, i) => m === pv[i])) return pv.slice(path.length);
-    const nd = t.node(id);
-    const upd = t.byKind && t.K ? t.byKind[t.K["pv-update"]] : null;
+    const nd = tr.node(id);
+    const upd = tr.byKind && tr.K ? tr.byKind[tr.K["pv-update"]] : null;
     if (!upd || !nd) return [];
     // Bounded scan back: a long chess trace must not stall a frame.
     for (let j = upd.length - 1, seen = 0; j >= 0 && seen < 4000; j--, seen++) {
       const i = upd.get(j);
       if (i >= k) continue;
       if (i < nd.enterAt) break;
-      const e = t.event(i);
+      const e = tr.event(i);
       if (e.node === id) return e.pv || [];
     }
     return [];
@@ -215,16 +218,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   function renderRunState() {
     const el = $("run-state");
     if (el.dataset.sticky) return;
-    let text = "", cls = "";
-    if (S.streaming) {
-      const s = S.status;
-      text = s ? `searching: ${fmtInt(s.nodes)} nodes, depth ${s.depth}, ${fmtInt(s.nps)} nodes/s` : "searching…";
-      cls = "live";
-    } else if (S.done) {
-      const r = S.done.result || {};
-      text = S.done.stopped ? `stopped: ${S.done.stopped}` : `done: ${fmtInt(r.nodes)} nodes in ${fmtInt(r.elapsedMs)} ms`;
-      cls = S.done.stopped ? "warn" : "";
-    }
+    const text = runStateText(S), cls = S.streaming ? "live" : S.done && S.done.stopped ? "warn" : "";
     if (el.textContent !== text) el.textContent = text;
     el.className = "run-state " + cls;
   }

@@ -7,10 +7,12 @@
 // The frames are in the README ("Rooms"). app.js calls frame(f) before its own handling (true:
 // the frame was the room's) and after(f) once the frame is applied.
 import { renderSVG } from "../vendor/uqr/uqr.js";
+import { t, num } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN = "pvscope.room.token"; // the presenter's token survives a reload of its tab
 const CURSOR_EVERY = 50; // ms between checks of the presenter's cursor
+const COUNT_MARK = "\u0001"; // where the count of followers goes in its sentence
 
 // createRoom(S, deps): S is the page state; deps = { socket, kick, pause, getView, setView,
 // judge }. judge(questionId, answer, k), when given, says whether a follower's answer to a quiz
@@ -76,10 +78,9 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
     // A follower's page hides the setup form on a phone (app.css): only the presenter starts searches.
     document.documentElement.classList.toggle("room-follower", R.role === "follower");
     $("room-follow").setAttribute("aria-pressed", String(R.following));
-    $("room-follow").textContent = R.following ? "Following" : "Follow the presenter";
-    if (R.role === "follower") $("room-state").textContent = R.following ? "Following the presenter." : "On your own: press Follow the presenter to rejoin.";
-    $("room-count").value = String(R.followers);
-    $("room-count").textContent = String(R.followers);
+    $("room-follow").textContent = R.following ? t("room.following") : t("room.followPresenter");
+    if (R.role === "follower") $("room-state").textContent = R.following ? t("room.stateFollowing") : t("room.stateOnYourOwn");
+    showCount();
     const link = R.code ? `${location.origin}/?room=${encodeURIComponent(R.code)}` : "";
     const a = $("room-link");
     if (a.textContent !== link) {
@@ -92,13 +93,23 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
     showQuestion();
   }
 
+  // The count of followers: the number in its output (testid room-count), the words around it
+  // as the language orders them (the message marks the number's place with {count}).
+  function showCount() {
+    const out = $("room-count"), box = out.parentElement, n = R.followers;
+    out.value = num(n);
+    const [before, after = ""] = t("room.followersCount", { n, count: COUNT_MARK }).split(COUNT_MARK);
+    const text = (s) => document.createTextNode(s);
+    if (box.textContent !== before + out.value + after) box.replaceChildren(...(before ? [text(before)] : []), out, text(after));
+  }
+
   // The minimal quiz hook: a follower sees the open question and its choices; the presenter
   // sees the answers' distribution. The quiz proper replaces these through onQuestion / onPoll.
   function showQuestion() {
     const q = R.question, box = $("room-question");
     box.hidden = R.role !== "follower" || !q || !q.question || !!R.onQuestion;
     if (!box.hidden) {
-      box.textContent = q.prompt || "Answer the presenter's question:";
+      box.textContent = q.prompt || t("room.answerPrompt");
       for (const choice of q.choices || []) {
         const b = document.createElement("button");
         b.type = "button";
@@ -109,10 +120,10 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
       if (!(q.choices || []).length) { // a number or a window: typed
         const input = document.createElement("input");
         input.dataset.testid = "room-answer";
-        input.setAttribute("aria-label", "your answer");
+        input.setAttribute("aria-label", t("room.answerLabel"));
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = "Answer";
+        b.textContent = t("room.answerButton");
         const send = () => { if (input.value.trim()) answer(q.question, normalAnswer(input.value)); };
         b.addEventListener("click", send);
         input.addEventListener("keydown", (e) => { if (e.key === "Enter") send(); });
@@ -125,8 +136,8 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
     if (!out.hidden) {
       // Once the step is revealed, each answer is marked right (✓) or wrong (✗).
       const mark = (a) => { const v = judge ? judge(p.question, a, S.k) : null; return v ? (v.right ? " ✓" : " ✗") : ""; };
-      const parts = Object.entries(p.counts).map(([a, n]) => `${a}${mark(a)}: ${n}`);
-      const text = `${p.answered} of ${p.followers} answered — ${parts.join(", ")}`;
+      const parts = Object.entries(p.counts).map(([a, n]) => t("room.pollCount", { answer: a, mark: mark(a), n }));
+      const text = t("room.pollAnswered", { answered: p.answered, followers: p.followers, counts: parts.join(", ") });
       if (out.textContent !== text) out.textContent = text;
     }
   }
@@ -153,7 +164,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
           try { sessionStorage.setItem(TOKEN, f.token); } catch { /* private mode */ }
         }
         R.sent = "";
-        $("room-state").textContent = f.role === "follower" ? "Following the presenter." : "";
+        $("room-state").textContent = f.role === "follower" ? t("room.stateFollowing") : "";
         show();
         return true;
       case "room-count":
@@ -209,7 +220,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
   function close() {
     if (!R.role) return;
     socket.send({ type: "leave-room" });
-    leave(R.role === "presenter" ? "The room is closed." : "");
+    leave(R.role === "presenter" ? t("room.closed") : "");
   }
 
   function toggleFollow() {
@@ -243,7 +254,8 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
     el.hidden = !m || R.role !== "follower";
     el.classList.toggle("right", !!(v && v.right));
     el.classList.toggle("wrong", !!(v && !v.right));
-    if (m) el.textContent = v ? (v.right ? `You answered ${m.text}: right.` : `You answered ${m.text}: not quite, it is ${v.truth}.`) : `You answered ${m.text}; the presenter reveals the step next.`;
+    if (m) el.textContent = v ? (v.right ? t("room.answeredRight", { answer: m.text }) : t("room.answeredWrong", { answer: m.text, truth: v.truth }))
+      : t("room.answeredWaiting", { answer: m.text });
   }
 
   // A follower's setup bar shows what the presenter searches (it does not search it itself):

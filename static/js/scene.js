@@ -3,6 +3,7 @@
 // It reads the TreeView's layout (positions, outcomes, windows, pruned stubs, the PV) and asks
 // the View for every number, as the canvas does, so an export shows what the screen shows.
 import { fmt } from "./view.js";
+import { t } from "./i18n/i18n.js";
 
 const MAX_SCENE_NODES = 20000; // an export past this is a picture nobody can read
 
@@ -12,14 +13,14 @@ const MAX_SCENE_NODES = 20000; // an export past this is a picture nobody can re
 // "upper" | ""), window (text), move, onPV, current, cut, ply, kids: [nodes], parent}.
 export function sceneOf(view) {
   const r = view.result;
-  if (!r || !r.count) throw new Error("There is no tree to export yet: start a search first.");
+  if (!r || !r.count) throw new Error(t("scene.nothingToExport"));
   const V = view.v;
   const byItem = new Map();
   const nodes = [];
   for (const it of r.nodes) {
     if (it.kind === "virtual" || it.state === "unseen") continue;
     if (nodes.length >= MAX_SCENE_NODES) {
-      throw new Error(`The tree shows more than ${MAX_SCENE_NODES.toLocaleString("en-US")} nodes: collapse it or seek to an earlier step before exporting.`);
+      throw new Error(t("scene.tooManyNodes", { max: MAX_SCENE_NODES }));
     }
     const outcome = view.shownOutcome(it);
     const n = {
@@ -32,7 +33,7 @@ export function sceneOf(view) {
     if (it.kind === "pruned") {
       if (it.treeValue !== null) n.value = String(V.root || it.ply % 2 === 0 ? it.treeValue : -it.treeValue);
     } else if (it.kind === "summary") {
-      n.value = `${it.count.toLocaleString("en-US")} nodes`;
+      n.value = t("scene.summaryValue", { n: it.count });
     } else {
       const [lo, hi] = V.window(it.alpha, it.beta, it.ply);
       n.window = `(${fmt(lo)}, ${fmt(hi)})`;

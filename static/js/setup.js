@@ -7,6 +7,7 @@
 import { SOURCES, formControls, readForm, readURL, applyToForm, writeURL, validate } from "./url.js";
 import { START_FEN } from "./board.js";
 import { parseTreeText } from "./model.js";
+import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -46,7 +47,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     S.id += 1;
     S.streaming = true;
     S.done = null;
-    setRunState("Starting…", "live");
+    setRunState(t("setup.starting"), "live");
     socket.send({ type: "start", id: S.id, setup: cfg.setup, options: cfg.options });
     S.dirty = true;
     kick();
@@ -64,12 +65,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
 
   // Sentences beside the depth: a tree cut short by the depth, and minimax without quiescence.
   function setupNotes() {
-    const cfg = readForm(form);
-    const h = heightOf(cfg.setup);
-    const d = +cfg.options.depth || 0;
-    const notes = [];
-    if (h && d && d < h) notes.push(`Depth ${d} is below the tree's height ${h}: nodes at the horizon are estimated (by their leftmost leaf), not searched to the end.`);
-    if (minimaxOnChess(cfg) && !cfg.options.qsearch) notes.push("Minimax on a chess position searches without quiescence (set qsearch on in Options to add it).");
+    const notes = setupNoteTexts(readForm(form));
     const el = depthNote();
     el.textContent = notes.join(" ");
     el.hidden = !notes.length;
@@ -95,10 +91,10 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     if (onPreview) onPreview(setup);
     document.documentElement.classList.toggle("kind-tree", tree);
     document.documentElement.classList.toggle("kind-chess", !tree);
-    if (tree) board.showTreePath([], { title: setup.random ? "random tree: press Start" : "tree: press Start" });
+    if (tree) board.showTreePath([], { title: setup.random ? t("setup.previewRandomTree") : t("setup.previewTree") });
     else if (!setup.fen || setup.fen.split(/\s+/)[0].split("/").length === 8) {
       try {
-        board.showChess(setup.fen || START_FEN, { title: setup.fen ? "position to search" : "start position" });
+        board.showChess(setup.fen || START_FEN, { title: setup.fen ? t("setup.previewPosition") : t("setup.previewStartPosition") });
       } catch { /* not a position the board can draw */ }
     }
   }
@@ -151,7 +147,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     const empty = $("tree-empty");
     if (empty.hidden) return;
     const line = (tag, text) => { const el = document.createElement(tag); el.textContent = text; return el; };
-    empty.replaceChildren(line("strong", option.textContent), line("span", option.title), line("em", "Press Start."));
+    empty.replaceChildren(line("strong", option.textContent), line("span", option.title), line("em", t("setup.pressStart")));
     empty.classList.add("gallery-note");
   }
 
@@ -202,7 +198,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     // The options drop-down's summary says how many options are set.
     const optCount = () => {
       const c = [...form.querySelectorAll(".options [data-option]")].filter((x) => x.value !== "").length;
-      $("options-count").textContent = c ? `${c} set` : "";
+      $("options-count").textContent = c ? t("setup.optionsSet", { n: c }) : "";
     };
     form.addEventListener("change", optCount);
     form.addEventListener("change", setupNotes);
@@ -210,6 +206,16 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
   }
 
   return { load, wire };
+}
+
+// setupNoteTexts(cfg): the sentences beside the depth for a readForm() configuration.
+export function setupNoteTexts(cfg) {
+  const h = heightOf(cfg.setup);
+  const d = +cfg.options.depth || 0;
+  const notes = [];
+  if (h && d && d < h) notes.push(t("setup.depthBelowHeight", { depth: d, height: h }));
+  if (minimaxOnChess(cfg) && !cfg.options.qsearch) notes.push(t("setup.minimaxNoQuiescence"));
+  return notes;
 }
 
 // configKey: a configuration as one comparable string (the source and the options other than

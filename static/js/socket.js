@@ -2,6 +2,7 @@
 // Frames arrive as parsed objects through onFrame; commands go out with send().
 // When the connection drops it reconnects with a growing delay (0.5 s .. 8 s) and says so
 // through onState(state, message); a command sent while closed waits for the next hello.
+import { t } from "./i18n/i18n.js";
 
 export const PROTOCOL = 2;
 
@@ -25,12 +26,12 @@ export class Socket {
   connect() {
     clearTimeout(this.timer);
     this.closedByUs = false;
-    this.onState("connecting", "Connecting to the server…");
+    this.onState("connecting", t("socket.connecting"));
     let ws;
     try {
       ws = new WebSocket(this.url);
     } catch (err) {
-      this._retry(`The connection failed (${err.message}).`);
+      this._retry((s) => t("socket.failedRetrying", { error: err.message, s }));
       return;
     }
     this.ws = ws;
@@ -45,7 +46,7 @@ export class Socket {
       }
       if (f.type === "hello") {
         if (f.protocol !== PROTOCOL) {
-          this.onState("incompatible", `The server speaks protocol ${f.protocol}, this page speaks ${PROTOCOL}: reload the page.`);
+          this.onState("incompatible", t("socket.incompatible", { server: f.protocol, page: PROTOCOL }));
           this.closedByUs = true;
           ws.close();
           return;
@@ -53,7 +54,7 @@ export class Socket {
         this.hello = f;
         this.delay = 500;
         this.onFrame(f);
-        this.onState("open", "Connected.");
+        this.onState("open", t("socket.connected"));
         const q = this.pending;
         this.pending = [];
         for (const c of q) this.send(c);
@@ -65,14 +66,14 @@ export class Socket {
       if (this.ws !== ws) return;
       this.ws = null;
       this.hello = null;
-      if (!this.closedByUs) this._retry("The connection to the server was lost.");
+      if (!this.closedByUs) this._retry((s) => t("socket.lostRetrying", { s }));
     };
     ws.onerror = () => {}; // onclose follows and reports
   }
 
-  _retry(why) {
-    const s = (this.delay / 1000).toFixed(this.delay < 1000 ? 1 : 0);
-    this.onState("closed", `${why} Reconnecting in ${s} s…`);
+  // _retry says why with the delay (seconds) before the next try, and tries again then.
+  _retry(sentence) {
+    this.onState("closed", sentence(this.delay / 1000));
     this.timer = setTimeout(() => this.connect(), this.delay);
     this.delay = Math.min(this.delay * 2, 8000);
   }

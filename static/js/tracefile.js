@@ -2,6 +2,8 @@
 // /?trace=TOKEN from `pvscope view`) posts it to the server, which reads it, completes a minimal
 // trace, and streams it back with the frames of a search that has finished, so it plays exactly
 // like a live one. Saving writes the search shown as a JSONL trace that opens back to the same steps.
+import { t, num } from "./i18n/i18n.js";
+
 const $ = (id) => document.getElementById(id);
 
 // createTraceFile(S, deps): S is the page state (app.js).
@@ -10,7 +12,7 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
   async function openFile(file) {
     const t0 = performance.now();
     errors.clearErrors();
-    setRunState(`Reading ${file.name}…`, "live");
+    setRunState(t("tracefile.reading", { name: file.name }), "live");
     let answer;
     // The server reads the file as it arrives (a streaming reader), so the
     // bytes sent are the bytes read, bar the last buffer.
@@ -19,20 +21,19 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
     bar.value = 0;
     try {
       answer = await post(file, (sent) => {
-        const mb = (n) => (n / (1 << 20)).toFixed(1);
         bar.value = file.size ? sent / file.size : 1;
-        setRunState(sent < file.size ? `Sending ${file.name}: ${mb(sent)} of ${mb(file.size)} MB…` : `The server is reading ${file.name}…`, "live");
+        setRunState(sent < file.size ? t("tracefile.sending", { name: file.name, sent: mb(sent), size: mb(file.size) }) : t("tracefile.serverReading", { name: file.name }), "live");
       });
     } catch (err) {
       bar.hidden = true;
       setRunState("", "");
-      errors.showError(`The trace ${file.name} could not be read by the server (${err.message}).`);
+      errors.showError(t("tracefile.notRead", { name: file.name, error: err.message }));
       return;
     }
     bar.hidden = true;
     if (answer.error || !answer.token) {
       setRunState("", "");
-      errors.showError(`${file.name}: ${answer.error || "the server gave no answer."}`);
+      errors.showError(t("tracefile.refused", { name: file.name, error: answer.error || t("tracefile.noAnswer") }));
       return;
     }
     openToken(answer.token, t0);
@@ -47,19 +48,19 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
     S.id += 1;
     S.streaming = true;
     S.done = null;
-    setRunState("Opening the trace…", "live");
+    setRunState(t("tracefile.opening"), "live");
     socket.send({ type: "open", id: S.id, trace: token });
     S.dirty = true;
     kick();
   }
 
   function save() {
-    const t = S.trace;
-    if (!t || !t.started || !t.length) {
-      errors.showError("There is no search to save yet: start one or open a trace.");
+    const tr = S.trace;
+    if (!tr || !tr.started || !tr.length) {
+      errors.showError(t("tracefile.nothingToSave"));
       return;
     }
-    const blob = new Blob([toJSONL(t)], { type: "application/jsonl" });
+    const blob = new Blob([toJSONL(tr)], { type: "application/jsonl" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = "pvscope-trace.jsonl";
@@ -91,6 +92,9 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
   return { openFile, openToken, save, wire };
 }
 
+// mb: bytes in megabytes (MiB) with one decimal, in the page's language ("12.3", "12,3").
+export const mb = (n) => num(n / (1 << 20), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+
 // post sends the file to the server, reporting the bytes sent, and resolves to its JSON answer.
 function post(file, progress) {
   return new Promise((resolve, reject) => {
@@ -99,8 +103,8 @@ function post(file, progress) {
     x.responseType = "json";
     x.upload.onprogress = (e) => progress(e.loaded);
     x.upload.onload = () => progress(file.size);
-    x.onload = () => (x.response ? resolve(x.response) : reject(new Error(`the server answered ${x.status}`)));
-    x.onerror = () => reject(new Error("the connection failed"));
+    x.onload = () => (x.response ? resolve(x.response) : reject(new Error(t("tracefile.serverAnswered", { status: x.status }))));
+    x.onerror = () => reject(new Error(t("tracefile.connectionFailed")));
     x.send(file);
   });
 }

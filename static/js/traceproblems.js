@@ -3,21 +3,20 @@
 // server lists what its checker found on the started frame (violations, violationCount,
 // warnings, warningCount), the banner says how many, and the list beside the event log has one
 // button per problem that seeks to its node's enter and selects the node on the tree.
+import { t } from "./i18n/i18n.js";
+
 const $ = (id) => document.getElementById(id);
 
 // problemText(p, name): "line 6 · actual-type · Kh1: exit of node 2 says …" for the list.
 export function problemText(p, name = "") {
-  const where = name ? ` · ${name}` : "";
-  return `line ${p.line} · ${p.rule}${where}: ${p.message}`;
+  return t("traceproblems.problem", { line: p.line, rule: p.rule, named: name ? "yes" : "no", name, message: p.message });
 }
 
 // bannerText(violations, warnings): the banner's sentence, "" when there is nothing to say.
 export function bannerText(violations, warnings) {
-  const rules = violations === 1 ? "a rule" : `${violations.toLocaleString("en-US")} rules`;
-  const warns = warnings === 1 ? "1 warning" : `${warnings.toLocaleString("en-US")} warnings`;
-  if (violations && warnings) return `This trace breaks ${rules} and has ${warns}:`;
-  if (violations) return `This trace breaks ${rules}:`;
-  if (warnings) return `This trace has ${warns}:`;
+  if (violations && warnings) return t("traceproblems.breaksAndHas", { violations, warnings });
+  if (violations) return t("traceproblems.breaks", { violations });
+  if (warnings) return t("traceproblems.has", { warnings });
   return "";
 }
 
@@ -55,8 +54,8 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
   // The list names each node once the events that enter it have arrived.
   function write() {
     const ol = $("violation-list");
-    const t = S.trace;
-    const known = t ? t.totalNodes : 0;
+    const tr = S.trace;
+    const known = tr ? tr.totalNodes : 0;
     if (known === named) return;
     named = known;
     const items = [];
@@ -68,9 +67,9 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
       b.dataset.testid = "violation";
       b.dataset.node = String(p.node || 0);
       b.dataset.kind = kind;
-      const name = p.node && t && t.node(p.node) ? nodeName(p.node) : p.node ? `node ${p.node}` : "";
+      const name = p.node && tr && tr.node(p.node) ? nodeName(p.node) : p.node ? t("traceproblems.node", { node: p.node }) : "";
       b.textContent = problemText(p, name);
-      b.title = `${b.textContent}\n(${kind === "warning" ? "a warning" : "a broken rule"} at seq ${p.seq} of the file: click to see ${p.node ? "its node" : "that step"})`;
+      b.title = t("traceproblems.problemTitle", { text: b.textContent, kind, seq: p.seq, node: p.node ? "yes" : "no" });
       const index = items.length;
       b.addEventListener("click", () => { at = index; select(p, li); });
       li.append(b);
@@ -82,12 +81,13 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
     if (more > 0) {
       const li = document.createElement("li");
       li.className = "more";
-      li.textContent = `… and ${more.toLocaleString("en-US")} more (pvscope check FILE --max 0 lists them all)`;
+      li.textContent = t("traceproblems.more", { more });
       items.push(li);
     }
     ol.replaceChildren(...items);
     const count = $("violation-count");
-    count.textContent = warningCount ? `${violationCount} + ${warningCount} warnings` : String(violationCount); // app.css brackets it
+    count.textContent = warningCount ? t("traceproblems.countWarnings", { violations: violationCount, warnings: warningCount })
+      : t("traceproblems.count", { violations: violationCount }); // app.css brackets it
   }
 
   // Seek to the node's enter and select it; a problem without a node seeks to its event.

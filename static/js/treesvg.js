@@ -3,6 +3,7 @@
 // exercises (exerciseui.js) and the worksheet (sheet.js), which add marks: crossed-out leaves,
 // values or blanks beside the inner nodes, a range under each leaf.
 import { isLeaf, playerAt } from "./exercise.js";
+import { t } from "./i18n/i18n.js";
 
 const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -50,7 +51,7 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     if (!n.parent) continue;
     out.push(`<line x1="${X(n.parent.x)}" y1="${Y(n.parent.y) + r}" x2="${X(n.x)}" y2="${Y(n.y) - r}" stroke="#888" stroke-width="1.2"/>`);
     // Clicking an edge crosses out (or back in) every leaf under it.
-    if (clickable) out.push(`<line class="ex-edge" data-edge="${esc(n.path)}" x1="${X(n.parent.x)}" y1="${Y(n.parent.y) + r}" x2="${X(n.x)}" y2="${Y(n.y) - r}" stroke="transparent" stroke-width="10"><title>everything under ${esc(n.path)}</title></line>`);
+    if (clickable) out.push(`<line class="ex-edge" data-edge="${esc(n.path)}" x1="${X(n.parent.x)}" y1="${Y(n.parent.y) + r}" x2="${X(n.x)}" y2="${Y(n.y) - r}" stroke="transparent" stroke-width="10"><title>${esc(t("treesvg.edgeTitle", { path: n.path }))}</title></line>`);
     const i = n.path.split(".").pop();
     const mx = (X(n.parent.x) + X(n.x)) / 2, my = (Y(n.parent.y) + r + Y(n.y) - r) / 2;
     out.push(`<text x="${mx + (n.x < n.parent.x ? -6 : n.x > n.parent.x ? 6 : 7)}" y="${my}" font-size="8" fill="#999" text-anchor="middle">${i}</text>`);
@@ -59,9 +60,10 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     const x = X(n.x), y = Y(n.y);
     if (highlight.has(n.path)) out.push(`<circle cx="${x}" cy="${y}" r="${r + 6}" fill="#fff3d6" stroke="#E69F00" stroke-width="2"/>`);
     if (n.leaf) {
-      const attrs = clickable ? ` class="ex-leaf" data-path="${esc(n.path)}" tabindex="0" role="button" aria-pressed="${crossed.has(n.path)}" aria-label="leaf ${esc(n.path)}, value ${n.value}"`
-        : selectable ? ` class="ex-node" data-path="${esc(n.path)}" tabindex="0" role="button" aria-label="leaf ${esc(n.path)}, value ${n.value}"` : "";
-      out.push(`<g${attrs}><title>leaf ${esc(n.path)}</title><rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" fill="#fff" stroke="#222" stroke-width="1.2"/>`);
+      const leafLabel = esc(t("treesvg.leafLabel", { path: n.path, value: n.value }));
+      const attrs = clickable ? ` class="ex-leaf" data-path="${esc(n.path)}" tabindex="0" role="button" aria-pressed="${crossed.has(n.path)}" aria-label="${leafLabel}"`
+        : selectable ? ` class="ex-node" data-path="${esc(n.path)}" tabindex="0" role="button" aria-label="${leafLabel}"` : "";
+      out.push(`<g${attrs}><title>${esc(t("treesvg.leafTitle", { path: n.path }))}</title><rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" fill="#fff" stroke="#222" stroke-width="1.2"/>`);
       out.push(`<text x="${x}" y="${y}" font-size="${String(n.value).length * font * 0.62 > 2 * r - 2 ? font - 2 : font}" text-anchor="middle" dominant-baseline="central" fill="#222">${esc(n.value)}</text>`);
       if (crossed.has(n.path)) out.push(`<path d="M${x - r - 3} ${y - r - 3} L${x + r + 3} ${y + r + 3} M${x + r + 3} ${y - r - 3} L${x - r - 3} ${y + r + 3}" stroke="#D55E00" stroke-width="1.8" stroke-opacity="0.8"/>`);
       out.push("</g>");
@@ -70,7 +72,7 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     }
     const up = playerAt(n.path) === "MAX";
     const tri = up ? `${x},${y - r} ${x + r},${y + r * 0.8} ${x - r},${y + r * 0.8}` : `${x},${y + r} ${x + r},${y - r * 0.8} ${x - r},${y - r * 0.8}`;
-    const sel = selectable && n.parent ? ` class="ex-node" data-path="${esc(n.path)}" tabindex="0" role="button" aria-label="node ${esc(n.path)}"` : "";
+    const sel = selectable && n.parent ? ` class="ex-node" data-path="${esc(n.path)}" tabindex="0" role="button" aria-label="${esc(t("treesvg.nodeLabel", { path: n.path }))}"` : "";
     out.push(`<polygon points="${tri}" fill="#fff" stroke="#222" stroke-width="1.2" data-node="${esc(n.path)}"${sel}/>`);
     if (labels[n.path] !== undefined) {
       out.push(`<text x="${x + r + 4}" y="${y - 4}" font-size="${font}" font-weight="bold" fill="#0072B2">${esc(labels[n.path])}</text>`);

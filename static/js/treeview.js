@@ -8,6 +8,8 @@ import { listenToPointer } from "./treeinput.js";
 import { View } from "./view.js";
 import { drawLabels } from "./treelabels.js";
 import { tooltipLines } from "./modern.js";
+import { tipLines } from "./treetip.js";
+import { t } from "./i18n/i18n.js";
 
 const R = 12; // node radius in world units (the layout spaces nodes 44 apart)
 const BASE_LEVEL = 72; // the layout's level spacing before stretching
@@ -332,7 +334,7 @@ export class TreeView {
     if (this.scale * R >= 6) {
       ctx.fillStyle = "#fff"; ctx.font = `${NR * 0.7}px system-ui, sans-serif`;
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
-      ctx.fillText(`▸ ${it.count.toLocaleString("en-US")} nodes`, it.x, it.y, w - 2);
+      ctx.fillText(t("treeview.summaryLabel", { n: it.count }), it.x, it.y, w - 2);
     }
   }
 
@@ -382,7 +384,7 @@ export class TreeView {
       ctx.closePath(); ctx.fillStyle = this.col.text; ctx.fill(); ctx.setLineDash([5, 4]);
       if (this.scale * R >= 9 && !this.present) {
         ctx.font = `${R * 0.6}px system-ui, sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "bottom";
-        this.text("re-search", mx, (sy + my) / 2 + 0.7 * R - 1);
+        this.text(t("treeview.reSearchLabel"), mx, (sy + my) / 2 + 0.7 * R - 1);
       }
     }
     ctx.setLineDash([]);
@@ -411,21 +413,11 @@ export class TreeView {
 
   tooltip(it, sx, sy) {
     if (!it) { this.tip.style.display = "none"; return; }
-    const t = this.trace, lines = [];
-    if (it.kind === "pruned") lines.push(it.pruned.event ? `${this.moveText(it, true)}: pruned without being searched`
-      : `${it.pruned.path || "the root"}: ${it.ahead || (this.result && this.result.preview) ? "not searched yet" : "pruned (never searched)"}`);
-    else {
-      const nd = t.node(it.nodeId), V = this.v, title = this.nodeTitle ? this.nodeTitle(it.nodeId) : t.positionMoves(it.nodeId).join(" ");
-      const player = V.root ? ` ${V.player(it.ply).toUpperCase()}` : "";
-      lines.push(`${nd.parent ? `after ${title}` : "the root"}${player}  (node ${it.nodeId}, ply ${it.ply}, depth ${it.depth})`);
-      lines.push(`window: ${V.windowText(it.alpha, it.beta, it.ply)}${V.root ? " (root player's view)" : " (side to move)"}`);
-      lines.push(`expected: ${nd.expect || "?"}${it.actual ? `, actual: ${it.actual}` : ""}`);
-      const v = V.value(it.score, it.ply);
-      if (v !== null) lines.push(`value: ${V.fmt(v)}, ${this.shownOutcome(it)}${it.end ? ` (${it.end})` : ""}`);
-      if (it.state === "open") lines.push("being searched");
-      if (it.ref) lines.push(`re-search of node ${it.ref}`);
-      if (it.kind === "summary") lines.push(`${it.count.toLocaleString("en-US")} nodes (click to expand)`);
-    }
+    const tr = this.trace, pruned = it.kind === "pruned";
+    const lines = pruned
+      ? tipLines(it, { move: it.pruned.event ? this.moveText(it, true) : "", preview: !!(this.result && this.result.preview) })
+      : tipLines(it, { node: tr.node(it.nodeId), view: this.v, outcome: this.shownOutcome(it),
+        title: this.nodeTitle ? this.nodeTitle(it.nodeId) : tr.positionMoves(it.nodeId).join(" ") });
     lines.push(...tooltipLines(it));
     this.tip.textContent = lines.join("\n");
     const x = Math.min(sx + 14, Math.max(0, this.w - 260));

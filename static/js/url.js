@@ -4,6 +4,7 @@
 //   /?random=b=3,d=4,seed=7,order=best
 // plus one parameter per engine option, named like the command-line flags (?tt=false).
 // Empty fields are left out, so an absent parameter means "the engine default".
+import { t } from "./i18n/i18n.js";
 
 export const SOURCES = ["fen", "tree", "random"];
 
@@ -98,12 +99,12 @@ export function validate({ setup, options }, { maxDepth = 0 } = {}) {
   if (options.depth !== undefined) {
     const d = Number(options.depth);
     if (!/^\d+$/.test(options.depth) || d < 1 || (maxDepth && d > maxDepth)) {
-      return { field: "depth", message: `The depth must be a whole number from 1 to ${maxDepth || "the server's limit"}.` };
+      return { field: "depth", message: maxDepth ? t("url.depthRange", { max: maxDepth }) : t("url.depthUnbounded") };
     }
   }
   if (setup.tree) {
     if (/[^\s()\d,+-]/.test(setup.tree)) {
-      return { field: "tree", message: "A tree holds only parentheses and whole numbers, as in ((3 12 8) (2 4 6) (14 5 2))." };
+      return { field: "tree", message: t("url.treeCharacters", { example: "((3 12 8) (2 4 6) (14 5 2))" }) };
     }
     let open = 0;
     for (const ch of setup.tree) {
@@ -111,25 +112,25 @@ export function validate({ setup, options }, { maxDepth = 0 } = {}) {
       else if (ch === ")" && --open < 0) break;
     }
     if (open !== 0) {
-      return { field: "tree", message: open > 0 ? `The tree has ${open} unclosed "(": close every parenthesis.` : 'The tree has a ")" with no "(" before it.' };
+      return { field: "tree", message: open > 0 ? t("url.treeUnclosed", { n: open }) : t("url.treeUnopened") };
     }
   }
   if (setup.random) {
     for (const part of setup.random.split(",")) {
       if (!/^\s*(b|d|seed|order)\s*=\s*\S+\s*$/.test(part)) {
-        return { field: "random", message: `"${part.trim()}" is not one of b=N, d=N, seed=N, order=best|worst|random (for example b=3,d=4,seed=7,order=best).` };
+        return { field: "random", message: t("url.randomPart", { part: part.trim() }) };
       }
     }
   }
   if (setup.fen) {
     const board = setup.fen.split(/\s+/)[0];
     if (board.split("/").length !== 8) {
-      return { field: "fen", message: "A FEN's first field has 8 ranks separated by \"/\", for example rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1." };
+      return { field: "fen", message: t("url.fenRanks", { example: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" }) };
     }
   }
   for (const [name, v] of Object.entries(options)) {
     const el = document.querySelector(`input[data-option="${CSS.escape(name)}"][inputmode=numeric]`);
-    if (el && !/^-?\d+$/.test(v)) return { field: name, message: `${name} must be a whole number (or empty for the engine default).` };
+    if (el && !/^-?\d+$/.test(v)) return { field: name, message: t("url.optionWhole", { name }) };
   }
   return null;
 }

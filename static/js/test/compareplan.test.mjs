@@ -2,6 +2,7 @@
 // golden R&N trace (checked against the JSONL read directly), and the counts beside the panes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./words.mjs";
 import { load, GOLDEN, rawEvents } from "./helpers.mjs";
 import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, MAX_PANES } from "../compareplan.js";
 

@@ -3,6 +3,7 @@
 // links followed here, not by the model), and the marks name the nodes changed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./words.mjs";
 import fs from "node:fs";
 import { Trace, batchFromJSONL } from "../model.js";
 import { diffTraces, iterations, describe } from "../diff.js";

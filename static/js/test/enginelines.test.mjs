@@ -3,6 +3,7 @@
 // writes them); the expected texts are written by hand.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./words.mjs";
 import { scoreText, nodesText, numbered, flagName, warningName, rowsOf, describe } from "../enginelines.js";
 
 test("scores: pawns with a sign and two decimals, mates as #N, bounds as ≥ and ≤", () => {

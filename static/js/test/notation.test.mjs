@@ -4,6 +4,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "../../vendor/chess.js/chess.js";
+import "./words.mjs";
 import { Notation } from "../board.js";
 import { load, fixture } from "./helpers.mjs";
 
