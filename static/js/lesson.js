@@ -255,6 +255,9 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     }
   }
 
+  // A lesson that came in a link is named the same in every language: the name keys its progress.
+  const SHARED_NAME = "shared lesson";
+
   function fromText(text, name) {
     const l = parseLesson(text, name);
     l.inline = true;
@@ -318,7 +321,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     const slide = Math.max(1, parseInt(q.get("slide") || "1", 10) || 1) - 1;
     let l = null;
     if (location.hash.startsWith("#lesson-text=")) {
-      try { l = fromText(decodeURIComponent(location.hash.slice(13)), t("lesson.sharedName")); } catch { errors.showError(t("lesson.damaged")); }
+      try { l = fromText(decodeURIComponent(location.hash.slice(13)), SHARED_NAME); } catch { errors.showError(t("lesson.damaged")); }
     } else if (q.get("lesson-url")) l = await fromURL(q.get("lesson-url"));
     else if (q.get("lesson")) {
       l = catalogue.find((x) => x.name === q.get("lesson"));
