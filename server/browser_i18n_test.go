@@ -104,6 +104,7 @@ func TestBrowserFrenchPageSpeaksFrench(t *testing.T) {
 		}
 	}
 	check("before Start")
+	p.shot("french-tree-1366.png")
 	p.click("start-button")
 	p.waitFor(`window.pvscope.snapshot().eventCount === 39 && !window.pvscope.snapshot().streaming`)
 	p.pause()
@@ -132,6 +133,7 @@ func TestBrowserFrenchPageSpeaksFrench(t *testing.T) {
 		p.run(chromedp.Evaluate(`window.pvscope.seek(`+itoa(at)+`)`, nil))
 		check("chess, at event " + itoa(at) + " of " + itoa(n))
 	}
+	p.shot("french-chess-1366.png")
 
 	// The menu: English, kept in a cookie for a page opened without ?lang=.
 	p.run(chromedp.Evaluate(`setTimeout(() => { const m = document.querySelector('[data-testid="language-menu"]');
