@@ -22,7 +22,7 @@ import { createTreeEdit } from "./treeedit.js";
 import { View, defaultView, scoreScale } from "./view.js";
 import { resolvePath } from "./nodepath.js";
 import { createQuizUI } from "./quizui.js";
-import { judgePoll, pollId } from "./quiz.js";
+import { judgePoll, pollId, pollChoices } from "./quiz.js";
 import { noticeText } from "./notices.js";
 import { createTraceFile } from "./tracefile.js";
 import { createTraceProblems } from "./traceproblems.js";
@@ -176,8 +176,7 @@ let questionsAsked = 0;
 function pollTheRoom(q, text) {
   const r = room.snapshot();
   if (!r || r.role !== "presenter") return;
-  const choices = { outcome: ["fails high", "exact", "fails low"], research: ["yes", "no"] }[q.kind] || [];
-  room.ask(pollId(++questionsAsked, q), text, choices);
+  room.ask(pollId(++questionsAsked, q), text, pollChoices(q.kind)); // the choices in the presenter's language
 }
 
 // ---- frames ----
