@@ -62,3 +62,20 @@ func TestBrowserFrenchPlaceInLine(t *testing.T) {
 	release()
 	p.waitFor(`window.pvscope.snapshot().eventCount === 39 && !window.pvscope.snapshot().streaming`)
 }
+
+// TestBrowserFrenchDepthOverTheLimit: the setup form checks the depth itself,
+// but a search diff's options (?diff=) reach the server as written: a depth
+// past the server's limit comes back as the server's refusal, in French.
+func TestBrowserFrenchDepthOverTheLimit(t *testing.T) {
+	p := newPage(t, 1366, 768) // DefaultLimits: depth at most 12
+	p.open("/?" + url.Values{"lang": {"fr"}, "tree": {"((3 12 8) (2 4 6))"}, "diff": {"alphabeta:depth=14,pvs"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().error !== ""`)
+	p.run(chromedp.WaitVisible(`[data-testid="error-banner"]`, chromedp.ByQuery))
+	var banner string
+	p.run(chromedp.Text(`#error-text`, &banner, chromedp.ByQuery))
+	if want := "La profondeur 14 dépasse ce que ce serveur permet (12)."; !strings.Contains(banner, want) {
+		t.Errorf("banner %q, want it to say %q", banner, want)
+	}
+	p.shot("depth-refused-fr-1366x768.png")
+}
