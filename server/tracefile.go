@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"sync"
@@ -135,12 +136,17 @@ func traceRefusal(err error) map[string]any {
 // clipArgs shortens the strings among a sentence's parameters as sentence
 // clips the quoted ones: a bad line's word can be megabytes long.
 func clipArgs(args map[string]any) map[string]any {
-	out := make(map[string]any, len(args))
+	var out map[string]any // a copy, made only when a string is clipped: the rest are kept as they are
 	for k, v := range args {
 		if s, ok := v.(string); ok && len(s) > maxQuoted {
-			v = clip(s, maxQuoted)
+			if out == nil {
+				out = maps.Clone(args)
+			}
+			out[k] = clip(s, maxQuoted)
 		}
-		out[k] = v
+	}
+	if out == nil {
+		return args
 	}
 	return out
 }
