@@ -134,14 +134,10 @@ func (c *Checker) judgeExit(e *Event) *msg.Error {
 			c.extra(e.Seq, e.Node, "best-score", m)
 		}
 	}
+	// A repeat names its move: repeatOf matches moves by name.
 	if n := c.nodes[e.Node]; n.repeatOf != 0 && len(c.kids[k]) > 0 {
-		if n.move == "" {
-			c.warn(e, e.Node, "repeat", msg.New("go-tracer.repeatInFullItsMove", "node {node} searches its move again with the same window and depth as node {other}, in full: its table did not answer the repeat",
-				"node", e.Node, "other", n.repeatOf))
-		} else {
-			c.warn(e, e.Node, "repeat", msg.New("go-tracer.repeatInFull", "node {node} searches {move} again with the same window and depth as node {other}, in full: its table did not answer the repeat",
-				"node", e.Node, "move", n.move, "other", n.repeatOf))
-		}
+		c.warn(e, e.Node, "repeat", msg.New("go-tracer.repeatInFull", "node {node} searches {move} again with the same window and depth as node {other}, in full: its table did not answer the repeat",
+			"node", e.Node, "move", n.move, "other", n.repeatOf))
 	}
 	return problem
 }

@@ -41,8 +41,8 @@ const V = {
   owed: { line: 20, rule: "re-search", node: 5, seq: 19, event: 18, key: "go-tracer.reducedOwed",
     args: { node: 1, move: "g1f3", child: 5, plies: 2, score: 40, alpha: 10 },
     message: "node 1's reduced search of g1f3 (node 5, 2 plies shallower) scored 40, above its alpha 10, but was not searched again at full depth" },
-  repeat: { line: 30, rule: "repeat", node: 6, seq: 29, event: 28, key: "go-tracer.repeatInFullItsMove", args: { node: 6, other: 4 },
-    message: "node 6 searches its move again with the same window and depth as node 4, in full: its table did not answer the repeat" },
+  repeat: { line: 30, rule: "repeat", node: 6, seq: 29, event: 28, key: "go-tracer.repeatInFull", args: { node: 6, move: "e2e4", other: 4 },
+    message: "node 6 searches e2e4 again with the same window and depth as node 4, in full: its table did not answer the repeat" },
   meta: { line: 1, rule: "meta", node: 0, seq: 0, event: 0, key: "go-tracer.mateBandWider", args: { band: 200, mate: 100 },
     message: "meta.mateBand 200 is wider than meta.mate 100 (ignored)" },
 };
@@ -61,7 +61,7 @@ inFrench("the violations list says the checker's sentences in French, from their
     `ligne 6 · actual-type · Kh1${NB}: la sortie du nœud 2 dit «${NB}cut${NB}», mais le score -35000 dans sa fenêtre (-50000, 50000) en fait «${NB}pv${NB}»`,
     `ligne 8 · innermost · Kh1 Kg8${NB}: pv-update nomme le nœud 3, mais le nœud ouvert le plus intérieur est 1`,
     `ligne 20 · re-search · Nf3${NB}: la recherche réduite de g1f3 par le nœud 1 (nœud 5, 2 demi-coups de moins) a rapporté 40, au-dessus de son alpha 10, mais n'a pas été refaite à pleine profondeur`,
-    `ligne 30 · repeat · e4${NB}: le nœud 6 cherche de nouveau son coup avec la même fenêtre et la même profondeur que le nœud 4, intégralement${NB}: sa table de transposition n'a pas répondu à la répétition`,
+    `ligne 30 · repeat · e4${NB}: le nœud 6 cherche de nouveau e2e4 avec la même fenêtre et la même profondeur que le nœud 4, intégralement${NB}: sa table de transposition n'a pas répondu à la répétition`,
     `ligne 1 · meta${NB}: meta.mateBand 200 est plus large que meta.mate 100 (ignoré)`,
   ];
   assert.deepEqual(b.map((x) => x.textContent), want);
