@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"sync"
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // A trace file opened in the page plays exactly like a live search: the
@@ -109,16 +111,44 @@ func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	o, err := readTrace(http.MaxBytesReader(w, r.Body, maxTraceBytes))
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		msg := err.Error()
-		if errors.As(err, &tooBig) {
-			msg = fmt.Sprintf("the file is larger than this server reads (%d MB)", maxTraceBytes>>20)
-		}
 		w.WriteHeader(http.StatusBadRequest)
-		json.NewEncoder(w).Encode(map[string]string{"error": sentence(trimTracer(msg))})
+		json.NewEncoder(w).Encode(traceRefusal(err))
 		return
 	}
 	json.NewEncoder(w).Encode(map[string]any{"token": s.traces.put(o), "events": o.rec.Len()})
+}
+
+// traceRefusal is the answer to a file that cannot be read: {"error"} with the
+// English sentence, and its "key" and "args" in the page's catalogs when it
+// has them, for a page in another language.
+func traceRefusal(err error) map[string]any {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return map[string]any{"error": sentence(fmt.Sprintf("the file is larger than this server reads (%d MB)", maxTraceBytes>>20))}
+	}
+	answer := map[string]any{"error": sentence(trimTracer(err.Error()))}
+	if m, ok := msg.Keyed(err); ok {
+		answer["key"], answer["args"] = m.Key, clipArgs(m.Args)
+	}
+	return answer
+}
+
+// clipArgs shortens the strings among a sentence's parameters as sentence
+// clips the quoted ones: a bad line's word can be megabytes long.
+func clipArgs(args map[string]any) map[string]any {
+	var out map[string]any // a copy, made only when a string is clipped: the rest are kept as they are
+	for k, v := range args {
+		if s, ok := v.(string); ok && len(s) > maxQuoted {
+			if out == nil {
+				out = maps.Clone(args)
+			}
+			out[k] = clip(s, maxQuoted)
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }
 
 func trimTracer(s string) string {
@@ -156,7 +186,11 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 	}
 	if o.scaleErr != nil {
 		line = 1 // the header's
-		chk.Warn(&tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()})
+		w := &tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()}
+		if m, ok := msg.Keyed(o.scaleErr); ok {
+			w.Key, w.Args = m.Key, m.Args
+		}
+		chk.Warn(w)
 	}
 	var nodes, leaves int64
 	var end *tracer.Event
