@@ -3,16 +3,14 @@
 // server lists what its checker found on the started frame (violations, violationCount,
 // warnings, warningCount), the banner says how many, and the list beside the event log has one
 // button per problem that seeks to its node's enter and selects the node on the tree.
-import { t, has, language } from "./i18n/i18n.js";
+import { t } from "./i18n/i18n.js";
+import { frameText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
 
-// said(p): a sentence the server sends ({message, key, args}) in the page's language: its key's
-// message (go-<package>.json) when the page is not English and the catalog has it; else the
-// server's English, as it came.
-export function said(p) {
-  return p.key && language() !== "en" && has(p.key) ? t(p.key, p.args || {}) : p.message;
-}
+// said(p): a sentence the server sends ({message, key, args}) in the page's language; one
+// rule for every frame (errors.js).
+export const said = frameText;
 
 // problemText(p, name): "line 6 · actual-type · Kh1: exit of node 2 says …" for the list.
 export function problemText(p, name = "") {
