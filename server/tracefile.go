@@ -124,7 +124,8 @@ func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 func traceRefusal(err error) map[string]any {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return map[string]any{"error": sentence(fmt.Sprintf("the file is larger than this server reads (%d MB)", maxTraceBytes>>20))}
+		m := msg.New("go-server.traceTooLarge", "the file is larger than this server reads ({mb} MB)", "mb", maxTraceBytes>>20)
+		return map[string]any{"error": sentence(m.Text), "key": m.Key, "args": m.Args}
 	}
 	answer := map[string]any{"error": sentence(trimTracer(err.Error()))}
 	if m, ok := msg.Keyed(err); ok {
@@ -245,17 +246,17 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 		}
 		d.Add(e, rd.Line())
 		if tooMany {
-			return nil, fmt.Errorf("the trace has more than %d events, more than this server keeps", maxTraceEvents)
+			return nil, msg.New("go-server.traceTooManyEvents", "the trace has more than {n} events, more than this server keeps", "n", maxTraceEvents)
 		}
 	}
 	d.Finish(rd.Line())
 	line = rd.Line()
 	chk.Finish()
 	if o.rec.Len() == 0 {
-		return nil, errors.New("the trace has a header but no events")
+		return nil, msg.New("go-server.traceNoEvents", "the trace has a header but no events")
 	}
 	if nodes == 0 {
-		return nil, fmt.Errorf("trace line %d: the trace enters no node, so there is no search to show (each node needs an enter event)", rd.Line())
+		return nil, msg.New("go-server.traceNoEnter", "trace line {line}: the trace enters no node, so there is no search to show (each node needs an enter event)", "line", rd.Line())
 	}
 	problems.setOn(&o.started)
 	o.done = doneFrame{Type: "done", Events: o.rec.Len()}
@@ -290,7 +291,8 @@ func (o *openedTrace) setStarted(h tracer.Header) error {
 	}
 	pos, _, err := setup.Load()
 	if err != nil {
-		return fmt.Errorf("the trace header's position: %v", err)
+		// Wrapped, not keyed: a page in another language says the position's own sentence.
+		return fmt.Errorf("the trace header's position: %w", err)
 	}
 	switch p := pos.(type) {
 	case *engine.ChessPosition:
@@ -306,7 +308,7 @@ func (o *openedTrace) setStarted(h tracer.Header) error {
 func (c *conn) open(cmd command) {
 	o := c.srv.traces.get(cmd.Trace)
 	if o == nil {
-		c.queue(errorFrame{Type: "error", ID: cmd.ID, Message: "That trace is no longer open on the server; open the file again."})
+		c.queue(said(cmd.ID, "", msg.New("go-server.traceGone", "That trace is no longer open on the server; open the file again.")))
 		return
 	}
 	c.mu.Lock()

@@ -86,9 +86,12 @@ func TestTraceUploadRefusalCarriesKey(t *testing.T) {
 			`Trace line 3: "end": unknown end "over".`, "go-tracer.lineUnknownEnd", map[string]any{"line": 3.0, "value": "over"}},
 		{"{\"format\":\"pvscope-trace\",\"version\":2}\n",
 			"Trace version 2 is not supported: this pvscope reads version 1.", "go-tracer.headerVersion", map[string]any{"version": 2.0, "want": 1.0}},
-		// The server's own sentence has no key yet: none is sent.
+		// The server's own sentence, with no parameter.
 		{"{\"format\":\"pvscope-trace\",\"version\":1}\n",
-			"The trace has a header but no events.", "", nil},
+			"The trace has a header but no events.", "go-server.traceNoEvents", map[string]any{}},
+		{"{\"format\":\"pvscope-trace\",\"version\":1}\n{\"kind\":\"search-start\",\"depth\":1}\n",
+			"Trace line 2: the trace enters no node, so there is no search to show (each node needs an enter event).",
+			"go-server.traceNoEnter", map[string]any{"line": 2.0}},
 	} {
 		res, err := http.Post(hs.URL+"/trace", "application/jsonl", strings.NewReader(c.body))
 		if err != nil {
