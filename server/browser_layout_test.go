@@ -80,3 +80,31 @@ func TestBrowserFollowerOnAPhone(t *testing.T) {
 		t.Errorf("follower on a phone: the tree spans %.0f to %.0f px of 844, want at least 300 px, all on the first screen", r.Top, r.Bottom)
 	}
 }
+
+// On a 390-pixel phone the page is never wider than the screen, in English or in French
+// (whose labels run longer): no sideways scrolling before or after a search.
+func TestBrowserPhonePageFitsTheScreen(t *testing.T) {
+	p := newPage(t, 390, 844)
+	// A headless window is at least 500 pixels wide: the phone is emulated.
+	p.run(emulation.SetDeviceMetricsOverride(390, 844, 3, true))
+	for _, lang := range []string{"en", "fr"} {
+		p.open("/?" + url.Values{"tree": {aima}, "algo": {"pvs"}, "lang": {lang}}.Encode())
+		var wide []string
+		measure := func(when string) {
+			// A phone's browser lays a too-wide page out wider and zooms it out: the
+			// screen's 390 pixels are the measure, not innerWidth.
+			var w int
+			p.run(chromedp.Evaluate(`document.documentElement.scrollWidth`, &w))
+			if w > 390 {
+				wide = append(wide, fmt.Sprintf("%s %s: %d px wide on a 390 px screen", lang, when, w))
+			}
+		}
+		measure("before Start")
+		p.click("start-button")
+		p.waitFor(`window.pvscope.snapshot().eventCount === 39 && !window.pvscope.snapshot().streaming`)
+		measure("after the search")
+		if len(wide) > 0 {
+			t.Error(strings.Join(wide, "; "))
+		}
+	}
+}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/pvscope/pvscope/tracer"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // conn is one page's websocket. Gorilla allows one reader and one writer at a
@@ -111,7 +113,7 @@ func (c *conn) readPump() {
 	c.ws.SetReadDeadline(time.Now().Add(pongWait))
 	c.ws.SetPongHandler(func(string) error { return c.ws.SetReadDeadline(time.Now().Add(pongWait)) })
 	for {
-		kind, msg, err := c.ws.ReadMessage()
+		kind, raw, err := c.ws.ReadMessage()
 		if err != nil {
 			if errors.Is(err, websocket.ErrReadLimit) {
 				// Gorilla has already sent close 1009 (message too big).
@@ -120,20 +122,20 @@ func (c *conn) readPump() {
 			return
 		}
 		if kind != websocket.TextMessage {
-			c.queue(errorFrame{Type: "error", Message: "Send commands as JSON text messages."})
+			c.refuseBinary()
 			continue
 		}
-		c.handle(msg)
+		c.handle(raw)
 	}
 }
 
-func (c *conn) handle(msg []byte) {
+func (c *conn) handle(raw []byte) {
 	var cmd command
-	if err := json.Unmarshal(msg, &cmd); err != nil {
-		c.queue(errorFrame{Type: "error", Message: sentence("the message is not a JSON command: " + err.Error())})
+	if err := json.Unmarshal(raw, &cmd); err != nil {
+		c.refuseCommand(0, "", err)
 		return
 	}
-	if c.srv.rooms.handle(c, cmd.Type, msg) { // rooms: hub.go
+	if c.srv.rooms.handle(c, cmd.Type, raw) { // rooms: hub.go
 		return
 	}
 	switch cmd.Type {
@@ -144,10 +146,33 @@ func (c *conn) handle(msg []byte) {
 	case "stop":
 		c.stop()
 	case "":
-		c.queue(errorFrame{Type: "error", ID: cmd.ID, Message: `The message has no "type"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer.`})
+		c.refuseCommand(cmd.ID, "", nil)
 	default:
-		c.queue(errorFrame{Type: "error", ID: cmd.ID,
-			Message: fmt.Sprintf("Unknown command %q; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", cmd.Type)})
+		c.refuseCommand(cmd.ID, cmd.Type, nil)
+	}
+}
+
+// refuseBinary answers a binary message. Not inlined: the read pump's stack,
+// which every page holds, stays small (TestWaitingSearchesAreCheap).
+//
+//go:noinline
+func (c *conn) refuseBinary() {
+	c.queue(said(0, "", msg.New("go-server.sendText", "Send commands as JSON text messages.")))
+}
+
+// refuseCommand answers a message that is not JSON (err), has no type, or an
+// unknown one. Not inlined into handle, for the same reason as refuseBinary.
+//
+//go:noinline
+func (c *conn) refuseCommand(id int64, typ string, err error) {
+	switch {
+	case err != nil:
+		m := msg.New("go-server.notJSON", "the message is not a JSON command: {reason}", "reason", err)
+		c.queue(errorFrame{Type: "error", Message: sentence(m.Text)}.withKey(m))
+	case typ == "":
+		c.queue(said(id, "", msg.New("go-server.noType", `The message has no "type"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer.`)))
+	default:
+		c.queue(said(id, "", msg.New("go-server.unknownCommand", "Unknown command \"{type}\"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", "type", quoted(typ))))
 	}
 }
 
@@ -372,7 +397,9 @@ func (c *conn) writePlace(sent *time.Time) bool {
 		return true
 	}
 	*sent = time.Now()
-	b, _ := json.Marshal(queuedFrame{Type: "queued", ID: a.id, Position: place, WaitMs: wait.Milliseconds(), WaitAtLeast: atLeast,
-		Message: queuedMessage(place, c.srv.limits.MaxSearches, wait, atLeast)})
+	m := queuedSaid(place, c.srv.limits.MaxSearches, wait, atLeast)
+	f := queuedFrame{Type: "queued", ID: a.id, Position: place, WaitMs: wait.Milliseconds(), WaitAtLeast: atLeast, Message: m.Text}
+	f.Key, f.Args = keyOf(m)
+	b, _ := json.Marshal(f)
 	return c.write(b)
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/pvscope/pvscope/engine/uci"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // External UCI engines the page may inspect, offered by name: the server is
@@ -103,8 +105,18 @@ type inspectRequest struct {
 }
 
 type inspectError struct {
-	Error  string      `json:"error"`
-	Report *uci.Report `json:"report,omitempty"` // what was read before the engine failed
+	Error  string         `json:"error"`
+	Report *uci.Report    `json:"report,omitempty"` // what was read before the engine failed
+	Key    string         `json:"key,omitempty"`    // the error's key and parameters (keyed.go)
+	Args   map[string]any `json:"args,omitempty"`
+}
+
+// inspectFailed is the answer for a refused or failed inspection: message
+// as the page shows it in English, err's first keyed sentence for the others.
+func inspectFailed(message string, err error) inspectError {
+	e := inspectError{Error: message}
+	e.Key, e.Args = keyOf(err)
+	return e
 }
 
 func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
@@ -114,36 +126,37 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		var tooBig *http.MaxBytesError
-		msg := "The request is not an inspection in JSON: " + err.Error()
+		m := msg.New("go-server.inspectNotJSON", "The request is not an inspection in JSON: {reason}", "reason", err)
 		if errors.As(err, &tooBig) {
-			msg = fmt.Sprintf("The request is larger than %d bytes.", s.srv.limits.MaxMessageBytes)
+			m = msg.New("go-server.inspectTooLarge", "The request is larger than {n} bytes.", "n", s.srv.limits.MaxMessageBytes)
 		}
-		writeJSON(w, http.StatusBadRequest, inspectError{Error: sentence(msg)})
+		writeJSON(w, http.StatusBadRequest, inspectFailed(sentence(m.Text), m))
 		return
 	}
 	s.mu.RLock()
 	command, ok := s.engines[req.Engine]
 	s.mu.RUnlock()
 	if !ok {
-		msg := "This server offers no engines; start it with -engine NAME=PATH."
+		m := msg.New("go-server.noEngines", "This server offers no engines; start it with -engine NAME=PATH.")
 		if names := s.names(); len(names) > 0 {
-			msg = fmt.Sprintf("No engine is called %q here; choose %s.", clipName(req.Engine), strings.Join(names, ", "))
+			m = msg.New("go-server.noSuchEngine", "No engine is called \"{name}\" here; choose {names}.",
+				"name", quoted(clipName(req.Engine)), "names", strings.Join(names, ", "))
 		}
-		writeJSON(w, http.StatusNotFound, inspectError{Error: msg})
+		writeJSON(w, http.StatusNotFound, inspectFailed(m.Text, m))
 		return
 	}
 	switch {
 	case req.Depth < 1 || req.Depth > MaxEngineDepth:
-		writeJSON(w, http.StatusBadRequest, inspectError{Error: fmt.Sprintf("Depth %d is out of range: choose 1 to %d.", req.Depth, MaxEngineDepth)})
+		writeJSON(w, http.StatusBadRequest, inspectFailed(sayOf(msg.New("go-server.inspectDepth", "Depth {depth} is out of range: choose 1 to {most}.", "depth", req.Depth, "most", MaxEngineDepth))))
 		return
 	case req.MultiPV < 0 || req.MultiPV > MaxEngineMultiPV:
-		writeJSON(w, http.StatusBadRequest, inspectError{Error: fmt.Sprintf("MultiPV %d is out of range: choose 1 to %d.", req.MultiPV, MaxEngineMultiPV)})
+		writeJSON(w, http.StatusBadRequest, inspectFailed(sayOf(msg.New("go-server.inspectMultiPV", "MultiPV {n} is out of range: choose 1 to {most}.", "n", req.MultiPV, "most", MaxEngineMultiPV))))
 		return
 	}
 	in := uci.Inspection{Engine: command, Label: req.Engine, FEN: req.FEN, Moves: req.Moves,
 		Depth: req.Depth, MultiPV: req.MultiPV, Verify: req.Verify, Limits: uci.Limits{Search: engineTimeLimit}}
 	if err := in.Check(); err != nil {
-		writeJSON(w, http.StatusBadRequest, inspectError{Error: sentence(err.Error())})
+		writeJSON(w, http.StatusBadRequest, inspectFailed(sentence(err.Error()), err))
 		return
 	}
 	// The slot is taken before the engine starts (waiting in the server's
@@ -153,7 +166,7 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 		if r.Context().Err() != nil {
 			return // the page went away while its inspection waited
 		}
-		writeJSON(w, http.StatusServiceUnavailable, inspectError{Error: refusalSentence(err)})
+		writeJSON(w, http.StatusServiceUnavailable, inspectFailed(refusalSentence(err), err))
 		return
 	}
 	defer release()

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/pvscope/pvscope/engine"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // maxExerciseNodes bounds a tree asked for by an exercise or a worksheet: it
@@ -19,29 +21,35 @@ const maxExerciseNodes = 400
 // (exercise.js, sheet.js) draw it and compute their keys from it.
 func (s *Server) serveExerciseTree(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
-	fail := func(msg string) {
+	// fail answers {"error": message} and the first keyed sentence in err's
+	// chain as "key" and "args" (keyed.go).
+	fail := func(message string, err error) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
-		json.NewEncoder(w).Encode(map[string]string{"error": msg})
+		answer := map[string]any{"error": message}
+		if key, args := keyOf(err); key != "" {
+			answer["key"], answer["args"] = key, args
+		}
+		json.NewEncoder(w).Encode(answer)
 	}
 	text := strings.TrimSpace(r.URL.Query().Get("random"))
 	if len(text) > 200 {
-		fail("The random tree's description is longer than 200 characters; write it as b=3,d=3,seed=7,order=random.")
+		fail(sayOf(msg.New("go-server.exerciseSpecLength", "The random tree's description is longer than {n} characters; write it as b=3,d=3,seed=7,order=random.", "n", 200)))
 		return
 	}
 	spec, err := engine.ParseTreeSpec(text)
 	if err != nil {
-		fail(sentence(err.Error()))
+		fail(sentence(err.Error()), err)
 		return
 	}
 	if n := treeNodes(spec); n > maxExerciseNodes || n > s.limits.MaxNodes {
-		fail(fmt.Sprintf("An exercise's tree is drawn whole: b=%d,d=%d has %d nodes, more than the %d an exercise or a worksheet takes; choose a smaller b or d.",
-			spec.B, spec.D, n, min(int64(maxExerciseNodes), s.limits.MaxNodes)))
+		fail(sayOf(msg.New("go-server.exerciseTooBig", "An exercise's tree is drawn whole: b={b},d={d} has {nodes} nodes, more than the {most} an exercise or a worksheet takes; choose a smaller b or d.",
+			"b", spec.B, "d", spec.D, "nodes", n, "most", min(int64(maxExerciseNodes), s.limits.MaxNodes))))
 		return
 	}
 	t, err := engine.Generate(spec)
 	if err != nil {
-		fail(sentence(err.Error()))
+		fail(sentence(err.Error()), err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

@@ -5,9 +5,10 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Room limits. Every room message is also bounded by Limits.MaxMessageBytes
@@ -57,13 +58,12 @@ type roomCommand struct {
 
 // handle takes the room messages off a connection, and refuses a follower's
 // start. It says whether the message was its to handle.
-func (h *hub) handle(c *conn, typ string, msg []byte) bool {
+func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 	switch typ {
 	case "create-room", "join-room", "leave-room", "cursor", "question", "answer":
 	case "start":
 		if r, presenter := h.memberOf(c); r != nil && !presenter {
-			c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("This page follows room %s: only the presenter starts searches. "+
-				"Open pvscope without ?room= to search on your own.", r.code)})
+			c.queue(said(0, "", msg.New("go-server.followerStarts", "This page follows room {code}: only the presenter starts searches. Open pvscope without ?room= to search on your own.", "code", r.code)))
 			return true
 		}
 		return false
@@ -71,14 +71,15 @@ func (h *hub) handle(c *conn, typ string, msg []byte) bool {
 		return false
 	}
 	var cmd roomCommand
-	if err := json.Unmarshal(msg, &cmd); err != nil {
+	if err := json.Unmarshal(raw, &cmd); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			c.queue(errorFrame{Type: "error", Field: te.Field,
-				Message: fmt.Sprintf("The %s message is not valid: its %q should be a %s, not a %s.", typ, te.Field, te.Type.Kind(), te.Value)})
+			c.queue(said(0, te.Field, msg.New("go-server.roomFieldType", "The {type} message is not valid: its \"{field}\" should be a {want}, not a {got}.",
+				"type", typ, "field", quoted(te.Field), "want", te.Type.Kind().String(), "got", te.Value)))
 			return true
 		}
-		c.queue(errorFrame{Type: "error", Message: sentence("the " + typ + " message is not valid: " + err.Error())})
+		m := msg.New("go-server.roomNotValid", "the {type} message is not valid: {reason}", "type", typ, "reason", err)
+		c.queue(errorFrame{Type: "error", Message: sentence(m.Text)}.withKey(m))
 		return true
 	}
 	r, presenter := h.memberOf(c)
@@ -93,20 +94,19 @@ func (h *hub) handle(c *conn, typ string, msg []byte) bool {
 		}
 	default: // cursor, question, answer
 		if r == nil {
-			c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("A %s message needs a room: send create-room or join-room first.", typ)})
+			c.queue(said(0, "", msg.New("go-server.needsRoom", "A {type} message needs a room: send create-room or join-room first.", "type", typ)))
 			return true
 		}
 		if typ == "answer" {
 			if presenter {
-				c.queue(errorFrame{Type: "error", Message: "The presenter asks the questions; followers answer them."})
+				c.queue(said(0, "", msg.New("go-server.presenterAnswers", "The presenter asks the questions; followers answer them.")))
 				return true
 			}
 			r.answer(c, cmd)
 			return true
 		}
 		if !presenter {
-			c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("Only the presenter moves room %s; "+
-				"detach from the presenter to step on your own.", r.code)})
+			c.queue(said(0, "", msg.New("go-server.followerMoves", "Only the presenter moves room {code}; detach from the presenter to step on your own.", "code", r.code)))
 			return true
 		}
 		if typ == "cursor" {
@@ -136,7 +136,7 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 			c.queue(roomFrame{Type: "room", Code: cur.code, Role: "presenter", Token: cur.token})
 			return
 		}
-		c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("This page is already in room %s; leave it first.", cur.code)})
+		c.queue(said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
 		return
 	}
 	h.mu.Lock()
@@ -144,8 +144,7 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 		r := h.tokens[cmd.Token]
 		if r == nil {
 			h.mu.Unlock()
-			c.queue(errorFrame{Type: "error", Field: "token",
-				Message: "That room has closed (its presenter was away too long, or the server restarted); share again to open a new one."})
+			c.queue(said(0, "token", msg.New("go-server.roomGone", "That room has closed (its presenter was away too long, or the server restarted); share again to open a new one.")))
 			return
 		}
 		h.members[c] = r
@@ -155,7 +154,7 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 	}
 	if most := cmp.Or(h.roomCap, maxRooms); len(h.rooms) >= most {
 		h.mu.Unlock()
-		c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("The server already has %d rooms open, the most it allows; try again when a class has finished.", most)})
+		c.queue(said(0, "", msg.New("go-server.roomsFull", "The server already has {n} rooms open, the most it allows; try again when a class has finished.", "n", most)))
 		return
 	}
 	if h.rooms == nil {
@@ -170,11 +169,11 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 
 func (h *hub) join(c *conn, cmd roomCommand, cur *room) {
 	if cur != nil {
-		c.queue(errorFrame{Type: "error", Message: fmt.Sprintf("This page is already in room %s; leave it first.", cur.code)})
+		c.queue(said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
 		return
 	}
 	if len(cmd.Code) != roomCodeLetters {
-		c.queue(errorFrame{Type: "error", Field: "code", Message: fmt.Sprintf("A room code has %d letters; check the link.", roomCodeLetters)})
+		c.queue(said(0, "code", msg.New("go-server.roomCodeLength", "A room code has {n} letters; check the link.", "n", roomCodeLetters)))
 		return
 	}
 	h.mu.Lock()
@@ -184,7 +183,7 @@ func (h *hub) join(c *conn, cmd roomCommand, cur *room) {
 	}
 	h.mu.Unlock()
 	if r == nil {
-		c.queue(errorFrame{Type: "error", Field: "code", Message: fmt.Sprintf("There is no room %s on this server (it may have closed); check the link.", cmd.Code)})
+		c.queue(said(0, "code", msg.New("go-server.noSuchRoom", "There is no room {code} on this server (it may have closed); check the link.", "code", cmd.Code)))
 		return
 	}
 	if !r.register(c) {

@@ -1,12 +1,12 @@
 package server
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // plan is a start command checked and ready to build: everything a page can
@@ -19,7 +19,7 @@ type plan struct {
 	nodes  int64 // a tree's nodes (an upper bound for a typed one)
 	opt    engine.Options
 	random bool
-	notes  []string // what the server chose for the user, said in notices after started
+	notes  []*msg.Error // what the server chose for the user, said in notices after started
 }
 
 // check reads a start command, or says which field is wrong.
@@ -35,8 +35,8 @@ func check(c command, lim Limits) (*plan, error) {
 			return nil, &fieldError{"random", err}
 		}
 		if p.nodes = treeNodes(p.spec); p.nodes > lim.MaxNodes {
-			return nil, &fieldError{"random", fmt.Errorf("the random tree b=%d,d=%d has %d nodes, more than this server builds (its node limit, %d)",
-				p.spec.B, p.spec.D, p.nodes, lim.MaxNodes)}
+			return nil, &fieldError{"random", msg.New("go-server.randomTooBig", "the random tree b={b},d={d} has {nodes} nodes, more than this server builds (its node limit, {limit})",
+				"b", p.spec.B, "d", p.spec.D, "nodes", p.nodes, "limit", lim.MaxNodes)}
 		}
 		line, _ := engine.Generate(engine.TreeSpec{B: 1, D: p.spec.D})
 		p.opt = engine.TreeDefaults(line)
@@ -64,14 +64,14 @@ func check(c command, lim Limits) (*plan, error) {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return nil, &fieldError{unknown[0], fmt.Errorf("unknown option %q", unknown[0])}
+		return nil, &fieldError{unknown[0], msg.New("go-server.unknownOption", "unknown option \"{name}\"", "name", quoted(unknown[0]))}
 	}
 	opt := &p.opt
 	if opt.Depth > lim.MaxDepth {
-		return nil, &fieldError{"depth", fmt.Errorf("depth %d is more than this server allows (%d)", opt.Depth, lim.MaxDepth)}
+		return nil, &fieldError{"depth", msg.New("go-server.depthLimit", "depth {depth} is more than this server allows ({limit})", "depth", opt.Depth, "limit", lim.MaxDepth)}
 	}
 	if opt.MaxNodes < 0 {
-		return nil, &fieldError{"max-nodes", fmt.Errorf("max-nodes %d is negative: give a node count, or 0 for this server's limit", opt.MaxNodes)}
+		return nil, &fieldError{"max-nodes", msg.New("go-server.maxNodesNegative", "max-nodes {n} is negative: give a node count, or 0 for this server's limit", "n", opt.MaxNodes)}
 	}
 	if opt.MaxNodes == 0 || opt.MaxNodes > lim.MaxNodes {
 		opt.MaxNodes = lim.MaxNodes
@@ -87,17 +87,17 @@ func check(c command, lim Limits) (*plan, error) {
 	share, most := searchShare(lim)
 	if opt.TT && tableSize(opt.TTSize) > share/2 {
 		if c.Options["tt-size"] != "" {
-			return nil, &fieldError{"tt-size", fmt.Errorf("tt-size %d needs %s, more than one search may have here: at most %d entries (%s)",
-				opt.TTSize, mb(tableSize(opt.TTSize)), most, mb(int64(most)*tableBytes))}
+			return nil, &fieldError{"tt-size", msg.New("go-server.ttSizeTooBig", "tt-size {n} needs {size}, more than one search may have here: at most {most} entries ({mostSize})",
+				"n", opt.TTSize, "size", mb(tableSize(opt.TTSize)), "most", most, "mostSize", mb(int64(most)*tableBytes))}
 		}
-		p.notes = append(p.notes, fmt.Sprintf("This search's transposition table has %d entries (%s), fewer than the default %d: "+
-			"the server shares its memory (-max-memory, %s) among %s, and a table may take half a search's share.",
-			most, mb(int64(most)*tableBytes), opt.TTSize, mb(lim.MaxMemory), plural(lim.MaxSearches, "search", "searches")))
+		p.notes = append(p.notes, msg.New("go-server.ttSized", "This search's transposition table has {n} entries ({size}), fewer than the default {default}: the server shares its memory (-max-memory, {memory}) among {searches} {searchWord}, and a table may take half a search's share.",
+			"n", most, "size", mb(int64(most)*tableBytes), "default", opt.TTSize, "memory", mb(lim.MaxMemory),
+			"searches", lim.MaxSearches, "searchWord", map[bool]string{true: "search", false: "searches"}[lim.MaxSearches == 1]))
 		opt.TTSize = most
 	}
 	if need := p.nodes * treeBuildBytes; p.random && need > share {
-		return nil, &fieldError{"random", fmt.Errorf("the random tree b=%d,d=%d (%d nodes) needs %s to build, more than one search may have here (%s)",
-			p.spec.B, p.spec.D, p.nodes, mb(need), mb(share))}
+		return nil, &fieldError{"random", msg.New("go-server.randomNeedsMemory", "the random tree b={b},d={d} ({nodes} nodes) needs {size} to build, more than one search may have here ({share})",
+			"b", p.spec.B, "d", p.spec.D, "nodes", p.nodes, "size", mb(need), "share", mb(share))}
 	}
 	return p, nil
 }
@@ -129,23 +129,27 @@ func tableSize(n int) int64 {
 // and tree first: called once the search holds its slot.
 func (p *plan) build(b *budget, lim Limits) (*run, error) {
 	r := &run{id: p.id, opt: p.opt, rec: tracer.NewRecording(), budget: b, lim: lim, returned: make(chan struct{})}
-	full := func(what string) error {
+	full := func(m *msg.Error) error {
 		b.forget(r)
-		return fmt.Errorf("the server's memory budget (-max-memory, %s) has no room for %s now; try again when a search has finished",
-			mb(b.max), what)
+		return m
 	}
+	memory := mb(b.max)
 	cost := int64(pvHashBytes)
 	if p.opt.TT {
 		cost += tableSize(p.opt.TTSize)
 	}
 	if !b.charge(r, cost) {
-		return nil, full("this search's table")
+		return nil, full(msg.New("go-server.budgetFullTable",
+			"the server's memory budget (-max-memory, {memory}) has no room for this search's table now; try again when a search has finished",
+			"memory", memory))
 	}
 	r.tableCharge = cost
 	r.pos = p.pos
 	if p.random {
 		if !b.charge(r, p.nodes*treeBuildBytes) {
-			return nil, full("this random tree")
+			return nil, full(msg.New("go-server.budgetFullRandom",
+				"the server's memory budget (-max-memory, {memory}) has no room for this random tree now; try again when a search has finished",
+				"memory", memory))
 		}
 		t, err := engine.Generate(p.spec)
 		if err != nil {
@@ -155,11 +159,13 @@ func (p *plan) build(b *budget, lim Limits) (*run, error) {
 		b.refund(r, p.nodes*(treeBuildBytes-treeNodeBytes))
 		r.pos = engine.NewTreePosition(t)
 	} else if p.setup.Tree != "" && !b.charge(r, p.nodes*treeNodeBytes) {
-		return nil, full("this tree")
+		return nil, full(msg.New("go-server.budgetFullTree",
+			"the server's memory budget (-max-memory, {memory}) has no room for this tree now; try again when a search has finished",
+			"memory", memory))
 	}
 	r.started = startedFrame{Type: "started", ID: p.id, Kind: "chess", Options: p.opt.Describe()}
 	for _, n := range p.notes {
-		r.notices = append(r.notices, noticeFrame{Type: "notice", ID: p.id, Message: n})
+		r.notices = append(r.notices, notice(p.id, n))
 	}
 	switch pos := r.pos.(type) {
 	case *engine.ChessPosition:

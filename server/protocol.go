@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Protocol is the version of the websocket protocol, sent in the hello frame.
@@ -89,6 +90,10 @@ type errorFrame struct {
 	// Count is how many refused messages the frame answers, when a burst of
 	// them was coalesced into one frame (the message is the last one's).
 	Count int `json:"count,omitempty"`
+	// Key and Args: the message's key in the page's catalogs and its
+	// parameters, when it is a keyed sentence (keyed.go).
+	Key  string         `json:"key,omitempty"`
+	Args map[string]any `json:"args,omitempty"`
 }
 
 // queuedFrame tells a page its search waits for a free slot, and its place
@@ -100,28 +105,31 @@ type queuedFrame struct {
 	WaitMs   int64  `json:"waitMs,omitempty"` // the expected wait, from the searches' recent times; absent while not known
 	// WaitAtLeast: the searches holding the slots have taken longer so far
 	// than recent ones did, and waitMs is from their time so far: at least that.
-	WaitAtLeast bool   `json:"waitAtLeast,omitempty"`
-	Message     string `json:"message"`
+	WaitAtLeast bool           `json:"waitAtLeast,omitempty"`
+	Message     string         `json:"message"`
+	Key         string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Args        map[string]any `json:"args,omitempty"`
 }
 
 // queuedMessage puts the place and the wait first: the page shows the
 // sentence in a line that a narrow screen cuts short.
+// (The page is sent queuedSaid's; the English alone is for the tests.)
 func queuedMessage(place, running int, wait time.Duration, atLeast bool) string {
-	slots := fmt.Sprintf("(the server runs %s at once)", plural(running, "search", "searches"))
-	switch {
-	case wait < time.Millisecond: // as waitMs: a wait of microseconds says nothing yet
-		return fmt.Sprintf("%s in line for a search slot %s.", ordinal(place), slots)
-	case atLeast:
-		return fmt.Sprintf("%s in line, at least %s to wait for a search slot %s.", ordinal(place), span(wait), slots)
-	}
-	return fmt.Sprintf("%s in line, %s to wait for a search slot %s.", ordinal(place), about(wait), slots)
+	return queuedSaid(place, running, wait, atLeast).Text
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
+// queuedSaid is queuedMessage's keyed sentence.
+func queuedSaid(place, running int, wait time.Duration, atLeast bool) *msg.Error {
+	ord := ordinal(place)
+	args := []any{"place", place, "th", ord[len(ord)-2:], "running", running,
+		"searchWord", map[bool]string{true: "search", false: "searches"}[running == 1], "wait", span(wait)}
+	switch {
+	case wait < time.Millisecond: // as waitMs: a wait of microseconds says nothing yet
+		return msg.New("go-server.queued", "{place}{th} in line for a search slot (the server runs {running} {searchWord} at once).", args...)
+	case atLeast:
+		return msg.New("go-server.queuedAtLeast", "{place}{th} in line, at least {wait} to wait for a search slot (the server runs {running} {searchWord} at once).", args...)
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return msg.New("go-server.queuedAbout", "{place}{th} in line, about {wait} to wait for a search slot (the server runs {running} {searchWord} at once).", args...)
 }
 
 func ordinal(n int) string {
@@ -141,9 +149,11 @@ func ordinal(n int) string {
 // noticeFrame is a sentence for the page that is not an error: its search's
 // recording was let go, for one.
 type noticeFrame struct {
-	Type    string `json:"type"`
-	ID      int64  `json:"id"`
-	Message string `json:"message"`
+	Type    string         `json:"type"`
+	ID      int64          `json:"id"`
+	Message string         `json:"message"`
+	Key     string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Args    map[string]any `json:"args,omitempty"`
 }
 
 // startedFrame opens a search's stream: what is searched and with which options.
@@ -178,11 +188,15 @@ type statusFrame struct {
 
 // doneFrame follows the last events frame of a search.
 type doneFrame struct {
-	Type    string      `json:"type"`
-	ID      int64       `json:"id"`
-	Events  int         `json:"events"`
-	Stopped string      `json:"stopped"`
-	Result  resultFrame `json:"result"`
+	Type    string `json:"type"`
+	ID      int64  `json:"id"`
+	Events  int    `json:"events"`
+	Stopped string `json:"stopped"`
+	// StoppedKey and StoppedArgs: the key and parameters of the reason
+	// stopped gives, when it is keyed (keyed.go).
+	StoppedKey  string         `json:"stoppedKey,omitempty"`
+	StoppedArgs map[string]any `json:"stoppedArgs,omitempty"`
+	Result      resultFrame    `json:"result"`
 }
 
 type resultFrame struct {

@@ -3,12 +3,13 @@ package server
 import (
 	"cmp"
 	"encoding/json"
-	"fmt"
 	"net"
 	"sync"
 	"time"
 
 	"github.com/pvscope/pvscope/tracer"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // room is a presenter and the pages that follow it, after gorilla's chat hub:
@@ -74,13 +75,13 @@ func (r *room) reclaim(c *conn) {
 	r.mu.Lock()
 	old := r.presenter
 	if r.presenter == nil && !r.awaySince.IsZero() {
-		r.tellFollowers(presenterFrame{Type: "room-presenter", Here: true, Message: "The presenter is back."})
+		r.tellFollowers(presenterFrame{Type: "room-presenter", Here: true}.with(msg.New("go-server.presenterBack", "The presenter is back.")))
 	}
 	r.presenter, r.awaySince, r.countDirty = c, time.Time{}, true
 	r.mu.Unlock()
 	if old != nil && old != c {
 		r.hub.forget(old, r)
-		old.queue(errorFrame{Type: "error", Message: fmt.Sprintf("Another page took over room %s as its presenter.", r.code)})
+		old.queue(said(0, "", msg.New("go-server.presenterTakenOver", "Another page took over room {code} as its presenter.", "code", r.code)))
 	}
 	c.queue(roomFrame{Type: "room", Code: r.code, Role: "presenter", Token: r.token})
 	r.watch(c)
@@ -95,11 +96,11 @@ func (r *room) register(c *conn) bool {
 	if r.closed || len(r.followers) >= most {
 		closed := r.closed
 		r.mu.Unlock()
-		msg := fmt.Sprintf("Room %s already has %d followers, the most this server allows.", r.code, most)
+		m := msg.New("go-server.roomFull", "Room {code} already has {n} followers, the most this server allows.", "code", r.code, "n", most)
 		if closed {
-			msg = fmt.Sprintf("Room %s has just closed.", r.code)
+			m = msg.New("go-server.roomJustClosed", "Room {code} has just closed.", "code", r.code)
 		}
-		c.queue(errorFrame{Type: "error", Field: "code", Message: msg})
+		c.queue(said(0, "code", m))
 		return false
 	}
 	// The room frame goes first, before the room fills the queue.
@@ -133,8 +134,9 @@ func (r *room) gone(c *conn) {
 	if r.presenter == c {
 		r.presenter, r.awaySince = nil, time.Now() // the grace period starts
 		grace, _ := r.hub.timings()
-		r.tellFollowers(presenterFrame{Type: "room-presenter", Here: false,
-			Message: fmt.Sprintf("The presenter's connection is lost; the room waits %s for them to come back.", grace.Round(time.Second))})
+		r.tellFollowers(presenterFrame{Type: "room-presenter", Here: false}.with(msg.New("go-server.presenterLost",
+			"The presenter's connection is lost; the room waits {grace} for them to come back.",
+			"grace", grace.Round(time.Second).String())))
 	}
 	if _, ok := r.followers[c]; ok {
 		delete(r.followers, c)
@@ -147,7 +149,7 @@ func (r *room) gone(c *conn) {
 // leave is a page leaving on purpose: a follower unregisters, a presenter closes the room.
 func (r *room) leave(c *conn, presenter bool) {
 	if presenter {
-		r.close("The presenter has closed the room.")
+		r.close(msg.New("go-server.roomClosedByPresenter", "The presenter has closed the room."))
 		return
 	}
 	r.gone(c)
@@ -191,7 +193,7 @@ func (r *room) loop() {
 	for {
 		select {
 		case <-r.srv.ctx.Done():
-			r.close("The server is shutting down.")
+			r.close(msg.New("go-server.shuttingDown", "The server is shutting down."))
 			return
 		case <-r.done:
 			return
@@ -200,8 +202,8 @@ func (r *room) loop() {
 			r.mu.Lock()
 			if r.presenter == nil && now.Sub(r.awaySince) > grace {
 				r.mu.Unlock()
-				r.close(fmt.Sprintf("The presenter has been away for %s, so room %s is closed; what you received stays steppable.",
-					grace.Round(time.Second), r.code))
+				r.close(msg.New("go-server.presenterAway", "The presenter has been away for {grace}, so room {code} is closed; what you received stays steppable.",
+					"grace", grace.Round(time.Second).String(), "code", r.code))
 				return
 			}
 			held := len(r.followers) > 0 && r.relay()
@@ -313,8 +315,8 @@ func (r *room) letGoOfLog() {
 // what it has and a sentence saying why the rest does not come. r.mu is held.
 func (r *room) cutLog(l *frameLog) {
 	r.srv.budget.unhold(l.run)
-	b, _ := json.Marshal(noticeFrame{Type: "notice", ID: l.run.id, Message: fmt.Sprintf(
-		"The room's copy of this search stops at step %d: the server's memory budget is full. The presenter's page still has it all.", l.sent)})
+	b, _ := json.Marshal(notice(l.run.id, msg.New("go-server.roomCopyCut",
+		"The room's copy of this search stops at step {step}: the server's memory budget is full. The presenter's page still has it all.", "step", l.sent)))
 	l.frames = append(l.frames, b)
 	l.done, l.buf, l.enc = true, nil, nil
 }
@@ -411,7 +413,7 @@ func (r *room) tellFollowers(v any) {
 }
 
 // close ends the room: followers are told, the hub forgets it.
-func (r *room) close(why string) {
+func (r *room) close(why *msg.Error) {
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()
@@ -431,6 +433,6 @@ func (r *room) close(why string) {
 	close(r.done)
 	r.hub.remove(r, members)
 	for _, c := range members {
-		c.queue(roomClosedFrame{Type: "room-closed", Code: r.code, Message: why})
+		c.queue(roomClosedFrame{Type: "room-closed", Code: r.code, Message: why.Text, Key: why.Key, Args: why.Args})
 	}
 }

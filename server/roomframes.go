@@ -2,9 +2,10 @@ package server
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"time"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Bounds on what a presenter's and a follower's room messages may carry: the
@@ -35,16 +36,26 @@ type roomCountFrame struct {
 
 // roomClosedFrame tells the pages of a room that it has closed, and why.
 type roomClosedFrame struct {
-	Type    string `json:"type"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Type    string         `json:"type"`
+	Code    string         `json:"code"`
+	Message string         `json:"message"`
+	Key     string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Args    map[string]any `json:"args,omitempty"`
 }
 
 // presenterFrame tells followers that the presenter's connection was lost, or is back.
 type presenterFrame struct {
-	Type    string `json:"type"`
-	Here    bool   `json:"here"`
-	Message string `json:"message"`
+	Type    string         `json:"type"`
+	Here    bool           `json:"here"`
+	Message string         `json:"message"`
+	Key     string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Args    map[string]any `json:"args,omitempty"`
+}
+
+// with gives the frame its sentence.
+func (f presenterFrame) with(m *msg.Error) presenterFrame {
+	f.Message, f.Key, f.Args = m.Text, m.Key, m.Args
+	return f
 }
 
 // cursorFrame is what the presenter shows: step k, the selected node, the
@@ -60,22 +71,22 @@ type cursorFrame struct {
 }
 
 func newCursorFrame(cmd roomCommand) (cursorFrame, error) {
-	bad := func(field, msg string) (cursorFrame, error) {
-		return cursorFrame{}, errorFrame{Type: "error", Field: field, Message: msg}
+	bad := func(field string, m *msg.Error) (cursorFrame, error) {
+		return cursorFrame{}, said(0, field, m)
 	}
 	switch {
 	case cmd.K == nil || *cmd.K < 0:
-		return bad("k", `A cursor needs "k", the step shown, a number 0 or more.`)
+		return bad("k", msg.New("go-server.cursorK", `A cursor needs "k", the step shown, a number 0 or more.`))
 	case cmd.Selected < 0:
-		return bad("selected", `A cursor's "selected" is a node id, 0 or more (0: none).`)
+		return bad("selected", msg.New("go-server.cursorSelected", `A cursor's "selected" is a node id, 0 or more (0: none).`))
 	case len(cmd.View) > maxViewBytes:
-		return bad("view", fmt.Sprintf(`A cursor's "view" is a name of at most %d bytes.`, maxViewBytes))
+		return bad("view", msg.New("go-server.cursorView", `A cursor's "view" is a name of at most {n} bytes.`, "n", maxViewBytes))
 	case len(cmd.Breakpoints) > maxBreakpoints:
-		return bad("breakpoints", fmt.Sprintf("A cursor carries at most %d breakpoints.", maxBreakpoints))
+		return bad("breakpoints", msg.New("go-server.cursorBreakpoints", "A cursor carries at most {n} breakpoints.", "n", maxBreakpoints))
 	}
 	for name := range cmd.Breakpoints {
 		if len(name) == 0 || len(name) > maxNameBytes {
-			return bad("breakpoints", fmt.Sprintf("A breakpoint's name has 1 to %d bytes.", maxNameBytes))
+			return bad("breakpoints", msg.New("go-server.breakpointName", "A breakpoint's name has 1 to {n} bytes.", "n", maxNameBytes))
 		}
 	}
 	return cursorFrame{Type: "cursor", K: *cmd.K, Selected: cmd.Selected, View: cmd.View,
@@ -137,21 +148,21 @@ func (r *room) ask(c *conn, cmd roomCommand) {
 	if cmd.Question != nil {
 		id = *cmd.Question
 	}
-	bad := func(field, msg string) { c.queue(errorFrame{Type: "error", Field: field, Message: msg}) }
+	bad := func(field string, m *msg.Error) { c.queue(said(0, field, m)) }
 	switch {
 	case len(id) > maxQuestionID:
-		bad("question", fmt.Sprintf("A question's id has at most %d bytes.", maxQuestionID))
+		bad("question", msg.New("go-server.questionID", "A question's id has at most {n} bytes.", "n", maxQuestionID))
 		return
 	case len(cmd.Prompt) > maxPromptBytes:
-		bad("prompt", fmt.Sprintf("A question's prompt has at most %d bytes.", maxPromptBytes))
+		bad("prompt", msg.New("go-server.questionPrompt", "A question's prompt has at most {n} bytes.", "n", maxPromptBytes))
 		return
 	case len(cmd.Choices) > maxChoices:
-		bad("choices", fmt.Sprintf("A question offers at most %d choices.", maxChoices))
+		bad("choices", msg.New("go-server.questionChoices", "A question offers at most {n} choices.", "n", maxChoices))
 		return
 	}
 	for _, ch := range cmd.Choices {
 		if ch == "" || len(ch) > maxAnswerBytes {
-			bad("choices", fmt.Sprintf("Each choice has 1 to %d bytes.", maxAnswerBytes))
+			bad("choices", msg.New("go-server.choiceLength", "Each choice has 1 to {n} bytes.", "n", maxAnswerBytes))
 			return
 		}
 	}
@@ -168,9 +179,9 @@ func (r *room) ask(c *conn, cmd roomCommand) {
 
 // answer records a follower's answer to the open question; answering again replaces it.
 func (r *room) answer(c *conn, cmd roomCommand) {
-	bad := func(field, msg string) { c.queue(errorFrame{Type: "error", Field: field, Message: msg}) }
+	bad := func(field string, m *msg.Error) { c.queue(said(0, field, m)) }
 	if cmd.Answer == nil || *cmd.Answer == "" || len(*cmd.Answer) > maxAnswerBytes {
-		bad("answer", fmt.Sprintf(`An answer needs "answer", 1 to %d bytes.`, maxAnswerBytes))
+		bad("answer", msg.New("go-server.answerLength", `An answer needs "answer", 1 to {n} bytes.`, "n", maxAnswerBytes))
 		return
 	}
 	a := *cmd.Answer
@@ -179,16 +190,16 @@ func (r *room) answer(c *conn, cmd roomCommand) {
 	q := r.question
 	switch {
 	case q == nil || cmd.Question == nil || *cmd.Question != q.id:
-		bad("question", "That question is not open any more; answer the one the presenter shows now.")
+		bad("question", msg.New("go-server.questionClosed", "That question is not open any more; answer the one the presenter shows now."))
 		return
 	case len(q.choices) > 0 && !slices.Contains(q.choices, a):
-		bad("answer", fmt.Sprintf("%q is not one of the choices.", a))
+		bad("answer", msg.New("go-server.notAChoice", "\"{answer}\" is not one of the choices.", "answer", quoted(a)))
 		return
 	}
 	if len(q.choices) == 0 {
 		a = normalAnswer(a) // "3, inf" and "(3, ∞)" are one answer
 		if a == "" {
-			bad("answer", "That answer is only punctuation: type a value, a window like (3, ∞), or a word.")
+			bad("answer", msg.New("go-server.answerPunctuation", "That answer is only punctuation: type a value, a window like (3, ∞), or a word."))
 			return
 		}
 		distinct := map[string]bool{}
@@ -196,7 +207,7 @@ func (r *room) answer(c *conn, cmd roomCommand) {
 			distinct[v] = true
 		}
 		if !distinct[a] && len(distinct) >= maxDistinctFree {
-			bad("answer", fmt.Sprintf("This question already has %d different answers, the most a poll keeps; pick one of them.", maxDistinctFree))
+			bad("answer", msg.New("go-server.answersFull", "This question already has {n} different answers, the most a poll keeps; pick one of them.", "n", maxDistinctFree))
 			return
 		}
 	}

@@ -236,10 +236,20 @@ func TestRoomLoad(t *testing.T) {
 		}
 		f.mu.Unlock()
 	}
-	// The stuck follower: dropped by now, or soon (the room counts followers every tick).
-	if n := p.until("room-count")["followers"]; n != float64(followers) {
-		for n != float64(followers) {
-			n = p.until("room-count")["followers"]
+	// The stuck follower: dropped by now, or soon (the room counts followers every tick). The
+	// room is asked, not the presenter's frames: its room-count may have come inside a stream
+	// the test read past, and no other comes while the count stays the same.
+	roomFollowers := func() int {
+		s.rooms.mu.Lock()
+		r := s.rooms.rooms[code]
+		s.rooms.mu.Unlock()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return len(r.followers)
+	}
+	for deadline := time.Now().Add(2 * time.Minute); roomFollowers() != followers; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the room has %d followers, want %d once the stuck one is dropped", roomFollowers(), followers)
 		}
 	}
 

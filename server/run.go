@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math"
 	"strings"
 	"sync"
@@ -11,6 +10,8 @@ import (
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // run is one search and everything it recorded. The search goroutine appends
@@ -34,7 +35,7 @@ type run struct {
 	nodes   int64
 	depth   int
 	result  *doneFrame // set once the search has returned
-	stopped string     // why the server stopped the search, when it did
+	stopped *msg.Error // why the server stopped the search, when it did
 
 	// Kept by the budget, under its lock.
 	charged     int64
@@ -61,7 +62,7 @@ func (r *run) Emit(e tracer.Event) {
 	// The recording is charged as it grows, outside r.mu (the budget may
 	// take another run's lock to evict it).
 	if n%chargeEvery == 0 && !r.budget.charge(r, chargeEvery*eventBytes) {
-		r.stop(fmt.Sprintf("the server's memory budget (-max-memory, %s) is full: the search stopped after %d events", mb(r.budget.max), n))
+		r.stop(msg.New("go-server.stoppedMemory", "the server's memory budget (-max-memory, {memory}) is full: the search stopped after {n} events", "memory", mb(r.budget.max), "n", n))
 	}
 	select {
 	case r.wake <- struct{}{}:
@@ -70,9 +71,9 @@ func (r *run) Emit(e tracer.Event) {
 }
 
 // stop ends the search early for a reason the done frame gives.
-func (r *run) stop(why string) {
+func (r *run) stop(why *msg.Error) {
 	r.mu.Lock()
-	if r.stopped == "" && r.result == nil {
+	if r.stopped == nil && r.result == nil {
 		r.stopped = why
 	}
 	r.mu.Unlock()
@@ -136,14 +137,18 @@ func (r *run) search(ctx context.Context, release func()) {
 	stopped := r.stopped
 	r.mu.Unlock()
 	switch {
-	case stopped != "":
-		d.Stopped = stopped
+	case stopped != nil:
+		d.stoppedBy(stopped)
 	case err != nil: // Options were validated before starting, so this is a bug; say so rather than hang.
 		d.Stopped = "the search could not run: " + err.Error()
 	case res.Stopped != "" && ctx.Err() != nil:
-		d.Stopped = "stopped by the user"
+		d.stoppedBy(msg.New("go-server.stoppedByUser", "stopped by the user"))
 	case res.Stopped != "":
 		d.Stopped = "the " + res.Stopped
+		// The engine's words for its node limit, keyed when they are these.
+		if m := msg.New("go-server.stoppedNodeLimit", "the node limit of {n} reached", "n", r.opt.MaxNodes); m.Text == d.Stopped {
+			d.stoppedBy(m)
+		}
 	}
 	d.Result = resultFrame{Score: res.Score, PV: engine.MoveNames(r.pos, res.PV), Depth: res.Depth,
 		Nodes: res.Stats.Nodes, Leaves: res.Stats.Leaves, ElapsedMs: time.Since(r.begun).Milliseconds()}
@@ -172,6 +177,9 @@ type fieldError struct {
 }
 
 func (e *fieldError) Error() string { return e.err.Error() }
+
+// Unwrap lets msg.Keyed find the sentence's key (keyed.go).
+func (e *fieldError) Unwrap() error { return e.err }
 
 func setupField(s engine.Setup) string {
 	switch {

@@ -15,13 +15,14 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Server is the HTTP handler of pvscope.
@@ -109,8 +110,8 @@ func (s *Server) HTTPServer() *http.Server {
 func (s *Server) admit(w http.ResponseWriter) bool {
 	if s.open.Add(1) > int64(s.limits.MaxConns) {
 		s.open.Add(-1)
-		http.Error(w, fmt.Sprintf("The server already has %d connections open, its limit (-max-conns); "+
-			"close a tab or try again in a moment.", s.limits.MaxConns), http.StatusServiceUnavailable)
+		http.Error(w, msg.New("go-server.connsFull", "The server already has {n} connections open, its limit (-max-conns); close a tab or try again in a moment.",
+			"n", s.limits.MaxConns).Text, http.StatusServiceUnavailable)
 		return false
 	}
 	return true

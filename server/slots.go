@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // slots are the server's search slots and the line of searches waiting for
@@ -329,30 +333,51 @@ const (
 	refusedCap                       // the operator's fixed cap (-max-queue)
 )
 
-func (e *lineError) Error() string {
-	busy := fmt.Sprintf("The server is running %s and %d more %s waiting", plural(e.running, "search", "searches"),
-		e.waiting, map[bool]string{true: "is", false: "are"}[e.waiting == 1])
+func (e *lineError) Error() string { return e.said().Text }
+
+// Unwrap is the refusal's keyed sentence, so msg.Keyed finds it wherever the
+// refusal goes (a start, a trace file, an engine's inspection).
+func (e *lineError) Unwrap() error { return e.said() }
+
+// said is the refusal as a keyed sentence: one key for each form the
+// sentence takes, so another language says each whole. The parameters are
+// numbers, waits ("8 s", "1 min 30 s"), and English words a catalog selects
+// on (are: is or are; searchWord: search or searches).
+func (e *lineError) said() *msg.Error {
 	// A place is freed every pace/slots on average.
+	step := e.pace / time.Duration(max(e.slots, 1))
+	args := []any{"running", e.running, "searchWord", map[bool]string{true: "search", false: "searches"}[e.running == 1],
+		"waiting", e.waiting, "are", map[bool]string{true: "is", false: "are"}[e.waiting == 1],
+		"pace", secondsArg(e.pace), "slots", e.slots, "wait", span(e.wait), "maxWait", span(e.maxWait),
+		"retry", span(e.wait - e.maxWait), "againIn", span(step), "budget", mb(e.budget), "cap", e.cap}
+	switch {
+	case e.why == refusedWait && e.atLeast:
+		return msg.New("go-server.lineWaitAtLeast", "The server is running {running} {searchWord} and {waiting} more {are} waiting; the searches running have held their slots for {pace} so far ({slots} at once), so yours would wait at least {wait}, longer than this server keeps a search in line (-max-wait {maxWait}): try again in about {retry}.", args...)
+	case e.why == refusedWait:
+		return msg.New("go-server.lineWait", "The server is running {running} {searchWord} and {waiting} more {are} waiting; at the recent pace ({pace} a search, {slots} at once) yours would wait about {wait}, longer than this server keeps a search in line (-max-wait {maxWait}): try again in about {retry}.", args...)
+	case e.why == refusedMemory && step <= 0 && e.wait <= 0:
+		return msg.New("go-server.lineMemoryUnknown", "The server is running {running} {searchWord} and {waiting} more {are} waiting, and its memory budget (-max-memory, {budget}) has no room for another search in line; try again when one has finished (the wait in line is not known yet: no search has finished).", args...)
+	case e.why == refusedMemory && step > 0 && e.wait > 0 && e.atLeast:
+		return msg.New("go-server.lineMemoryAtLeast", "The server is running {running} {searchWord} and {waiting} more {are} waiting, and its memory budget (-max-memory, {budget}) has no room for another search in line; try again in about {againIn} (the wait in line is at least {wait}).", args...)
+	case e.why == refusedMemory && step > 0 && e.wait > 0:
+		return msg.New("go-server.lineMemory", "The server is running {running} {searchWord} and {waiting} more {are} waiting, and its memory budget (-max-memory, {budget}) has no room for another search in line; try again in about {againIn} (the wait in line is about {wait}).", args...)
+	case e.why == refusedCap && step <= 0 && e.wait <= 0:
+		return msg.New("go-server.lineCapUnknown", "The server is running {running} {searchWord} and {waiting} more {are} waiting, as many as it keeps in line (-max-queue {cap}); try again when one has finished (the wait in line is not known yet: no search has finished).", args...)
+	case e.why == refusedCap && step > 0 && e.wait > 0 && e.atLeast:
+		return msg.New("go-server.lineCapAtLeast", "The server is running {running} {searchWord} and {waiting} more {are} waiting, as many as it keeps in line (-max-queue {cap}); try again in about {againIn} (the wait in line is at least {wait}).", args...)
+	case e.why == refusedCap && step > 0 && e.wait > 0:
+		return msg.New("go-server.lineCap", "The server is running {running} {searchWord} and {waiting} more {are} waiting, as many as it keeps in line (-max-queue {cap}); try again in about {againIn} (the wait in line is about {wait}).", args...)
+	}
+	// A pace known with a wait not (or the other way) does not happen: the
+	// wait is reckoned from the pace. Said in English all the same.
 	again := "try again when one has finished"
-	if step := e.pace / time.Duration(max(e.slots, 1)); step > 0 {
+	if step > 0 {
 		again = "try again in " + about(step)
 	}
-	switch e.why {
-	case refusedWait:
-		pace := fmt.Sprintf("at the recent pace (%s a search, %d at once) yours would wait %s", seconds(e.pace), e.slots, about(e.wait))
-		if e.atLeast {
-			pace = fmt.Sprintf("the searches running have held their slots for %s so far (%d at once), so yours would wait at least %s",
-				seconds(e.pace), e.slots, span(e.wait))
-		}
-		return fmt.Sprintf("%s; %s, longer than this server keeps a search in line (-max-wait %s): try again in %s.",
-			busy, pace, span(e.maxWait), about(e.wait-e.maxWait))
-	case refusedMemory:
-		return fmt.Sprintf("%s, and its memory budget (-max-memory, %s) has no room for another search in line; %s (the wait in line is %s).",
-			busy, mb(e.budget), again, e.waitText())
-	default:
-		return fmt.Sprintf("%s, as many as it keeps in line (-max-queue %d); %s (the wait in line is %s).",
-			busy, e.cap, again, e.waitText())
+	if e.why == refusedMemory {
+		return msg.New("go-server.lineMemoryOther", "The server is running {running} {searchWord} and {waiting} more {are} waiting, and its memory budget (-max-memory, {budget}) has no room for another search in line; {again} (the wait in line is {waitText}).", append(args, "again", again, "waitText", e.waitText())...)
 	}
+	return msg.New("go-server.lineCapOther", "The server is running {running} {searchWord} and {waiting} more {are} waiting, as many as it keeps in line (-max-queue {cap}); {again} (the wait in line is {waitText}).", append(args, "again", again, "waitText", e.waitText())...)
 }
 
 // waitText is the wait in line for a refusal's last words.
@@ -382,6 +407,17 @@ func span(d time.Duration) string {
 		return fmt.Sprintf("%d min %d s", sec/60, sec%60)
 	}
 	return fmt.Sprintf("%d min", (sec+59)/60)
+}
+
+// secondsArg is a search's time as a sentence's parameter: seconds' English
+// in the text, a number of seconds in the page's args (0.04, 12.3), for a
+// page to write in its language.
+type secondsArg time.Duration
+
+func (d secondsArg) String() string { return seconds(time.Duration(d)) }
+
+func (d secondsArg) MarshalJSON() ([]byte, error) {
+	return []byte(strconv.FormatFloat(math.Round(time.Duration(d).Seconds()*1000)/1000, 'f', -1, 64)), nil
 }
 
 // seconds writes a search's time: "0.9 s", "12 s", "40 ms".

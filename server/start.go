@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // start checks the command at once (a mistake is told without waiting), then
@@ -15,7 +17,7 @@ import (
 func (c *conn) start(cmd command) {
 	p, err := check(cmd, c.srv.limits)
 	if err != nil {
-		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: errField(err), Message: sentence(err.Error())})
+		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: errField(err), Message: sentence(err.Error())}.withKey(err))
 		return
 	}
 	ctx, cancel := context.WithCancel(c.ctx)
@@ -84,23 +86,22 @@ func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited 
 		var full *lineError
 		switch {
 		case errors.As(err, &full):
-			c.queue(errorFrame{Type: "error", ID: a.id, Message: full.Error()})
+			c.queue(said(a.id, "", full.said()))
 		case errors.Is(err, errReplaced):
 		case stopped:
-			c.queue(errorFrame{Type: "error", ID: a.id, Message: "Stopped while waiting for a free search slot: the search did not start."})
+			c.queue(said(a.id, "", msg.New("go-server.stoppedInLine", "Stopped while waiting for a free search slot: the search did not start.")))
 		}
 		return
 	}
 	r, err := p.build(c.srv.budget, c.srv.limits)
 	if err != nil {
 		release()
-		c.queue(errorFrame{Type: "error", ID: a.id, Field: errField(err), Message: sentence(err.Error())})
+		c.queue(errorFrame{Type: "error", ID: a.id, Field: errField(err), Message: sentence(err.Error())}.withKey(err))
 		return
 	}
 	r.cancel, r.wake, r.begun = a.cancel, c.wake, time.Now()
 	r.onEvict = func() {
-		c.queue(noticeFrame{Type: "notice", ID: r.id, Message: "The server let go of this search's recording to make room for other searches; " +
-			"this page keeps its own copy, so stepping still works."})
+		c.queue(notice(r.id, msg.New("go-server.recordingEvicted", "The server let go of this search's recording to make room for other searches; this page keeps its own copy, so stepping still works.")))
 	}
 	c.mu.Lock()
 	old := c.cur

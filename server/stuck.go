@@ -1,9 +1,10 @@
 package server
 
 import (
-	"fmt"
 	"sync/atomic"
 	"time"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // stuckWatch notices a page that has stopped reading: a frame that waits
@@ -49,7 +50,7 @@ func (w *stuckWatch) fire() {
 	r := w.c.cur
 	w.c.mu.Unlock()
 	if r != nil {
-		r.stop(fmt.Sprintf("your page stopped reading for %s while others waited, so the search stopped to let them search",
-			w.c.srv.limits.StuckWait))
+		r.stop(msg.New("go-server.stoppedStuck", "your page stopped reading for {wait} while others waited, so the search stopped to let them search",
+			"wait", w.c.srv.limits.StuckWait.String()))
 	}
 }

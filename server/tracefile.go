@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"sync"
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // A trace file opened in the page plays exactly like a live search: the
@@ -109,16 +111,45 @@ func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	o, err := readTrace(http.MaxBytesReader(w, r.Body, maxTraceBytes))
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		msg := err.Error()
-		if errors.As(err, &tooBig) {
-			msg = fmt.Sprintf("the file is larger than this server reads (%d MB)", maxTraceBytes>>20)
-		}
 		w.WriteHeader(http.StatusBadRequest)
-		json.NewEncoder(w).Encode(map[string]string{"error": sentence(trimTracer(msg))})
+		json.NewEncoder(w).Encode(traceRefusal(err))
 		return
 	}
 	json.NewEncoder(w).Encode(map[string]any{"token": s.traces.put(o), "events": o.rec.Len()})
+}
+
+// traceRefusal is the answer to a file that cannot be read: {"error"} with the
+// English sentence, and its "key" and "args" in the page's catalogs when it
+// has them, for a page in another language.
+func traceRefusal(err error) map[string]any {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		m := msg.New("go-server.traceTooLarge", "the file is larger than this server reads ({mb} MB)", "mb", maxTraceBytes>>20)
+		return map[string]any{"error": sentence(m.Text), "key": m.Key, "args": m.Args}
+	}
+	answer := map[string]any{"error": sentence(trimTracer(err.Error()))}
+	if m, ok := msg.Keyed(err); ok {
+		answer["key"], answer["args"] = m.Key, clipArgs(m.Args)
+	}
+	return answer
+}
+
+// clipArgs shortens the strings among a sentence's parameters as sentence
+// clips the quoted ones: a bad line's word can be megabytes long.
+func clipArgs(args map[string]any) map[string]any {
+	var out map[string]any // a copy, made only when a string is clipped: the rest are kept as they are
+	for k, v := range args {
+		if s, ok := v.(string); ok && len(s) > maxQuoted {
+			if out == nil {
+				out = maps.Clone(args)
+			}
+			out[k] = clip(s, maxQuoted)
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }
 
 func trimTracer(s string) string {
@@ -156,7 +187,11 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 	}
 	if o.scaleErr != nil {
 		line = 1 // the header's
-		chk.Warn(&tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()})
+		w := &tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()}
+		if m, ok := msg.Keyed(o.scaleErr); ok {
+			w.Key, w.Args = m.Key, m.Args
+		}
+		chk.Warn(w)
 	}
 	var nodes, leaves int64
 	var end *tracer.Event
@@ -211,17 +246,17 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 		}
 		d.Add(e, rd.Line())
 		if tooMany {
-			return nil, fmt.Errorf("the trace has more than %d events, more than this server keeps", maxTraceEvents)
+			return nil, msg.New("go-server.traceTooManyEvents", "the trace has more than {n} events, more than this server keeps", "n", maxTraceEvents)
 		}
 	}
 	d.Finish(rd.Line())
 	line = rd.Line()
 	chk.Finish()
 	if o.rec.Len() == 0 {
-		return nil, errors.New("the trace has a header but no events")
+		return nil, msg.New("go-server.traceNoEvents", "the trace has a header but no events")
 	}
 	if nodes == 0 {
-		return nil, fmt.Errorf("trace line %d: the trace enters no node, so there is no search to show (each node needs an enter event)", rd.Line())
+		return nil, msg.New("go-server.traceNoEnter", "trace line {line}: the trace enters no node, so there is no search to show (each node needs an enter event)", "line", rd.Line())
 	}
 	problems.setOn(&o.started)
 	o.done = doneFrame{Type: "done", Events: o.rec.Len()}
@@ -256,7 +291,8 @@ func (o *openedTrace) setStarted(h tracer.Header) error {
 	}
 	pos, _, err := setup.Load()
 	if err != nil {
-		return fmt.Errorf("the trace header's position: %v", err)
+		// Wrapped, not keyed: a page in another language says the position's own sentence.
+		return fmt.Errorf("the trace header's position: %w", err)
 	}
 	switch p := pos.(type) {
 	case *engine.ChessPosition:
@@ -272,7 +308,7 @@ func (o *openedTrace) setStarted(h tracer.Header) error {
 func (c *conn) open(cmd command) {
 	o := c.srv.traces.get(cmd.Trace)
 	if o == nil {
-		c.queue(errorFrame{Type: "error", ID: cmd.ID, Message: "That trace is no longer open on the server; open the file again."})
+		c.queue(said(cmd.ID, "", msg.New("go-server.traceGone", "That trace is no longer open on the server; open the file again.")))
 		return
 	}
 	c.mu.Lock()

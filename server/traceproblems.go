@@ -22,6 +22,10 @@ type traceProblem struct {
 	Event   int    `json:"event"` // its index among the events the page receives
 	Node    int32  `json:"node"`  // the node it is about, as the page numbers nodes; 0 for none
 	Message string `json:"message"`
+	// Key and Args say Message in the page's catalogs (go-tracer.*), for a
+	// page in another language; none when the sentence has no key.
+	Key  string         `json:"key,omitempty"`
+	Args map[string]any `json:"args,omitempty"`
 }
 
 // traceProblems collects a trace's problems as it is read.
@@ -37,14 +41,14 @@ type traceProblems struct {
 func (p *traceProblems) addViolation(v *tracer.Violation, line, event int, node int32) {
 	p.violationCount++
 	if len(p.violations) < maxListedProblems {
-		p.violations = append(p.violations, traceProblem{Rule: v.Rule, Line: line, Seq: v.Seq, Event: event, Node: node, Message: v.Problem})
+		p.violations = append(p.violations, traceProblem{Rule: v.Rule, Line: line, Seq: v.Seq, Event: event, Node: node, Message: v.Problem, Key: v.Key, Args: clipArgs(v.Args)})
 	}
 }
 
 func (p *traceProblems) addWarning(w *tracer.Violation, line, event int, node int32) {
 	p.warningCount++
 	if len(p.warnings) < maxListedProblems {
-		p.warnings = append(p.warnings, traceProblem{Rule: w.Rule, Line: line, Seq: w.Seq, Event: event, Node: node, Message: w.Problem})
+		p.warnings = append(p.warnings, traceProblem{Rule: w.Rule, Line: line, Seq: w.Seq, Event: event, Node: node, Message: w.Problem, Key: w.Key, Args: clipArgs(w.Args)})
 	}
 }
 

@@ -1,6 +1,10 @@
 package tracer
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/pvscope/pvscope/tracer/msg"
+)
 
 // Violation is a broken invariant: the event where it was found and what broke.
 type Violation struct {
@@ -8,6 +12,14 @@ type Violation struct {
 	Node    int32  // the node the event names; for a trace that ends with nodes open, the innermost
 	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report; for a warning: repeat
 	Problem string
+	// Key and Args say Problem in the page's catalogs (go-tracer.*): msg.Error's.
+	Key  string
+	Args map[string]any
+}
+
+// violation makes the Violation that says m.
+func violation(seq int64, node int32, rule string, m *msg.Error) *Violation {
+	return &Violation{Seq: seq, Node: node, Rule: rule, Problem: m.Text, Key: m.Key, Args: m.Args}
 }
 
 func (v *Violation) Error() string {
@@ -128,21 +140,21 @@ func (c *Checker) Finish() error {
 	if c.err != nil {
 		return c.err
 	}
-	var problem string
+	var problem *msg.Error
 	switch {
 	case !c.started:
 		c.rule = "search-order"
-		problem = "the trace is empty: it has no search-start"
+		problem = msg.New("go-tracer.emptyTrace", "the trace is empty: it has no search-start")
 	case len(c.open) > 0:
 		c.rule = "nesting"
-		problem = fmt.Sprintf("the trace ends here with node %d still open", c.top())
+		problem = msg.New("go-tracer.endsOpen", "the trace ends here with node {node} still open", "node", c.top())
 	case !c.ended:
 		c.rule = "search-order"
-		problem = "the trace ends here without search-end"
+		problem = msg.New("go-tracer.endsWithoutEnd", "the trace ends here without search-end")
 	default:
 		return nil
 	}
-	v := &Violation{Seq: c.lastSeq, Node: c.top(), Rule: c.rule, Problem: problem}
+	v := violation(c.lastSeq, c.top(), c.rule, problem)
 	if c.Report != nil {
 		c.Report(v)
 		return nil
@@ -158,8 +170,8 @@ func (c *Checker) Emit(e Event) {
 	}
 	// A seq out of order is reported, and the event is still taken for
 	// what it is, so that one bad seq is one violation.
-	if problem := c.checkSeq(&e); problem != "" {
-		v := &Violation{Seq: e.Seq, Node: e.Node, Rule: "seq", Problem: problem}
+	if problem := c.checkSeq(&e); problem != nil {
+		v := violation(e.Seq, e.Node, "seq", problem)
 		if c.Report == nil {
 			c.err = v
 			return
@@ -167,8 +179,8 @@ func (c *Checker) Emit(e Event) {
 		c.Report(v)
 	}
 	c.culprit = 0
-	if problem := c.check(&e); problem != "" {
-		v := &Violation{Seq: e.Seq, Node: e.Node, Rule: c.rule, Problem: problem}
+	if problem := c.check(&e); problem != nil {
+		v := violation(e.Seq, e.Node, c.rule, problem)
 		if c.culprit != 0 {
 			v.Node = c.culprit
 		}
@@ -187,27 +199,27 @@ func (c *Checker) top() int32 {
 	return c.open[len(c.open)-1]
 }
 
-// checkSeq returns what e's seq breaks, or "".
-func (c *Checker) checkSeq(e *Event) string {
+// checkSeq returns what e's seq breaks, or nil.
+func (c *Checker) checkSeq(e *Event) *msg.Error {
 	switch {
 	case !c.started && e.Seq <= 0:
-		return "the first seq must be positive"
+		return msg.New("go-tracer.firstSeq", "the first seq must be positive")
 	case c.started && e.Seq <= c.lastSeq:
-		return fmt.Sprintf("seq does not increase: the event before was seq %d", c.lastSeq)
+		return msg.New("go-tracer.seqNotIncreasing", "seq does not increase: the event before was seq {seq}", "seq", c.lastSeq)
 	}
 	c.lastSeq = e.Seq
-	return ""
+	return nil
 }
 
-// check returns what e breaks besides its seq, or "".
-func (c *Checker) check(e *Event) string {
+// check returns what e breaks besides its seq, or nil.
+func (c *Checker) check(e *Event) *msg.Error {
 	switch {
 	case !c.started && e.Kind != SearchStart:
 		c.rule = "search-order"
-		return fmt.Sprintf("the first event is %v, want search-start", e.Kind)
+		return msg.New("go-tracer.firstEvent", "the first event is {kind}, want search-start", "kind", e.Kind.String())
 	case c.ended:
 		c.rule = "search-order"
-		return fmt.Sprintf("%v after search-end", e.Kind)
+		return msg.New("go-tracer.afterEnd", "{kind} after search-end", "kind", e.Kind.String())
 	}
 
 	switch e.Kind {
@@ -215,10 +227,10 @@ func (c *Checker) check(e *Event) string {
 		if top := c.top(); top == 0 || e.Node != top {
 			if top == 0 {
 				c.rule = "innermost"
-				return fmt.Sprintf("%v names node %d, but no node is open", e.Kind, e.Node)
+				return msg.New("go-tracer.namesNoneOpen", "{kind} names node {node}, but no node is open", "kind", e.Kind.String(), "node", e.Node)
 			}
 			c.rule = "innermost"
-			return fmt.Sprintf("%v names node %d, but the innermost open node is %d", e.Kind, e.Node, top)
+			return msg.New("go-tracer.namesNotInnermost", "{kind} names node {node}, but the innermost open node is {top}", "kind", e.Kind.String(), "node", e.Node, "top", top)
 		}
 	}
 
@@ -226,46 +238,46 @@ func (c *Checker) check(e *Event) string {
 	case SearchStart:
 		if c.started {
 			c.rule = "search-order"
-			return "a second search-start"
+			return msg.New("go-tracer.secondStart", "a second search-start")
 		}
 		c.started = true
 	case SearchEnd:
 		if len(c.open) > 0 {
 			c.rule = "nesting"
-			return fmt.Sprintf("search-end with node %d still open", c.top())
+			return msg.New("go-tracer.endWithOpen", "search-end with node {node} still open", "node", c.top())
 		}
 		if c.inIter {
 			c.rule = "search-order"
-			return "search-end inside an iteration"
+			return msg.New("go-tracer.endInIteration", "search-end inside an iteration")
 		}
 		c.ended = true
 	case IterationStart:
 		if c.inIter {
 			c.rule = "iteration"
-			return "iteration-start inside an iteration"
+			return msg.New("go-tracer.iterationNested", "iteration-start inside an iteration")
 		}
 		if len(c.open) > 0 {
 			c.rule = "iteration"
-			return fmt.Sprintf("iteration-start with node %d open", c.top())
+			return msg.New("go-tracer.iterationStartOpen", "iteration-start with node {node} open", "node", c.top())
 		}
 		if c.outside != 0 {
 			c.rule = "iteration"
-			return fmt.Sprintf("iteration-start in a trace that entered node %d outside any iteration", c.outside)
+			return msg.New("go-tracer.iterationAfterOutside", "iteration-start in a trace that entered node {node} outside any iteration", "node", c.outside)
 		}
 		c.inIter, c.iterSeen = true, true
 	case AspirationFail:
 		if !c.inIter || len(c.open) > 0 {
 			c.rule = "iteration"
-			return "aspiration-fail outside an iteration or with a node open"
+			return msg.New("go-tracer.aspirationOutside", "aspiration-fail outside an iteration or with a node open")
 		}
 	case IterationEnd:
 		if !c.inIter {
 			c.rule = "iteration"
-			return "iteration-end without iteration-start"
+			return msg.New("go-tracer.iterationEndAlone", "iteration-end without iteration-start")
 		}
 		if len(c.open) > 0 {
 			c.rule = "iteration"
-			return fmt.Sprintf("iteration-end with node %d still open", c.top())
+			return msg.New("go-tracer.iterationEndOpen", "iteration-end with node {node} still open", "node", c.top())
 		}
 		c.inIter = false
 	case Enter:
@@ -275,7 +287,7 @@ func (c *Checker) check(e *Event) string {
 	case Probe:
 		if int64(e.Beta) != int64(e.Alpha)+1 {
 			c.rule = "probe-window"
-			return fmt.Sprintf("probe window (%d, %d) is not null: beta must be alpha+1", e.Alpha, e.Beta)
+			return msg.New("go-tracer.probeNotNull", "probe window ({alpha}, {beta}) is not null: beta must be alpha+1", "alpha", e.Alpha, "beta", e.Beta)
 		}
 		n := c.nodes[e.Node]
 		n.probing, n.probingAlpha = true, e.Alpha
@@ -285,31 +297,31 @@ func (c *Checker) check(e *Event) string {
 	case PVUpdate:
 		if !(e.Alpha < e.Score && e.Score < e.Beta) {
 			c.rule = "pv-update-window"
-			return fmt.Sprintf("pv-update score %d is not strictly inside the window (%d, %d)", e.Score, e.Alpha, e.Beta)
+			return msg.New("go-tracer.pvUpdateOutside", "pv-update score {score} is not strictly inside the window ({alpha}, {beta})", "score", e.Score, "alpha", e.Alpha, "beta", e.Beta)
 		}
 	case PVLine, PVCut:
 		return c.pvReport(e)
 	}
-	return ""
+	return nil
 }
 
-func (c *Checker) exit(e *Event) string {
+func (c *Checker) exit(e *Event) *msg.Error {
 	top := c.top()
 	if top == 0 || e.Node != top {
 		c.rule, c.culprit = "nesting", top
-		msg := fmt.Sprintf("exit of node %d, but the innermost open node is %d: node %d has not exited", e.Node, top, top)
+		m := msg.New("go-tracer.exitNotInnermost", "exit of node {node}, but the innermost open node is {top}: node {top} has not exited", "node", e.Node, "top", top)
 		if top == 0 {
-			msg = fmt.Sprintf("exit of node %d, but no node is open", e.Node)
+			m = msg.New("go-tracer.exitNoneOpen", "exit of node {node}, but no node is open", "node", e.Node)
 		}
 		if c.Report != nil && e.Node != 0 && c.resync(e.Node) {
 			c.pop(e)
 		}
-		return msg
+		return m
 	}
-	problem := ""
+	var problem *msg.Error
 	if c.rsSeq != 0 && c.rsNode == e.Node {
 		c.rule = "re-search"
-		problem = fmt.Sprintf("node %d exits without the re-search it announced at seq %d", e.Node, c.rsSeq)
+		problem = msg.New("go-tracer.exitWithoutReSearch", "node {node} exits without the re-search it announced at seq {seq}", "node", e.Node, "seq", c.rsSeq)
 		c.rsSeq = 0
 	} else if n := c.nodes[e.Node]; e.End != Stopped {
 		want := PV
@@ -320,14 +332,14 @@ func (c *Checker) exit(e *Event) string {
 		}
 		if e.Actual != want {
 			c.rule = "actual-type"
-			problem = fmt.Sprintf("exit of node %d says %q, but score %d in its window (%d, %d) makes it %q",
-				e.Node, e.Actual, e.Score, n.alpha, n.beta, want)
+			problem = msg.New("go-tracer.actualType", `exit of node {node} says "{actual}", but score {score} in its window ({alpha}, {beta}) makes it "{want}"`,
+				"node", e.Node, "actual", e.Actual.String(), "score", e.Score, "alpha", n.alpha, "beta", n.beta, "want", want.String())
 		}
 	}
-	if problem == "" {
+	if problem == nil {
 		problem = c.judgeExit(e)
 	}
-	if problem != "" && c.Report == nil {
+	if problem != nil && c.Report == nil {
 		return problem
 	}
 	c.pop(e)

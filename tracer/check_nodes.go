@@ -1,38 +1,39 @@
 package tracer
 
-import "fmt"
+import "github.com/pvscope/pvscope/tracer/msg"
 
 // The checker's stack of open nodes: entering one, and closing them again.
 
-func (c *Checker) enter(e *Event) string {
+func (c *Checker) enter(e *Event) *msg.Error {
 	if e.Node <= 0 {
 		c.rule = "nesting"
-		return fmt.Sprintf("enter of node %d: node ids start at 1", e.Node)
+		return msg.New("go-tracer.enterIDZero", "enter of node {node}: node ids start at 1", "node", e.Node)
 	}
 	if c.seen.has(e.Node) {
 		c.rule = "nesting"
-		return fmt.Sprintf("node %d entered twice: node ids are never reused in a search", e.Node)
+		return msg.New("go-tracer.enteredTwice", "node {node} entered twice: node ids are never reused in a search", "node", e.Node)
 	}
 	if top := c.top(); e.Parent != top {
 		c.rule, c.culprit = "nesting", top
-		msg := fmt.Sprintf("enter of node %d names parent %d, but the innermost open node is %d: node %d has not exited", e.Node, e.Parent, top, top)
+		m := msg.New("go-tracer.parentNotInnermost", "enter of node {node} names parent {parent}, but the innermost open node is {top}: node {top} has not exited",
+			"node", e.Node, "parent", e.Parent, "top", top)
 		if top == 0 {
-			msg = fmt.Sprintf("enter of node %d names parent %d, but no node is open", e.Node, e.Parent)
+			m = msg.New("go-tracer.parentNoneOpen", "enter of node {node} names parent {parent}, but no node is open", "node", e.Node, "parent", e.Parent)
 		}
 		if c.Report != nil {
 			c.resync(e.Parent)
 			c.rsSeq = 0
 			c.push(e)
 		}
-		return msg
+		return m
 	}
 	// Whatever the rules below find, the node is opened: a broken ref is one
 	// violation, not a knock-on nesting error at its exit.
 	problem := c.enterRef(e)
-	if !c.inIter && problem == "" {
+	if !c.inIter && problem == nil {
 		if c.iterSeen {
 			c.rule = "iteration"
-			problem = fmt.Sprintf("node %d entered outside any iteration", e.Node)
+			problem = msg.New("go-tracer.enteredOutside", "node {node} entered outside any iteration", "node", e.Node)
 		} else if c.outside == 0 {
 			c.outside = e.Node
 		}
@@ -44,32 +45,32 @@ func (c *Checker) enter(e *Event) string {
 
 // enterRef checks an enter against the re-search announced before it, or
 // its Ref against its siblings when none was.
-func (c *Checker) enterRef(e *Event) string {
+func (c *Checker) enterRef(e *Event) *msg.Error {
 	if c.rsSeq != 0 {
 		seq := c.rsSeq
 		c.rsSeq = 0
 		if e.Parent != c.rsNode || e.Ref != c.rsRef {
 			c.rule = "re-search"
-			return fmt.Sprintf("enter of node %d (parent %d, ref %d) is not the re-search of ref %d at node %d announced at seq %d",
-				e.Node, e.Parent, e.Ref, c.rsRef, c.rsNode, seq)
+			return msg.New("go-tracer.notTheReSearch", "enter of node {node} (parent {parent}, ref {ref}) is not the re-search of ref {announcedRef} at node {announcedNode} announced at seq {seq}",
+				"node", e.Node, "parent", e.Parent, "ref", e.Ref, "announcedRef", c.rsRef, "announcedNode", c.rsNode, "seq", seq)
 		}
 		r := c.nodes[e.Ref]
 		if !(int64(e.Beta)-int64(e.Alpha) > int64(r.beta)-int64(r.alpha) || e.Depth > r.depth) {
 			c.rule = "re-search"
-			return fmt.Sprintf("re-search node %d searches ref %d again with the same window (%d, %d) and depth %d: neither wider nor deeper",
-				e.Node, e.Ref, e.Alpha, e.Beta, e.Depth)
+			return msg.New("go-tracer.reSearchNotWider", "re-search node {node} searches ref {ref} again with the same window ({alpha}, {beta}) and depth {depth}: neither wider nor deeper",
+				"node", e.Node, "ref", e.Ref, "alpha", e.Alpha, "beta", e.Beta, "depth", e.Depth)
 		}
-		return ""
+		return nil
 	}
 	if e.Ref != 0 {
 		if c.repeats(e, e.Ref) {
-			c.warn(e, e.Node, "repeat", fmt.Sprintf("enter of node %d names ref %d, but searches it again with the same window and depth: a repeat, not a re-search", e.Node, e.Ref))
-			return ""
+			c.warn(e, e.Node, "repeat", msg.New("go-tracer.refRepeats", "enter of node {node} names ref {ref}, but searches it again with the same window and depth: a repeat, not a re-search", "node", e.Node, "ref", e.Ref))
+			return nil
 		}
 		c.rule = "re-search"
-		return fmt.Sprintf("enter of node %d with ref %d, but no re-search announced it", e.Node, e.Ref)
+		return msg.New("go-tracer.refUnannounced", "enter of node {node} with ref {ref}, but no re-search announced it", "node", e.Node, "ref", e.Ref)
 	}
-	return ""
+	return nil
 }
 
 // push opens e's node.

@@ -1,81 +1,81 @@
 package tracer
 
-import "fmt"
+import "github.com/pvscope/pvscope/tracer/msg"
 
 // The checker's rules for re-searches and the collectors' reports.
 
 // pvReport checks a collector's line or cut: it comes inside an iteration,
 // after its root has exited, names a method, and a cut names a node the search
 // entered and a reason, and ends the line before the depth.
-func (c *Checker) pvReport(e *Event) string {
+func (c *Checker) pvReport(e *Event) *msg.Error {
 	switch {
 	case !c.inIter || len(c.open) > 0:
 		c.rule = "pv-report"
-		return fmt.Sprintf("%v outside an iteration or with a node open", e.Kind)
+		return msg.New("go-tracer.pvReportOutside", "{kind} outside an iteration or with a node open", "kind", e.Kind.String())
 	case e.Method == NoMethod || e.Method >= methodEnd:
 		c.rule = "pv-report"
-		return fmt.Sprintf("%v names no PV method", e.Kind)
+		return msg.New("go-tracer.pvReportNoMethod", "{kind} names no PV method", "kind", e.Kind.String())
 	case e.Kind == PVLine:
-		return ""
+		return nil
 	case e.Reason == NoReason || e.Reason >= reasonEnd:
 		c.rule = "pv-report"
-		return "pv-cut gives no reason"
+		return msg.New("go-tracer.pvCutNoReason", "pv-cut gives no reason")
 	case e.Ply >= e.Depth:
 		c.rule = "pv-report"
-		return fmt.Sprintf("pv-cut at ply %d of a depth-%d iteration: the line is not short", e.Ply, e.Depth)
+		return msg.New("go-tracer.pvCutNotShort", "pv-cut at ply {ply} of a depth-{depth} iteration: the line is not short", "ply", e.Ply, "depth", e.Depth)
 	}
 	if !c.seen.has(e.Node) {
 		c.rule = "pv-report"
-		return fmt.Sprintf("pv-cut names node %d, which the search never entered", e.Node)
+		return msg.New("go-tracer.pvCutNeverEntered", "pv-cut names node {node}, which the search never entered", "node", e.Node)
 	}
-	return ""
+	return nil
 }
 
-func (c *Checker) reSearch(e *Event) string {
+func (c *Checker) reSearch(e *Event) *msg.Error {
 	if c.rsSeq != 0 {
 		c.rule = "re-search"
-		return fmt.Sprintf("re-search while the one announced at seq %d is not yet entered", c.rsSeq)
+		return msg.New("go-tracer.reSearchPending", "re-search while the one announced at seq {seq} is not yet entered", "seq", c.rsSeq)
 	}
 	r, ok := c.nodes[e.Ref]
 	switch {
 	case !ok && c.seen.has(e.Ref):
 		c.rule = "re-search"
-		return fmt.Sprintf("re-search at node %d of ref %d, which is not one of its children", e.Node, e.Ref)
+		return msg.New("go-tracer.reSearchNotChild", "re-search at node {node} of ref {ref}, which is not one of its children", "node", e.Node, "ref", e.Ref)
 	case !ok:
 		c.rule = "re-search"
-		return fmt.Sprintf("re-search of ref %d, a node never entered", e.Ref)
+		return msg.New("go-tracer.reSearchNeverEntered", "re-search of ref {ref}, a node never entered", "ref", e.Ref)
 	case r.parent != e.Node:
 		c.rule = "re-search"
-		return fmt.Sprintf("re-search at node %d of ref %d, which is a child of node %d", e.Node, e.Ref, r.parent)
+		return msg.New("go-tracer.reSearchOthersChild", "re-search at node {node} of ref {ref}, which is a child of node {parent}", "node", e.Node, "ref", e.Ref, "parent", r.parent)
 	case !r.exited:
 		c.rule = "re-search"
-		return fmt.Sprintf("re-search of ref %d, which has not exited", e.Ref)
+		return msg.New("go-tracer.reSearchNotExited", "re-search of ref {ref}, which has not exited", "ref", e.Ref)
 	case r.reduced > 0:
 		// A reduced search searched again, deeper (the enter shows it): once
 		// its score beats alpha, whatever the window, that is the engine's
 		// call. One that did not beat alpha is searched again for nothing: a
 		// doubtful pattern, not a broken rule.
 		if s := -int64(r.score); s <= int64(e.Alpha) {
-			c.warn(e, e.Node, "re-search", fmt.Sprintf("node %d searches its reduced move %d again, though it scored %d for it, not above alpha %d",
-				e.Node, e.Ref, s, e.Alpha))
+			c.warn(e, e.Node, "re-search", msg.New("go-tracer.reducedReSearchedLow", "node {node} searches its reduced move {ref} again, though it scored {score} for it, not above alpha {alpha}",
+				"node", e.Node, "ref", e.Ref, "score", s, "alpha", e.Alpha))
 		}
 		c.rsSeq, c.rsNode, c.rsRef = e.Seq, e.Node, e.Ref
-		return ""
+		return nil
 	}
 	if s := -int64(r.score); !(int64(e.Alpha) < s && s < int64(e.Beta)) {
 		c.rule = "re-search"
-		return fmt.Sprintf("re-search at node %d: its probe %d scored %d for it, not strictly inside the window (%d, %d)",
-			e.Node, e.Ref, s, e.Alpha, e.Beta)
+		return msg.New("go-tracer.probeScoreOutside", "re-search at node {node}: its probe {ref} scored {score} for it, not strictly inside the window ({alpha}, {beta})",
+			"node", e.Node, "ref", e.Ref, "score", s, "alpha", e.Alpha, "beta", e.Beta)
 	}
 	if !r.probed {
 		c.rule = "re-search"
-		return fmt.Sprintf("re-search of ref %d, which no probe entered", e.Ref)
+		return msg.New("go-tracer.reSearchNotProbed", "re-search of ref {ref}, which no probe entered", "ref", e.Ref)
 	}
 	if r.probeAlpha != e.Alpha {
 		c.rule = "re-search"
-		return fmt.Sprintf("re-search window alpha %d is not the alpha %d of the probe it repeats (ref %d)",
-			e.Alpha, r.probeAlpha, e.Ref)
+		return msg.New("go-tracer.reSearchAlpha", "re-search window alpha {alpha} is not the alpha {probeAlpha} of the probe it repeats (ref {ref})",
+			"alpha", e.Alpha, "probeAlpha", r.probeAlpha, "ref", e.Ref)
 	}
 	c.rsSeq, c.rsNode, c.rsRef = e.Seq, e.Node, e.Ref
-	return ""
+	return nil
 }

@@ -1,6 +1,6 @@
 package tracer
 
-import "fmt"
+import "github.com/pvscope/pvscope/tracer/msg"
 
 // The checker's rules that follow a node's children: a re-search owed and
 // not made, a node's score below what a move gave it, and repeats.
@@ -81,51 +81,63 @@ func (c *Checker) owed(e *Event) {
 	f.owe = 0
 }
 
-func (c *Checker) oweProblem(node int32, f *openFrame) string {
+// oweProblem says what re-search f's node owes. A move the trace does not
+// name is "its move", and one ply is "1 ply": sentences of their own, so that
+// another language can say them its way.
+func (c *Checker) oweProblem(node int32, f *openFrame) *msg.Error {
 	ch := c.nodes[f.owe]
 	if ch.reduced > 0 {
-		plies := "plies"
-		if ch.reduced == 1 {
-			plies = "ply"
+		switch {
+		case ch.move == "" && ch.reduced == 1:
+			return msg.New("go-tracer.reducedOwedItsMoveOnePly", "node {node}'s reduced search of its move (node {child}, 1 ply shallower) scored {score}, above its alpha {alpha}, but was not searched again at full depth",
+				"node", node, "child", f.owe, "score", f.oweScore, "alpha", f.oweAlpha)
+		case ch.move == "":
+			return msg.New("go-tracer.reducedOwedItsMove", "node {node}'s reduced search of its move (node {child}, {plies} plies shallower) scored {score}, above its alpha {alpha}, but was not searched again at full depth",
+				"node", node, "child", f.owe, "plies", ch.reduced, "score", f.oweScore, "alpha", f.oweAlpha)
+		case ch.reduced == 1:
+			return msg.New("go-tracer.reducedOwedOnePly", "node {node}'s reduced search of {move} (node {child}, 1 ply shallower) scored {score}, above its alpha {alpha}, but was not searched again at full depth",
+				"node", node, "move", ch.move, "child", f.owe, "score", f.oweScore, "alpha", f.oweAlpha)
 		}
-		return fmt.Sprintf("node %d's reduced search of %s (node %d, %d %s shallower) scored %d, above its alpha %d, but was not searched again at full depth",
-			node, moveName(ch.move), f.owe, ch.reduced, plies, f.oweScore, f.oweAlpha)
+		return msg.New("go-tracer.reducedOwed", "node {node}'s reduced search of {move} (node {child}, {plies} plies shallower) scored {score}, above its alpha {alpha}, but was not searched again at full depth",
+			"node", node, "move", ch.move, "child", f.owe, "plies", ch.reduced, "score", f.oweScore, "alpha", f.oweAlpha)
 	}
-	return fmt.Sprintf("node %d's probe of %s (node %d) scored %d, strictly inside its window (%d, %d), but was not searched again",
-		node, moveName(ch.move), f.owe, f.oweScore, f.oweAlpha, c.nodes[node].beta)
-}
-
-func moveName(m string) string {
-	if m == "" {
-		return "its move"
+	if ch.move == "" {
+		return msg.New("go-tracer.probeOwedItsMove", "node {node}'s probe of its move (node {child}) scored {score}, strictly inside its window ({alpha}, {beta}), but was not searched again",
+			"node", node, "child", f.owe, "score", f.oweScore, "alpha", f.oweAlpha, "beta", c.nodes[node].beta)
 	}
-	return m
+	return msg.New("go-tracer.probeOwed", "node {node}'s probe of {move} (node {child}) scored {score}, strictly inside its window ({alpha}, {beta}), but was not searched again",
+		"node", node, "move", ch.move, "child", f.owe, "score", f.oweScore, "alpha", f.oweAlpha, "beta", c.nodes[node].beta)
 }
 
 // judgeExit checks the innermost node as it exits: no re-search owed, and its
 // score at least its best move's. A second problem goes to extra.
-func (c *Checker) judgeExit(e *Event) string {
+func (c *Checker) judgeExit(e *Event) *msg.Error {
 	k := len(c.open) - 1
 	f := &c.frames[k]
-	problem := ""
+	var problem *msg.Error
 	if f.owe != 0 && e.End != Stopped {
 		c.rule, c.culprit = "re-search", f.owe
 		problem = c.oweProblem(e.Node, f)
 	}
 	f.owe = 0
 	if f.hasBest && !f.bestUnknown && e.End != Stopped && e.End != TTCut && e.Score < f.best {
-		msg := fmt.Sprintf("exit of node %d scores %d, below the %d its move %s (node %d) gave it: a node scores at least its best move",
-			e.Node, e.Score, f.best, moveName(c.nodes[f.bestChild].move), f.bestChild)
-		if problem == "" {
+		m := msg.New("go-tracer.bestScore", "exit of node {node} scores {score}, below the {best} its move {move} (node {child}) gave it: a node scores at least its best move",
+			"node", e.Node, "score", e.Score, "best", f.best, "move", c.nodes[f.bestChild].move, "child", f.bestChild)
+		if c.nodes[f.bestChild].move == "" {
+			m = msg.New("go-tracer.bestScoreItsMove", "exit of node {node} scores {score}, below the {best} its move its move (node {child}) gave it: a node scores at least its best move",
+				"node", e.Node, "score", e.Score, "best", f.best, "child", f.bestChild)
+		}
+		if problem == nil {
 			c.rule = "best-score"
-			problem = msg
+			problem = m
 		} else {
-			c.extra(e.Seq, e.Node, "best-score", msg)
+			c.extra(e.Seq, e.Node, "best-score", m)
 		}
 	}
+	// A repeat names its move: repeatOf matches moves by name.
 	if n := c.nodes[e.Node]; n.repeatOf != 0 && len(c.kids[k]) > 0 {
-		c.warn(e, e.Node, "repeat", fmt.Sprintf("node %d searches %s again with the same window and depth as node %d, in full: its table did not answer the repeat",
-			e.Node, moveName(n.move), n.repeatOf))
+		c.warn(e, e.Node, "repeat", msg.New("go-tracer.repeatInFull", "node {node} searches {move} again with the same window and depth as node {other}, in full: its table did not answer the repeat",
+			"node", e.Node, "move", n.move, "other", n.repeatOf))
 	}
 	return problem
 }
@@ -163,15 +175,15 @@ func (c *Checker) childExited(id int32, n *nodeState) {
 }
 
 // warn hands a warning to Warn.
-func (c *Checker) warn(e *Event, node int32, rule, msg string) {
+func (c *Checker) warn(e *Event, node int32, rule string, m *msg.Error) {
 	if c.Warn != nil {
-		c.Warn(&Violation{Seq: e.Seq, Node: node, Rule: rule, Problem: msg})
+		c.Warn(violation(e.Seq, node, rule, m))
 	}
 }
 
 // extra reports a violation besides the one the event's check returns.
-func (c *Checker) extra(seq int64, node int32, rule, msg string) {
-	v := &Violation{Seq: seq, Node: node, Rule: rule, Problem: msg}
+func (c *Checker) extra(seq int64, node int32, rule string, m *msg.Error) {
+	v := violation(seq, node, rule, m)
 	if c.Report != nil {
 		c.Report(v)
 	} else if c.err == nil {

@@ -4,9 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
+	"strconv"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // maxLine bounds one line of a trace, so a corrupt file cannot exhaust memory.
@@ -26,7 +27,7 @@ func NewReader(r io.Reader) (*Reader, error) {
 	rd := &Reader{sc: sc}
 	line, err := rd.nextLine()
 	if err == io.EOF {
-		return nil, errors.New("tracer: empty trace: want a header line like " + headerExample)
+		return nil, msg.New("go-tracer.emptyFile", "tracer: empty trace: want a header line like {example}", "example", headerExample)
 	}
 	if err != nil {
 		return nil, err
@@ -38,17 +39,17 @@ func NewReader(r io.Reader) (*Reader, error) {
 		Kind    *string                    `json:"kind"`
 	}
 	if err := json.Unmarshal(line, &h); err != nil {
-		return nil, fmt.Errorf("tracer: not a pvscope trace: line 1 is not a header (%v); want one like %s", err, headerExample)
+		return nil, msg.New("go-tracer.headerNotJSON", "tracer: not a pvscope trace: line 1 is not a header ({error}); want one like {example}", "error", err, "example", headerExample)
 	}
 	switch {
 	case h.Format == "" && h.Kind != nil:
-		return nil, fmt.Errorf("tracer: trace has no header: line 1 is an event; want a header like %s", headerExample)
+		return nil, msg.New("go-tracer.headerMissing", "tracer: trace has no header: line 1 is an event; want a header like {example}", "example", headerExample)
 	case h.Format != FormatName:
-		return nil, fmt.Errorf("tracer: not a pvscope trace: header format is %q, want %q", h.Format, FormatName)
+		return nil, msg.New("go-tracer.headerFormat", `tracer: not a pvscope trace: header format is "{format}", want "{want}"`, "format", quoted(h.Format), "want", FormatName)
 	case h.Version == 0:
-		return nil, fmt.Errorf("tracer: trace header has no version; want one like %s", headerExample)
+		return nil, msg.New("go-tracer.headerNoVersion", "tracer: trace header has no version; want one like {example}", "example", headerExample)
 	case h.Version != Version:
-		return nil, fmt.Errorf("tracer: trace version %d is not supported: this pvscope reads version %d", h.Version, Version)
+		return nil, msg.New("go-tracer.headerVersion", "tracer: trace version {version} is not supported: this pvscope reads version {want}", "version", h.Version, "want", Version)
 	}
 	rd.h = Header{Format: h.Format, Version: h.Version, Meta: metaStrings(h.Meta)}
 	return rd, nil
@@ -90,9 +91,10 @@ func (r *Reader) nextLine() ([]byte, error) {
 	}
 	if err := r.sc.Err(); err != nil {
 		if err == bufio.ErrTooLong {
-			return nil, fmt.Errorf("tracer: trace line %d: longer than %d bytes", r.line+1, maxLine)
+			return nil, msg.New("go-tracer.lineTooLong", "tracer: trace line {line}: longer than {max} bytes", "line", r.line+1, "max", maxLine)
 		}
-		return nil, fmt.Errorf("tracer: trace line %d: %w", r.line+1, err)
+		// Still err underneath: a reader's error (the server's http.MaxBytesError) stays for errors.As.
+		return nil, &keyedWrap{msg.New("go-tracer.lineUnread", "tracer: trace line {line}: {error}", "line", r.line+1, "error", err), err}
 	}
 	return nil, io.EOF
 }
@@ -131,23 +133,21 @@ func (r *Reader) Next() (Event, error) {
 	if err != nil {
 		return Event{}, err
 	}
-	e, err := decodeEvent(line)
-	if err != nil {
-		return Event{}, fmt.Errorf("tracer: trace line %d: %w", r.line, err)
-	}
-	return e, nil
+	return decodeEvent(line, r.line)
 }
 
-func decodeEvent(line []byte) (Event, error) {
+// decodeEvent decodes line n of a trace. Its error names the line, and is
+// one sentence with the line as a parameter, for the page to say it.
+func decodeEvent(line []byte, n int) (Event, error) {
 	var j jsonEvent
 	if !fastDecode(line, &j) {
 		j = jsonEvent{}
 		if err := json.Unmarshal(line, &j); err != nil {
-			return Event{}, fmt.Errorf("bad JSON: %v", err)
+			return Event{}, msg.New("go-tracer.lineBadJSON", "tracer: trace line {line}: bad JSON: {error}", "line", n, "error", err)
 		}
 	}
 	if j.Kind == "" {
-		return Event{}, errors.New(`event has no "kind"`)
+		return Event{}, msg.New("go-tracer.lineNoKind", `tracer: trace line {line}: event has no "kind"`, "line", n)
 	}
 	e := Event{
 		Seq: j.Seq, Node: j.Node, Parent: j.Parent, Ref: j.Ref,
@@ -156,26 +156,28 @@ func decodeEvent(line []byte) (Event, error) {
 		Reduced: j.Reduced, Extended: j.Extended, Why: j.Why,
 	}
 	var err error
+	// The words a field may say are the Parse functions'; their errors
+	// ("unknown bound %q") are said again here as whole sentences.
 	if e.Kind, err = ParseKind(j.Kind); err != nil {
-		return Event{}, err
+		return Event{}, msg.New("go-tracer.lineUnknownKind", `tracer: trace line {line}: unknown event kind "{value}"`, "line", n, "value", quoted(j.Kind))
 	}
 	if e.Expect, err = ParseNodeType(j.Expect); err != nil {
-		return Event{}, fmt.Errorf(`"expect": %w`, err)
+		return Event{}, msg.New("go-tracer.lineUnknownType", `tracer: trace line {line}: "{field}": unknown node type "{value}"`, "line", n, "field", "expect", "value", quoted(j.Expect))
 	}
 	if e.Actual, err = ParseNodeType(j.Actual); err != nil {
-		return Event{}, fmt.Errorf(`"actual": %w`, err)
+		return Event{}, msg.New("go-tracer.lineUnknownType", `tracer: trace line {line}: "{field}": unknown node type "{value}"`, "line", n, "field", "actual", "value", quoted(j.Actual))
 	}
 	if e.Bound, err = ParseBound(j.Bound); err != nil {
-		return Event{}, fmt.Errorf(`"bound": %w`, err)
+		return Event{}, msg.New("go-tracer.lineUnknownBound", `tracer: trace line {line}: "bound": unknown bound "{value}"`, "line", n, "value", quoted(j.Bound))
 	}
 	if e.End, err = ParseEnd(j.End); err != nil {
-		return Event{}, fmt.Errorf(`"end": %w`, err)
+		return Event{}, msg.New("go-tracer.lineUnknownEnd", `tracer: trace line {line}: "end": unknown end "{value}"`, "line", n, "value", quoted(j.End))
 	}
 	if e.Method, err = ParseMethod(j.Method); err != nil {
-		return Event{}, fmt.Errorf(`"method": %w`, err)
+		return Event{}, msg.New("go-tracer.lineUnknownMethod", `tracer: trace line {line}: "method": unknown PV method "{value}"`, "line", n, "value", quoted(j.Method))
 	}
 	if e.Reason, err = ParseReason(j.Reason); err != nil {
-		return Event{}, fmt.Errorf(`"reason": %w`, err)
+		return Event{}, msg.New("go-tracer.lineUnknownReason", `tracer: trace line {line}: "reason": unknown PV cut reason "{value}"`, "line", n, "value", quoted(j.Reason))
 	}
 	if len(j.PV) > 0 {
 		e.PV = j.PV
@@ -201,3 +203,20 @@ func ReadAll(r io.Reader) (Header, []Event, error) {
 		events = append(events, e)
 	}
 }
+
+// quoted is s as %q writes it, without the quotes: a template keeps them, so
+// that the English is %q's for any s.
+func quoted(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
+}
+
+// keyedWrap is a keyed sentence about an error it still wraps: errors.Is and
+// errors.As see both, msg.Keyed finds the sentence.
+type keyedWrap struct {
+	m   *msg.Error
+	err error
+}
+
+func (w *keyedWrap) Error() string   { return w.m.Text }
+func (w *keyedWrap) Unwrap() []error { return []error{w.m, w.err} }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Scale is how an engine writes its scores: its infinity (the bound of every
@@ -27,10 +29,13 @@ var DefaultScale = Scale{Infinity: 32000, Mate: 30000, MateBand: 256}
 // value is not a positive whole number, a band wider than the mate value, or
 // an infinity not above the mate is ignored, as if not given (a band that is
 // still wider becomes the mate value), and named in the error: a warning for
-// the reader to show, since the scale returned is usable either way.
+// the reader to show, since the scale returned is usable either way. The error
+// names one key in a sentence of the page's catalogs (msg.Error); several keys
+// together, a rare header, are named in English.
 func ScaleOf(meta map[string]string) (Scale, error) {
 	s := DefaultScale
 	var ignored []string
+	var one *msg.Error // the sentence that says it, when one key is ignored
 	get := func(key string, dst *int32) bool {
 		v := meta[key]
 		if v == "" {
@@ -39,6 +44,7 @@ func ScaleOf(meta map[string]string) (Scale, error) {
 		n, err := strconv.ParseInt(v, 10, 32)
 		if err != nil || n <= 0 {
 			ignored = append(ignored, fmt.Sprintf("meta.%s %q is not a positive whole number", key, v))
+			one = msg.New("go-tracer.metaNotWhole", `meta.{key} "{value}" is not a positive whole number (ignored)`, "key", key, "value", quoted(v))
 			return false
 		}
 		*dst = int32(n)
@@ -48,17 +54,22 @@ func ScaleOf(meta map[string]string) (Scale, error) {
 	band := s.MateBand
 	if get("mateBand", &band) && band > s.Mate {
 		ignored = append(ignored, fmt.Sprintf("meta.mateBand %d is wider than meta.mate %d", band, s.Mate))
+		one = msg.New("go-tracer.mateBandWider", "meta.mateBand {band} is wider than meta.mate {mate} (ignored)", "band", band, "mate", s.Mate)
 		band = DefaultScale.MateBand
 	}
 	s.MateBand = min(band, s.Mate)
 	inf := s.Infinity
 	if get("infinity", &inf) && inf <= s.Mate {
 		ignored = append(ignored, fmt.Sprintf("meta.infinity %d is not above the mate value %d", inf, s.Mate))
+		one = msg.New("go-tracer.infinityNotAbove", "meta.infinity {infinity} is not above the mate value {mate} (ignored)", "infinity", inf, "mate", s.Mate)
 		inf = s.Infinity
 	}
 	s.Infinity = inf
 	if s.Infinity <= s.Mate {
 		s.Infinity = s.Mate + 1
+	}
+	if len(ignored) == 1 {
+		return s, one
 	}
 	if len(ignored) > 0 {
 		return s, errors.New(strings.Join(ignored, "; ") + " (ignored)")

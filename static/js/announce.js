@@ -2,6 +2,7 @@
 // region (data-testid="narration-live"), throttled: at most one sentence per gap, the newest one
 // when playback runs faster than a person can listen. Selecting a node says what it is, in words.
 import { describeNode } from "./nodepath.js";
+import { t } from "./i18n/i18n.js";
 
 const GAP_MS = 1500;
 
@@ -31,20 +32,22 @@ export class Announcer {
   }
 }
 
-const num = (v) => (v === null ? "infinity" : String(v).replace("-", "minus "));
-const OUTCOMES = { "fail-high": "fails high", "fail-low": "fails low", exact: "exact", searching: "being searched", "tt-cutoff": "ended by the table" };
+// A number spoken: "minus 3", "infinity" (a window's open edge is null).
+const spoken = (v, open) => (v === null ? t(open) : v < 0 ? t("announce.minus", { n: String(-v) }) : String(v));
+const OUTCOMES = new Set(["fail-high", "fail-low", "exact", "searching", "tt-cutoff", "stopped", "pruned", "unvisited"]);
 
 // describeSelected(t, k, view, id) -> "Selected: node 1.0, MIN, value 2, window minus infinity to 3, fails low."
-export function describeSelected(t, k, V, id) {
-  const path = t.positionMoves(id).join(".");
-  const d = describeNode(t, k, V, path.replaceAll(".", " "));
-  const name = path ? `node ${path}` : "the root";
-  const parts = [`Selected: ${name}`];
-  if (V.root && d.player) parts.push(d.player.toUpperCase());
-  if (d.value !== null && d.value !== undefined) parts.push(`value ${num(d.value)}`);
-  if (d.window) parts.push(`window ${d.window[0] === null ? "minus infinity" : num(d.window[0])} to ${num(d.window[1])}`);
-  parts.push(OUTCOMES[d.outcome] || d.outcome);
-  return parts.join(", ") + ".";
+export function describeSelected(tr, k, V, id) {
+  const path = tr.positionMoves(id).join(".");
+  const d = describeNode(tr, k, V, path.replaceAll(".", " "));
+  const has = (v) => v !== null && v !== undefined;
+  return t("announce.selected", {
+    root: path ? "no" : "yes", path, player: V.root && d.player ? d.player : "none",
+    hasValue: has(d.value) ? "yes" : "no", value: has(d.value) ? spoken(d.value, "announce.infinity") : "",
+    hasWindow: d.window ? "yes" : "no",
+    lo: d.window ? spoken(d.window[0], "announce.minusInfinity") : "", hi: d.window ? spoken(d.window[1], "announce.infinity") : "",
+    outcome: OUTCOMES.has(d.outcome) ? d.outcome : "other", word: d.outcome,
+  });
 }
 
 // The live region, made once beside the event log.

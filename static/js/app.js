@@ -14,7 +14,7 @@ import { PVLab } from "./pvlab.js";
 import { bindKeys, HelpOverlay } from "./keys.js";
 import { createRenderer } from "./render.js";
 import { createPlayback } from "./playback.js";
-import { createErrors } from "./errors.js";
+import { createErrors, frameText } from "./errors.js";
 import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
 import { createCompare } from "./compare.js";
@@ -22,7 +22,7 @@ import { createTreeEdit } from "./treeedit.js";
 import { View, defaultView, scoreScale } from "./view.js";
 import { resolvePath } from "./nodepath.js";
 import { createQuizUI } from "./quizui.js";
-import { judgePoll, pollId } from "./quiz.js";
+import { judgePoll, pollId, pollChoices } from "./quiz.js";
 import { noticeText } from "./notices.js";
 import { createTraceFile } from "./tracefile.js";
 import { createTraceProblems } from "./traceproblems.js";
@@ -176,8 +176,7 @@ let questionsAsked = 0;
 function pollTheRoom(q, text) {
   const r = room.snapshot();
   if (!r || r.role !== "presenter") return;
-  const choices = { outcome: ["fails high", "exact", "fails low"], research: ["yes", "no"] }[q.kind] || [];
-  room.ask(pollId(++questionsAsked, q), text, choices);
+  room.ask(pollId(++questionsAsked, q), text, pollChoices(q.kind)); // the choices in the presenter's language
 }
 
 // ---- frames ----
@@ -231,7 +230,7 @@ function handleFrame(f) {
       if (f.id !== undefined && f.id !== S.id && f.id !== 0) return;
       S.streaming = false;
       S.playing = S.playing && !!S.trace && S.k < S.trace.length;
-      showError(f.message, f.field);
+      showError(frameText(f), f.field);
       S.dirty = true;
       return;
     default:

@@ -10,6 +10,7 @@ import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
 import { Socket } from "./socket.js";
 import { t, num } from "./i18n/i18n.js";
+import { frameText } from "./errors.js";
 import { View, defaultView, scoreScale } from "./view.js";
 import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, parseDiff } from "./compareplan.js";
 import { createDiffBar, decorate } from "./comparediff.js";
@@ -42,7 +43,7 @@ export function createCompare({ errors, onActive = () => {} }) {
   function onFrame(f) {
     if (f.type === "hello") { hello = f; return; }
     if (f.type === "error" && !f.id) {
-      for (const p of panes) if (p.state === "running" || p.state === "waiting") fail(p, f.message);
+      for (const p of panes) if (p.state === "running" || p.state === "waiting") fail(p, frameText(f));
       return;
     }
     const p = frameFor(f);
@@ -77,9 +78,9 @@ export function createCompare({ errors, onActive = () => {} }) {
         }
         break;
       case "error":
-        fail(p, f.message);
+        fail(p, frameText(f));
         // Most errors are the form's (a bad tree, a depth too deep): say them where the form does.
-        errors.showError(t("compare.paneError", { label: p.label, message: f.message }), f.field);
+        errors.showError(t("compare.paneError", { label: p.label, message: frameText(f) }), f.field);
         break;
     }
     dirty();

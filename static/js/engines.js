@@ -7,6 +7,7 @@
 // reaps the engine. Errors go to the page's error banner as sentences.
 import { EngineLines, endName } from "./enginelines.js";
 import { t } from "./i18n/i18n.js";
+import { frameText } from "./errors.js";
 import { START_FEN, ChessLines } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -124,7 +125,7 @@ export function createEngines({ errors, board, onHelp }) {
         st.lines = m.report.iterations;
         st.warnings = m.report.warnings || [];
       }
-      fail(m.error);
+      fail(frameText({ message: m.error, key: m.key, args: m.args })); // keyed: errors.js
       return;
     }
     if (m.report || m.iterations) {

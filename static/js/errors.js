@@ -2,7 +2,18 @@
 // and, when it names a setup field (from validation or from the server), also to that field's
 // slot in the form, marking the input invalid and focusing it. Editing a field clears its own
 // error; the banner's close button clears them all.
+import { t, has, language } from "./i18n/i18n.js";
+
 const $ = (id) => document.getElementById(id);
+
+// frameText is what the page says for a server frame's sentence (error, notice, queued, a
+// room's): in English the server's own words, exactly; in another language the catalog's
+// sentence for the frame's key with its args (go-server.json and the other go-* areas), when the
+// catalog has the key; else the server's English, which is better than nothing.
+export function frameText(f) {
+  if (f.key && language() !== "en" && has(f.key)) return t(f.key, f.args || {});
+  return f.message || "";
+}
 
 // createErrors(S, { form, kick }): S is the page state (app.js); kick schedules a render.
 export function createErrors(S, { form, kick }) {

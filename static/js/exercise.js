@@ -13,15 +13,34 @@
 // The search is Russell and Norvig's ALPHA-BETA-SEARCH (fail-soft: MAX-VALUE starts at -∞ and
 // returns as soon as v >= β; MIN-VALUE mirrors it), with the children in their order.
 
+import { t } from "./i18n/i18n.js";
+
 export const KINDS = ["prune", "count", "values", "mirror", "bounds", "order"];
-export const KIND_TITLES = {
-  prune: "Cross out the leaves alpha-beta never evaluates, and give the root's value",
-  count: "How many static evaluations do minimax, alpha-beta and PVS each make?",
-  values: "Give the value alpha-beta returns at every inner node it searches (a bound as ≥ v or ≤ v)",
-  mirror: "Search the same tree right to left: cross out the leaves alpha-beta never evaluates now",
-  bounds: "For each leaf: between which values can it change without changing the root's value?",
-  order: "Reorder the children so that alpha-beta evaluates as few leaves as possible",
-};
+// kindTitle(kind): the exercise's question, in the page's language; kindName(kind): its short name.
+export function kindTitle(kind) {
+  switch (kind) {
+    case "prune": return t("exercise.titlePrune");
+    case "count": return t("exercise.titleCount");
+    case "values": return t("exercise.titleValues");
+    case "mirror": return t("exercise.titleMirror");
+    case "bounds": return t("exercise.titleBounds");
+    case "order": return t("exercise.titleOrder");
+  }
+  return kind;
+}
+export function kindName(kind) {
+  switch (kind) {
+    case "prune": return t("exercise.namePrune");
+    case "count": return t("exercise.nameCount");
+    case "values": return t("exercise.nameValues");
+    case "mirror": return t("exercise.nameMirror");
+    case "bounds": return t("exercise.nameBounds");
+    case "order": return t("exercise.nameOrder");
+  }
+  return kind;
+}
+// unknownKind(kind): the error for a kind the page does not have.
+export const unknownKind = (kind) => new Error(t("exercise.unknownKind", { kind, kinds: KINDS.join(", ") }));
 
 const INF = Infinity;
 const join = (path) => path.join(".");
@@ -204,5 +223,5 @@ export function keyOf(kind, tree) {
       return { leaves: b.leaves, order: b.order };
     }
   }
-  throw new Error(`Unknown exercise "${kind}": one of ${KINDS.join(", ")}.`);
+  throw unknownKind(kind);
 }

@@ -1,46 +1,47 @@
 // exercisegrade.js: grades an answer to an exercise (exercise.js) against its key, with a
 // sentence a student can learn from for each mistake ("this leaf is read: its parent's window
 // (3, ∞) is still open when it is reached"). grade(kind, tree, answer) -> {right, mistakes}.
-import { alphaBeta, keyOf, leafPaths, innerPaths, at, playerAt, isLeaf } from "./exercise.js";
+import { alphaBeta, keyOf, leafPaths, innerPaths, at, playerAt, isLeaf, unknownKind } from "./exercise.js";
+import { t } from "./i18n/i18n.js";
 
 const num = (v) => (v === Infinity ? "∞" : v === -Infinity ? "-∞" : String(v));
 const win = ([a, b]) => `(${num(a)}, ${num(b)})`;
-const nodeName = (p) => (p === "" ? "the root" : `node ${p}`);
-const leafName = (tree, p) => `leaf ${p} (${at(tree, p)})`;
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
+const named = (p) => (p === "" ? "root" : p); // the catalog names the root and a node
+const leafOf = (tree, p) => ({ leaf: p, value: String(at(tree, p)) });
 const boundText = ({ value, bound }) => (bound === "upper" ? `≤ ${value}` : bound === "lower" ? `≥ ${value}` : `${value}`);
-const isNum = (x) => typeof x === "number" && Number.isFinite(x);
+const given = (got, fill) => (got ? { given: "yes", got: fill(got) } : { given: "no", got: "" });
 
 // Why a leaf is never read: the deepest node on its path that was searched stopped early.
-function whyUnread(r, p) {
+function unreadText(r, tree, p, mirror) {
   const parts = p.split(".");
+  const said = { ...leafOf(tree, p), mirror };
   for (let n = parts.length - 1; n >= 0; n--) {
     const a = parts.slice(0, n).join(".");
     const c = r.cuts[a];
     if (!c) continue;
-    const min = playerAt(a) === "MIN";
-    return min
-      ? `at ${nodeName(a)} (MIN), after ${c.after} its value ${c.value} is already ≤ α = ${num(c.alpha)}, so the rest of its children are cut off (an alpha cutoff)`
-      : `at ${nodeName(a)} (MAX), after ${c.after} its value ${c.value} is already ≥ β = ${num(c.beta)}, so the rest of its children are cut off (a beta cutoff)`;
+    const at = { ...said, node: named(a), after: c.after, cut: String(c.value) };
+    return playerAt(a) === "MIN" ? t("exercisegrade.leafUnreadAlpha", { ...at, alpha: num(c.alpha) })
+      : t("exercisegrade.leafUnreadBeta", { ...at, beta: num(c.beta) });
   }
-  return "a cutoff above it stops the search first";
+  return t("exercisegrade.leafUnreadAbove", said);
 }
 
 function gradeUnread(kind, tree, key, x, mistakes) {
   const order = kind === "mirror" ? (_, n) => [...Array(n).keys()].reverse() : null;
   const r = alphaBeta(tree, { order });
   const want = new Set(key.unread), got = new Set((x && Array.isArray(x.unread) ? x.unread : []).map(String));
-  const dir = kind === "mirror" ? " (right to left)" : "";
+  const mirror = kind === "mirror" ? "yes" : "no";
   for (const p of leafPaths(tree)) {
     if (got.has(p) && !want.has(p)) {
-      mistakes.push(`${cap(leafName(tree, p))} is read${dir}: its parent's window ${win(r.values[p].window)} is still open when it is reached.`);
+      mistakes.push(t("exercisegrade.leafRead", { ...leafOf(tree, p), mirror, window: win(r.values[p].window) }));
     } else if (!got.has(p) && want.has(p)) {
-      mistakes.push(`${cap(leafName(tree, p))} is never evaluated${dir}: ${whyUnread(r, p)}.`);
+      mistakes.push(unreadText(r, tree, p, mirror));
     }
   }
-  for (const p of got) if (!leafPaths(tree).includes(p)) mistakes.push(`There is no leaf ${p} in this tree.`);
+  for (const p of got) if (!leafPaths(tree).includes(p)) mistakes.push(t("exercisegrade.noSuchLeaf", { leaf: p }));
   if (kind === "prune" && (!x || Number(x.root) !== key.root)) {
-    mistakes.push(`The root's value is ${key.root}${x && x.root !== undefined && x.root !== "" ? `, not ${x.root}` : ""}: the best of its children's values for MAX.`);
+    const typed = x && x.root !== undefined && x.root !== "";
+    mistakes.push(t("exercisegrade.rootValue", { value: String(key.root), ...given(typed && { v: x.root }, (g) => String(g.v)) }));
   }
 }
 
@@ -51,11 +52,11 @@ export function grade(kind, tree, x) {
       gradeUnread(kind, tree, key, x, mistakes);
       break;
     case "count": {
-      const names = { minimax: "Minimax", alphabeta: "Alpha-beta", pvs: "PVS" };
-      const why = { minimax: "it reads every leaf", alphabeta: "it skips the leaves its cutoffs prune", pvs: "a leaf searched again after a null-window probe counts twice" };
       for (const k of ["minimax", "alphabeta", "pvs"]) {
         const got = x ? Number(x[k]) : NaN;
-        if (got !== key[k]) mistakes.push(`${names[k]} makes ${key[k]} static evaluations${Number.isNaN(got) ? "" : `, not ${got}`} (${why[k]}).`);
+        if (got === key[k]) continue;
+        const said = { n: key[k], ...given(!Number.isNaN(got) && { v: got }, (g) => g.v) };
+        mistakes.push(k === "minimax" ? t("exercisegrade.countMinimax", said) : k === "alphabeta" ? t("exercisegrade.countAlphabeta", said) : t("exercisegrade.countPVS", said));
       }
       break;
     }
@@ -64,49 +65,54 @@ export function grade(kind, tree, x) {
       for (const p of innerPaths(tree)) {
         const k = key[p], got = x && x[p];
         if (!k) {
-          if (got && got.value !== undefined && got.value !== "") mistakes.push(`${cap(nodeName(p))} is never searched: a cutoff above it comes first, so it has no value.`);
+          if (got && got.value !== undefined && got.value !== "") mistakes.push(t("exercisegrade.neverSearched", { node: named(p) }));
           continue;
         }
         const g = got ? { value: Number(got.value), bound: got.bound || "exact" } : null;
         if (g && g.value === k.value && g.bound === k.bound) continue;
-        const v = r.values[p], c = r.cuts[p];
+        const v = r.values[p], c = r.cuts[p], upper = k.bound === "upper";
         let why;
-        if (k.bound === "exact") why = v.window[0] < k.value && k.value < v.window[1] ? `it lies inside its window ${win(v.window)}` : "it read every child and each child's value is exact";
-        else if (c) why = `after ${c.after} the value ${c.value} is ${k.bound === "upper" ? `≤ α = ${num(c.alpha)}` : `≥ β = ${num(c.beta)}`}, so the rest is cut off and ${k.value} is only ${k.bound === "upper" ? "an upper" : "a lower"} bound`;
-        else why = `its value falls ${k.bound === "upper" ? "at or below α" : "at or above β"} of its window ${win(v.window)}, and a child's value below it is only a bound`;
-        mistakes.push(`${cap(nodeName(p))} (${playerAt(p)}): alpha-beta returns ${boundText(k)}${g ? `, not ${boundText(g)}` : ""}: ${why}.`);
+        if (k.bound === "exact") why = v.window[0] < k.value && k.value < v.window[1] ? t("exercisegrade.whyInside", { window: win(v.window) }) : t("exercisegrade.whyAllExact");
+        else if (c) {
+          const said = { after: c.after, cut: String(c.value), value: String(k.value) };
+          why = upper ? t("exercisegrade.whyCutUpper", { ...said, alpha: num(c.alpha) }) : t("exercisegrade.whyCutLower", { ...said, beta: num(c.beta) });
+        } else why = upper ? t("exercisegrade.whyFailUpper", { window: win(v.window) }) : t("exercisegrade.whyFailLower", { window: win(v.window) });
+        mistakes.push(t("exercisegrade.valueWrong", { node: named(p), player: playerAt(p), want: boundText(k), ...given(g, boundText), why }));
       }
       break;
     }
     case "bounds": {
-      const side = (r) => (r.min === null && r.max === null ? "any value" : r.min === null ? `any value ≤ ${r.max}` : r.max === null ? `any value ≥ ${r.min}` : r.min === r.max ? `only ${r.min}` : `${r.min} to ${r.max}`);
+      const side = (r) => (r.min === null && r.max === null ? t("exercisegrade.rangeAny") : r.min === null ? t("exercisegrade.rangeAtMost", { max: String(r.max) })
+        : r.max === null ? t("exercisegrade.rangeAtLeast", { min: String(r.min) }) : r.min === r.max ? t("exercisegrade.rangeOnly", { value: String(r.min) })
+          : t("exercisegrade.rangeBetween", { min: String(r.min), max: String(r.max) }));
       for (const p of leafPaths(tree)) {
         const k = key[p], got = x && x[p];
         const g = got ? { min: got.min ?? null, max: got.max ?? null } : null;
         if (g && g.min === k.min && g.max === k.max) continue;
-        mistakes.push(`${cap(leafName(tree, p))} may take ${side(k)} without changing the root's value${g ? `, not ${side(g)}` : ""}.`);
+        mistakes.push(t("exercisegrade.rangeWrong", { ...leafOf(tree, p), range: side(k), ...given(g, side) }));
       }
       break;
     }
     case "order": {
       const perms = (x && (x.order || x)) || {};
       for (const [p, perm] of Object.entries(perms)) {
-        const t = p === "" ? tree : (() => { try { return at(tree, p); } catch { return undefined; } })();
-        if (t === undefined || isLeaf(t)) { mistakes.push(`There is no inner node ${p} to reorder.`); continue; }
-        const ok = Array.isArray(perm) && perm.length === t.length && [...perm].sort((a, b) => a - b).every((v, i) => v === i);
-        if (!ok) mistakes.push(`The order at ${nodeName(p)} must name each of its ${t.length} children once (0 to ${t.length - 1}).`);
+        const sub = p === "" ? tree : (() => { try { return at(tree, p); } catch { return undefined; } })();
+        if (sub === undefined || isLeaf(sub)) { mistakes.push(t("exercisegrade.noInnerNode", { node: p })); continue; }
+        const ok = Array.isArray(perm) && perm.length === sub.length && [...perm].sort((a, b) => a - b).every((v, i) => v === i);
+        if (!ok) mistakes.push(t("exercisegrade.orderNotPermutation", { node: named(p), n: sub.length, last: sub.length - 1 }));
       }
       if (mistakes.length) break;
       const read = alphaBeta(tree, { order: (p, n) => perms[p] || [...Array(n).keys()] }).read.length;
       if (read !== key.leaves) {
         const first = innerPaths(tree).find((p) => JSON.stringify(perms[p] || [...Array(at(tree, p).length).keys()]) !== JSON.stringify(key.order[p]) && key.order[p]);
-        mistakes.push(`Your order makes alpha-beta evaluate ${read} leaves; the best order evaluates ${key.leaves}.` +
-          (first !== undefined ? ` At ${nodeName(first)} (${playerAt(first)}), try child ${[first, key.order[first][0]].filter((x) => x !== "").join(".")} first: the child with the ${playerAt(first) === "MAX" ? "highest" : "lowest"} value (or the one that refutes soonest) narrows the window for its siblings.` : ""));
+        const worse = t("exercisegrade.orderWorse", { read, best: key.leaves });
+        mistakes.push(first === undefined ? worse : worse + " " + t("exercisegrade.orderTry", { node: named(first), player: playerAt(first),
+          child: [first, key.order[first][0]].filter((x) => x !== "").join(".") }));
       }
       break;
     }
     default:
-      throw new Error(`Unknown exercise "${kind}".`);
+      throw unknownKind(kind);
   }
   return { right: mistakes.length === 0, mistakes };
 }

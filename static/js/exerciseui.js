@@ -3,11 +3,12 @@
 // link is the same exercise for everyone), draws it as a textbook figure (treesvg.js), takes the
 // answer (click leaves to cross them out; type values, counts, ranges or orders), and grades it in
 // the page with a sentence per mistake (exercisegrade.js); "Show the answer" fills in the key.
-import { KINDS, KIND_TITLES, keyOf, leafPaths, innerPaths, at, playerAt } from "./exercise.js";
+import { KINDS, kindTitle, kindName, unknownKind, keyOf, leafPaths, innerPaths, at, playerAt } from "./exercise.js";
 import { grade } from "./exercisegrade.js";
 import { treeSVG } from "./treesvg.js";
 import { readForm } from "./url.js";
 import { parseTreeText } from "./model.js";
+import { t } from "./i18n/i18n.js";
 
 export const DEFAULT_RANDOM = "b=3,d=3,seed=1";
 const MAX_EXERCISE_LEAVES = 81;
@@ -15,21 +16,21 @@ const MAX_EXERCISE_LEAVES = 81;
 // The tree an exercise is set on: the form's tree text, or its random=... from the server.
 export async function exerciseTree(setup) {
   if (setup.tree) {
-    const t = parseTreeText(setup.tree);
-    if (!Array.isArray(t)) throw new Error("An exercise needs a tree with at least one move: write it as ((3 12 8) (2 4 6) (14 5 2)).");
-    if (leafPaths(t).length > MAX_EXERCISE_LEAVES) throw new Error(`An exercise's tree is drawn whole: it may have at most ${MAX_EXERCISE_LEAVES} leaves.`);
-    return { tree: t, seed: null, random: "" };
+    const tree = parseTreeText(setup.tree);
+    if (!Array.isArray(tree)) throw new Error(t("exerciseui.needsMove"));
+    if (leafPaths(tree).length > MAX_EXERCISE_LEAVES) throw new Error(t("exerciseui.tooManyLeaves", { max: MAX_EXERCISE_LEAVES }));
+    return { tree, seed: null, random: "" };
   }
   const random = setup.random || DEFAULT_RANDOM;
   const res = await fetch("/tree?random=" + encodeURIComponent(random));
   const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(body.error || `The server could not make the tree ${random} (${res.status}).`);
+  if (!res.ok) throw new Error(body.error || t("exerciseui.serverTree", { random, status: res.status }));
   const m = /seed=(\d+)/.exec(body.random || random);
   return { tree: body.tree, seed: m ? Number(m[1]) : null, random: body.random || random };
 }
 
 // Parsers for typed answers: "≤ 2" / "<=2" an upper bound, "≥ 5" / ">=5" a lower one, "3" exact;
-// a leaf's range as "..3", "≥3", "2..5", "any".
+// a leaf's range as "..3", "≥3", "2..5", "any" (or the page language's word for it).
 export function parseValue(s) {
   s = String(s).trim().replace(/\s+/g, "");
   if (!s) return null;
@@ -41,7 +42,7 @@ export function parseValue(s) {
 export function parseRange(s) {
   s = String(s).trim().replace(/\s+/g, "").replace(/∞/g, "");
   if (!s) return null;
-  if (/^(any|\.\.|)$/i.test(s)) return { min: null, max: null };
+  if (/^(any|\.\.|)$/i.test(s) || s.toLowerCase() === t("exerciseui.anyWord").toLowerCase()) return { min: null, max: null };
   if (/^(≤|<=)-?\d+$/.test(s)) return { min: null, max: Number(s.replace(/^(≤|<=)/, "")) };
   if (/^(≥|>=)-?\d+$/.test(s)) return { min: Number(s.replace(/^(≥|>=)/, "")), max: null };
   if (/^-?\d+$/.test(s)) return { min: Number(s), max: Number(s) };
@@ -49,7 +50,9 @@ export function parseRange(s) {
   if (m) return { min: m[1] === "" || m[1] === "-" ? null : Number(m[1]), max: m[2] === "" ? null : Number(m[2]) };
   return { min: NaN, max: NaN };
 }
-const rangeText = (r) => (r.min === null && r.max === null ? "any" : r.min === null ? `≤${r.max}` : r.max === null ? `≥${r.min}` : r.min === r.max ? `${r.min}` : `${r.min}..${r.max}`);
+const rangeText = (r) => (r.min === null && r.max === null ? t("exerciseui.anyWord") : r.min === null ? `≤${r.max}` : r.max === null ? `≥${r.min}` : r.min === r.max ? `${r.min}` : `${r.min}..${r.max}`);
+// A title as a sentence: a full stop unless it ends in one or a question mark.
+export const sentence = (s) => (/[?.]$/.test(s) ? s : s + ".");
 const valueText = (v) => (v.bound === "upper" ? `≤${v.value}` : v.bound === "lower" ? `≥${v.value}` : `${v.value}`);
 
 // createExerciseUI(S, {form, container, onSheet}): container is the tree view the panel covers.
@@ -59,7 +62,7 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
   let opening = 0;
   const panel = document.createElement("section");
   panel.className = "ex-panel"; panel.dataset.testid = "exercise-panel"; panel.hidden = true;
-  panel.setAttribute("aria-label", "Exercise");
+  panel.setAttribute("aria-label", t("exerciseui.panel"));
   container.append(panel);
 
   function setURL(kind) {
@@ -70,18 +73,19 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
   }
 
   async function open(kind) {
-    if (!KINDS.includes(kind)) throw new Error(`Unknown exercise "${kind}": one of ${KINDS.join(", ")}.`);
+    if (!KINDS.includes(kind)) throw unknownKind(kind);
     const my = ++opening;
     pause();
     const menu = $("exercise-menu");
     if (menu) menu.value = kind;
     setURL(kind);
     panel.hidden = false;
-    panel.innerHTML = `<p class="ex-q">Preparing the exercise…</p>`;
+    panel.innerHTML = `<p class="ex-q"></p>`;
+    panel.firstChild.textContent = t("exerciseui.preparing");
     try {
-      const t = await exerciseTree(readForm(form).setup);
+      const got = await exerciseTree(readForm(form).setup);
       if (my !== opening) return;
-      ex = { kind, ...t, crossed: new Set(), order: {}, selected: null };
+      ex = { kind, ...got, crossed: new Set(), order: {}, selected: null };
       draw();
     } catch (err) {
       if (my !== opening) return;
@@ -105,8 +109,8 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
 
   function closeButton() {
     const b = document.createElement("button");
-    b.type = "button"; b.textContent = "Close"; b.dataset.testid = "exercise-close"; b.className = "ex-close";
-    b.title = "Close the exercise (Esc)";
+    b.type = "button"; b.textContent = t("exerciseui.close"); b.dataset.testid = "exercise-close"; b.className = "ex-close";
+    b.title = t("exerciseui.closeTitle");
     b.addEventListener("click", close);
     return b;
   }
@@ -128,13 +132,14 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     const head = document.createElement("div");
     head.className = "ex-head";
     const h = document.createElement("strong");
-    h.textContent = `Exercise: ${kind}`;
+    h.textContent = t("exerciseui.heading", { kind: kindName(kind) });
     const src = document.createElement("span");
     src.className = "ex-source";
-    src.textContent = ex.random ? `tree random=${ex.random}` : "the tree in the form";
+    src.textContent = ex.random ? t("exerciseui.randomTree", { random: ex.random }) : t("exerciseui.formTree");
     head.append(h, src, closeButton());
     const q = document.createElement("p");
-    q.className = "ex-q"; q.textContent = KIND_TITLES[kind] + (/[?.]$/.test(KIND_TITLES[kind]) ? "" : ".") + (kind === "bounds" ? " Write ≤3, ≥3, 2..5, 4 or any." : kind === "values" ? " Write 3, ≤3 or ≥3; leave a node never searched empty." : kind === "order" ? " Click a node and move it among its siblings with ← and →, or type each node's order, e.g. 2 0 1." : "");
+    const how = kind === "bounds" ? t("exerciseui.howBounds") : kind === "values" ? t("exerciseui.howValues") : kind === "order" ? t("exerciseui.howOrder") : "";
+    q.className = "ex-q"; q.textContent = sentence(kindTitle(kind)) + (how ? " " + how : "");
     const fig = document.createElement("div");
     fig.className = "ex-figure";
     const key = shown ? keyOf(kind, tree) : null;
@@ -182,19 +187,20 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
         if (perm.length === n && [...perm].sort((a, b) => a - b).every((v, i) => v === i)) { ex.order[p] = perm; figure(); }
       });
     }
-    if (kind === "prune") formEl.append(field("root's value", "root", { value: key ? key.root : "" }));
-    if (kind === "count") for (const k of ["minimax", "alphabeta", "pvs"]) formEl.append(field(`${k === "alphabeta" ? "alpha-beta" : k === "pvs" ? "PVS" : k}: leaves`, k, { value: key ? key[k] : "" }));
-    if (kind === "values") for (const p of innerPaths(tree)) formEl.append(field(`${p === "" ? "root" : p} ${playerAt(p)}`, `v:${p}`, { value: key && key[p] ? valueText(key[p]) : "" }));
+    if (kind === "prune") formEl.append(field(t("exerciseui.rootValue"), "root", { value: key ? key.root : "" }));
+    if (kind === "count") for (const k of ["minimax", "alphabeta", "pvs"]) formEl.append(field(t("exerciseui.countLeaves", { algo: k }), k, { value: key ? key[k] : "" }));
+    const nodeField = (p) => t("exerciseui.nodeField", { node: p === "" ? "root" : p, player: playerAt(p) });
+    if (kind === "values") for (const p of innerPaths(tree)) formEl.append(field(nodeField(p), `v:${p}`, { value: key && key[p] ? valueText(key[p]) : "" }));
     if (kind === "bounds") for (const p of leafPaths(tree)) formEl.append(field(`${p} (${at(tree, p)})`, `r:${p}`, { size: 6, value: key ? rangeText(key[p]) : "" }));
-    if (kind === "order") for (const p of innerPaths(tree)) formEl.append(field(`${p === "" ? "root" : p} ${playerAt(p)}`, `o:${p}`, { size: 6, value: key && key.order[p] ? key.order[p].join(" ") : ex.order[p] ? ex.order[p].join(" ") : "" }));
-    if (kind === "order" && key) { const n = document.createElement("p"); n.className = "ex-note"; n.textContent = `The best order evaluates ${key.leaves} leaves.`; formEl.append(n); }
+    if (kind === "order") for (const p of innerPaths(tree)) formEl.append(field(nodeField(p), `o:${p}`, { size: 6, value: key && key.order[p] ? key.order[p].join(" ") : ex.order[p] ? ex.order[p].join(" ") : "" }));
+    if (kind === "order" && key) { const n = document.createElement("p"); n.className = "ex-note"; n.textContent = t("exerciseui.bestOrder", { n: key.leaves }); formEl.append(n); }
     const bar = document.createElement("div");
     bar.className = "ex-actions";
     const btn = (text, testid, fn, title) => { const b = document.createElement("button"); b.type = "button"; b.textContent = text; b.dataset.testid = testid; b.title = title; b.addEventListener("click", fn); bar.append(b); return b; };
-    btn("Check", "exercise-check", check, "Grade the answer (Enter)").classList.add("primary");
-    btn("Show the answer", "exercise-show", () => draw(true), "Fill in the key");
-    if (ex.seed !== null) btn("Another tree", "exercise-next", nextSeed, "The same exercise on the next seed's tree");
-    if (onSheet) btn("Print sheet", "sheet-print", () => onSheet(ex.kind), "A worksheet of six seeded trees and its key, for the browser's print");
+    btn(t("exerciseui.check"), "exercise-check", check, t("exerciseui.checkTitle")).classList.add("primary");
+    btn(t("exerciseui.show"), "exercise-show", () => draw(true), t("exerciseui.showTitle"));
+    if (ex.seed !== null) btn(t("exerciseui.another"), "exercise-next", nextSeed, t("exerciseui.anotherTitle"));
+    if (onSheet) btn(t("exerciseui.print"), "sheet-print", () => onSheet(ex.kind), t("exerciseui.printTitle"));
     const result = document.createElement("div");
     result.className = "ex-result"; result.dataset.testid = "exercise-result"; result.setAttribute("aria-live", "polite");
     formEl.append(Object.assign(document.createElement("button"), { type: "submit", hidden: true }));
@@ -248,7 +254,7 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     el.innerHTML = "";
     const p = document.createElement("p");
     p.className = r.right ? "ex-right" : "ex-wrong";
-    p.textContent = r.right ? "Right." : `Not yet: ${r.mistakes.length} mistake${r.mistakes.length === 1 ? "" : "s"}.`;
+    p.textContent = r.right ? t("exerciseui.right") : t("exerciseui.notYet", { n: r.mistakes.length });
     el.append(p);
     if (r.mistakes.length) {
       const ul = document.createElement("ul");
@@ -261,7 +267,7 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
 
   // Grades x (the key's shape) as the form would and shows the result.
   function answer(x) {
-    if (!ex) throw new Error("No exercise is open.");
+    if (!ex) throw new Error(t("exerciseui.noneOpen"));
     if ((ex.kind === "prune" || ex.kind === "mirror") && x && Array.isArray(x.unread)) {
       ex.crossed = new Set(x.unread.map(String));
       if (ex.redrawFigure) ex.redrawFigure();

@@ -4,6 +4,7 @@
 // The buttons sit in the tree's bar (Export ▾); window.pvscope.export(kind, opts) is the same.
 import { sceneOf, valueText } from "./scene.js";
 import { toForest } from "./tikz.js";
+import { t } from "./i18n/i18n.js";
 
 const R = 12; // node radius, as the canvas draws it (world units)
 const PAD = 36;
@@ -23,7 +24,7 @@ export function toSVG(sc, col) {
   const X = (x) => num(x + ox), Y = (y) => num(y + oy);
   const out = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`);
-  out.push(`<title>pvscope search tree</title>`);
+  out.push(`<title>${esc(t("export.svgTitle"))}</title>`);
   out.push(`<rect width="100%" height="100%" fill="${col.bg}"/>`);
   for (const row of sc.rows) out.push(`<text x="6" y="${Y(row.y)}" font-size="10" font-weight="bold" fill="${col.stopped}" dominant-baseline="middle">${esc(row.name)}</text>`);
   const edge = { normal: `stroke="${col.edge}" stroke-width="1.2"`, pruned: `stroke="${col.pruned}" stroke-width="1.2" stroke-dasharray="4 3"`, pv: `stroke="${col.pv}" stroke-width="3"` };
@@ -67,10 +68,10 @@ export function toSVG(sc, col) {
 
 // toPNG(svgText, scale) -> a PNG Blob of the SVG drawn at scale (1, 2 or 4).
 export async function toPNG(svg, scale = 1) {
-  if (![1, 2, 4].includes(scale)) throw new Error("A PNG is exported at 1x, 2x or 4x.");
+  if (![1, 2, 4].includes(scale)) throw new Error(t("export.pngScale"));
   const m = /width="(\d+)" height="(\d+)"/.exec(svg);
   const w = +m[1], h = +m[2];
-  if (w * h * scale * scale > 16384 * 16384 / 4) throw new Error("The tree is too large for a PNG at this scale: export SVG instead, or a smaller scale.");
+  if (w * h * scale * scale > 16384 * 16384 / 4) throw new Error(t("export.pngTooLarge"));
   const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
   try {
     const img = new Image();
@@ -81,7 +82,7 @@ export async function toPNG(svg, scale = 1) {
     const ctx = c.getContext("2d");
     ctx.scale(scale, scale);
     ctx.drawImage(img, 0, 0, w, h);
-    return await new Promise((ok, bad) => c.toBlob((b) => (b ? ok(b) : bad(new Error("The browser could not make the PNG."))), "image/png"));
+    return await new Promise((ok, bad) => c.toBlob((b) => (b ? ok(b) : bad(new Error(t("export.pngFailed")))), "image/png"));
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -90,10 +91,10 @@ export async function toPNG(svg, scale = 1) {
 // recordWebM(canvas, steps, seek, {fps}) plays steps (a list of step indices) on the tree's
 // canvas and records it: one frame per step, fps steps a second. Resolves to a WebM Blob.
 export async function recordWebM(canvas, steps, seek, { fps = 10, onProgress = () => {} } = {}) {
-  if (typeof MediaRecorder === "undefined" || !canvas.captureStream) throw new Error("This browser cannot record video (no MediaRecorder).");
-  if (steps.length > MAX_VIDEO_STEPS) throw new Error(`A video holds at most ${MAX_VIDEO_STEPS} steps; choose a shorter stretch of the search.`);
-  const type = ["video/webm;codecs=vp9", "video/webm;codecs=vp8", "video/webm"].find((t) => MediaRecorder.isTypeSupported(t));
-  if (!type) throw new Error("This browser cannot record WebM video.");
+  if (typeof MediaRecorder === "undefined" || !canvas.captureStream) throw new Error(t("export.noRecorder"));
+  if (steps.length > MAX_VIDEO_STEPS) throw new Error(t("export.videoTooLong", { max: MAX_VIDEO_STEPS }));
+  const type = ["video/webm;codecs=vp9", "video/webm;codecs=vp8", "video/webm"].find((m) => MediaRecorder.isTypeSupported(m));
+  if (!type) throw new Error(t("export.noWebM"));
   const stream = canvas.captureStream(0);
   const track = stream.getVideoTracks()[0];
   const rec = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: 4e6 });
@@ -126,7 +127,7 @@ export function createExport(S, { seek, pause }) {
   const $ = (id) => document.getElementById(id);
 
   function scene() {
-    if (!S.view || !S.trace || !S.trace.started) throw new Error("There is no tree to export yet: start a search first.");
+    if (!S.view || !S.trace || !S.trace.started) throw new Error(t("export.noTree"));
     return sceneOf(S.view);
   }
 
@@ -153,7 +154,7 @@ export function createExport(S, { seek, pause }) {
         } finally { seek(back); }
       }
     }
-    throw new Error(`Unknown export "${kind}": svg, png, tikz or webm.`);
+    throw new Error(t("export.unknownKind", { kind }));
   }
 
   function save(blob, name) {
@@ -191,7 +192,7 @@ export function createExport(S, { seek, pause }) {
     $("export-video").addEventListener("click", () => {
       const to = Math.min(S.k, S.eventCount);
       const fps = Math.max(1, Math.min(30, Math.round(S.speed) || 10));
-      run("webm", { from: 0, to, fps, onProgress: (i, n) => say(`recording ${i} / ${n}`) }, `pvscope-steps-0-${to}.webm`);
+      run("webm", { from: 0, to, fps, onProgress: (i, n) => say(t("export.recording", { i, n })) }, `pvscope-steps-0-${to}.webm`);
     });
   }
 

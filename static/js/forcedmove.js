@@ -5,6 +5,7 @@
 // and promotion included, the other side to move. board.js shows the last legal position with a
 // warning for every node at or below such a move.
 import { Chess } from "../vendor/chess.js/chess.js";
+import { t } from "./i18n/i18n.js";
 
 const FILES = "abcdefgh";
 const square = (s) => /^[a-h][1-8]$/.test(s);
@@ -44,7 +45,7 @@ export function forceMove(fen, uci) {
   // The king the move left (or put) in check: the usual reason a pseudo-legal engine's move fails.
   let kingSq = "";
   for (const row of c.board()) for (const p of row) if (p && p.type === "k" && p.color === us) kingSq = p.square;
-  const why = kingSq && c.isAttacked(kingSq, them) ? "the king is in check after it" : "the page's chess rules do not allow it";
+  const why = kingSq && c.isAttacked(kingSq, them) ? t("forcedmove.kingInCheck") : t("forcedmove.notAllowed");
   // The rest of the FEN: the other side to move, castling rights lost by a king or rook that
   // moved or a rook taken, no en passant, the clocks.
   let rights = fields[2] || "-";

@@ -11,6 +11,7 @@ import { markdownToHTML } from "./markdown.js";
 import { Progress } from "./lessonprogress.js";
 import { SOURCES, formControls, readURL, applyToForm } from "./url.js";
 import { resolvePath } from "./nodepath.js";
+import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE = "/static/lessons/";
@@ -34,9 +35,9 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
   // ---- loading lessons ----
   async function fetchText(url) {
     const r = await fetch(url, { cache: "no-cache" });
-    if (!r.ok) throw new Error(`${url} answered ${r.status}`);
+    if (!r.ok) throw new Error(t("lesson.answered", { url, status: r.status }));
     const text = await r.text();
-    if (text.length > MAX_BYTES) throw new Error(`${url} is longer than ${MAX_BYTES / 1024} KB`);
+    if (text.length > MAX_BYTES) throw new Error(t("lesson.tooLong", { url, kb: MAX_BYTES / 1024 }));
     return text;
   }
 
@@ -47,21 +48,21 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
       names.forEach((n, j) => catalogue.push(parseLesson(texts[j], n)));
     } catch (err) {
       console.error(err);
-      errors.showError(`The lessons could not be loaded (${err.message}).`);
+      errors.showError(t("lesson.catalogueFailed", { reason: err.message }));
     }
     drawMenu();
   }
 
   function drawMenu() {
     const menu = $("lesson-menu");
-    const opts = [new Option("Lessons…", "")];
+    const opts = [new Option(t("lesson.menu"), "")];
     catalogue.forEach((l, j) => {
-      const p = progress.of(l.name, l.slides.length);
-      const marks = [p.read ? "read" : p.seen ? `${p.seen}/${l.slides.length} read` : "",
-        p.exercise ? `exercise ${p.exercise.correct}/${p.exercise.asked}${p.exercise.passed ? " passed" : ""}` : ""].filter(Boolean);
-      opts.push(new Option(`${j + 1}. ${l.title}${marks.length ? " (" + marks.join(", ") + ")" : ""}`, l.name));
+      const p = progress.of(l.name, l.slides.length), ex = p.exercise;
+      const marks = [p.read ? t("lesson.read") : p.seen ? t("lesson.seen", { seen: p.seen, slides: l.slides.length }) : "",
+        ex ? t("lesson.exercise", { correct: ex.correct, asked: ex.asked, passed: ex.passed ? "yes" : "no" }) : ""].filter(Boolean);
+      opts.push(new Option(marks.length ? t("lesson.entryMarks", { n: j + 1, title: l.title, marks: marks.join(", ") }) : t("lesson.entry", { n: j + 1, title: l.title }), l.name));
     });
-    opts.push(new Option("Open a lesson file…", "@file"), new Option("Reset my progress", "@reset"));
+    opts.push(new Option(t("lesson.openFile"), "@file"), new Option(t("lesson.reset"), "@reset"));
     menu.replaceChildren(...opts);
     menu.value = open && catalogue.includes(open.lesson) ? open.lesson.name : "";
   }
@@ -106,9 +107,9 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     setURL(i);
     drawMenu();
     $("lesson-bar").classList.remove("exploring");
-    $("lesson-explore").textContent = "Explore (Esc)";
+    $("lesson-explore").textContent = t("lesson.explore");
     $("lesson-title").textContent = lesson.title;
-    $("lesson-count").textContent = `slide ${i + 1} of ${lesson.slides.length}${s.exercise ? " (exercise)" : ""}`;
+    $("lesson-count").textContent = s.exercise ? t("lesson.countExercise", { i: i + 1, n: lesson.slides.length }) : t("lesson.count", { i: i + 1, n: lesson.slides.length });
     $("lesson-text").innerHTML = markdownToHTML(s.text);
     $("lesson-prev").disabled = i === 0;
     $("lesson-next").disabled = i === lesson.slides.length - 1;
@@ -122,7 +123,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
   function setStatus(loaded, error) {
     status = { loaded, error };
     const el = $("lesson-error");
-    el.textContent = error ? `This slide's state did not load: ${error}` : "";
+    el.textContent = error ? t("lesson.notLoaded", { error }) : "";
     el.hidden = !error;
   }
 
@@ -148,7 +149,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     fillForm(search);
     const before = S.id;
     form.requestSubmit();
-    if (S.id === before) { setStatus(false, S.error || "the search did not start."); return; }
+    if (S.id === before) { setStatus(false, S.error || t("lesson.didNotStart")); return; }
     loaded = { id: S.id, search };
     pending = { id: S.id };
     playback.pause();
@@ -176,7 +177,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     S.selected = 0;
     if (s.select) {
       const p = resolvePath(S.trace, r.k, s.select, sanOf);
-      if (!p.id) { setStatus(false, `no node "${s.select}" has been searched by this step.`); S.dirty = true; kick(); return; }
+      if (!p.id) { setStatus(false, t("lesson.noNode", { node: s.select })); S.dirty = true; kick(); return; }
       // A teaching tree stays whole in view with its node ringed; in a chess search the node is
       // revealed (its collapsed subtrees opened, zoomed in on).
       if (S.trace.started.kind === "tree") S.selected = p.id;
@@ -210,9 +211,9 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
         progress.exercise(open.lesson.name, q.asked, q.correct);
         const ex = progress.of(open.lesson.name, open.lesson.slides.length).exercise;
         const el = $("lesson-result");
-        el.textContent = `Exercise done: ${q.correct} of ${q.asked} answers right${ex.passed ? " — passed. " : ". Two in three right pass. "}`;
+        el.textContent = t("lesson.done", { correct: q.correct, asked: q.asked, passed: ex.passed ? "yes" : "no" });
         const again = document.createElement("button");
-        again.type = "button"; again.textContent = "Try again"; again.dataset.testid = "lesson-retry";
+        again.type = "button"; again.textContent = t("lesson.tryAgain"); again.dataset.testid = "lesson-retry";
         again.addEventListener("click", () => { if (open) show(open.i); });
         el.append(again);
         el.hidden = false;
@@ -235,24 +236,27 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     pending = null;
     quizUI.setActive(false);
     $("lesson-bar").classList.add("exploring");
-    $("lesson-explore").textContent = "Back to the slide (Esc)";
+    $("lesson-explore").textContent = t("lesson.backToSlide");
     fitTree();
   }
 
   // ---- a teacher's lesson ----
   async function fromURL(url) {
     let u;
-    try { u = new URL(url, location.href); } catch { errors.showError(`The lesson address ${JSON.stringify(String(url).slice(0, 80))} is not a URL.`); return; }
-    if (u.origin !== location.origin) { errors.showError(`A lesson is loaded from this server only, not from ${u.origin}.`); return; }
+    try { u = new URL(url, location.href); } catch { errors.showError(t("lesson.notURL", { address: JSON.stringify(String(url).slice(0, 80)) })); return; }
+    if (u.origin !== location.origin) { errors.showError(t("lesson.otherOrigin", { origin: u.origin })); return; }
     try {
       const l = parseLesson(await fetchText(u.pathname + u.search), u.pathname);
       l.url = u.pathname + u.search;
       return l;
     } catch (err) {
-      errors.showError(`The lesson at ${u.pathname} could not be loaded (${err.message}).`);
+      errors.showError(t("lesson.urlFailed", { path: u.pathname, reason: err.message }));
       return null;
     }
   }
+
+  // A lesson that came in a link is named the same in every language: the name keys its progress.
+  const SHARED_NAME = "shared lesson";
 
   function fromText(text, name) {
     const l = parseLesson(text, name);
@@ -268,7 +272,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     const v = e.target.value;
     if (v === "@file") { $("lesson-file").click(); drawMenu(); return; }
     if (v === "@reset") {
-      if (confirm("Forget which lessons you have read and your exercises' results?")) progress.reset();
+      if (confirm(t("lesson.confirmReset"))) progress.reset();
       drawMenu();
       return;
     }
@@ -281,15 +285,15 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     const f = e.target.files && e.target.files[0];
     e.target.value = "";
     if (!f) return;
-    if (f.size > MAX_BYTES) { errors.showError(`${f.name} is longer than ${MAX_BYTES / 1024} KB: a lesson is a few pages of text.`); return; }
+    if (f.size > MAX_BYTES) { errors.showError(t("lesson.fileTooLong", { file: f.name, kb: MAX_BYTES / 1024 })); return; }
     openLesson(fromText(await f.text(), f.name.replace(/\.[^.]*$/, "")), 0);
   }
 
   function onKey(e) {
     if (!open || e.ctrlKey || e.metaKey || e.altKey) return;
-    const t = e.target;
-    if (t instanceof Element && (t.isContentEditable || ["TEXTAREA", "SELECT"].includes(t.tagName) ||
-      (t.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "range"].includes(t.type)))) return;
+    const el = e.target;
+    if (el instanceof Element && (el.isContentEditable || ["TEXTAREA", "SELECT"].includes(el.tagName) ||
+      (el.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "range"].includes(el.type)))) return;
     if (!$("help-overlay").hidden) return;
     if (e.key === "PageDown" && !exploring) step(1);
     else if (e.key === "PageUp" && !exploring) step(-1);
@@ -317,11 +321,11 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     const slide = Math.max(1, parseInt(q.get("slide") || "1", 10) || 1) - 1;
     let l = null;
     if (location.hash.startsWith("#lesson-text=")) {
-      try { l = fromText(decodeURIComponent(location.hash.slice(13)), "shared lesson"); } catch { errors.showError("The lesson in this link is damaged."); }
+      try { l = fromText(decodeURIComponent(location.hash.slice(13)), SHARED_NAME); } catch { errors.showError(t("lesson.damaged")); }
     } else if (q.get("lesson-url")) l = await fromURL(q.get("lesson-url"));
     else if (q.get("lesson")) {
       l = catalogue.find((x) => x.name === q.get("lesson"));
-      if (!l) errors.showError(`There is no lesson "${q.get("lesson")}" (the Lessons menu lists them).`);
+      if (!l) errors.showError(t("lesson.noLesson", { name: q.get("lesson") }));
     }
     if (l) openLesson(l, slide);
   }

@@ -19,6 +19,8 @@
 // shows the search's end. Unknown keys and lines that do not read are the slide's own error:
 // the other slides still work.
 
+import { t } from "./i18n/i18n.js";
+
 export const KEYS = ["state", "step", "select", "exercise"];
 
 // parseLesson(text, name) -> {name, title, intro, slides: [{state, step, select, exercise, text, error}]}.
@@ -47,8 +49,8 @@ export function parseLesson(text, name = "") {
     if (inHead) {
       if (!line.trim()) { inHead = false; continue; }
       const m = /^([a-z-]+):\s*(.*?)\s*$/.exec(line);
-      if (!m) { cur.error ||= `The line "${line.trim()}" is not "key: value" (keys: ${KEYS.join(", ")}).`; continue; }
-      if (!KEYS.includes(m[1])) { cur.error ||= `"${m[1]}" is not a slide key (keys: ${KEYS.join(", ")}).`; continue; }
+      if (!m) { cur.error ||= t("lessonformat.notKeyValue", { line: line.trim(), keys: KEYS.join(", ") }); continue; }
+      if (!KEYS.includes(m[1])) { cur.error ||= t("lessonformat.notSlideKey", { key: m[1], keys: KEYS.join(", ") }); continue; }
       cur[m[1]] = m[2];
       if (m[1] === "state") state = m[2].replace(/^\?/, "");
       continue;
@@ -59,9 +61,9 @@ export function parseLesson(text, name = "") {
     s.state = s.state.replace(/^\?/, "");
     s.text = s.body.join("\n").trim();
     delete s.body;
-    if (!s.error && !s.state) s.error = "This slide names no state (a \"state:\" line with the page's URL parameters).";
+    if (!s.error && !s.state) s.error = t("lessonformat.noState");
     if (!s.error) s.error = stepError(s.step);
-    if (!s.error && s.exercise && s.exercise !== "quiz") s.error = `The exercise "${s.exercise}" is not one the page has (quiz).`;
+    if (!s.error && s.exercise && s.exercise !== "quiz") s.error = t("lessonformat.noExercise", { exercise: s.exercise });
   }
   return { name, title: title || name, intro: intro.join("\n"), slides };
 }
@@ -77,7 +79,7 @@ export function parseStep(text) {
 }
 
 function stepError(step) {
-  return parseStep(step) ? "" : `The step "${step}" does not read: write a number, "end", or an event and a node ("exit 1.0").`;
+  return parseStep(step) ? "" : t("lessonformat.stepUnread", { step });
 }
 
 // resolveStep(step, trace) -> {k} or {error}: the step shown (events applied) for a slide's step.
@@ -88,7 +90,7 @@ export function resolveStep(step, trace, pathOf) {
   if (!s) return { error: stepError(step) };
   if (s.end) return { k: n };
   if (s.at !== undefined) {
-    if (s.at > n) return { error: `Step ${s.at} is past the end of this search, which has ${n} steps.` };
+    if (s.at > n) return { error: t("lessonformat.pastEnd", { step: s.at, n }) };
     return { k: s.at };
   }
   let seen = 0;
@@ -97,8 +99,8 @@ export function resolveStep(step, trace, pathOf) {
     if (e.kind !== s.kind || (s.path !== "*" && pathOf(e.node) !== s.path)) continue;
     if (++seen === s.nth) return { k: i + 1 };
   }
-  const where = s.path === "*" ? "any node" : s.path ? `node ${s.path}` : "the root";
-  return { error: `This search has no "${s.kind}" event at ${where}${s.nth > 1 ? ` (#${s.nth})` : ""}.` };
+  const where = s.path === "*" ? "any" : s.path ? s.path : "root";
+  return { error: t("lessonformat.noEvent", { kind: s.kind, where, nth: s.nth > 1 ? s.nth : "first" }) };
 }
 
 // splitState(query) -> {search: query for the setup form, view, quiz}: the page's own parameters

@@ -412,7 +412,8 @@ export const DEFAULT_HELLO = {
   ends: ["", "eval", "leaf", "mate", "stalemate", "repetition", "fifty-move", "tt-cutoff", "stopped"],
   methods: ["", "triangular", "stack", "tt", "pvhash"],
   reasons: ["", "tt-exact-cut-at-pv", "tt-entry-overwritten", "tt-entry-not-exact", "tt-entry-missing", "tt-move-illegal",
-    "fail-low-at-pv", "mate", "stalemate", "repetition", "fifty-move", "leaf", "search-stopped"],
+    "fail-low-at-pv", "mate", "stalemate", "repetition", "fifty-move", "leaf", "search-stopped", "tt-cutoff", "horizon",
+    "iir-at-pv", "reduced-at-pv", "pruned-at-pv"],
 };
 
 // "((3 12 8) (2 4 6) (14 5 2))" -> [[3,12,8],[2,4,6],[14,5,2]]

@@ -3,6 +3,7 @@
 // re-searches, extensions and null-move cutoffs for the counts (stats) and the breakpoints.
 // Nothing is allocated until a frame carries reduced, extended or why, so a textbook search
 // appends as fast as before. Prune events become pruned entries of the model (Trace._prune).
+import { t, has } from "./i18n/i18n.js";
 
 export const NULL_MOVE = "0000"; // UCI's null move: the side to move passes
 
@@ -102,31 +103,35 @@ function below(a, k) {
   return lo;
 }
 
-// The words of why, for the narration and the tree's tooltips: an engine's own word is shown as is.
-export const WHY_TEXT = {
-  lmr: "late move reduction", "null-move": "null move", check: "check", singular: "singular extension",
-  iir: "internal iterative reduction", futility: "futility", "late-move": "late move pruning", razor: "razoring",
-  see: "a losing capture by static exchange", delta: "delta pruning",
-};
-export const whyText = (w) => WHY_TEXT[w] || w;
-const plies = (n) => `${n} ${n === 1 ? "ply" : "plies"}`;
+// The words of why, for the narration and the tree's tooltips (i18n/<lang>/modern.json, keyed by
+// the engine's word): an engine's own word is shown as is.
+export const WHY_WORDS = ["lmr", "null-move", "check", "singular", "iir", "futility", "late-move", "razor", "see", "delta"];
+export const whyText = (w) => (has(`modern.why-${w}`) ? t(`modern.why-${w}`) : w);
+
+// The clauses of a node's modern search, each a phrase of its own: "the side to move passes
+// (null move)", "searched 2 plies shallower (late move reduction)", "extended 1 ply (check)".
+// The reason goes on the last of them; a null move's own reduction needs none.
+function clauses({ nullMove = false, reduced = 0, extended = 0, why = "" }) {
+  const said = nullMove && (why === "null-move" || !why);
+  const because = why && !said ? "yes" : "no", reason = because === "yes" ? whyText(why) : "";
+  const out = [];
+  if (reduced > 0) out.push(t("modern.searchedShallower", { n: reduced, because: extended > 0 ? "no" : because, reason }));
+  if (extended > 0) out.push(t("modern.extended", { n: extended, because, reason }));
+  return out;
+}
 
 // The clause an enter's sentence ends with: "the side to move passes (null move), searched 2
 // plies shallower" or "searched 2 plies shallower (late move reduction)" or "extended 1 ply
 // (check)"; "" for a node with none of them.
-export function enterClause({ nullMove = false, reduced = 0, extended = 0, why = "" }) {
-  const parts = [];
-  if (nullMove) parts.push("the side to move passes (null move)");
-  const said = nullMove && (why === "null-move" || !why);
-  const because = why && !said ? ` (${whyText(why)})` : "";
-  if (reduced > 0) parts.push(`searched ${plies(reduced)} shallower${extended > 0 ? "" : because}`);
-  if (extended > 0) parts.push(`extended ${plies(extended)}${because}`);
+export function enterClause(node) {
+  const parts = clauses(node);
+  if (node.nullMove) parts.unshift(t("modern.passes"));
   return parts.join(", ");
 }
 
 // A prune event's sentence: "1.e4 a5 is pruned without being searched (futility)."
 export function pruneSentence(moveText, why) {
-  return `${moveText} is pruned without being searched${why ? ` (${whyText(why)})` : ""}.`;
+  return t("modern.pruned", { move: moveText, because: why ? "yes" : "no", reason: why ? whyText(why) : "" });
 }
 
 // The edge mark of a node searched at other than its parent's depth minus one: "−2", "+1", or "".
@@ -137,11 +142,8 @@ export function edgeMark({ reduced = 0, extended = 0 }) {
 
 // The tree's tooltip lines for an item (layout.js) of modern search.
 export function tooltipLines(it) {
-  if (it.kind === "pruned") return it.pruned.event && it.pruned.why ? [`reason: ${whyText(it.pruned.why)}`] : [];
-  const out = [];
-  if (it.nullMove) out.push("null move: the side to move passes");
-  const because = it.why ? ` (${whyText(it.why)})` : "";
-  if (it.reduced > 0) out.push(`searched ${plies(it.reduced)} shallower${it.extended > 0 ? "" : because}`);
-  if (it.extended > 0) out.push(`extended ${plies(it.extended)}${because}`);
+  if (it.kind === "pruned") return it.pruned.event && it.pruned.why ? [t("modern.tooltipReason", { reason: whyText(it.pruned.why) })] : [];
+  const out = clauses({ reduced: it.reduced, extended: it.extended, why: it.why });
+  if (it.nullMove) out.unshift(t("modern.tooltipNullMove"));
   return out;
 }

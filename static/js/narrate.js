@@ -1,27 +1,22 @@
-// narrate.js: one English sentence per event, for the event log. Numbers are printed in the
-// view opts.view (view.js): negamax as the event carries them (default), or the root player's
-// side with MAX and MIN nodes, fail-high/fail-low and beta/alpha cutoffs in textbook words.
+// narrate.js: one sentence per event, for the event log, in the page's language: each kind is
+// one whole message of the catalogs (i18n/<lang>/narrate.json) with parameters, and selects for
+// its variants (the root or another node, with or without an expectation, MAX or MIN, the view),
+// so a language orders the words as it needs. Numbers are printed in the view opts.view
+// (view.js): negamax as the event carries them (default), or the root player's side with MAX and
+// MIN nodes, fail-high/fail-low and beta/alpha cutoffs in textbook words.
 //
 // label(nodeId, moveName) prints a move played FROM node nodeId (the page turns it into SAN for
 // chess). opts.line(nodeId, moves) prints a line of moves starting at nodeId (default: names
 // joined by spaces) and opts.nodeName(nodeId) names a node (default: "the root" or its move).
 
-import { METHOD_OWNER, reasonText, moves } from "./pvwords.js";
+import { t } from "./i18n/i18n.js";
+import { reasonText } from "./pvwords.js";
 import { View } from "./view.js";
 import { enterClause, pruneSentence, whyText } from "./modern.js";
 
-const END_TEXT = {
-  eval: "a static evaluation", leaf: "its leaf value", mate: "checkmate", stalemate: "stalemate",
-  repetition: "a draw by repetition", "fifty-move": "a draw by the fifty-move rule",
-  "tt-cutoff": "a transposition-table cutoff", stopped: "the search was stopped, so the score is not to be trusted",
-};
-const BOUND_TEXT = { exact: "an exact score", lower: "a lower bound", upper: "an upper bound" };
 const BOUND_FLIP = { lower: "upper", upper: "lower", exact: "exact" };
 const NEGAMAX = new View("negamax");
-const EXPECT_TEXT = { pv: "a PV node", cut: "a Cut node", all: "an All node" };
-
-// Only English words are capitalised: a move keeps its case ("d6", not "D6", which reads as a piece).
-const cap = (s) => (s.startsWith("the ") ? "T" + s.slice(1) : s);
+const EXPECTS = new Set(["pv", "cut", "all"]);
 
 export function narrate(trace, i, label = (_, m) => m, opts = {}) {
   const e = trace.event(i);
@@ -34,141 +29,150 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
   const w = (a, b) => `(${bound(a)}, ${bound(b)})`;
   const val = (v, ply = p) => bound(V.value(v, ply));
   const win = (a, b, ply = p) => V.windowText(a, b, ply);
-  const who = (ply) => (R ? ` (${V.player(ply).toUpperCase()})` : "");
-  const line = opts.line || ((_, moves) => (moves.length ? moves.join(" ") : "(empty)"));
-  const mv = (nodeId, m) => (m ? label(nodeId, m) : "the null move");
+  // MAX or MIN after a node's name in the root view; nothing in negamax.
+  const player = (ply) => (R ? V.player(ply) : "none");
+  const line = opts.line || ((_, moves) => (moves.length ? moves.join(" ") : t("narrate.emptyLine")));
+  // Words that name a node (the root, the null move, node 7), unlike a move, take a capital when
+  // a sentence starts with them; `words` collects them for say().
+  const words = [];
+  const phrase = (s) => (words.push(s), s);
+  const mv = (nodeId, m) => (m ? label(nodeId, m) : phrase(t("narrate.theNullMove")));
   const nodeName = opts.nodeName || ((id) => {
     const nd = trace.node(id);
-    if (!nd) return `node ${id}`;
-    return nd.parent ? mv(nd.parent, nd.move) : "the root";
+    if (!nd) return phrase(t("narrate.nodeNumber", { id }));
+    return nd.parent ? mv(nd.parent, nd.move) : phrase(t("narrate.theRoot"));
   });
-  const at = (id) => (trace.node(id) && trace.node(id).parent ? ` at ${nodeName(id)}` : " at the root");
+  const say = (key, params) => capitalise(t(key, params), words);
+  // Where a move-level event happens: at the root, or at a node named.
+  const place = (id) => (trace.node(id) && trace.node(id).parent ? { place: "node", at: nodeName(id) } : { place: "root", at: nodeName(id) });
   // A table bound seen from a MIN node in the root view: a lower bound becomes an upper bound.
-  const boundText = (b) => BOUND_TEXT[V.flips(p) ? BOUND_FLIP[b] || b : b] || "a score";
+  const boundKey = (b) => (V.flips(p) ? BOUND_FLIP[b] || b : b) || "none";
+  const best = (m) => (m ? { best: "yes", move: mv(e.node, m) } : { best: "no", move: "" });
   // The root whose line is printed: the root of the latest node entered (the root may have exited).
   const rootOf = () => { const last = trace.nodeCount(i + 1); return last ? trace.path(last)[0] : 0; };
   switch (e.kind) {
     case "search-start":
-      return `The search starts, to depth ${e.depth}.`;
+      return t("narrate.searchStarts", { depth: e.depth });
     case "search-end":
       // A search-end without a line keeps the root's last one (the PV panel's).
-      return `The search ends at depth ${e.depth} with score ${bound(e.score)} and the line ${line(rootOf(), e.pv && e.pv.length ? e.pv : trace.rootPV(i))}.`;
+      return t("narrate.searchEnds", { depth: e.depth, score: bound(e.score), line: line(rootOf(), e.pv && e.pv.length ? e.pv : trace.rootPV(i)) });
     case "iteration-start":
       // An engine's iteration-start may give no window (0, 0).
-      if (!e.alpha && !e.beta) return `Iteration ${e.depth} starts.`;
-      return `Iteration ${e.depth} starts with the root window ${w(e.alpha, e.beta)}.`;
+      if (!e.alpha && !e.beta) return t("narrate.iterationStarts", { depth: e.depth });
+      return t("narrate.iterationStartsWindow", { depth: e.depth, window: w(e.alpha, e.beta) });
     case "iteration-end":
       return e.end === "stopped"
-        ? `Iteration ${e.depth} was stopped before it finished; its score ${bound(e.score)} is not to be trusted.`
-        : `Iteration ${e.depth} is complete with score ${bound(e.score)}.`;
+        ? t("narrate.iterationStopped", { depth: e.depth, score: bound(e.score) })
+        : t("narrate.iterationComplete", { depth: e.depth, score: bound(e.score) });
     case "aspiration-fail":
-      return `The root scored ${bound(e.score)}, outside the aspiration window, so it is searched again with ${w(e.alpha, e.beta)}.`;
+      return t("narrate.aspirationFail", { score: bound(e.score), window: w(e.alpha, e.beta) });
     case "enter": {
-      const what = e.parent ? `${mv(e.parent, e.move)}${who(e.ply)} is entered` : `The root${who(0)} is entered`;
-      const expect = EXPECT_TEXT[trace.expectAt ? trace.expectAt(i) : e.expect] ? `, expected to be ${EXPECT_TEXT[e.expect]}` : "";
-      const again = e.ref ? " (the re-search of the probe)" : "";
-      const modern = modernEnter(trace, e);
-      return `${cap(what)}${again} at ply ${e.ply}, depth ${e.depth}, with the window ${win(e.alpha, e.beta, e.ply)}${expect}${modern}.`;
+      const ex = trace.expectAt ? trace.expectAt(i) : e.expect;
+      const nd = trace.node(e.node);
+      const clause = nd ? enterClause(nd) : "";
+      return say("narrate.enter", {
+        root: e.parent ? "no" : "yes", name: e.parent ? mv(e.parent, e.move) : "", player: player(e.ply),
+        research: e.ref ? "yes" : "no", ply: e.ply, depth: e.depth, window: win(e.alpha, e.beta, e.ply),
+        expect: EXPECTS.has(ex) && EXPECTS.has(e.expect) ? e.expect : "none",
+        modern: clause ? "yes" : "no", clause,
+      });
     }
     case "exit": {
       const nd = trace.node(e.node);
-      const name = cap(nodeName(e.node));
+      const name = nodeName(e.node);
       const ply = nd ? nd.ply : e.ply;
-      const v = val(e.score, ply);
-      if (e.end === "stopped") return `${name} returns ${v}, but ${END_TEXT.stopped}.`;
+      const value = val(e.score, ply);
+      if (e.end === "stopped") return say("narrate.exitStopped", { name, value });
       const [lo, hi] = V.window(nd ? nd.alpha : e.alpha, nd ? nd.beta : e.beta, ply);
-      const type = e.actual === "cut" ? " (a Cut node)" : e.actual === "all" ? " (an All node)" : "";
       const o = e.end === "tt-cutoff" ? "" : V.outcome(e.actual, e.end, ply);
-      let why = "";
-      if (o === "exact") why = `inside its window ${w(lo, hi)}: an exact score`;
-      else if (o === "fail-high") why = `≥ β = ${bound(hi)}: it fails high${type}`;
-      else if (o === "fail-low") why = `≤ α = ${bound(lo)}: it fails low${type}`;
-      const how = END_TEXT[e.end] ? ` (${END_TEXT[e.end]})` : "";
-      const broke = nd && nd.expect && e.actual && nd.expect !== e.actual ? `; it was expected to be ${EXPECT_TEXT[nd.expect]}` : "";
-      return `${name} returns ${v}${how}${why ? ", " + why : ""}${broke}.`;
+      return say("narrate.exit", {
+        name, value, end: e.end || "none",
+        outcome: o === "exact" || o === "fail-high" || o === "fail-low" ? o : "none",
+        window: w(lo, hi), bound: o === "fail-low" ? bound(lo) : bound(hi),
+        type: e.actual === "cut" || e.actual === "all" ? e.actual : "none",
+        expected: nd && nd.expect && e.actual && nd.expect !== e.actual && EXPECTS.has(nd.expect) ? nd.expect : "none",
+      });
     }
     case "probe":
-      return `${cap(mv(e.node, e.move))} is probed with the null window ${win(e.alpha, e.beta)}.`;
+      return say("narrate.probe", { name: mv(e.node, e.move), window: win(e.alpha, e.beta) });
     case "fail-high":
     case "fail-low": {
       // Emitted at the parent about the child's score; in the root view it is the child's outcome.
       const [lo, hi] = V.window(e.alpha, e.beta, p);
-      const v = val(e.score);
+      const params = { name: mv(e.node, e.move), value: val(e.score) };
       return V.failKind(e.kind, p) === "fail-high"
-        ? `${cap(mv(e.node, e.move))} fails high with ${v} ≥ ${bound(hi)}.`
-        : `${cap(mv(e.node, e.move))} fails low with ${v} ≤ ${bound(lo)}.`;
+        ? say("narrate.failHigh", { ...params, bound: bound(hi) })
+        : say("narrate.failLow", { ...params, bound: bound(lo) });
     }
     case "re-search": {
-      const reduced = reducedReSearch(trace, e, (a, b) => win(a, b), (m) => mv(e.node, m));
-      if (reduced) return reduced;
+      const reduced = reducedReSearch(trace, e, win(e.alpha, e.beta), mv(e.node, e.move));
+      if (reduced) return say(reduced.key, reduced.params);
       const probe = e.ref ? trace.node(e.ref) : null;
-      const s = probe && probe.score !== null ? val(-probe.score) : null;
-      const inside = s !== null ? `${s} is inside ${win(e.alpha, e.beta)}, so ` : "The probe scored inside the window, so ";
-      return `${inside}${mv(e.node, e.move)} is searched again with the full window ${win(e.alpha, e.beta)}.`;
+      const params = { name: mv(e.node, e.move), window: win(e.alpha, e.beta) };
+      if (probe && probe.score !== null) return say("narrate.reSearch", { ...params, value: val(-probe.score) });
+      return say("narrate.reSearchInside", params);
     }
     case "cutoff": {
       // At a tree's last move nothing is left to prune: the node just fails (high, or low at MIN).
       const prunes = !trace.cutoffPrunes || trace.cutoffPrunes(i);
-      const fails = V.flips(p) ? "fails low" : "fails high";
-      const then = prunes ? `${V.cutoffName(p)}, the remaining moves are pruned`
-        : `it was the last move, so nothing is pruned: ${nodeName(e.node)} ${fails}`;
-      if (V.flips(p)) return `${cap(mv(e.node, e.move))} scores ${val(e.score)} ≤ α = ${bound(-e.beta)}${at(e.node)}${who(p)}: ${then}.`;
-      return `${cap(mv(e.node, e.move))} scores ${bound(e.score)} ≥ ${R ? "β = " : ""}${bound(e.beta)}${at(e.node)}${who(p)}: ${then}.`;
+      const flips = V.flips(p);
+      return say("narrate.cutoff", {
+        name: mv(e.node, e.move), side: flips ? "min" : R ? "max" : "negamax",
+        value: flips ? val(e.score) : bound(e.score), bound: flips ? bound(-e.beta) : bound(e.beta),
+        ...place(e.node), player: player(p), prunes: prunes ? "yes" : "no", cutoff: flips ? "alpha" : "beta",
+      });
     }
     case "tt-probe":
-      return `${cap(nodeName(e.node))} is looked up in the transposition table.`;
-    case "tt-hit": {
-      const best = e.move ? `, best move ${mv(e.node, e.move)}` : "";
-      return `The table has an entry for ${nodeName(e.node)}: ${boundText(e.bound)} of ${val(e.score)} from depth ${e.depth}${best}.`;
-    }
+      return say("narrate.ttProbe", { name: nodeName(e.node) });
+    case "tt-hit":
+      return say("narrate.ttHit", { name: nodeName(e.node), bound: boundKey(e.bound), value: val(e.score), depth: e.depth, ...best(e.move) });
     case "tt-cutoff":
-      return `The table entry is enough: ${nodeName(e.node)} returns ${val(e.score)} without searching.`;
-    case "tt-store": {
-      const best = e.move ? `, best move ${mv(e.node, e.move)}` : "";
-      return `${cap(nodeName(e.node))} is stored in the table: ${boundText(e.bound)} of ${val(e.score)} at depth ${e.depth}${best}.`;
-    }
+      return say("narrate.ttCutoff", { name: nodeName(e.node), value: val(e.score) });
+    case "tt-store":
+      return say("narrate.ttStore", { name: nodeName(e.node), bound: boundKey(e.bound), value: val(e.score), depth: e.depth, ...best(e.move) });
     case "pv-update": {
-      const where = trace.node(e.node) && trace.node(e.node).parent ? ` at ${nodeName(e.node)}` : " at the root";
       const from = V.flips(p) ? bound(-e.alpha) : bound(e.alpha);
-      return `${cap(mv(e.node, e.move))} ${V.improves(p)} from ${from} to ${val(e.score)}${where}${who(p)}; the line is now ${line(e.node, e.pv || [])}.`;
+      return say("narrate.pvUpdate", {
+        name: mv(e.node, e.move), improve: V.flips(p) ? "beta" : "alpha", from, to: val(e.score),
+        ...place(e.node), player: player(p), line: line(e.node, e.pv || []),
+      });
     }
     case "root-pv":
-      if (e.index > 0) return `MultiPV line ${e.index + 1} of iteration ${e.depth} is ${line(rootOf(), e.pv || [])}, score ${bound(e.score)}.`;
-      return `Iteration ${e.depth} ends with the line ${line(rootOf(), e.pv || [])}, score ${bound(e.score)}.`;
+      if (e.index > 0) return t("narrate.multiPVLine", { n: e.index + 1, depth: e.depth, line: line(rootOf(), e.pv || []), score: bound(e.score) });
+      return t("narrate.rootPV", { depth: e.depth, line: line(rootOf(), e.pv || []), score: bound(e.score) });
     case "pv-line": {
       const n = (e.pv || []).length;
-      const length = n < e.depth ? `${moves(n)} of ${e.depth}: cut short` : `${moves(n)}, the full depth`;
-      return `${METHOD_OWNER[e.method] || `The ${e.method} line`} for iteration ${e.depth} is ${line(rootOf(), e.pv || [])} (${length}).`;
+      return t("narrate.pvLine", { method: e.method, depth: e.depth, line: line(rootOf(), e.pv || []), n, full: n < e.depth ? "no" : "yes" });
     }
     case "pv-cut": {
       // The whole path to the node: where the line ends matters more than the last move.
       const path = trace.node(e.node) ? trace.positionMoves(e.node) : [];
-      const where = path.length ? `at node ${e.node} (after ${line(rootOf(), path)})` : `at node ${e.node}`;
-      const whose = e.index > 0 ? `MultiPV line ${e.index + 1}` : `${METHOD_OWNER[e.method] || `The ${e.method} line`}`;
-      return `${whose} of iteration ${e.depth} stops after ${moves(e.ply)}, ${where}: ${reasonText(e.reason)}.`;
+      return t("narrate.pvCut", {
+        multipv: e.index > 0 ? "yes" : "no", n: e.index + 1, method: e.method, depth: e.depth, ply: e.ply,
+        node: e.node, after: path.length ? "yes" : "no", line: path.length ? line(rootOf(), path) : "", reason: reasonText(e.reason),
+      });
     }
     case "prune":
-      return cap(pruneSentence(mv(e.node, e.move), e.why));
+      return capitalise(pruneSentence(mv(e.node, e.move), e.why), words);
     default:
-      return `Event ${e.seq}: ${e.kind}.`;
+      return t("narrate.unknownEvent", { seq: e.seq, kind: e.kind });
   }
 }
 
-// Modern search on an enter: "; the side to move passes (null move), searched 2 plies shallower",
-// "; extended 1 ply (check)", or "" (modern.js words them).
-function modernEnter(trace, e) {
-  const nd = trace.node(e.node);
-  const clause = nd ? enterClause(nd) : "";
-  return clause ? `; ${clause}` : "";
+// A sentence that starts with words naming a node ("the root returns 3") starts with a capital;
+// a move keeps its case ("d6", not "D6", which reads as a piece).
+function capitalise(s, words) {
+  for (const w of words) if (w && s.startsWith(w)) return s.charAt(0).toUpperCase() + s.slice(1);
+  return s;
 }
 
 // The re-search of a reduced probe: it is searched again at full depth (and, at a PV node, with
 // the full window) because the shallower search beat alpha. null when the probe was not reduced.
-function reducedReSearch(trace, e, win, move) {
+function reducedReSearch(trace, e, window, name) {
   const probe = e.ref ? trace.node(e.ref) : null;
   if (!probe || !(probe.reduced > 0)) return null;
-  const how = probe.why ? `, ${whyText(probe.why)}` : "";
-  const depth = probe.depth + probe.reduced - probe.extended;
-  const plies = `${probe.reduced} ${probe.reduced === 1 ? "ply" : "plies"}`;
-  return `The reduced search of ${move(e.move)} (${plies} shallower${how}) beat α, so it is searched again at full depth ${depth} with the window ${win(e.alpha, e.beta)}.`;
+  return { key: "narrate.reducedReSearch", params: {
+    name, reduced: probe.reduced, because: probe.why ? "yes" : "no", reason: probe.why ? whyText(probe.why) : "",
+    depth: probe.depth + probe.reduced - probe.extended, window,
+  } };
 }

@@ -3,7 +3,8 @@
 // a ✂ marker where a line ends early, and the MultiPV lines. A marker is a button: it names
 // the node where the line ended, and clicking it shows that node (onCut). The DOM helpers
 // here (span, lineSpans, cutMarker) are shared with the PV panel's iteration list (panels.js).
-import { methodLabel, reasonText, METHOD_TEXT, moves } from "./pvwords.js";
+import { t } from "./i18n/i18n.js";
+import { methodLabel, methodText, reasonText, reasonLabel } from "./pvwords.js";
 
 export function span(cls, text) {
   const s = document.createElement("span");
@@ -35,10 +36,9 @@ export function cutMarker(cut, testid = "") {
   b.dataset.method = cut.method;
   b.dataset.reason = cut.reason;
   if (testid) b.dataset.testid = testid;
-  const who = METHOD_TEXT[cut.method] || cut.method;
-  b.title = `${who}: the line stops after ${moves(cut.ply)} of ${cut.depth} at node ${cut.node}: ${reasonText(cut.reason)}. Click to show that node.`;
-  b.setAttribute("aria-label", `${methodLabel(cut.method)} line cut at node ${cut.node}: ${cut.reason}`);
-  b.textContent = `✂ ${cut.reason}`;
+  b.title = t("pvlab.cutTitle", { who: methodText(cut.method), n: cut.ply, depth: cut.depth, node: cut.node, reason: reasonText(cut.reason) });
+  b.setAttribute("aria-label", t("pvlab.cutLabel", { method: methodLabel(cut.method), node: cut.node, reason: reasonLabel(cut.reason) }));
+  b.textContent = `✂ ${reasonLabel(cut.reason)}`;
   return b;
 }
 
@@ -79,12 +79,12 @@ export class PVLab {
     this.el.classList.toggle("picked", !view.latest);
     this.el.dataset.depth = String(view.depth);
     const parts = [];
-    if (!view.latest) parts.push(span("lab-picked", `depth ${view.depth}, picked in the list below: click its row again for the newest`));
+    if (!view.latest) parts.push(span("lab-picked", t("pvlab.picked", { depth: view.depth })));
     if (view.methods.length) {
       const grid = document.createElement("div");
       grid.className = "lab-grid";
       grid.setAttribute("role", "table");
-      grid.setAttribute("aria-label", `Each collector's line for depth ${view.depth}`);
+      grid.setAttribute("aria-label", t("pvlab.gridLabel", { depth: view.depth }));
       for (const m of view.methods) grid.append(this._row(m, view));
       parts.push(grid);
     }
@@ -92,14 +92,14 @@ export class PVLab {
       const ol = document.createElement("ol");
       ol.className = "lab-multipv";
       ol.dataset.testid = "pv-multipv";
-      ol.setAttribute("aria-label", `MultiPV: ${view.multipv.length} lines at depth ${view.depth}`);
+      ol.setAttribute("aria-label", t("pvlab.multiPVLabel", { n: view.multipv.length, depth: view.depth }));
       view.multipv.forEach((l, j) => {
         const li = document.createElement("li");
         li.dataset.line = String(this.lines.push(l.line) - 1);
         const body = span("l", "");
         body.append(...lineSpans(l.line));
         li.append(span("i", `#${j + 1}`), span("s", l.scoreText), body);
-        if (l.cut) li.append(span("mcut", `✂ ${l.cut.reason}`)); // where this line ended short
+        if (l.cut) li.append(span("mcut", `✂ ${reasonLabel(l.cut.reason)}`)); // where this line ended short
         ol.append(li);
       });
       parts.push(ol);
@@ -113,17 +113,17 @@ export class PVLab {
     row.setAttribute("role", "row");
     row.dataset.method = m.method;
     const name = span("m", methodLabel(m.method));
-    name.title = METHOD_TEXT[m.method] || m.method;
+    name.title = methodText(m.method);
     const n = m.line ? m.line.raw.length : 0;
     const len = span("n", m.line ? `${n}/${view.depth}` : view.stopped ? "–" : "…");
-    len.title = m.line ? `${moves(n)} of the ${view.depth} the iteration searched`
-      : view.stopped ? "the search was stopped in this iteration: no line" : "not reported yet at this step";
+    len.title = m.line ? t("pvlab.lengthTitle", { n, depth: view.depth })
+      : view.stopped ? t("pvlab.stoppedTitle") : t("pvlab.notYetTitle");
     const body = span("l", "");
     if (m.line) {
       row.dataset.line = String(this.lines.push(m.line) - 1);
       body.append(...lineSpans(m.line, m.method === "triangular" ? null : view.against));
-      if (!n) body.append(span("none", "(empty) "));
-    } else body.append(span("none", view.stopped ? "stopped " : "not reported yet"));
+      if (!n) body.append(span("none", t("pvlab.empty") + " "));
+    } else body.append(span("none", view.stopped ? t("pvlab.stopped") + " " : t("pvlab.notYet")));
     if (m.cut) body.append(cutMarker(m.cut, view.latest ? `pv-cut-${m.method}` : ""));
     for (const c of [name, len, body]) c.setAttribute("role", "cell");
     row.append(name, len, body);

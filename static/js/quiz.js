@@ -10,6 +10,7 @@
 //
 // Chess asks only outcome (the root's children) and research questions.
 import { INF } from "./view.js";
+import { t } from "./i18n/i18n.js";
 
 export const KINDS = ["window", "value", "outcome", "research", "pruned"];
 // The kinds asked unless chosen (?quiz=1): a window for every node entered made a b=3, d=3 tree
@@ -92,76 +93,89 @@ export function check(kind, truth, x) {
     case "research":
       return x === truth || (typeof x === "string" && (x === "true") === truth && (x === "true" || x === "false"));
     case "pruned": {
-      const a = (Array.isArray(x) ? x : String(x || "").split(/[\s,]+/).filter(Boolean)).map(String).filter((v) => v !== "none").sort();
+      // "none" (or the page language's word for it) says no child is pruned.
+      const none = new Set(["none", t("quiz.noneWord").toLowerCase()]);
+      const a = (Array.isArray(x) ? x : String(x || "").split(/[\s,]+/).filter(Boolean)).map(String).filter((v) => !none.has(v.toLowerCase())).sort();
       return a.length === truth.length && a.every((p, j) => p === truth[j]);
     }
   }
   return false;
 }
 
-// The question as a sentence.
-export function questionText(q, name) {
-  const n = name(q.node);
+// The question as a sentence. A node is named by its path, "root" for the root: the catalog
+// names it (each language its own way: "node 1.2", "du nœud 1.2", "la racine").
+const named = (path) => (path === "" ? "root" : path);
+export function questionText(q) {
+  const node = named(q.node);
   switch (q.kind) {
-    case "window": return `Which window (α, β) will ${n} be searched with?`;
-    case "value": return `Which value will ${n} return?`;
-    case "outcome": return `Will ${n} fail high, fail low, or return an exact score?`;
-    case "research": return `The null-window probe of ${n} is back. Will it be searched again?`;
-    case "pruned": return `${cap(n)} stops early. Which of its remaining children are pruned (their paths)?`;
+    case "window": return t("quiz.questionWindow", { node });
+    case "value": return t("quiz.questionValue", { node });
+    case "outcome": return t("quiz.questionOutcome", { node });
+    case "research": return t("quiz.questionResearch", { node });
+    case "pruned": return t("quiz.questionPruned", { node });
   }
   return "";
 }
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
-// The words an answer is shown in (the buttons' words: "fails high", not "fail-high").
-export const OUTCOME_WORDS = { "fail-high": "fails high", "fail-low": "fails low", exact: "exact", "tt-cutoff": "a table cutoff" };
+// The outcomes as the page says them ("fails high", not "fail-high"): the quiz's buttons, its
+// answers, and a room's poll.
+export function outcomeWord(w) {
+  switch (w) {
+    case "fail-high": return t("quiz.failsHigh");
+    case "fail-low": return t("quiz.failsLow");
+    case "exact": return t("quiz.exact");
+    case "tt-cutoff": return t("quiz.tableCutoff");
+  }
+  return String(w);
+}
 
-// whyText(t, V, q, name, full): why the true answer is what it is, from the trace at the
+// whyText(trace, V, q, full): why the true answer is what it is, from the trace at the
 // question's step, in the view's words: where α and β came from, which values were compared.
 // Without full it is the hint for a second try, which does not give the answer away.
-export function whyText(t, V, q, name, full = true) {
-  const e = t.event(q.at);
+export function whyText(trace, V, q, full = true) {
+  const e = trace.event(q.at);
   if (!e) return "";
   const f = (v) => (v === null ? "∞" : String(v));
   const lohi = (w) => `(${w[0] === null ? "-∞" : w[0]}, ${f(w[1])})`;
   const kids = (id) => {
     // The latest visit of each move (a re-search over its probe), in the order searched.
     const by = new Map();
-    for (const ch of t.childIds(id)) if (t.finished(ch, q.at + 1)) by.set(t.moveName(ch), ch);
+    for (const ch of trace.childIds(id)) if (trace.finished(ch, q.at + 1)) by.set(trace.moveName(ch), ch);
     return [...by.values()];
   };
-  const ply = (id) => t.c.ply.get(t.enterAt.get(id));
+  const ply = (id) => trace.c.ply.get(trace.enterAt.get(id));
+  const node = named(q.node);
   switch (q.kind) {
     case "window": {
       const parent = e.parent;
-      const pw = V.window(t.c.alpha.get(t.enterAt.get(parent)), t.c.beta.get(t.enterAt.get(parent)), ply(parent));
-      const before = kids(parent).map((ch) => V.value(t.c.score.get(t.exitAt.get(ch)), ply(ch)));
-      const from = before.length ? `; its earlier children returned ${before.join(", ")}` : ", and it has searched no child yet";
-      const pvs = q.truth[0] !== null && q.truth[1] !== null && q.truth[1] - q.truth[0] === 1 ? " PVS probes it with a null window just above the best value so far." : "";
-      return `A child is searched with its parent's window as it stands: ${name(q.node.split(".").slice(0, -1).join("."))} was entered with ${lohi(pw.map((v) => (Math.abs(v) >= INF ? null : v)))}${from}. α is the best MAX is already sure of on the path, β the best MIN is.${pvs}`;
+      const pw = V.window(trace.c.alpha.get(trace.enterAt.get(parent)), trace.c.beta.get(trace.enterAt.get(parent)), ply(parent));
+      const before = kids(parent).map((ch) => V.value(trace.c.score.get(trace.exitAt.get(ch)), ply(ch)));
+      const pvs = q.truth[0] !== null && q.truth[1] !== null && q.truth[1] - q.truth[0] === 1;
+      const why = t("quiz.whyWindow", { parent: named(q.node.split(".").slice(0, -1).join(".")),
+        window: lohi(pw.map((v) => (Math.abs(v) >= INF ? null : v))), earlier: before.length ? before.join(", ") : "none" });
+      return pvs ? `${why} ${t("quiz.whyWindowPVS")}` : why;
     }
     case "value": {
-      const id = e.node, p = ply(id), vals = kids(id).map((ch) => V.value(t.c.score.get(t.exitAt.get(ch)), p + 1));
-      const max = V.player(p) === "max";
-      return `${cap(name(q.node))} is a ${max ? "MAX" : "MIN"} node: it takes the ${max ? "largest" : "smallest"} of what its children returned (${vals.join(", ")})${full ? `, ${q.truth}` : ""}.`;
+      const id = e.node, p = ply(id), values = kids(id).map((ch) => V.value(trace.c.score.get(trace.exitAt.get(ch)), p + 1)).join(", ");
+      const side = V.player(p) === "max" ? "max" : "min";
+      return full ? t("quiz.whyValue", { node, side, values, answer: String(q.truth) }) : t("quiz.whyValueHint", { node, side, values });
     }
     case "outcome": {
       const id = e.node, p = ply(id);
-      const [lo, hi] = V.window(t.c.alpha.get(t.enterAt.get(id)), t.c.beta.get(t.enterAt.get(id)), p);
-      const v = V.value(e.score, p), w = lohi([Math.abs(lo) >= INF ? null : lo, Math.abs(hi) >= INF ? null : hi]);
-      if (!full) return `It returns ${v}, and its window is ${w}: compare the value with α and β.`;
-      if (q.truth === "fail-high") return `It returns ${v} ≥ β = ${f(hi >= INF ? null : hi)} of its window ${w}: it fails high.`;
-      if (q.truth === "fail-low") return `It returns ${v} ≤ α = ${lo <= -INF ? "-∞" : lo} of its window ${w}: it fails low.`;
-      return `It returns ${v}, strictly inside its window ${w}: an exact score.`;
+      const [lo, hi] = V.window(trace.c.alpha.get(trace.enterAt.get(id)), trace.c.beta.get(trace.enterAt.get(id)), p);
+      const value = String(V.value(e.score, p)), window = lohi([Math.abs(lo) >= INF ? null : lo, Math.abs(hi) >= INF ? null : hi]);
+      if (!full) return t("quiz.whyOutcomeHint", { value, window });
+      if (q.truth === "fail-high") return t("quiz.whyFailHigh", { value, window, beta: f(hi >= INF ? null : hi) });
+      if (q.truth === "fail-low") return t("quiz.whyFailLow", { value, window, alpha: lo <= -INF ? "-∞" : String(lo) });
+      return t("quiz.whyExact", { value, window });
     }
     case "research":
-      if (!full) return "A re-search follows only when the probe's score lands strictly inside the full window (α, β).";
-      return q.truth ? "The probe's score fell strictly inside the full window: the move may be better than the best so far, so it is searched again with the full window."
-        : "The probe's score did not land strictly inside the full window (it failed low, as expected, or reached β): no re-search is needed.";
+      if (!full) return t("quiz.whyResearchHint");
+      return q.truth ? t("quiz.whyResearchYes") : t("quiz.whyResearchNo");
     case "pruned": {
-      const list = q.truth.length ? q.truth.join(", ") : "none";
-      if (!full) return `Its move ${e.move} scored ${V.value(e.score, ply(e.node))}, already ${V.flips(ply(e.node)) ? "≤ α" : "≥ β"}: which of its children were not searched yet?`;
-      return `Its move ${e.move} scored ${V.value(e.score, ply(e.node))}, already ${V.flips(ply(e.node)) ? "≤ α" : "≥ β"}: the opponent will avoid ${name(q.node)}, so the children not yet searched (${list}) cannot matter.`;
+      const p = ply(e.node), said = { move: e.move, value: String(V.value(e.score, p)), bound: V.flips(p) ? "≤ α" : "≥ β" };
+      if (!full) return t("quiz.whyPrunedHint", said);
+      return t("quiz.whyPruned", { ...said, node, n: q.truth.length, paths: q.truth.join(", ") });
     }
   }
   return "";
@@ -225,20 +239,33 @@ export class Quiz {
 
 // A room's poll of a quiz question: its id carries the step, kind and node ("quiz-3:17:window:1"),
 // so a follower's page, which holds the same search, can judge its own answer once the
-// presenter's step k has passed the question's step. -> {right, truth (as text)} or null.
+// presenter's step k has passed the question's step (judgePoll).
 export function pollId(n, q) { return `quiz-${n}:${q.at}:${q.kind}:${q.node}`; }
-const POLL_WORDS = { "fails high": "fail-high", "fails low": "fail-low", exact: "exact", yes: true, no: false };
-export function judgePoll(t, V, id, text, k) {
+// pollChoices(kind): the choices a follower picks from, in the page's language.
+export function pollChoices(kind) {
+  if (kind === "outcome") return [outcomeWord("fail-high"), outcomeWord("exact"), outcomeWord("fail-low")];
+  if (kind === "research") return [t("quiz.yes"), t("quiz.no")];
+  return [];
+}
+// A poll's answer as the question takes it: the choices' words in English (the words a poll
+// carried before the page spoke other languages) or in the page's language.
+function pollAnswer(text) {
+  const words = new Map([["fails high", "fail-high"], ["fails low", "fail-low"], ["exact", "exact"], ["yes", true], ["no", false],
+    [outcomeWord("fail-high"), "fail-high"], [outcomeWord("fail-low"), "fail-low"], [outcomeWord("exact"), "exact"], [t("quiz.yes"), true], [t("quiz.no"), false]]);
+  return words.has(text) ? words.get(text) : text;
+}
+// judgePoll(trace, V, id, text, k) -> {right, truth (as text, in the page's language)} or null.
+export function judgePoll(tr, V, id, text, k) {
   const m = /^quiz-\d+:(\d+):(\w+):([\d.]*)$/.exec(String(id));
-  if (!m || !t || !t.started || k <= +m[1]) return null;
+  if (!m || !tr || !tr.started || k <= +m[1]) return null;
   const at = +m[1], kind = m[2];
-  const q = questionsAt(t, at, V).find((x) => x.kind === kind && x.node === m[3]);
+  const q = questionsAt(tr, at, V).find((x) => x.kind === kind && x.node === m[3]);
   if (!q) return null;
   let x = String(text).trim();
   if (kind === "window") x = x.replace(/^[([]|[)\]]$/g, "").split(/\s*,\s*/);
-  else if (x in POLL_WORDS) x = POLL_WORDS[x];
-  const truth = kind === "outcome" ? OUTCOME_WORDS[q.truth] : kind === "research" ? (q.truth ? "yes" : "no")
+  else x = pollAnswer(x);
+  const truth = kind === "outcome" ? outcomeWord(q.truth) : kind === "research" ? (q.truth ? t("quiz.yes") : t("quiz.no"))
     : kind === "window" ? `(${q.truth[0] === null ? "-∞" : q.truth[0]}, ${q.truth[1] === null ? "∞" : q.truth[1]})`
-      : Array.isArray(q.truth) ? q.truth.join(", ") || "none" : String(q.truth);
+      : Array.isArray(q.truth) ? q.truth.join(", ") || t("quiz.noneWord") : String(q.truth);
   return { right: check(kind, q.truth, x), truth };
 }

@@ -1,13 +1,14 @@
 // quizui.js: the quiz's panel over the tree and its toggle (data-testid="quiz-toggle"; also
 // ?quiz=1). It gates playback (playback.js asks gate(from, to) before moving forward), shows
 // the open question with a form, checks the answer (quiz.js), reveals the step and resumes.
-import { Quiz, questionText, whyText, kindsFromParam, KINDS, OUTCOME_WORDS } from "./quiz.js";
+import { Quiz, questionText, whyText, kindsFromParam, KINDS, outcomeWord } from "./quiz.js";
+import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-// createQuizUI(S, {seek, kick, nodeName, onAsk}): nodeName(path) names a node for a question;
-// onAsk(question, text), when given, hears each question as it opens (a room polls its class).
-export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
+// createQuizUI(S, {seek, kick, onAsk}): onAsk(question, text), when given, hears each question
+// as it opens (a room polls its class). The questions name their nodes in the page's language.
+export function createQuizUI(S, { seek, kick, onAsk }) {
   const quiz = new Quiz();
   let asked = null; // the last question handed to onAsk
   let resume = false; // playback was running when a question stopped it
@@ -45,7 +46,7 @@ export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
   function answer(x) {
     const r = quiz.answer(S.trace, S.pov, x);
     if (!r) return null;
-    note = r.blank ? "Type an answer first (∞ for an open edge, none for no child): a blank box is not graded." : "";
+    note = r.blank ? t("quizui.blankNote") : "";
     if (r.blank) { draw(); return null; }
     reveal(r);
     return r.right;
@@ -65,14 +66,14 @@ export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
     const l = quiz.last;
     if (!l) return "";
     const q = { ...l, at: l.at };
-    if (l.right) return l.second ? "Right, on the second try. " : "Right. ";
-    if (quiz.open && quiz.open.retry) return `Not quite. ${whyText(S.trace, S.pov, q, nodeName, false)} Try again. `;
-    return `It is ${show(l.truth, l.kind)}. ${whyText(S.trace, S.pov, q, nodeName, true)} `;
+    if (l.right) return (l.second ? t("quizui.rightSecondTry") : t("quizui.right")) + " ";
+    if (quiz.open && quiz.open.retry) return t("quizui.notQuite", { why: whyText(S.trace, S.pov, q, false) }) + " ";
+    return t("quizui.itIs", { answer: show(l.truth, l.kind), why: whyText(S.trace, S.pov, q, true) }) + " ";
   }
 
   function draw() {
     const q = quiz.open;
-    const score = `Score ${quiz.correct} / ${quiz.asked}`;
+    const score = t("quizui.score", { correct: quiz.correct, asked: quiz.asked });
     panel.hidden = !quiz.active;
     if (!quiz.active) return;
     const head = el("p", "quiz-score", score);
@@ -80,8 +81,8 @@ export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
     said.dataset.testid = "quiz-feedback";
     if (quiz.last && !quiz.last.right) said.classList.add("wrong");
     const kinds = kindChooser();
-    if (!q) { panel.replaceChildren(head, said, el("p", "quiz-q", "Quiz on: playback stops before each decision."), kinds); place(); return; }
-    const text = questionText(q, nodeName);
+    if (!q) { panel.replaceChildren(head, said, el("p", "quiz-q", t("quizui.quizOn")), kinds); place(); return; }
+    const text = questionText(q);
     if (onAsk && q !== asked && !q.retry) { asked = q; onAsk(q, text); } // a second try is the same poll
     const parts = [head, said, el("p", "quiz-q", text)];
     const row = el("div", "quiz-row");
@@ -91,8 +92,8 @@ export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
       return b;
     };
     const input = (ph, cls = "") => { const i = el("input", cls); i.type = "text"; i.placeholder = ph; i.size = 6; return i; };
-    if (q.kind === "outcome") row.append(button(OUTCOME_WORDS["fail-high"], "fail-high"), button(OUTCOME_WORDS.exact, "exact"), button(OUTCOME_WORDS["fail-low"], "fail-low"));
-    else if (q.kind === "research") row.append(button("yes, re-search", true), button("no", false));
+    if (q.kind === "outcome") row.append(button(outcomeWord("fail-high"), "fail-high"), button(outcomeWord("exact"), "exact"), button(outcomeWord("fail-low"), "fail-low"));
+    else if (q.kind === "research") row.append(button(t("quizui.yesResearch"), true), button(t("quiz.no"), false));
     else {
       let read;
       if (q.kind === "window") {
@@ -100,20 +101,20 @@ export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
         row.append("(", lo, ",", hi, ")");
         read = () => [lo.value, hi.value]; // strings: quiz.js refuses a blank box and reads ∞
       } else if (q.kind === "value") {
-        const v = input("value");
+        const v = input(t("quizui.valuePlaceholder"));
         row.append(v);
         read = () => v.value.trim();
       } else {
-        const v = input("e.g. 1.1 1.2, or none", "wide");
+        const v = input(t("quizui.prunedPlaceholder"), "wide");
         row.append(v);
         read = () => v.value.split(/[\s,]+/).filter(Boolean);
       }
-      const ok = el("button", "primary", "Check"); ok.type = "submit";
+      const ok = el("button", "primary", t("quizui.check")); ok.type = "submit";
       row.append(ok);
       panel.onsubmit = (e) => { e.preventDefault(); answer(read()); };
     }
     if (q.retry) {
-      const give = el("button", "", "Show the answer"); give.type = "button";
+      const give = el("button", "", t("quizui.showAnswer")); give.type = "button";
       give.addEventListener("click", giveUp);
       row.append(give);
     }
@@ -130,7 +131,7 @@ export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
   // Which kinds are asked: a row of checkboxes under the question (also ?quiz=value,pruned).
   function kindChooser() {
     const box = el("details", "quiz-kinds");
-    box.append(el("summary", "", `ask: ${KINDS.filter((k) => quiz.kinds.has(k)).map((k) => KIND_WORDS[k]).join(", ") || "nothing"}`));
+    box.append(el("summary", "", t("quizui.ask", { kinds: KINDS.filter((k) => quiz.kinds.has(k)).map(kindWord).join(", ") || t("quizui.askNothing") })));
     for (const k of KINDS) {
       const label = el("label", ""), c = document.createElement("input");
       c.type = "checkbox"; c.checked = quiz.kinds.has(k); c.dataset.testid = `quiz-kind-${k}`;
@@ -140,7 +141,7 @@ export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
         setActive(true);
         panel.querySelector(".quiz-kinds").open = true;
       });
-      label.append(c, " " + KIND_WORDS[k]);
+      label.append(c, " " + kindWord(k));
       box.append(label);
     }
     return box;
@@ -152,13 +153,13 @@ export function createQuizUI(S, { seek, kick, nodeName, onAsk }) {
   function place() {
     const v = S.view, q = quiz.open;
     if (!v || !v.result || !S.trace || !S.trace.started || panel.hidden) return;
-    const t = S.trace;
+    const tr = S.trace;
     const want = q ? (q.kind === "window" ? q.node.split(".").slice(0, -1).join(".") : q.node) : null;
     const pts = [];
     let anchor = null;
     for (const it of v.result.nodes) {
       if (!it.nodeId && it.kind !== "pruned") continue;
-      const path = it.nodeId ? t.positionMoves(it.nodeId).join(".") : it.pruned.path;
+      const path = it.nodeId ? tr.positionMoves(it.nodeId).join(".") : it.pruned.path;
       const mine = want !== null && (path === want || want === "" || path.startsWith(want + "."));
       if (want !== null && !mine && !it.current) continue;
       const p = { x: it.x * v.scale + v.tx, y: it.y * v.scale + v.ty };
@@ -203,16 +204,26 @@ function el(tag, cls, text) {
   return e;
 }
 
-const KIND_WORDS = { window: "windows", value: "values", outcome: "outcomes", research: "re-searches", pruned: "prunings" };
-
-function show(truth, kind) {
-  if (kind === "outcome") return OUTCOME_WORDS[truth] || String(truth);
+// The kinds' names in the chooser.
+function kindWord(k) {
+  switch (k) {
+    case "window": return t("quizui.kindWindow");
+    case "value": return t("quizui.kindValue");
+    case "outcome": return t("quizui.kindOutcome");
+    case "research": return t("quizui.kindResearch");
+    case "pruned": return t("quizui.kindPruned");
+  }
+  return k;
+}
+// show(truth, kind): the true answer as the feedback says it.
+export function show(truth, kind) {
+  if (kind === "outcome") return outcomeWord(truth);
   const f = (v) => (v === null ? "∞" : String(v));
   if (Array.isArray(truth) && truth.length === 2 && truth.every((v) => v === null || typeof v === "number")) {
     return `(${truth[0] === null ? "-∞" : truth[0]}, ${f(truth[1])})`;
   }
-  if (Array.isArray(truth)) return truth.length ? truth.join(", ") : "none";
-  if (truth === true) return "yes";
-  if (truth === false) return "no";
+  if (Array.isArray(truth)) return truth.length ? truth.join(", ") : t("quiz.noneWord");
+  if (truth === true) return t("quiz.yes");
+  if (truth === false) return t("quiz.no");
   return String(truth);
 }

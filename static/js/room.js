@@ -8,6 +8,7 @@
 // the frame was the room's) and after(f) once the frame is applied.
 import { renderSVG } from "../vendor/uqr/uqr.js";
 import { t, num } from "./i18n/i18n.js";
+import { frameText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN = "pvscope.room.token"; // the presenter's token survives a reload of its tab
@@ -172,10 +173,10 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
         show();
         return true;
       case "room-closed":
-        leave(f.message);
+        leave(frameText(f));
         return true;
       case "room-presenter":
-        $("room-state").textContent = f.message;
+        $("room-state").textContent = frameText(f);
         return true;
       case "cursor":
         R.cursor = f;

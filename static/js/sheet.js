@@ -3,43 +3,48 @@
 // (paper=a4|letter) with room to write, then the key pages; the browser's print makes the PDF.
 // The trees are the server's random=b,d,seed trees with seeds seed .. seed+N-1, and the sheet
 // names them, so the same sheet can be made again from its URL.
-import { KIND_TITLES, keyOf, innerPaths, playerAt } from "./exercise.js";
-import { exerciseTree } from "./exerciseui.js";
+import { kindTitle, kindName, keyOf, innerPaths, playerAt } from "./exercise.js";
+import { exerciseTree, sentence } from "./exerciseui.js";
 import { treeSVG } from "./treesvg.js";
 import { readForm } from "./url.js";
+import { t } from "./i18n/i18n.js";
 
 export const PER_PAGE = 3;
 const MAX_TREES = 24;
 const SHEET_RANDOM = "b=2,d=4,seed=1"; // 16 leaves: three trees a page stay readable
 const PAPER = { a4: { name: "A4", w: 210, h: 297 }, letter: { name: "Letter", w: 215.9, h: 279.4 } };
+const paperName = (v) => (v === "a4" ? t("sheet.paperA4") : t("sheet.paperLetter"));
 
 const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; };
 const valueText = (v) => (v.bound === "upper" ? `≤${v.value}` : v.bound === "lower" ? `≥${v.value}` : `${v.value}`);
-const rangeText = (r) => (r.min === null && r.max === null ? "any" : r.min === null ? `≤${r.max}` : r.max === null ? `≥${r.min}` : r.min === r.max ? `${r.min}` : `${r.min}..${r.max}`);
+const rangeText = (r) => (r.min === null && r.max === null ? t("exerciseui.anyWord") : r.min === null ? `≤${r.max}` : r.max === null ? `≥${r.min}` : r.min === r.max ? `${r.min}` : `${r.min}..${r.max}`);
 
 // What a student writes for each kind, under the tree.
 function answerLines(kind, tree) {
   switch (kind) {
-    case "prune": return ["The root's value: ________"];
-    case "mirror": return ["Searched right to left: cross out the leaves never evaluated."];
-    case "count": return ["Static evaluations:   minimax ______   alpha-beta ______   PVS ______"];
-    case "values": return ["Write alpha-beta's value in the box beside each node it searches (≥ v or ≤ v for a bound)."];
-    case "bounds": return ["Under each leaf: the values it may take (≤ v, ≥ v, a..b, or any)."];
-    case "order": return [innerPaths(tree).map((p) => `${p === "" ? "root" : p}: ______`).join("    ")];
+    case "prune": return [t("sheet.linePrune")];
+    case "mirror": return [t("sheet.lineMirror")];
+    case "count": return [t("sheet.lineCount")];
+    case "values": return [t("sheet.lineValues")];
+    case "bounds": return [t("sheet.lineBounds")];
+    case "order": return [innerPaths(tree).map((p) => t("sheet.lineOrderNode", { node: p === "" ? "root" : p })).join("    ")];
   }
   return [];
 }
 
 // The key for one tree, as a figure's marks and a line of text.
-function keyMarks(kind, tree) {
+export function keyMarks(kind, tree) {
   const key = keyOf(kind, tree);
   switch (kind) {
-    case "prune": return { opts: { crossed: new Set(key.unread) }, text: `The root's value: ${key.root}. Never evaluated: ${key.unread.join(", ") || "none"}.` };
-    case "mirror": return { opts: { crossed: new Set(key.unread) }, text: `Right to left, never evaluated: ${key.unread.join(", ") || "none"}.` };
-    case "count": return { opts: {}, text: `Minimax ${key.minimax}, alpha-beta ${key.alphabeta}, PVS ${key.pvs} static evaluations.` };
-    case "values": return { opts: { labels: Object.fromEntries(Object.entries(key).map(([p, v]) => [p, valueText(v)])) }, text: `Nodes never searched have no value.` };
+    case "prune": return { opts: { crossed: new Set(key.unread) }, text: t("sheet.keyPrune", { value: String(key.root), n: key.unread.length, leaves: key.unread.join(", ") }) };
+    case "mirror": return { opts: { crossed: new Set(key.unread) }, text: t("sheet.keyMirror", { n: key.unread.length, leaves: key.unread.join(", ") }) };
+    case "count": return { opts: {}, text: t("sheet.keyCount", key) };
+    case "values": return { opts: { labels: Object.fromEntries(Object.entries(key).map(([p, v]) => [p, valueText(v)])) }, text: t("sheet.keyValues") };
     case "bounds": return { opts: { under: Object.fromEntries(Object.entries(key).map(([p, r]) => [p, rangeText(r)])) }, text: "" };
-    case "order": return { opts: {}, text: `Best: ${key.leaves} leaves, with ` + Object.entries(key.order).map(([p, o]) => `${p === "" ? "root" : p} ${playerAt(p)}: ${o.join(" ")}`).join("; ") + "." };
+    case "order": {
+      const orders = Object.entries(key.order).map(([p, o]) => t("sheet.keyOrderNode", { node: p === "" ? "root" : p, player: playerAt(p), order: o.join(" ") })).join(t("sheet.keyOrderJoin"));
+      return { opts: {}, text: t("sheet.keyOrder", { n: key.leaves, orders }) };
+    }
   }
   return { opts: {}, text: "" };
 }
@@ -87,42 +92,43 @@ export function createSheet({ form }) {
     sheet = el("div", "sheet");
     sheet.dataset.testid = "sheet";
     const bar = el("div", "sheet-toolbar");
-    const print = el("button", "primary", "Print…");
+    const print = el("button", "primary", t("sheet.print"));
     print.type = "button"; print.dataset.testid = "sheet-print-now"; print.addEventListener("click", () => window.print());
     const paperSel = el("select");
     paperSel.dataset.testid = "sheet-paper";
-    for (const [v, p] of Object.entries(PAPER)) { const o = el("option", "", p.name); o.value = v; o.selected = v === paper; paperSel.append(o); }
+    for (const v of Object.keys(PAPER)) { const o = el("option", "", paperName(v)); o.value = v; o.selected = v === paper; paperSel.append(o); }
     paperSel.addEventListener("change", () => open(kind, { n, paper: paperSel.value }));
-    const shut = el("button", "", "Close");
+    const shut = el("button", "", t("sheet.close"));
     shut.type = "button"; shut.dataset.testid = "sheet-close"; shut.addEventListener("click", close);
-    bar.append(el("strong", "", `Worksheet: ${kind}`), el("span", "", `${n} trees, ${base.replace(/,?seed=\d+/, "")}, seeds ${seed0} to ${seed0 + n - 1}`), paperSel, print, shut);
+    const spec = base.replace(/,?seed=\d+/, ""), name = kindName(kind);
+    bar.append(el("strong", "", t("sheet.toolbarTitle", { kind: name })), el("span", "", t("sheet.toolbarTrees", { n, spec, first: seed0, last: seed0 + n - 1 })), paperSel, print, shut);
     sheet.append(bar);
-    const title = `pvscope worksheet · ${kind} · seed ${seed0}`;
+    const title = t("sheet.title", { kind: name, seed: seed0 });
     const pages = [];
     const page = (key) => {
       const p = el("section", "sheet-page" + (key ? " sheet-key" : ""));
       const head = el("header", "sheet-head");
-      head.append(el("strong", "", key ? `Answer key · ${kind} · seed ${seed0}` : title), el("span", "", key ? `trees ${base.replace(/,?seed=\d+/, "")}, seeds ${seed0}–${seed0 + n - 1}` : "Name: ______________________"));
+      head.append(el("strong", "", key ? t("sheet.keyTitle", { kind: name, seed: seed0 }) : title), el("span", "", key ? t("sheet.keyTrees", { spec, first: seed0, last: seed0 + n - 1 }) : t("sheet.name")));
       p.append(head);
       pages.push(p);
       return p;
     };
-    const item = (p, i, t, key) => {
+    const item = (p, i, one, key) => {
       const box = el("div", "sheet-item");
-      box.append(el("h3", "", `${i + 1}. Tree random=${base.replace(/seed=\d+/, `seed=${seed0 + i}`)}`));
-      let opts = { blanks: !key && kind === "values", under: !key && kind === "bounds" ? Object.fromEntries(leafList(t.tree).map((l) => [l, "_____"])) : {} };
+      box.append(el("h3", "", t("sheet.item", { i: i + 1, spec: base.replace(/seed=\d+/, `seed=${seed0 + i}`) })));
+      let opts = { blanks: !key && kind === "values", under: !key && kind === "bounds" ? Object.fromEntries(leafList(one.tree).map((l) => [l, "_____"])) : {} };
       let text = "";
-      if (key) { const k = keyMarks(kind, t.tree); opts = k.opts; text = k.text; }
+      if (key) { const k = keyMarks(kind, one.tree); opts = k.opts; text = k.text; }
       const fig = el("div", "sheet-figure");
-      fig.innerHTML = treeSVG(t.tree, { ...opts, dx: 44, dy: 50, r: 15, font: 12 });
+      fig.innerHTML = treeSVG(one.tree, { ...opts, dx: 44, dy: 50, r: 15, font: 12 });
       box.append(fig);
-      for (const line of key ? [text] : answerLines(kind, t.tree)) if (line) box.append(el("p", "sheet-answer", line));
+      for (const line of key ? [text] : answerLines(kind, one.tree)) if (line) box.append(el("p", "sheet-answer", line));
       p.append(box);
     };
     let p = null;
-    got.forEach((t, i) => { if (i % PER_PAGE === 0) { p = page(false); if (i === 0) p.append(el("p", "sheet-q", KIND_TITLES[kind] + (/[?.]$/.test(KIND_TITLES[kind]) ? "" : ".") + " Each tree: MAX (▲) at the root, MIN (▼) below, leaves in boxes; alpha-beta searches the children left to right unless told otherwise.")); } item(p, i, t, false); });
-    got.forEach((t, i) => { if (i % PER_PAGE === 0) p = page(true); item(p, i, t, true); });
-    const foot = el("p", "sheet-foot", `Made with pvscope: ${location.origin}${location.pathname}${location.search}`);
+    got.forEach((one, i) => { if (i % PER_PAGE === 0) { p = page(false); if (i === 0) p.append(el("p", "sheet-q", sentence(kindTitle(kind)) + " " + t("sheet.conventions"))); } item(p, i, one, false); });
+    got.forEach((one, i) => { if (i % PER_PAGE === 0) p = page(true); item(p, i, one, true); });
+    const foot = el("p", "sheet-foot", t("sheet.madeWith", { url: `${location.origin}${location.pathname}${location.search}` }));
     pages[pages.length - 1].append(foot);
     sheet.append(...pages);
     document.body.append(sheet);

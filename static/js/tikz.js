@@ -4,6 +4,7 @@
 // Shapes and colours follow the page: PV circle, Cut square, All diamond; exact, fail-high,
 // fail-low fills; pruned stubs dashed; the PV's edges heavy; windows under the nodes.
 import { valueText } from "./scene.js";
+import { t } from "./i18n/i18n.js";
 
 const MAX_TIKZ_NODES = 500; // past this, forest takes minutes and the page is unreadable
 
@@ -32,7 +33,7 @@ const FALLBACK = { exact: "009E73", "fail-high": "D55E00", "fail-low": "0072B2",
 // toForest(scene, {bare, col}) -> LaTeX text.
 export function toForest(sc, { bare = false, col = {} } = {}) {
   if (sc.nodes.length > MAX_TIKZ_NODES) {
-    throw new Error(`LaTeX export takes trees of at most ${MAX_TIKZ_NODES} nodes (this one shows ${sc.nodes.length}): collapse it, seek to an earlier step, or export SVG.`);
+    throw new Error(t("tikz.tooBig", { max: MAX_TIKZ_NODES, n: sc.nodes.length }));
   }
   const defs = Object.entries(COLOURS).map(([name, key]) => `\\definecolor{pv${name.replace("-", "")}}{HTML}{${hex(col[key], FALLBACK[key])}}`);
   const firstOfPly = new Set();

@@ -3,6 +3,7 @@
 // trace, and streams it back with the frames of a search that has finished, so it plays exactly
 // like a live one. Saving writes the search shown as a JSONL trace that opens back to the same steps.
 import { t, num } from "./i18n/i18n.js";
+import { said } from "./traceproblems.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,7 +34,9 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
     bar.hidden = true;
     if (answer.error || !answer.token) {
       setRunState("", "");
-      errors.showError(t("tracefile.refused", { name: file.name, error: answer.error || t("tracefile.noAnswer") }));
+      // The server's sentence, in the page's language when it has a key ({error, key, args}).
+      const error = answer.error ? said({ message: answer.error, key: answer.key, args: answer.args }) : t("tracefile.noAnswer");
+      errors.showError(t("tracefile.refused", { name: file.name, error }));
       return;
     }
     openToken(answer.token, t0);

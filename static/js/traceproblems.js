@@ -4,12 +4,17 @@
 // warnings, warningCount), the banner says how many, and the list beside the event log has one
 // button per problem that seeks to its node's enter and selects the node on the tree.
 import { t } from "./i18n/i18n.js";
+import { frameText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
 
+// said(p): a sentence the server sends ({message, key, args}) in the page's language; one
+// rule for every frame (errors.js).
+export const said = frameText;
+
 // problemText(p, name): "line 6 · actual-type · Kh1: exit of node 2 says …" for the list.
 export function problemText(p, name = "") {
-  return t("traceproblems.problem", { line: p.line, rule: p.rule, named: name ? "yes" : "no", name, message: p.message });
+  return t("traceproblems.problem", { line: p.line, rule: p.rule, named: name ? "yes" : "no", name, message: said(p) });
 }
 
 // bannerText(violations, warnings): the banner's sentence, "" when there is nothing to say.

@@ -4,6 +4,7 @@
 // holds the new text and fires "input", so the URL follows (setup.js) and Start searches it.
 import { parseTreeText } from "./model.js";
 import { toPath, pathText, nodeAt, treeText, setLeaf, addChild, deleteSubtree, countNodes, MAX_EDIT_NODES } from "./treeops.js";
+import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -15,12 +16,12 @@ const UNDO_DEPTH = 100;
 export function readTree(text) {
   const s = String(text || "").trim();
   if (!s) return { tree: parseTreeText(NEW_TREE) };
-  if (/[^\s()\d,+-]/.test(s)) return { error: "The tree field holds something other than parentheses and numbers: fix it, or clear it to start a new tree." };
+  if (/[^\s()\d,+-]/.test(s)) return { error: t("treeedit.notTree") };
   let open = 0;
   for (const ch of s) if ((open += ch === "(" ? 1 : ch === ")" ? -1 : 0) < 0) break;
-  if (open !== 0 || /\(\s*\)/.test(s)) return { error: "The tree field's parentheses do not match: fix them, or clear the field to start a new tree." };
+  if (open !== 0 || /\(\s*\)/.test(s)) return { error: t("treeedit.parentheses") };
   const tree = parseTreeText(s);
-  if (countNodes(tree) > MAX_EDIT_NODES) return { error: `The tree has more than ${MAX_EDIT_NODES} nodes, too many to draw for editing; edit its text.` };
+  if (countNodes(tree) > MAX_EDIT_NODES) return { error: t("treeedit.tooBig", { max: MAX_EDIT_NODES }) };
   return { tree };
 }
 
@@ -142,8 +143,8 @@ export function createTreeEdit({ form }) {
   function draw() {
     const sel = selected ? nodeAt(tree, selected) : undefined;
     const leaf = sel !== undefined && !Array.isArray(sel);
-    $("edit-selected").textContent = sel === undefined ? "click a node"
-      : `${leaf ? "leaf" : selected.length % 2 ? "MIN node" : "MAX node"} ${pathText(selected) || "(root)"}`;
+    $("edit-selected").textContent = sel === undefined ? t("treeedit.clickANode")
+      : t("treeedit.selected", { kind: leaf ? "leaf" : selected.length % 2 ? "min" : "max", node: pathText(selected) || "root" });
     value.disabled = !leaf;
     value.value = leaf ? String(sel) : "";
     $("edit-add").disabled = sel === undefined;
@@ -176,7 +177,7 @@ export function createTreeEdit({ form }) {
       const cls = ["node", it.leaf ? "leaf" : max ? "max" : "min"];
       if (selected && pathText(selected) === p) cls.push("selected");
       const g = el("g", { class: cls.join(" "), "data-testid": "edit-node", "data-path": p, tabindex: "0", role: "button",
-        "aria-label": `${it.leaf ? `leaf ${it.value}` : max ? "MAX node" : "MIN node"} ${p || "(root)"}` });
+        "aria-label": t("treeedit.nodeLabel", { kind: it.leaf ? "leaf" : max ? "max" : "min", value: String(it.value), node: p || "root" }) });
       if (it.leaf) el("rect", { x: it.x - R, y: it.y - R, width: 2 * R, height: 2 * R, rx: 3 }, g);
       else {
         const s = max ? -1 : 1; // ▲ for MAX, ▼ for MIN

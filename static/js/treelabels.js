@@ -4,6 +4,10 @@
 // window or the move, shallow before deep) and a label that would overlap one already placed,
 // or another node, is left out; hovering or selecting its node brings it back.
 import { edgeMark } from "./modern.js";
+import { t, has } from "./i18n/i18n.js";
+
+// A pruned move's reason under its stub: the engine's word, or the language's short word for it.
+export const whyLabel = (w) => (has(`treelabels.why-${w}`) ? t(`treelabels.why-${w}`) : w);
 
 const CELL = 96; // the occupancy grid's cell, in screen pixels
 
@@ -81,7 +85,7 @@ export function drawLabels(view, vis, full) {
     // Modern search: a pruned move's reason under its stub, and "−2" / "+1" beside a reduced or
     // extended edge, a third of the way up from the node (placed before the windows: they explain the edge).
     if (it.kind === "pruned" && it.pruned.why) {
-      cands.push({ it, text: it.pruned.why, x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, 0, it.ply], colour: col.stopped });
+      cands.push({ it, text: whyLabel(it.pruned.why), x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, 0, it.ply], colour: col.stopped });
     }
     const mark = it.kind === "node" && it.parentItem && it.parentItem.kind !== "virtual" ? edgeMark(it) : "";
     if (mark) {

@@ -6,6 +6,8 @@
 
 // The engine's bounds (engine/tree.go MaxLeafValue) and the editor's own: a tree built by
 // clicking stays small enough to draw whole.
+import { t } from "./i18n/i18n.js";
+
 export const MAX_LEAF_VALUE = 10000;
 export const MAX_EDIT_NODES = 400;
 
@@ -44,11 +46,14 @@ function replaceAt(tree, path, fn) {
   return copy;
 }
 
+// A node as the sentences name it: its path, "root" for the root (the catalog says "(root)").
+const named = (path) => pathText(path) || "root";
+
 // An edit's result: {tree} or {error: a sentence saying why not}.
 function checked(path, tree, want) {
   const at = nodeAt(tree, path);
-  if (at === undefined) return `There is no node ${pathText(path) || "(root)"} in this tree.`;
-  if (want === "leaf" && Array.isArray(at)) return `Node ${pathText(path) || "(root)"} is not a leaf: only leaves carry values.`;
+  if (at === undefined) return t("treeops.noNode", { node: named(path) });
+  if (want === "leaf" && Array.isArray(at)) return t("treeops.notLeaf", { node: named(path) });
   return "";
 }
 
@@ -59,7 +64,7 @@ export function setLeaf(tree, path, value) {
   if (bad) return { error: bad };
   const v = Number(value);
   if (!Number.isInteger(v) || Math.abs(v) > MAX_LEAF_VALUE) {
-    return { error: `A leaf's value is a whole number from -${MAX_LEAF_VALUE} to ${MAX_LEAF_VALUE}.` };
+    return { error: t("treeops.leafRange", { max: MAX_LEAF_VALUE }) };
   }
   return { tree: replaceAt(tree, path, () => v) };
 }
@@ -71,7 +76,7 @@ export function addChild(tree, path, value = 0) {
   const bad = checked(path, tree);
   if (bad) return { error: bad };
   if (countNodes(tree) >= MAX_EDIT_NODES) {
-    return { error: `The tree has ${countNodes(tree)} nodes, as many as the editor draws; edit the text to make it bigger.` };
+    return { error: t("treeops.editorFull", { n: countNodes(tree) }) };
   }
   return { tree: replaceAt(tree, path, (old) => (Array.isArray(old) ? [...old, value] : [old, value])) };
 }
@@ -82,10 +87,10 @@ export function deleteSubtree(tree, path) {
   path = toPath(path);
   const bad = checked(path, tree);
   if (bad) return { error: bad };
-  if (path.length === 0) return { error: "The root cannot be deleted; type a new tree instead." };
+  if (path.length === 0) return { error: t("treeops.rootStays") };
   const parent = path.slice(0, -1), i = path[path.length - 1];
   if (nodeAt(tree, parent).length === 1) {
-    return { error: `Node ${pathText(parent) || "(root)"} has no other child: delete it instead, or add a child first.` };
+    return { error: t("treeops.lastChild", { node: named(parent) }) };
   }
   return { tree: replaceAt(tree, parent, (p) => p.filter((_, j) => j !== i)) };
 }

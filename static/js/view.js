@@ -7,7 +7,8 @@
 //   "negamax" every node from its own side to move, as the engine sees it.
 //
 // The tree, the legend, the statistics, the narration and window.pvscope.node() all ask a View;
-// nothing else flips signs.
+// nothing else flips signs. The words (cutoff names, the legend) are the catalogs' (i18n/<lang>/view.json).
+import { t } from "./i18n/i18n.js";
 
 export const INF = 32000; // pvscope's infinity: a window edge at it is open
 export const VIEWS = ["root", "negamax"];
@@ -103,12 +104,11 @@ export class View {
 
   // What stopping a node's remaining moves is called at a node at ply.
   cutoffName(ply) {
-    if (!this.root) return "a beta cutoff";
-    return ply % 2 === 1 ? "an alpha cutoff" : "a beta cutoff";
+    return this.flips(ply) ? t("view.alphaCutoff") : t("view.betaCutoff");
   }
 
   // Which bound a better move moves at a node at ply: MAX raises alpha, MIN lowers beta.
-  improves(ply) { return this.flips(ply) ? "lowers β" : "raises α"; }
+  improves(ply) { return this.flips(ply) ? t("view.lowersBeta") : t("view.raisesAlpha"); }
 
   // "(lo, hi)" for a node at ply.
   windowText(alpha, beta, ply) {
@@ -118,25 +118,9 @@ export class View {
 
   // Legend entries in this view (the colours keep their meaning: exact, fail-high, fail-low).
   legend() {
-    if (this.root) {
-      return {
-        exact: "exact (inside (α, β))",
-        "fail-high": "fail-high (value ≥ β)",
-        "fail-low": "fail-low (value ≤ α)",
-        cut: "Cut node (MAX fails high, MIN fails low)",
-        all: "All node (MAX fails low, MIN fails high)",
-        cutoff: "cutoff (β at MAX, α at MIN)",
-        players: "MAX ▲ / MIN ▼ (root player's values)",
-      };
-    }
-    return {
-      exact: "exact (inside the window)",
-      "fail-high": "fail-high (≥ β, cut)",
-      "fail-low": "fail-low (≤ α, all)",
-      cut: "Cut node",
-      all: "All node",
-      cutoff: "beta cutoff",
-      players: "each node from its side to move",
-    };
+    const keys = ["exact", "fail-high", "fail-low", "cut", "all", "cutoff", "players"];
+    const out = {};
+    for (const k of keys) out[k] = this.root ? t(`view.legendRoot-${k}`) : t(`view.legendNegamax-${k}`);
+    return out;
   }
 }

@@ -15,6 +15,7 @@ package msg
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -31,17 +32,49 @@ func (e *Error) Error() string { return e.Text }
 // name, value pairs. A value that is an error is said by its own sentence (its English here).
 func New(key, template string, nameValues ...any) *Error {
 	args := make(map[string]any, len(nameValues)/2)
-	text := template
 	for i := 0; i+1 < len(nameValues); i += 2 {
-		name := fmt.Sprint(nameValues[i])
 		v := nameValues[i+1]
 		if err, ok := v.(error); ok {
 			v = err.Error()
 		}
-		args[name] = v
-		text = strings.ReplaceAll(text, "{"+name+"}", fmt.Sprint(v))
+		args[fmt.Sprint(nameValues[i])] = v
 	}
-	return &Error{Key: key, Args: args, Text: text}
+	return &Error{Key: key, Args: args, Text: fill(template, args)}
+}
+
+// fill puts the parameters into the template in one pass, so a value that itself holds
+// "{name}" (a quoted input) stays as it is.
+func fill(template string, args map[string]any) string {
+	var b strings.Builder
+	b.Grow(len(template) + 16*len(args))
+	for {
+		open := strings.IndexByte(template, '{')
+		if open < 0 {
+			break
+		}
+		end := strings.IndexByte(template[open:], '}')
+		if end < 0 {
+			break
+		}
+		name := template[open+1 : open+end]
+		v, ok := args[name]
+		b.WriteString(template[:open])
+		if !ok {
+			b.WriteString(template[open : open+end+1])
+		} else {
+			switch x := v.(type) {
+			case string:
+				b.WriteString(x)
+			case int:
+				b.WriteString(strconv.Itoa(x))
+			default:
+				fmt.Fprint(&b, v)
+			}
+		}
+		template = template[open+end+1:]
+	}
+	b.WriteString(template)
+	return b.String()
 }
 
 // Keyed returns the first keyed sentence in err's chain, if any: what the page can translate.

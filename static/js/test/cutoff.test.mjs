@@ -1,5 +1,6 @@
 // A cutoff is a pruning only when moves remain: the figures' prunings (their SOURCE note,
 // engine/testdata/trees/textbook_trees.json) against the page's count, ✂ marks and sentences.
+import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, fixture } from "./helpers.mjs";

@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import "./words.mjs";
 import { keyOf } from "../exercise.js";
 import { grade } from "../exercisegrade.js";
 import { parseValue, parseRange } from "../exerciseui.js";

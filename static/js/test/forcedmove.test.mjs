@@ -1,6 +1,7 @@
 // A move the page's chess rules reject (a king stepping into check, which a pseudo-legal engine
 // allows) is played as the engine played it: the moves below it keep positions and SAN, and the
 // board is told the last legal position and why. Positions and SAN worked out by hand.
+import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { forceMove } from "../forcedmove.js";

@@ -1,6 +1,7 @@
 // Lesson format, Markdown and the live region's throttle, against hand-written expectations.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./words.mjs";
 import { parseLesson, parseStep, resolveStep, splitState } from "../lessonformat.js";
 import { markdownToHTML } from "../markdown.js";
 import { Announcer } from "../announce.js";

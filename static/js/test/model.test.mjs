@@ -167,3 +167,14 @@ test("a bad event is rejected and leaves the trace unchanged", () => {
   assert.equal(t.event(n).node, 12);
   assert.equal(t.current(n + 1), 12);
 });
+
+test("the default hello's reasons and methods are the engine's, in its order (tracer/pvmethod.go)", async () => {
+  const fs = await import("node:fs");
+  const src = fs.readFileSync(new URL("../../../tracer/pvmethod.go", import.meta.url), "utf8");
+  const listOf = (name) => {
+    const from = src.indexOf(`var ${name}`);
+    return [...src.slice(from, src.indexOf("}", from)).matchAll(/"([\w-]*)"/g)].map((m) => m[1]);
+  };
+  assert.deepEqual(DEFAULT_HELLO.reasons, listOf("reasonNames"));
+  assert.deepEqual(DEFAULT_HELLO.methods, listOf("methodNames"));
+});

@@ -4,6 +4,7 @@
 // that cuts off, a5 and Ke3 pruned); every expected value below is read off that file by hand
 // (event numbers in comments are its seq, one more than the index) or written out from the rules
 // of chess and of FEN (the null move's position).
+import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";

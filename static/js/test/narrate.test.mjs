@@ -1,4 +1,5 @@
 // Narration: one sentence per event, numbers as the event gives them.
+import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, GOLDEN, fixture } from "./helpers.mjs";

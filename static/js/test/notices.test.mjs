@@ -1,3 +1,4 @@
+import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { noticeText } from "../notices.js";

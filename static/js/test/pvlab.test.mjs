@@ -1,6 +1,7 @@
 // The short-PV laboratory's model: method and reason per event (from a server frame's sparse
 // cuts and from JSONL), and what each collector reported per iteration as of step k. Expected
 // values come from the fixtures' own lines (read raw, not through the model) and by hand.
+import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, fixture, rawEvents } from "./helpers.mjs";

@@ -3,6 +3,7 @@
 // after its first leaf its other two children are pruned).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./words.mjs";
 import { load, GOLDEN } from "./helpers.mjs";
 import { questionsAt, check, Quiz, KINDS, DEFAULT_KINDS, kindsFromParam, blank, whyText } from "../quiz.js";
 import { View } from "../view.js";
@@ -83,7 +84,7 @@ test("a wrong answer gets a why and a second try, scored once", () => {
   assert.deepEqual([r1.right, r1.retry, r1.reveal], [false, true, false]);
   assert.equal(q.snapshot().question.retry, true);
   assert.equal(q.gate(t, root, 0, t.length), at); // still the same question
-  const why = whyText(t, root, q.open, (p) => (p ? `node ${p}` : "the root"));
+  const why = whyText(t, root, q.open);
   assert.equal(why, "Node 0 is a MIN node: it takes the smallest of what its children returned (3, 12, 8), 3.");
   const r2 = q.answer(t, root, "3");
   assert.deepEqual([r2.right, r2.reveal], [true, true]);

@@ -1,6 +1,7 @@
 // A root driver (MTD(f), MTD-bi) searches the root many times with null windows. The go-to
 // box finds a path in any of those root searches, not only the last, and a null-window node is
 // shown with no expected type: a derivation from the root calls it PV, which it cannot be.
+import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Trace, batchFromJSONL } from "../model.js";

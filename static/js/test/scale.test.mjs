@@ -3,6 +3,7 @@
 // #n, and anything else as the number itself, however large. Expected values are worked out by
 // hand from the meta each test gives: a mate delivered p plies away scores mate - p, and p plies
 // are floor((p + 1) / 2) moves of the mating side (UCI's "mate n", as Stockfish's UCI::value).
+import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { View, fmt, scoreScale, mateIn } from "../view.js";

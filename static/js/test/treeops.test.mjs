@@ -1,6 +1,7 @@
 // The tree editor's operations and the comparison's counts, on trees written out by hand.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./words.mjs";
 import { parseTreeText } from "../model.js";
 import {
   nodeAt, treeText, setLeaf, addChild, deleteSubtree, countNodes, horizonLeaves, uniformBranching,

@@ -1,6 +1,7 @@
 // The point of view (view.js) and the root-view narration, on Russell & Norvig's Fig. 5.2 under
 // PVS (the golden trace). Expectations are the book's: the MIN node B = 0 has value 3, C = 1
 // fails low with 2 <= alpha = 3 and stops after its first leaf (an alpha cutoff).
+import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, GOLDEN } from "./helpers.mjs";
