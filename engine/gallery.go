@@ -127,36 +127,36 @@ var Gallery = []GalleryEntry{
 			"iteration is cut at the node the search was in. The result is the last completed iteration's.",
 	},
 	{
-		ID:      "ecm1259",
+		ID:      "bk11",
 		Name:    "IIR shortens the PV by a ply (iir-at-pv)",
-		Source:  "ECM.1259 (tactics/ecm_gcp_183.epd)",
-		FEN:     "rnb2rk1/pp2bppp/2p5/q7/4NN2/4B1QP/PPP3P1/2KR3R w - -",
-		Options: map[string]string{"depth": "6", "modern": "true"},
+		Source:  "BK.11 (tactics/bratko_kopec_24.epd)",
+		FEN:     "2r1nrk1/p2q1ppp/bp1p4/n1pPp3/P1P1P3/2PBB1N1/4QPPP/R4RK1 w - -",
+		Options: map[string]string{"depth": "6", "modern": "true", "tt-size": "256"},
 		Method:  tracer.Triangular, Reason: tracer.IIRAtPV,
-		Note: "With modern=true the line is five moves at depth 6: at its fifth position the table had no move " +
-			"(reverse futility and null-move cutoffs store none), so internal iterative reduction searched that " +
-			"PV node a ply shallower and the line reached the horizon a ply early. Turn iir off and it is whole.",
+		Note: "With modern=true and a 256-entry table the line is five moves at depth 6: a PV node on it found no move " +
+			"in the small table, so internal iterative reduction searched it a ply shallower and the line reached " +
+			"the horizon a ply early. Turn iir off, or give the table its default size, and it is whole.",
 	},
 	{
-		ID:      "ecm1503",
-		Name:    "IIR on a line found late (iir-at-pv)",
-		Source:  "ECM.1503 (tactics/ecm_gcp_183.epd)",
-		FEN:     "1r2r1k1/1bn2pbp/pp1q1np1/2pPN1B1/P1B5/2N4P/1P1Q1PP1/R3R1K1 w - -",
-		Options: map[string]string{"depth": "6", "modern": "true", "null-move-verify": "false"},
+		ID:      "bk18",
+		Name:    "IIR on a Black line (iir-at-pv)",
+		Source:  "BK.18 (tactics/bratko_kopec_24.epd)",
+		FEN:     "r1bq1rk1/pp2ppbp/2np2p1/2n5/P3PP2/N1P2N2/1PB3PP/R1B1QRK1 b - -",
+		Options: map[string]string{"depth": "6", "modern": "true", "tt-size": "256"},
 		Method:  tracer.Triangular, Reason: tracer.IIRAtPV,
-		Note: "With modern=true but the null move's verification off, the depth-6 line f4 Rc8 Bxf6 Bxf6 Ne4 is a move short: a PV node on it had no table move and " +
-			"was searched a ply shallower. The table walk stops earlier still, where the reduced node's " +
-			"children stored nothing exact.",
+		Note: "The same with Black to move: the depth-6 line Qb6 Qe3 Qa6 Nb5 Na4 is a move short, " +
+			"cut where IIR searched a PV node without a table move a ply shallower.",
 	},
 	{
-		ID:      "bk17",
-		Name:    "IIR at depth 7 (iir-at-pv)",
-		Source:  "BK.17 (tactics/bratko_kopec_24.epd)",
-		FEN:     "r2q1rk1/1ppnbppp/p2p1nb1/3Pp3/2P1P1P1/2N2N1P/PPB1QP2/R1B2RK1 b - -",
-		Options: map[string]string{"depth": "7", "modern": "true", "null-move-verify": "false"},
+		ID:      "bk06",
+		Name:    "IIR with a tiny table (iir-at-pv)",
+		Source:  "BK.06 (tactics/bratko_kopec_24.epd)",
+		FEN:     "2r3k1/pppR1pp1/4p3/4P1P1/5P2/1P4K1/P1P5/8 w - -",
+		Options: map[string]string{"depth": "6", "modern": "true", "tt-size": "64"},
 		Method:  tracer.Triangular, Reason: tracer.IIRAtPV,
-		Note: "Modern search (the null move's verification off) reaches depth 7 here in some 33,000 nodes, and its line has six moves: the last PV " +
-			"node with depth left was reduced by IIR. Compare ?compare=pvs,pvs:modern=true for the nodes saved.",
+		Note: "A rook ending with a 64-entry table: the line Rd4 Kf8 Rb4 Rb8 Kf3 is five moves at depth 6, " +
+			"cut where IIR searched a PV node the tiny table kept no move for a ply shallower. Turn iir off and " +
+			"the line is whole (the table walk then stops where the table lost an entry).",
 	},
 }
 

@@ -99,13 +99,15 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 	}
 
 	// Step 4b. At a null-window node out of check: reverse futility (prune.go)
-	// and the pass (nullmove.go) may answer the node before any move.
+	// and the pass (nullmove.go) may answer the node before any move. Not at a
+	// child of the root: answering it unsearched would drop a root move, and
+	// no root move is pruned (a pass there hid mates in 3 at depth 5).
 	var at nodeState
 	at.inCheck = s.pos.InCheck()
 	verify := false
 	if s.modern && !at.inCheck {
 		at.eval = s.pos.Evaluate()
-		if beta-alpha == 1 && ply > 0 {
+		if beta-alpha == 1 && ply > 1 {
 			if s.reverseFutility(depth, beta, at.eval) {
 				s.stats.ReverseFutility++
 				s.stats.Leaves++

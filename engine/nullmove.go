@@ -11,8 +11,9 @@ import (
 // high, a real move would too, and the node cuts off without searching one.
 // The pass is wrong where moving hurts (zugzwang), so it is never tried in
 // check, after another pass, or with only king and pawns left to the side to
-// move; NullMoveVerify also checks each cutoff by searching the node's own
-// moves a ply shallower (Tabibi and Netanyahu's verified null-move pruning).
+// move, nor at a child of the root (node.go, Step 4b); NullMoveVerify also
+// checks each cutoff by searching the node's own moves a ply shallower (Tabibi
+// and Netanyahu's verified null-move pruning).
 //
 // In the trace the pass is a child entered with the move tracer.NullMove
 // ("0000"), Reduced = R and Why "null-move", and its cutoff a cutoff by "0000".
@@ -56,7 +57,7 @@ const (
 func (s *searcher) nullMoveCuts(id int32, depth, beta, eval int, expect tracer.NodeType) (int, nullOutcome) {
 	ply := s.pos.Ply()
 	p, ok := s.pos.(passer)
-	if !ok || ply == 0 || depth < nullMinDepth || eval < beta || IsMate(beta) || s.edges[ply].move == nullMove || !p.HasPieces() {
+	if !ok || ply < 2 || depth < nullMinDepth || eval < beta || IsMate(beta) || s.edges[ply].move == nullMove || !p.HasPieces() {
 		return 0, nullNoCut
 	}
 	r := nullReduction

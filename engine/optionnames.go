@@ -65,13 +65,13 @@ var OptionNames = []OptionName{
 			o.SetModern(b)
 			return nil
 		}},
-	boolOption("null-move", "null-move pruning: at depth 3 or more, pass, and cut off when a search 2 plies shallower (3 from depth 7) still fails high; never in check, twice in a row, or with only king and pawns", func(o *Options) *bool { return &o.NullMove }),
+	boolOption("null-move", "null-move pruning: at depth 3 or more, pass, and cut off when a search 2 plies shallower (3 from depth 7) still fails high; never in check, twice in a row, right after a root move, or with only king and pawns", func(o *Options) *bool { return &o.NullMove }),
 	boolOption("null-move-verify", "verify a null-move cutoff by searching the node's own moves a ply shallower (zugzwang)", func(o *Options) *bool { return &o.NullMoveVerify }),
-	boolOption("lmr", "late move reductions: late quiet moves searched shallower, again at full depth when they beat alpha", func(o *Options) *bool { return &o.LMR }),
-	boolOption("futility", "futility pruning: skip quiet moves when the evaluation plus a margin per ply cannot reach alpha; reverse futility: a null-window node whose evaluation minus a margin beats beta returns it", func(o *Options) *bool { return &o.Futility }),
-	boolOption("late-move-pruning", "skip quiet moves after the first 3 + depth² at depth 5 or less", func(o *Options) *bool { return &o.LateMovePruning }),
+	boolOption("lmr", "late move reductions: late quiet moves at depth 4 or more searched shallower, again at full depth when they beat alpha", func(o *Options) *bool { return &o.LMR }),
+	boolOption("futility", "futility pruning: at depth 2 or less, skip quiet moves when the evaluation plus a margin per ply cannot reach alpha; reverse futility: a null-window node at depth 1 whose evaluation minus a margin beats beta returns it", func(o *Options) *bool { return &o.Futility }),
+	boolOption("late-move-pruning", "skip quiet moves after the first 3 + depth² at depth 2 or less", func(o *Options) *bool { return &o.LateMovePruning }),
 	boolOption("check-extension", "search a move that gives check one ply deeper", func(o *Options) *bool { return &o.CheckExtension }),
-	boolOption("iir", "internal iterative reduction: a node of depth 3 or more with no table move is searched a ply shallower", func(o *Options) *bool { return &o.IIR }),
+	boolOption("iir", "internal iterative reduction: a node of depth 4 or more with no table move is searched a ply shallower", func(o *Options) *bool { return &o.IIR }),
 	{Name: "max-nodes", Usage: "stop after this many nodes (0: no limit)",
 		get: func(o *Options) string { return strconv.FormatInt(o.MaxNodes, 10) },
 		set: func(o *Options, v string) error {

@@ -19,12 +19,16 @@ import (
 //
 // one less at a node with an open window, never below zero nor so much that
 // the probe lands below depth 1. Captures, promotions, killers, moves that
-// give check and moves made in check are not reduced.
+// give check and moves made in check are not reduced, nor any move at depth
+// 3: reduced there, a quiet move's probe has one ply, which does not see the
+// mate in one it threatens (a mate in 3 searched at depth 5 lost its second
+// move so).
 //
-// Internal iterative reduction (Options.IIR): a node 3 or more plies deep whose
-// table entry has no move (Patricia's IIRMinDepth 3) is searched a ply
-// shallower: without a move to try first its search would be slow, and the
-// entry it stores gives the next visit that move.
+// Internal iterative reduction (Options.IIR): a node 4 or more plies deep whose
+// table entry has no move (Weiss's search.c: depth >= 4 && !ttMove) is searched
+// a ply shallower: without a move to try first its search would be slow, and
+// the entry it stores gives the next visit that move. (From depth 3, as
+// Patricia does, it hid mates in 2 below a depth-3 node.)
 
 // lmrTable[depth][n] is the reduction of the n-th move (1 first) at depth.
 var lmrTable [MaxDepth + 1][64]int8
@@ -40,8 +44,8 @@ func init() {
 // Where late move reductions start: moves after the first lmrFirst, at depth lmrMinDepth or more.
 const (
 	lmrFirst    = 2
-	lmrMinDepth = 3
-	iirMinDepth = 3
+	lmrMinDepth = 4
+	iirMinDepth = 4
 )
 
 // lateReduction is how many plies shallower the i-th move (0 first) of a node
