@@ -51,6 +51,8 @@ func TestModernTracesAreChecked(t *testing.T) {
 	fens := append(bkFENs(t, 3), endings...)
 	if !testing.Short() {
 		fens = append(bkFENs(t, 0), endings...)
+	} else if raceEnabled {
+		fens = append(bkFENs(t, 1), endings...)
 	}
 	for _, setting := range modernSettings {
 		for i, fen := range fens {
@@ -204,7 +206,11 @@ func onlyKingAndPawns(pos *chess.Position) bool {
 // finds no pass made in check, after a pass, or by a side with only king and
 // pawns, and at least one pass in each search of a middle game.
 func TestNullMoveNeverInCheckNorWithOnlyPawns(t *testing.T) {
-	fens := append(bkFENs(t, 4), endings...)
+	middle := 4 // the first fens are Bratko-Kopec middle games, then the endings
+	if raceEnabled && testing.Short() {
+		middle = 1
+	}
+	fens := append(bkFENs(t, middle), endings...)
 	for _, setting := range []string{"null-move", "modern"} {
 		for i, fen := range fens {
 			t.Run(fmt.Sprintf("%s/%d", setting, i), func(t *testing.T) {
@@ -239,7 +245,7 @@ func TestNullMoveNeverInCheckNorWithOnlyPawns(t *testing.T) {
 				}
 				t.Logf("%d passes, %d cut off", passes, cutoffs)
 				// With null-move-verify (in modern) a cutoff is made by the verifying move.
-				if setting == "null-move" && i < 4 && (passes == 0 || cutoffs == 0) {
+				if setting == "null-move" && i < middle && (passes == 0 || cutoffs == 0) {
 					t.Errorf("a middle game with no pass or no cutoff by one: %d passes, %d cutoffs", passes, cutoffs)
 				}
 			})
@@ -310,7 +316,14 @@ func TestModernFindsMates(t *testing.T) {
 	n := 0
 	for i, l := range readEPD(t, "mates/matetrack_mate1to5_pv.epd") {
 		mate, err := strconv.Atoi(strings.TrimPrefix(l.ops["bm"], "#"))
-		if err != nil || mate < 1 || mate > 3 || testing.Short() && i%5 != 0 {
+		every := 1
+		if testing.Short() {
+			every = 5
+			if raceEnabled {
+				every = 11
+			}
+		}
+		if err != nil || mate < 1 || mate > 3 || i%every != 0 {
 			continue
 		}
 		n++
@@ -434,9 +447,13 @@ func TestIIRExhibitsFollowTheTrace(t *testing.T) {
 // the trace tells the depth the search used. (The null-move verification once
 // took its ply twice, searching at depth-3 while saying 1 ply.)
 func TestModernDepthsAddUp(t *testing.T) {
+	n := 3
+	if raceEnabled && testing.Short() {
+		n = 1
+	}
 	for _, setting := range modernSettings {
 		t.Run(setting, func(t *testing.T) {
-			for _, fen := range bkFENs(t, 3) {
+			for _, fen := range bkFENs(t, n) {
 				p, err := NewChessPosition(fen)
 				if err != nil {
 					t.Fatal(err)
