@@ -2,6 +2,8 @@ package server
 
 import (
 	"net/http"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pvscope/pvscope/templates/words"
@@ -33,10 +35,7 @@ func pageWords(r *http.Request) *words.Words {
 		lang = pick(c.Value)
 	}
 	if lang == "" {
-		for i, tag := range strings.Split(r.Header.Get("Accept-Language"), ",") {
-			if i >= 16 {
-				break
-			}
+		for _, tag := range acceptedLanguages(r.Header.Get("Accept-Language")) {
 			if lang = pick(tag); lang != "" {
 				break
 			}
@@ -50,4 +49,35 @@ func pageWords(r *http.Request) *words.Words {
 		w, _ = words.Load(words.English)
 	}
 	return w
+}
+
+// acceptedLanguages lists an Accept-Language header's tags by their q weights, highest first
+// (ties in the header's order), leaving out q=0 ("not this one"); 16 tags at most are read.
+func acceptedLanguages(header string) []string {
+	type weighted struct {
+		tag string
+		q   float64
+	}
+	var tags []weighted
+	for i, part := range strings.Split(header, ",") {
+		if i >= 16 {
+			break
+		}
+		tag, params, _ := strings.Cut(part, ";")
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+				q = f
+			}
+		}
+		if tag = strings.TrimSpace(tag); tag != "" && q > 0 {
+			tags = append(tags, weighted{tag, q})
+		}
+	}
+	sort.SliceStable(tags, func(i, j int) bool { return tags[i].q > tags[j].q })
+	out := make([]string, len(tags))
+	for i, w := range tags {
+		out[i] = w.tag
+	}
+	return out
 }

@@ -19,6 +19,9 @@ func TestPageWordsPicksTheLanguage(t *testing.T) {
 		{"/", "", "de-DE,de;q=0.9,fr;q=0.8", "fr"},
 		{"/", "", "de", "en"},
 		{"/", "<script>", "", "en"},
+		{"/", "", "fr;q=0, en", "en"},             // q=0 says "not French"
+		{"/", "", "en;q=0.5, fr;q=0.9", "fr"},     // by weight, not by place
+		{"/", "", "de, fr;q=0.8, en;q=0.9", "en"}, // German has no catalog: the next weight
 	}
 	for _, c := range cases {
 		r := httptest.NewRequest("GET", c.url, nil)

@@ -143,7 +143,7 @@ func clipArgs(args map[string]any) map[string]any {
 			if out == nil {
 				out = maps.Clone(args)
 			}
-			out[k] = clip(s, maxQuoted)
+			out[k] = clipArg(s, maxQuoted) // no English words added: a French sentence repeats it
 		}
 	}
 	if out == nil {

@@ -68,7 +68,8 @@ export function createCompare({ errors, onActive = () => {} }) {
         break;
       case "done":
         p.state = "done";
-        p.stopped = f.stopped || "";
+        // The server's reason in the page's language, as the run-state line says it.
+        p.stopped = f.stopped ? frameText({ message: f.stopped, key: f.stoppedKey, args: f.stoppedArgs }) : "";
         // Chess traces are long: show the finished search; teaching trees play leaf by leaf.
         if (p.trace && (p.trace.started.kind !== "tree" || diffSpec)) p.k = p.trace.length;
         runNext();

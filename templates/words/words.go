@@ -41,7 +41,48 @@ type Language struct {
 var (
 	mu     sync.Mutex
 	loaded = map[string]*Words{}
+	forJS  = map[string]*Words{}
+
+	languagesOnce sync.Once
+	languages     []Language
 )
+
+// goOnly are the areas only Go says (the templates, and the data the server puts in them):
+// the page's scripts never look them up, so the page does not carry them twice.
+var goOnly = []string{"tpl-", "options.", "gallery.", "named."}
+
+// ForScripts is the part of lang's catalog the page's scripts read, for the page's
+// "pvscope-words" script: without the templates' areas, and in English without the keyed
+// sentences of Go too (an English page shows the server's own English). It is built once.
+func ForScripts(lang string) (*Words, error) {
+	w, err := Load(lang)
+	if err != nil {
+		return nil, err
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if js := forJS[lang]; js != nil {
+		return js, nil
+	}
+	js := &Words{Lang: lang, Messages: map[string]string{}}
+	for k, v := range w.Messages {
+		if hasPrefix(k, goOnly...) || lang == English && strings.HasPrefix(k, "go-") {
+			continue
+		}
+		js.Messages[k] = v
+	}
+	forJS[lang] = js
+	return js, nil
+}
+
+func hasPrefix(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
 
 // Load returns the catalog of lang (English merged under it), read once from static.FS.
 func Load(lang string) (*Words, error) {
@@ -101,24 +142,34 @@ func read(fsys fs.FS, lang string) (map[string]string, error) {
 }
 
 // Languages lists the languages with a catalog, English first, each named by its own
-// "language.name" message.
+// "language.name" message. The catalogs are embedded, so the list is read once.
 func Languages() []Language {
-	dirs, _ := fs.ReadDir(static.FS, Root)
-	var out []Language
-	for _, d := range dirs {
-		if !d.IsDir() {
-			continue
+	languagesOnce.Do(func() {
+		dirs, _ := fs.ReadDir(static.FS, Root)
+		for _, d := range dirs {
+			if !d.IsDir() {
+				continue
+			}
+			name := d.Name()
+			if m, err := read(static.FS, name); err == nil && m["language.name"] != "" {
+				name = m["language.name"]
+			}
+			languages = append(languages, Language{Code: d.Name(), Name: name})
 		}
-		name := d.Name()
-		if m, err := read(static.FS, name); err == nil && m["language.name"] != "" {
-			name = m["language.name"]
-		}
-		out = append(out, Language{Code: d.Name(), Name: name})
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		return out[i].Code == English || out[j].Code != English && out[i].Code < out[j].Code
+		sort.SliceStable(languages, func(i, j int) bool {
+			return languages[i].Code == English || languages[j].Code != English && languages[i].Code < languages[j].Code
+		})
 	})
-	return out
+	return languages
+}
+
+// ScriptWords is ForScripts of the language ctx carries, for the page's template.
+func ScriptWords(ctx context.Context) *Words {
+	w, err := ForScripts(From(ctx).Lang)
+	if err != nil {
+		return From(ctx)
+	}
+	return w
 }
 
 // T returns the message key with its {name} parameters filled from args, given as

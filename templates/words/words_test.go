@@ -70,3 +70,36 @@ func TestLoadMergesEnglishUnderTheLanguage(t *testing.T) {
 		t.Errorf("parameters: %q", got)
 	}
 }
+
+// TestScriptsGetOnlyWhatTheyRead: the page's inline catalog leaves out what only Go says
+// (the templates' areas, the options' usage, the gallery, the named inputs) and, in English,
+// the keyed sentences of Go; French keeps those, which its page says in place of the server's.
+func TestScriptsGetOnlyWhatTheyRead(t *testing.T) {
+	for _, lang := range []string{English, "fr"} {
+		js, err := ForScripts(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, _ := Load(lang)
+		goSaid := 0
+		for k := range full.Messages {
+			_, in := js.Messages[k]
+			switch {
+			case hasPrefix(k, goOnly...):
+				if in {
+					t.Errorf("%s: %s is in the page's script catalog", lang, k)
+				}
+			case strings.HasPrefix(k, "go-"):
+				goSaid++
+				if in != (lang != English) {
+					t.Errorf("%s: %s in the script catalog: %v", lang, k, in)
+				}
+			case !in:
+				t.Errorf("%s: %s is missing from the page's script catalog", lang, k)
+			}
+		}
+		if goSaid == 0 || len(js.Messages) == 0 {
+			t.Errorf("%s: no keyed Go sentence or no script word at all", lang)
+		}
+	}
+}

@@ -60,7 +60,7 @@ export function parse(text) {
     if (type !== "plural" && type !== "select") throw new Error(`unknown type ${type} in {${arg}}`);
     if (text[i] !== ",") throw new Error(`expected , after {${arg}, ${type} at ${i}`);
     i++;
-    const forms = {};
+    const forms = Object.create(null); // a value like "constructor" must not find Object's own
     for (;;) {
       while (text[i] === " ") i++;
       if (text[i] === "}") { i++; break; }

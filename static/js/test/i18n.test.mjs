@@ -85,3 +85,19 @@ test("every key the page's modules name is in the English catalog", () => {
   }
   assert.ok(named > 0);
 });
+
+test("a select value that names an Object property takes the other form", () => {
+  const m = "{where, select, root {at the root} other {at {where}}}";
+  for (const w of ["constructor", "toString", "__proto__", "valueOf", "hasOwnProperty"])
+    assert.equal(fill(m, { where: w }, "en"), `at ${w}`);
+  assert.equal(fill("{n, plural, one {one} other {#}}", { n: 2 }, "en"), "2");
+});
+
+test("no page module looks up an area only Go says (the page does not carry them)", () => {
+  const js = path.join(I18N, "..");
+  for (const f of fs.readdirSync(js).filter((f) => f.endsWith(".js"))) {
+    const src = fs.readFileSync(path.join(js, f), "utf8");
+    const m = src.match(/\bt\(\s*["`](tpl-|options\.|gallery\.|named\.)/);
+    assert.equal(m, null, `${f} looks up ${m && m[1]}…, which the page's catalog leaves out`);
+  }
+});
