@@ -95,12 +95,17 @@ func TestEventLogShowsTheCurrentStepAfterASeek(t *testing.T) {
 	p.startAndWait()
 	for _, k := range []int{45, 10, 60, 30} {
 		var gap float64
+		// The log fills its rows in slices after a seek, and keeps the current row in view as
+		// they grow: wait for it to settle there (up to 10 s on a loaded machine), not a fixed time.
 		p.await(fmt.Sprintf(`(async () => { window.pvscope.seek(%d);
-			for (let i = 0; i < 4; i++) await new Promise(requestAnimationFrame);
-			await new Promise((r) => setTimeout(r, 50)); // the log's fill-in slices
-			for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
-			const log = document.querySelector('[data-testid="event-log"]'), li = log.querySelector("li.current");
-			return li.getBoundingClientRect().bottom - log.getBoundingClientRect().bottom; })()`, k), &gap)
+			const log = document.querySelector('[data-testid="event-log"]');
+			const gap = () => { const li = log.querySelector("li.current");
+				return li ? li.getBoundingClientRect().bottom - log.getBoundingClientRect().bottom : 1e9; };
+			for (let t0 = performance.now(); performance.now() - t0 < 10000; ) {
+				for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+				if (gap() <= 1) { await new Promise((r) => setTimeout(r, 100)); if (gap() <= 1) break; }
+			}
+			return gap(); })()`, k), &gap)
 		if gap > 1 {
 			t.Errorf("at step %d the current row ends %.0f px below the log's bottom: out of view", k, gap)
 		}
