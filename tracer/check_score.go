@@ -124,7 +124,7 @@ func (c *Checker) judgeExit(e *Event) *msg.Error {
 		m := msg.New("go-tracer.bestScore", "exit of node {node} scores {score}, below the {best} its move {move} (node {child}) gave it: a node scores at least its best move",
 			"node", e.Node, "score", e.Score, "best", f.best, "move", c.nodes[f.bestChild].move, "child", f.bestChild)
 		if c.nodes[f.bestChild].move == "" {
-			m = msg.New("go-tracer.bestScoreItsMove", "exit of node {node} scores {score}, below the {best} its move its move (node {child}) gave it: a node scores at least its best move",
+			m = msg.New("go-tracer.bestScoreItsMove", "exit of node {node} scores {score}, below the {best} its move (node {child}) gave it: a node scores at least its best move",
 				"node", e.Node, "score", e.Score, "best", f.best, "child", f.bestChild)
 		}
 		if problem == nil {

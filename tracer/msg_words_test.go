@@ -41,7 +41,7 @@ func TestCheckerSentenceVariants(t *testing.T) {
 			t.Errorf("violations %+v; want one %s: %q", vs, c.key, c.text)
 		}
 	}
-	// best-score with the best move unnamed: the checker said "its move its move".
+	// best-score with the best move unnamed: "its move" (the checker once said it twice).
 	es := killerTrace(en(4, 1, "e2e4", -544, -543, 1), ttEx(4, -524))
 	es[len(es)-1].Score = 500
 	for i := range es {
@@ -50,7 +50,7 @@ func TestCheckerSentenceVariants(t *testing.T) {
 		}
 	}
 	vs, _, _, _ := checkAll(Header{}, es)
-	want := "exit of node 1 scores 500, below the 530 its move its move (node 5) gave it: a node scores at least its best move"
+	want := "exit of node 1 scores 500, below the 530 its move (node 5) gave it: a node scores at least its best move"
 	if len(vs) != 1 || vs[0].Key != "go-tracer.bestScoreItsMove" || vs[0].Problem != want {
 		t.Errorf("violations %+v; want %q", vs, want)
 	}
