@@ -57,8 +57,10 @@ func (v *Violation) Error() string {
 //     may say anything.
 //   - best-score: a node scores at least what each of its searched moves gave
 //     it (their scores negated), not counting a visit searched again, a null
-//     move that did not cut, or a stopped child; a table answer or a stopped
-//     node is not judged.
+//     move that did not cut, or a stopped child; a table answer, a stopped
+//     node, or a node that searched a move again deeper with no ref (its
+//     moves first searched shallower, as a null move's verification does) is
+//     not judged.
 //
 // A move searched again from the same parent with the same window and depth
 // (a killer tried first and met again in the move list, say) is a repeat: it

@@ -94,6 +94,9 @@ func (c *Checker) push(e *Event) {
 			c.Repeats++
 		}
 		c.reopen(e, n.repeatOf)
+		if n.repeatOf == 0 && c.searchedAgainDeeper(e) {
+			c.frames[len(c.open)-1].bestUnknown = true // the parent's frame: e is not open yet
+		}
 	}
 	if c.nodes == nil {
 		c.nodes = make(map[int32]nodeState)

@@ -42,6 +42,23 @@ func (c *Checker) repeatOf(e *Event) int32 {
 	return 0
 }
 
+// searchedAgainDeeper: e (no ref) searches an exited sibling's move again at a greater depth:
+// the node searched its moves once shallower and then in full, as a null move's verification
+// does before the node's own search. The deeper search is the move's score, and the best so far
+// may rest on the shallower one, so the node's best-score is left unjudged.
+func (c *Checker) searchedAgainDeeper(e *Event) bool {
+	k := len(c.open) - 1
+	if k < 0 || e.Move == "" || e.Ref != 0 {
+		return false
+	}
+	for _, kk := range c.frames[k].exited {
+		if kk.move == e.Move && kk.depth < e.Depth {
+			return true
+		}
+	}
+	return false
+}
+
 // repeats: e searches the exited sibling id's move again with its window and depth.
 func (c *Checker) repeats(e *Event, id int32) bool {
 	n, ok := c.nodes[id]

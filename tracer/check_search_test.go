@@ -287,3 +287,31 @@ func TestPrune(t *testing.T) {
 		t.Errorf("a prune naming a closed node: violations %v, want one innermost", vs)
 	}
 }
+
+// A node that searches its moves shallower first and then in full (a null move's
+// verification search, then the node's own) scores what the full search gave: the shallower
+// visit's higher score is not its best move's. A same-depth repeat still counts.
+func TestMovesSearchedAgainDeeperSupersedeTheShallowerVisit(t *testing.T) {
+	trace := func(secondDepth int16) []Event {
+		return []Event{
+			en(1, 0, "", -100, 100, 3),
+			en(2, 1, "e2e4", -100, 100, 1), ex(2, -40), // the shallow look: e2e4 worth 40
+			en(3, 1, "e2e4", -100, 100, secondDepth), ex(3, -20), // searched again: worth 20
+			ex(1, 20),
+		}
+	}
+	vs, _, _, _ := checkAll(Header{}, trace(2))
+	for _, v := range vs {
+		if v.Rule == "best-score" {
+			t.Errorf("searched again deeper: %s", v.Problem)
+		}
+	}
+	vs, _, _, _ = checkAll(Header{}, trace(1))
+	found := false
+	for _, v := range vs {
+		found = found || v.Rule == "best-score" && strings.Contains(v.Problem, "below the 40 its move e2e4 (node 2)")
+	}
+	if !found {
+		t.Errorf("a same-depth repeat scoring less: violations %v, want best-score below node 2's 40", vs)
+	}
+}
