@@ -103,3 +103,16 @@ test("the kinds asked: a shorter default, chosen by ?quiz=", () => {
   };
   assert.ok(count(DEFAULT_KINDS) < count(KINDS) / 2, `${count(DEFAULT_KINDS)} of ${count(KINDS)}`);
 });
+
+// Issue 28: the feedback said "It is fails low." An outcome, a window, a list or a value all
+// read as a sentence after "The answer:".
+test("the feedback names the answer in a sentence whatever its kind", async () => {
+  const { t } = await import("../i18n/i18n.js");
+  const { show } = await import("../quizui.js");
+  for (const [truth, kind] of [["fail-low", "outcome"], [[null, 3], "window"], [["1.1", "1.2"], "pruned"], [2, "value"]]) {
+    const said = t("quizui.itIs", { answer: show(truth, kind), why: "" });
+    assert.match(said, /^The answer: \S/);
+    assert.doesNotMatch(said, /It is fails/);
+  }
+  assert.equal(t("quizui.itIs", { answer: show("fail-low", "outcome"), why: "" }).trim(), "The answer: fails low.");
+});
