@@ -12,6 +12,7 @@
 import { t } from "./i18n/i18n.js";
 import { reasonText } from "./pvwords.js";
 import { View } from "./view.js";
+import { countBelow } from "./model.js";
 import { enterClause, pruneSentence, whyText } from "./modern.js";
 
 const BOUND_FLIP = { lower: "upper", upper: "lower", exact: "exact" };
@@ -50,20 +51,29 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
   const best = (m) => (m ? { best: "yes", move: mv(e.node, m) } : { best: "no", move: "" });
   // The root whose line is printed: the root of the latest node entered (the root may have exited).
   const rootOf = () => { const last = trace.nodeCount(i + 1); return last ? trace.path(last)[0] : 0; };
+  // A search without iterative deepening has one iteration, at its full depth: "the search to
+  // depth 3", not "iteration 3". Deepening starts at depth 1, so a first iteration deeper than 1
+  // (before asked iteration-starts before event i) is that single pass.
+  const onePass = (before) => {
+    const starts = trace.byKind && trace.K ? trace.byKind[trace.K["iteration-start"]] : null;
+    return starts && e.depth > 1 && countBelow(starts, i) === before ? "yes" : "no";
+  };
   switch (e.kind) {
     case "search-start":
       return t("narrate.searchStarts", { depth: e.depth });
     case "search-end":
       // A search-end without a line keeps the root's last one (the PV panel's).
       return t("narrate.searchEnds", { depth: e.depth, score: bound(e.score), line: line(rootOf(), e.pv && e.pv.length ? e.pv : trace.rootPV(i)) });
-    case "iteration-start":
+    case "iteration-start": {
       // An engine's iteration-start may give no window (0, 0).
-      if (!e.alpha && !e.beta) return t("narrate.iterationStarts", { depth: e.depth });
-      return t("narrate.iterationStartsWindow", { depth: e.depth, window: w(e.alpha, e.beta) });
+      const pass = onePass(0);
+      if (!e.alpha && !e.beta) return t("narrate.iterationStarts", { depth: e.depth, pass });
+      return t("narrate.iterationStartsWindow", { depth: e.depth, window: w(e.alpha, e.beta), pass });
+    }
     case "iteration-end":
       return e.end === "stopped"
-        ? t("narrate.iterationStopped", { depth: e.depth, score: bound(e.score) })
-        : t("narrate.iterationComplete", { depth: e.depth, score: bound(e.score) });
+        ? t("narrate.iterationStopped", { depth: e.depth, score: bound(e.score), pass: onePass(1) })
+        : t("narrate.iterationComplete", { depth: e.depth, score: bound(e.score), pass: onePass(1) });
     case "aspiration-fail":
       return t("narrate.aspirationFail", { score: bound(e.score), window: w(e.alpha, e.beta) });
     case "enter": {

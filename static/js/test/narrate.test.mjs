@@ -82,3 +82,31 @@ test("TT, aspiration and stopped events (synthetic)", async () => {
   assert.equal(t.stats(9).ttCutoffs, 1);
   assert.equal(t.stats(9).ttHits, 1);
 });
+
+// Issue 28: a search without iterative deepening (one pass at depth 2) was narrated
+// "Iteration 2 starts": there is no iteration 1. Deepening from depth 1 still says iterations.
+test("a single pass is the search to its depth, deepening is iterations", async () => {
+  const { Trace } = await import("../model.js");
+  const h = DEFAULT_HELLO, K = (s) => h.kinds.indexOf(s);
+  const build = (depths) => {
+    const t = new Trace(h);
+    t.start({ kind: "tree", tree: "(1 2)" });
+    const rows = [["search-start", 0, 0, 0, 0, 0, depths[depths.length - 1]]];
+    let id = 0;
+    for (const d of depths) {
+      rows.push(["iteration-start", 0, 0, 0, 0, 0, d], ["enter", ++id, 0, -32000, 32000, 0, d],
+        ["exit", id, 0, 0, 0, 2, 0], ["iteration-end", 0, 0, 0, 0, 2, d]);
+    }
+    const col = (j) => rows.map((r) => (j === 0 ? K(r[0]) : r[j] ?? 0));
+    t.append({ from: 0, count: rows.length, moves: [], kind: col(0), node: col(1), parent: col(2), alpha: col(3),
+      beta: col(4), score: col(5), depth: col(6), bound: col(7), end: col(8), move: col(9) });
+    return t;
+  };
+  const pass = build([2]);
+  assert.equal(narrate(pass, 1), "The search to depth 2 starts.");
+  assert.equal(narrate(pass, 4), "The search to depth 2 is complete with score 2.");
+  const deepening = build([1, 2]);
+  assert.equal(narrate(deepening, 1), "Iteration 1 starts.");
+  assert.equal(narrate(deepening, 5), "Iteration 2 starts.");
+  assert.equal(narrate(deepening, 8), "Iteration 2 is complete with score 2.");
+});
