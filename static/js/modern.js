@@ -56,6 +56,9 @@ export class Modern {
     if (t.c.score.get(at) <= t.c.alpha.get(e)) this.nullCuts.push(at);
   }
 
+  // Is event `at` the exit of a null move's search that cut?
+  isNullCut(at) { const j = below(this.nullCuts, at); return j < this.nullCuts.length && this.nullCuts[j] === at; }
+
   // A re-search event naming the probe ref: a reduction's re-search when that probe was reduced.
   reSearch(at, ref) { if (ref && this.reducedOf(ref) > 0) this.reducedReSearches.push(at); }
 

@@ -83,6 +83,8 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       return say("narrate.enter", {
         root: e.parent ? "no" : "yes", name: e.parent ? mv(e.parent, e.move) : "", player: player(e.ply),
         research: e.ref ? "yes" : "no", ply: e.ply, depth: e.depth, window: win(e.alpha, e.beta, e.ply),
+        // Below depth 0 a node is in quiescence: "depth -5" says nothing to a student.
+        qs: e.depth < 0 ? "yes" : "no",
         expect: EXPECTS.has(ex) && EXPECTS.has(e.expect) ? e.expect : "none",
         modern: clause ? "yes" : "no", clause,
       });
@@ -95,13 +97,17 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       if (e.end === "stopped") return say("narrate.exitStopped", { name, value });
       const [lo, hi] = V.window(nd ? nd.alpha : e.alpha, nd ? nd.beta : e.beta, ply);
       const o = e.end === "tt-cutoff" ? "" : V.outcome(e.actual, e.end, ply);
+      // A null move's search that failed high for the side that passed is what the null-move
+      // breakpoint stops on: say its name, not only "fails low".
+      const nullCut = nd && nd.nullMove && nd.parent && trace.modern && trace.modern.isNullCut(i)
+        ? " " + say("narrate.nullMoveCutoff", { parent: nodeName(nd.parent) }) : "";
       return say("narrate.exit", {
         name, value, end: e.end || "none",
         outcome: o === "exact" || o === "fail-high" || o === "fail-low" ? o : "none",
         window: w(lo, hi), bound: o === "fail-low" ? bound(lo) : bound(hi),
         type: e.actual === "cut" || e.actual === "all" ? e.actual : "none",
         expected: nd && nd.expect && e.actual && nd.expect !== e.actual && EXPECTS.has(nd.expect) ? nd.expect : "none",
-      });
+      }) + nullCut;
     }
     case "probe":
       return say("narrate.probe", { name: mv(e.node, e.move), window: win(e.alpha, e.beta) });

@@ -98,7 +98,12 @@ test("narration: each kind in its sentence", () => {
   assert.equal(narrate(t, 14), "a7a5 is pruned without being searched (futility).");
   assert.equal(narrate(t, 16), "e8f7 is entered at ply 2, depth 0, with the window (509, 510), expected to be a Cut node; searched 1 ply shallower (late move reduction).");
   assert.equal(narrate(t, 19), "The reduced search of e8f7 (1 ply shallower, late move reduction) beat α, so it is searched again at full depth 1 with the window (-510, ∞).");
-  assert.equal(narrate(t, 30), "0000 is entered at ply 2, depth -1, with the window (505, 506), expected to be an All node; the side to move passes (null move), searched 2 plies shallower.");
+  assert.equal(narrate(t, 30), "0000 is entered at ply 2, in quiescence (depth -1), with the window (505, 506), expected to be an All node; the side to move passes (null move), searched 2 plies shallower.");
+  // The null move scores 500 <= its alpha 505: for c4c5, which passed, that is >= its beta -505.
+  // The null-move breakpoint stops on this exit: it must say "null-move cutoff" (issue 28).
+  assert.match(narrate(t, 31), /^0000 returns 500 .*fails low.* That is a null-move cutoff: even after passing, c4c5 keeps a score good enough to cut/);
+  // A move's exit says nothing of null moves.
+  assert.doesNotMatch(narrate(t, 33), /null-move cutoff/);
   // The re-search itself and the textbook sentences are unchanged.
   assert.equal(narrate(t, 20), "e8f7 is entered (the re-search of the probe) at ply 2, depth 1, with the window (-∞, 510), expected to be a PV node.");
 });

@@ -139,7 +139,7 @@ test("re-search after a fail-high, hand-written French", () => {
 test("modern search, hand-written French: null move, reduction and its re-search, extension, prune", () => {
   const tr = load(fixture("modern_chess.jsonl"));
   const say = (i, label) => french(() => narrate(tr, i, label));
-  assert.equal(say(30), fr("La recherche entre dans 0000 au demi-coup 2, à la profondeur -1, avec la fenêtre (505, 506), où l'on attend un nœud All ; le camp au trait passe (coup nul), recherche moins profonde de 2 demi-coups."));
+  assert.equal(say(30), fr("La recherche entre dans 0000 au demi-coup 2, en quiescence (profondeur -1), avec la fenêtre (505, 506), où l'on attend un nœud All ; le camp au trait passe (coup nul), recherche moins profonde de 2 demi-coups."));
   assert.equal(say(16), fr("La recherche entre dans e8f7 au demi-coup 2, à la profondeur 0, avec la fenêtre (509, 510), où l'on attend un nœud Cut ; recherche moins profonde d'un demi-coup (réduction des coups tardifs)."));
   assert.equal(say(19), fr("La recherche réduite de e8f7 (moins profonde d'un demi-coup, réduction des coups tardifs) a battu α : nouvelle recherche à pleine profondeur 1 avec la fenêtre (-510, ∞)."));
   assert.equal(say(5), fr("La recherche entre dans c4d4 au demi-coup 3, à la profondeur 1, avec la fenêtre (-∞, ∞), où l'on attend un nœud PV ; recherche prolongée d'un demi-coup (échec)."));
