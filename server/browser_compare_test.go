@@ -250,6 +250,21 @@ func TestBrowserCompareChessMinimaxReadsThePerftCounts(t *testing.T) {
 		t.Errorf("alpha-beta read %d leaves with score %v, minimax %d with %v", end[1].Leaves, end[1].Score, end[0].Leaves, end[0].Score)
 	}
 	p.waitFor(`[...document.querySelectorAll('[data-testid="pane-note"]')].every((n) => n.textContent.includes("quiescence off"))`)
+	// The panes write the line as the page does, in SAN from move 1 (issue 28: they showed e2e4).
+	for i, x := range end {
+		if len(x.PV) != 2 {
+			t.Fatalf("pane %d's line %v, want two moves at depth 2", i, x.PV)
+		}
+		first := x.PV[0][2:] // a pawn's or a knight's first move: "e2e4" is "1.e4", "g1f3" is "1.Nf3"
+		if x.PV[0][0] == 'b' || x.PV[0][0] == 'g' {
+			first = "N" + first
+		}
+		var text string
+		p.run(chromedp.Evaluate(fmt.Sprintf(`document.querySelectorAll('[data-testid="pane-pv"]')[%d].textContent`, i), &text))
+		if !strings.Contains(text, "1."+first+" ") || strings.Contains(text, x.PV[0]) {
+			t.Errorf("pane %d shows %q for the line %v: want SAN, 1.%s first", i, text, x.PV, first)
+		}
+	}
 }
 
 // Side by side, pvscope's search with and without modern=true on a Bratko-Kopec position

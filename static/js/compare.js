@@ -53,11 +53,11 @@ export function createCompare({ errors, onActive = () => {} }) {
         p.trace = new Trace(hello);
         p.trace.start(f);
         p.counts = treeCounts(f, setup.random);
-        // A diff's panes name moves as the page does (SAN for chess), in the tree and the log.
-        p.notation = p.side ? new Notation(p.trace) : null;
+        // Panes name moves as the page does (SAN for chess), in the tree, the line and a diff's log.
+        p.notation = new Notation(p.trace);
         if (p.view) p.view.reset(p.trace);
         else {
-          const san = p.side && { moveLabel: (it) => (p.notation && p.notation.chess && it.nodeId ? p.notation.label(p.trace.parentOf.get(it.nodeId), it.move) : it.move) };
+          const san = { moveLabel: (it) => (p.notation && p.notation.chess && it.nodeId ? p.notation.label(p.trace.parentOf.get(it.nodeId), it.move) : it.move) };
           p.view = new TreeView(p.el.querySelector("canvas"), p.trace, { onSelect: (id) => { p.selected = id; dirty(); }, onHover: () => {}, ...san });
           if (p.side) decorate(p.view, () => diffBar && diffBar.marks(p.side === "A" ? "a" : "b"));
         }
@@ -292,7 +292,8 @@ export function createCompare({ errors, onActive = () => {} }) {
       ? t("compare.ratio", { read: st.leaves, leaves: p.counts.leaves, percent: Math.round((100 * st.leaves) / p.counts.leaves) }) : "–");
     const score = tr.rootScore(k), pv = tr.rootPV(k);
     if (!p.pov) p.pov = new View(defaultView(tr.started.kind), scoreScale(tr.started)); // a pane shows its search in the default view
-    set("pane-pv", score === null ? "–" : `${p.pov.fmt(score)} · ${pv.join(" ")}`); // an opened trace's own scale
+    const line = p.notation && p.notation.chess && pv.length ? p.notation.lineText(0, pv) : pv.join(" ");
+    set("pane-pv", score === null ? "–" : `${p.pov.fmt(score)} · ${line}`); // an opened trace's own scale
     p.view.present = document.documentElement.classList.contains("presentation"); // presentation sizes in the panes too
     p.view.show(k, { selected: p.selected || 0, view: p.pov });
     if (p.centre) { p.centre = false; p.view.center(p.selected); } else if (refit && !p.view.userMoved) p.view.fit(false);
