@@ -319,3 +319,35 @@ func TestBrowserExerciseByClicking(t *testing.T) {
 		t.Errorf("the shown answer, checked: %q", res)
 	}
 }
+
+// Issue 28, item 9: by keyboard alone. Opening the exercise puts the focus on its first leaf;
+// Enter on a leaf crosses it out and keeps the focus there, so the next Tab reaches the next
+// leaf (it went back to leaf 0.0, and the student crossed out the wrong one).
+func TestBrowserExerciseByKeyboard(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?tree=((3+12+8)+(2+4+6)+(14+5+2))&algo=alphabeta&depth=2&exercise=prune")
+	p.waitFor(`document.querySelector('[data-path="1.1"]') !== null`)
+	focused := func() string {
+		var path string
+		p.run(chromedp.Evaluate(`document.activeElement && document.activeElement.dataset ? (document.activeElement.dataset.path ?? "") : ""`, &path))
+		return path
+	}
+	p.waitFor(`document.activeElement && document.activeElement.dataset.path === "0.0"`)
+	// Tab to 1.1 (five leaves on), Enter, Tab, Enter: 1.1 and 1.2 are the leaves alpha-beta never reads.
+	for i := 0; i < 4; i++ {
+		p.run(chromedp.KeyEvent(kb.Tab))
+	}
+	if got := focused(); got != "1.1" {
+		t.Fatalf("after four Tabs from leaf 0.0 the focus is on %q, want 1.1", got)
+	}
+	p.run(chromedp.KeyEvent(kb.Enter))
+	if got := focused(); got != "1.1" {
+		t.Errorf("after Enter on leaf 1.1 the focus is on %q, want it kept on 1.1", got)
+	}
+	p.run(chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter))
+	var crossed []string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('.ex-leaf[aria-pressed="true"]')].map((e) => e.dataset.path)`, &crossed))
+	if strings.Join(crossed, " ") != "1.1 1.2" {
+		t.Errorf("crossed by keyboard %q, want 1.1 1.2", crossed)
+	}
+}

@@ -87,6 +87,9 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
       if (my !== opening) return;
       ex = { kind, ...got, crossed: new Set(), order: {}, selected: null };
       draw();
+      // The student's next key belongs to the exercise: its first leaf (or node, or field).
+      const first = panel.querySelector(".ex-figure .ex-leaf, .ex-figure .ex-node, .ex-form input:not([type=hidden])");
+      if (first) first.focus();
     } catch (err) {
       if (my !== opening) return;
       ex = null;
@@ -152,6 +155,11 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     if (key && kind === "bounds") opts.under = Object.fromEntries(Object.entries(key).map(([p, r]) => [p, rangeText(r)]));
     const figure = () => {
       const hl = ex.selected !== undefined && ex.selected !== null ? new Set([ex.selected]) : new Set();
+      // Redrawing replaces the figure's elements: the leaf or edge that had the focus gets it back,
+      // so the next Tab goes on from there (it went back to the first leaf).
+      const had = fig.contains(document.activeElement) ? document.activeElement : null;
+      const focusAgain = had && (had.dataset.path !== undefined ? `[data-path="${CSS.escape(had.dataset.path)}"]`
+        : had.dataset.edge !== undefined ? `[data-edge="${CSS.escape(had.dataset.edge)}"]` : null);
       fig.innerHTML = treeSVG(tree, key ? { ...opts, order: ex.order, highlight: hl } : { ...opts, crossed: ex.crossed, order: ex.order, highlight: hl });
       for (const el of fig.querySelectorAll(".ex-edge")) {
         el.addEventListener("click", () => {
@@ -171,6 +179,8 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
         el.addEventListener("click", toggle);
         el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
       }
+      const again = focusAgain && fig.querySelector(focusAgain);
+      if (again) again.focus();
     };
     ex.redrawFigure = figure;
     figure();
