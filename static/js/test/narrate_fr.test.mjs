@@ -112,8 +112,8 @@ test("R&N under PVS, hand-written French: probe, fail-high, fail-low, cutoff and
   assert.equal(say(18, root), "La recherche entre dans 1 (MIN) au demi-coup 1, à la profondeur 1, avec la fenêtre (3, 4), où l'on attend un nœud Cut.");
   assert.equal(say(18, nega), "La recherche entre dans 1 au demi-coup 1, à la profondeur 1, avec la fenêtre (-4, -3), où l'on attend un nœud Cut.");
   // seq 23: C returns 2: at or below alpha = 3 in the book, at or above beta = -3 in negamax.
-  assert.equal(say(22, root), fr("1 renvoie 2, ≤ α = 3 : échec bas (un nœud Cut)."));
-  assert.equal(say(22, nega), fr("1 renvoie -2, ≥ β = -3 : échec haut (un nœud Cut)."));
+  assert.equal(say(22, root), fr("1 renvoie 2, ≤ α = 3 : sortie par le bas (un nœud Cut)."));
+  assert.equal(say(22, nega), fr("1 renvoie -2, ≥ β = -3 : sortie par le haut (un nœud Cut)."));
   // seq 36: the root returns 3, exact.
   assert.equal(say(35, root), fr("La racine renvoie 3, dans sa fenêtre (-∞, ∞) : un score exact."));
 });
@@ -122,9 +122,9 @@ test("the last move's cutoff prunes nothing, in French, in both views", () => {
   const tr = load(fixture("aima_alphabeta.jsonl"));
   const i = [...Array(tr.length).keys()].find((j) => tr.event(j).kind === "cutoff" && tr.positionMoves(tr.event(j).node).join(".") === "2");
   assert.equal(french(() => narrate(tr, i, undefined, { view: new View("root") })),
-    fr("2 obtient 2 ≤ α = 3 au nœud 2 (MIN) : c'était le dernier coup, rien n'est élagué : échec bas pour 2."));
+    fr("2 obtient 2 ≤ α = 3 au nœud 2 (MIN) : c'était le dernier coup, rien n'est élagué : sortie par le bas pour 2."));
   assert.equal(french(() => narrate(tr, i, undefined, { view: new View("negamax") })),
-    fr("2 obtient -2 ≥ -3 au nœud 2 : c'était le dernier coup, rien n'est élagué : échec haut pour 2."));
+    fr("2 obtient -2 ≥ -3 au nœud 2 : c'était le dernier coup, rien n'est élagué : sortie par le haut pour 2."));
 });
 
 test("re-search after a fail-high, hand-written French", () => {
@@ -163,9 +163,9 @@ test("the table, aspiration, stops and the ends of a node, hand-written French",
   assert.equal(say(8), fr("La racine obtient 60, hors de la fenêtre d'aspiration : nouvelle recherche avec (40, ∞)."));
   assert.equal(say(12), fr("e2e4 renvoie 0 (nulle par répétition), dans sa fenêtre (-∞, ∞) : un score exact."));
   // seq 17 at MIN: -5 <= alpha -1 in negamax, 5 >= beta 1 in the book; an All node where a Cut node was expected.
-  assert.equal(say(16), fr("d2d4 renvoie -5 (nulle par la règle des cinquante coups), ≤ α = -1 : échec bas (un nœud All) ; on attendait un nœud Cut."));
-  assert.equal(say(16, "root"), fr("d2d4 renvoie 5 (nulle par la règle des cinquante coups), ≥ β = 1 : échec haut (un nœud All) ; on attendait un nœud Cut."));
-  assert.equal(say(24), fr("g1f3 renvoie 0 (pat), ≥ β = #-1 : échec haut (un nœud Cut)."));
+  assert.equal(say(16), fr("d2d4 renvoie -5 (nulle par la règle des cinquante coups), ≤ α = -1 : sortie par le bas (un nœud All) ; on attendait un nœud Cut."));
+  assert.equal(say(16, "root"), fr("d2d4 renvoie 5 (nulle par la règle des cinquante coups), ≥ β = 1 : sortie par le haut (un nœud All) ; on attendait un nœud Cut."));
+  assert.equal(say(24), fr("g1f3 renvoie 0 (pat), ≥ β = #-1 : sortie par le haut (un nœud Cut)."));
   assert.equal(say(26), fr("La sonde a obtenu un score dans la fenêtre : g1f3 est donc recherché à nouveau avec la fenêtre complète (#1, ∞)."));
   assert.equal(say(28), fr("g1f3 renvoie 0, mais la recherche a été arrêtée : ce score n'est pas fiable."));
   assert.equal(say(30), fr("La table enregistre la racine : un score exact de #1 à la profondeur 2, meilleur coup d2d4."));

@@ -88,17 +88,17 @@ test("the quiz in French on Russell & Norvig's figure: questions, hints and answ
     assert.equal(questionText(r), fr`Quelle valeur renverra la racine ?`);
     assert.equal(whyText(tr, V, r), fr`La racine est un nœud MAX : elle prend le plus grand des scores renvoyés par ses fils (3, 2, 2), soit 3.`);
     const o = find("outcome", "1");
-    assert.equal(questionText(o), fr`Le nœud 1 finira-t-il en échec haut, en échec bas, ou sur un score exact ?`);
-    assert.equal(questionText(find("outcome", "")), fr`La racine finira-t-elle en échec haut, en échec bas, ou sur un score exact ?`);
+    assert.equal(questionText(o), fr`Le nœud 1 finira-t-il en sortie par le haut, en sortie par le bas, ou sur un score exact ?`);
+    assert.equal(questionText(find("outcome", "")), fr`La racine finira-t-elle en sortie par le haut, en sortie par le bas, ou sur un score exact ?`);
     assert.equal(whyText(tr, V, o, false), fr`Le score renvoyé est 2, et la fenêtre est (3, 4) : comparez ce score à α et à β.`);
-    assert.equal(whyText(tr, V, o), fr`Le score renvoyé, 2, est ≤ α = 3 de la fenêtre (3, 4) : échec bas.`);
+    assert.equal(whyText(tr, V, o), fr`Le score renvoyé, 2, est ≤ α = 3 de la fenêtre (3, 4) : sortie par le bas.`);
     // D's first leaf, 14, is at least β = 4 of D's null window (3, 4).
-    assert.equal(whyText(tr, V, find("outcome", "2.0")), fr`Le score renvoyé, 14, est ≥ β = 4 de la fenêtre (3, 4) : échec haut.`);
+    assert.equal(whyText(tr, V, find("outcome", "2.0")), fr`Le score renvoyé, 14, est ≥ β = 4 de la fenêtre (3, 4) : sortie par le haut.`);
     assert.equal(whyText(tr, V, find("outcome", "")), fr`Le score renvoyé, 3, est strictement dans la fenêtre (-∞, ∞) : c'est un score exact.`);
     const s = find("research", "1");
     assert.equal(questionText(s), fr`La sonde à fenêtre nulle du nœud 1 est revenue. Y aura-t-il une nouvelle recherche ?`);
     assert.equal(whyText(tr, V, s, false), "Une nouvelle recherche n'a lieu que si le score de la sonde tombe strictement dans la fenêtre complète (α, β).");
-    assert.equal(whyText(tr, V, s), fr`Le score de la sonde n'est pas tombé strictement dans la fenêtre complète (échec bas, comme prévu, ou β atteint) : aucune nouvelle recherche n'est nécessaire.`);
+    assert.equal(whyText(tr, V, s), fr`Le score de la sonde n'est pas tombé strictement dans la fenêtre complète (sortie par le bas, comme prévu, ou β atteint) : aucune nouvelle recherche n'est nécessaire.`);
     const p = find("pruned", "1");
     assert.equal(questionText(p), fr`Le nœud 1 s'arrête avant la fin. Lesquels de ses fils restants sont élagués (donnez leurs chemins) ?`);
     assert.equal(whyText(tr, V, p, false), fr`Son coup 0 a obtenu 2, déjà ≤ α : lesquels de ses fils n'ont pas encore été explorés ?`);
@@ -107,20 +107,20 @@ test("the quiz in French on Russell & Norvig's figure: questions, hints and answ
     for (const q of all) for (const s of [questionText(q), whyText(tr, V, q), whyText(tr, V, q, false)]) french(s, `${q.kind} ${q.node}`);
     // The answers as the feedback shows them, and "aucun" typed for no pruned child.
     assert.deepEqual([show("fail-high", "outcome"), show("fail-low", "outcome"), show("exact", "outcome"), outcomeWord("tt-cutoff")],
-      ["échec haut", "échec bas", "exact", "une coupure par la table"]);
+      ["sortie par le haut", "sortie par le bas", "exact", "une coupure par la table"]);
     assert.deepEqual([show(true, "research"), show(false, "research"), show([], "pruned"), show(["1.1", "1.2"], "pruned"), show([3, null], "window")],
       ["oui", "non", "aucun", "1.1, 1.2", "(3, ∞)"]);
     assert.ok(check("pruned", [], "aucun") && check("pruned", [], "none"));
     // A room's poll: the choices in French; a follower's answer judged in French or in the English a poll used to carry.
-    assert.deepEqual(pollChoices("outcome"), ["échec haut", "exact", "échec bas"]);
+    assert.deepEqual(pollChoices("outcome"), ["sortie par le haut", "exact", "sortie par le bas"]);
     assert.deepEqual(pollChoices("research"), ["oui", "non"]);
     const id = pollId(1, o);
-    assert.deepEqual(judgePoll(tr, V, id, "échec bas", tr.length), { right: true, truth: "échec bas" });
-    assert.deepEqual(judgePoll(tr, V, id, "fails low", tr.length), { right: true, truth: "échec bas" });
-    assert.deepEqual(judgePoll(tr, V, id, "exact", tr.length), { right: false, truth: "échec bas" });
+    assert.deepEqual(judgePoll(tr, V, id, "sortie par le bas", tr.length), { right: true, truth: "sortie par le bas" });
+    assert.deepEqual(judgePoll(tr, V, id, "fails low", tr.length), { right: true, truth: "sortie par le bas" });
+    assert.deepEqual(judgePoll(tr, V, id, "exact", tr.length), { right: false, truth: "sortie par le bas" });
     assert.deepEqual(judgePoll(tr, V, pollId(2, s), "non", tr.length), { right: true, truth: "non" });
     assert.deepEqual(judgePoll(tr, V, pollId(3, p), "1.2, 1.1", tr.length), { right: true, truth: "1.1, 1.2" });
-    assert.equal(t("quizui.itIs", { answer: "échec bas", why: "…" }), fr`Réponse : échec bas. …`);
+    assert.equal(t("quizui.itIs", { answer: "sortie par le bas", why: "…" }), fr`Réponse : sortie par le bas. …`);
     assert.equal(t("quizui.score", { correct: 1234, asked: 2000 }), fr`Score : 1${NNB}234 / 2${NNB}000`);
     assert.equal(t("quizui.ask", { kinds: ["value", "pruned"].map((k) => t(`quizui.kind${k === "value" ? "Value" : "Pruned"}`)).join(", ") }), fr`questions : valeurs, élagages`);
   });

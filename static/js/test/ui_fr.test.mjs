@@ -190,7 +190,7 @@ test("the tree's tooltip: a node in each view, a summary, pruned stubs", () => {
       "après 0.1 MIN  (nœud 7, demi-coup 1, profondeur 2)",
       `fenêtre${NB}: (3, 5) (valeurs du joueur racine)`,
       `attendu${NB}: All, réel${NB}: Cut`,
-      `valeur${NB}: 4, échec bas`,
+      `valeur${NB}: 4, sortie par le bas`,
       "nouvelle recherche du nœud 3",
     ]);
     const root = { kind: "node", nodeId: 1, ply: 0, depth: 3, alpha: -32000, beta: 32000, score: null, actual: "", end: "", state: "open", ref: 0 };
@@ -343,4 +343,24 @@ test("English stays as it was", () => {
     "value: 4, fail-low (leaf)",
     "re-search of node 3",
   ]);
+});
+
+// Issue 28: in a chess tool "échec" is the chess word "check", so "échec haut/bas" read as a
+// check. The glossary says a node "sort par le haut / par le bas" (de sa fenêtre): no French
+// message may name an outcome with "échec" or "échouer".
+test("French names fail-high and fail-low without the chess word échec", async () => {
+  const fs = await import("node:fs");
+  const dir = new URL("../i18n/fr/", import.meta.url);
+  const bad = /échec (haut|bas)|échecs (hauts|bas)|échou\w* (haut|bas)/;
+  for (const f of fs.readdirSync(dir)) {
+    const messages = JSON.parse(fs.readFileSync(new URL(f, dir), "utf8"));
+    for (const [key, text] of Object.entries(messages)) assert.doesNotMatch(text, bad, `${f} ${key}`);
+  }
+  speak("fr");
+  try {
+    assert.equal(t("quiz.failsHigh"), "sortie par le haut");
+    assert.equal(t("quiz.failsLow"), "sortie par le bas");
+  } finally {
+    speak("en");
+  }
 });
