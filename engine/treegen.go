@@ -42,15 +42,48 @@ func ParseOrdering(s string) (Ordering, error) {
 }
 
 // TreeSpec describes a generated uniform tree: branching B, depth D, a seed for
-// the leaf values, and the ordering of moves.
+// the leaf values, the ordering of moves, and the range leaf values are drawn from.
 type TreeSpec struct {
 	B, D  int
 	Seed  uint64
 	Order Ordering
+	// Lo..Hi is the leaf values' range (values=0..20: small numbers, as exam papers
+	// use); both 0 means the default -999..999.
+	Lo, Hi int32
 }
 
+// The leaf values of a spec that names none, and the widest range it may name (well
+// inside every score scale's infinity and mate band).
+const (
+	defaultLeafLo, defaultLeafHi = -999, 999
+	maxLeafValue                 = 9999
+)
+
 func (s TreeSpec) String() string {
-	return fmt.Sprintf("b=%d,d=%d,seed=%d,order=%s", s.B, s.D, s.Seed, s.Order)
+	text := fmt.Sprintf("b=%d,d=%d,seed=%d,order=%s", s.B, s.D, s.Seed, s.Order)
+	if s.Lo != 0 || s.Hi != 0 {
+		text += fmt.Sprintf(",values=%d..%d", s.Lo, s.Hi)
+	}
+	return text
+}
+
+// valueRange is the range leaf values are drawn from.
+func (s TreeSpec) valueRange() (lo, hi int32) {
+	if s.Lo == 0 && s.Hi == 0 {
+		return defaultLeafLo, defaultLeafHi
+	}
+	return s.Lo, s.Hi
+}
+
+// parseValueRange reads "0..20".
+func parseValueRange(v string) (lo, hi int32, ok bool) {
+	a, b, found := strings.Cut(v, "..")
+	x, errA := strconv.Atoi(strings.TrimSpace(a))
+	y, errB := strconv.Atoi(strings.TrimSpace(b))
+	if !found || errA != nil || errB != nil || x >= y || x < -maxLeafValue || y > maxLeafValue {
+		return 0, 0, false
+	}
+	return int32(x), int32(y), true
 }
 
 // ParseTreeSpec reads "b=3,d=4,seed=7,order=best". b and d are required; seed
@@ -65,7 +98,7 @@ func ParseTreeSpec(text string) (TreeSpec, error) {
 		}
 		k, v, ok := strings.Cut(part, "=")
 		if !ok {
-			return spec, msg.New("go-engine.randomNotKeyValue", "bad random tree \"{spec}\": \"{part}\" is not key=value (keys b, d, seed, order)", "spec", quoted(text), "part", quoted(part))
+			return spec, msg.New("go-engine.randomNotKeyValue", "bad random tree \"{spec}\": \"{part}\" is not key=value (keys b, d, seed, order, values)", "spec", quoted(text), "part", quoted(part))
 		}
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		seen[k] = true
@@ -77,6 +110,13 @@ func ParseTreeSpec(text string) (TreeSpec, error) {
 			spec.D, err = strconv.Atoi(v)
 		case "seed":
 			spec.Seed, err = strconv.ParseUint(v, 10, 64)
+		case "values":
+			lo, hi, ok := parseValueRange(v)
+			if !ok {
+				return spec, msg.New("go-engine.randomValues", "bad random tree \"{spec}\": values=\"{value}\" wants LO..HI, two whole numbers from -{max} to {max}, LO below HI (e.g. values=0..20)",
+					"spec", quoted(text), "value", quoted(v), "max", maxLeafValue)
+			}
+			spec.Lo, spec.Hi = lo, hi
 		case "order":
 			o, err := ParseOrdering(v)
 			if err != nil {
@@ -84,7 +124,7 @@ func ParseTreeSpec(text string) (TreeSpec, error) {
 			}
 			spec.Order = o
 		default:
-			return spec, msg.New("go-engine.randomUnknownKey", "bad random tree \"{spec}\": unknown key \"{key}\" (keys b, d, seed, order)", "spec", quoted(text), "key", quoted(k))
+			return spec, msg.New("go-engine.randomUnknownKey", "bad random tree \"{spec}\": unknown key \"{key}\" (keys b, d, seed, order, values)", "spec", quoted(text), "key", quoted(k))
 		}
 		if err != nil {
 			return spec, msg.New("go-engine.randomNotNumber", "bad random tree \"{spec}\": {key}=\"{value}\" is not a whole number", "spec", quoted(text), "key", k, "value", quoted(v))
@@ -115,19 +155,21 @@ func (s TreeSpec) check() error {
 }
 
 // Generate builds the tree a spec describes. Leaf values are drawn uniformly
-// from -999..999 (root player's view) by a generator seeded with Seed, so the
-// same spec always gives the same tree.
+// from the spec's range (-999..999 unless it names one; root player's view) by a
+// generator seeded with Seed, so the same spec always gives the same tree.
 func Generate(s TreeSpec) (*Tree, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
 	rng := splitmix64(s.Seed)
+	lo, hi := s.valueRange()
+	span := uint64(hi - lo + 1)
 	// build returns a subtree whose value field holds its minimax value while the
 	// tree is built (flatten replaces inner values with their estimate).
 	var build func(depth int, maximising bool) *shape
 	build = func(depth int, maximising bool) *shape {
 		if depth == 0 {
-			return &shape{value: int32(rng.next()%1999) - 999}
+			return &shape{value: lo + int32(rng.next()%span)}
 		}
 		n := &shape{children: make([]*shape, s.B)}
 		for i := range n.children {

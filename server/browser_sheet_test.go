@@ -93,3 +93,52 @@ func TestBrowserWorksheetPrintsTwoPagesAndKey(t *testing.T) {
 	p.click("sheet-print")
 	p.waitFor(`(() => { const s = window.pvscope.snapshot().sheet; return s && s.kind === "count" && s.seed === 3 && s.pages === 4 })()`)
 }
+
+// Issue 28, item 7: worksheets and exercises use small leaves (0 to 20) unless the setup names
+// another tree, and a worksheet of b=3, d=3 (27 leaves, the widest the issue measured at 4-5 pt)
+// prints every leaf value at 10 pt or more on A4 and on Letter. A CSS pixel is 0.75 pt; the
+// preview page has the printed page's content width, so its sizes are the print's.
+func TestBrowserWorksheetLeavesPrintAtTenPoints(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	leafSizes := `[...document.querySelectorAll(".sheet-figure svg")].flatMap((svg) => {
+		const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+		return [...svg.querySelectorAll("text.leaf-value")].map((x) => ({ pt: Number(x.getAttribute("font-size")) * k * 0.75, v: Number(x.textContent) }));
+	})`
+	type leaf struct {
+		Pt float64 `json:"pt"`
+		V  float64 `json:"v"`
+	}
+	for _, c := range []struct{ query, paper string }{
+		{"random=b=3,d=3,seed=5,values=0..20&", "a4"}, {"random=b=3,d=3,seed=5,values=0..20&", "letter"},
+		{"", "a4"}, // the worksheet's own default tree
+	} {
+		p.run(chromedp.Navigate(p.url + "/?" + c.query + "exercise=prune&sheet=1&trees=3&paper=" + c.paper))
+		p.waitFor(`window.pvscope && window.pvscope.snapshot().sheet && window.pvscope.snapshot().sheet.pages > 0`)
+		var leaves []leaf
+		p.run(chromedp.Evaluate(leafSizes, &leaves))
+		if len(leaves) == 0 {
+			t.Fatalf("%s %s: no leaf values on the sheet", c.query, c.paper)
+		}
+		smallest := leaves[0].Pt
+		for _, l := range leaves {
+			smallest = min(smallest, l.Pt)
+			if l.V < 0 || l.V > 20 {
+				t.Errorf("%s %s: a leaf of %v, outside 0..20", c.query, c.paper, l.V)
+			}
+		}
+		if smallest < 10 {
+			t.Errorf("%s %s: the smallest leaf value prints at %.1f pt, want 10 or more", c.query, c.paper, smallest)
+		}
+		t.Logf("%s %s: %d leaves, smallest %.1f pt", c.query, c.paper, len(leaves), smallest)
+	}
+	// An exercise opened with no tree in the setup draws its leaves from 0..20.
+	p.open("/?exercise=values")
+	p.waitFor(`document.querySelector(".ex-figure text.leaf-value") !== null`)
+	var values []float64
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll(".ex-figure text.leaf-value")].map((x) => Number(x.textContent))`, &values))
+	for _, v := range values {
+		if v < 0 || v > 20 {
+			t.Errorf("the default exercise has a leaf of %v, outside 0..20", v)
+		}
+	}
+}

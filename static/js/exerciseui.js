@@ -5,12 +5,13 @@
 // the page with a sentence per mistake (exercisegrade.js); "Show the answer" fills in the key.
 import { KINDS, kindTitle, kindName, unknownKind, keyOf, leafPaths, innerPaths, at, playerAt } from "./exercise.js";
 import { grade } from "./exercisegrade.js";
-import { treeSVG } from "./treesvg.js";
+import { treeSVG, figureSizes } from "./treesvg.js";
 import { readForm } from "./url.js";
 import { parseTreeText } from "./model.js";
 import { t } from "./i18n/i18n.js";
 
-export const DEFAULT_RANDOM = "b=3,d=3,seed=1";
+// Small leaves (0 to 20) as exam papers use: readable on a figure, a worksheet and a phone.
+export const DEFAULT_RANDOM = "b=3,d=3,seed=1,values=0..20";
 const MAX_EXERCISE_LEAVES = 81;
 
 // The tree an exercise is set on: the form's tree text, or its random=... from the server.
@@ -146,7 +147,7 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     const fig = document.createElement("div");
     fig.className = "ex-figure";
     const key = shown ? keyOf(kind, tree) : null;
-    const opts = { clickable: kind === "prune" || kind === "mirror", crossed: ex.crossed };
+    const opts = { ...figureSizes(tree), clickable: kind === "prune" || kind === "mirror", crossed: ex.crossed };
     // order: the figure draws the children in the order typed (or shown), and a node clicked
     // moves among its siblings with ← and →.
     if (kind === "order") { ex.order = key ? { ...key.order } : ex.order || {}; opts.selectable = true; }

@@ -5,13 +5,13 @@
 // names them, so the same sheet can be made again from its URL.
 import { kindTitle, kindName, keyOf, innerPaths, playerAt } from "./exercise.js";
 import { exerciseTree, sentence } from "./exerciseui.js";
-import { treeSVG } from "./treesvg.js";
+import { treeSVG, figureSizes } from "./treesvg.js";
 import { readForm } from "./url.js";
 import { t } from "./i18n/i18n.js";
 
 export const PER_PAGE = 3;
 const MAX_TREES = 24;
-const SHEET_RANDOM = "b=2,d=4,seed=1"; // 16 leaves: three trees a page stay readable
+const SHEET_RANDOM = "b=2,d=4,seed=1,values=0..20"; // 16 small leaves: three trees a page stay readable
 const PAPER = { a4: { name: "A4", w: 210, h: 297 }, letter: { name: "Letter", w: 215.9, h: 279.4 } };
 const paperName = (v) => (v === "a4" ? t("sheet.paperA4") : t("sheet.paperLetter"));
 
@@ -120,7 +120,7 @@ export function createSheet({ form }) {
       let text = "";
       if (key) { const k = keyMarks(kind, one.tree); opts = k.opts; text = k.text; }
       const fig = el("div", "sheet-figure");
-      fig.innerHTML = treeSVG(one.tree, { ...opts, dx: 44, dy: 50, r: 15, font: 12 });
+      fig.innerHTML = treeSVG(one.tree, { ...opts, ...figureSizes(one.tree, true) });
       box.append(fig);
       for (const line of key ? [text] : answerLines(kind, one.tree)) if (line) box.append(el("p", "sheet-answer", line));
       p.append(box);

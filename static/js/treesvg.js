@@ -27,6 +27,19 @@ export function layoutTree(tree, { dx = 40, dy = 64, order = null } = {}) {
   return out;
 }
 
+// figureSizes(tree): the drawing's sizes for a tree's leaves. Leaves of at most two characters
+// (values=0..20, the numbers exam papers use) are drawn large and close together: 18-unit text
+// in 32-unit steps prints at 10 pt or more on a worksheet of 27 leaves (A4 or Letter) and reads
+// on a phone; longer values keep room for four digits. A worksheet's wide-value trees get a
+// little more room than the exercise panel's.
+export function figureSizes(tree, sheet = false) {
+  let long = false;
+  const walk = (t) => { if (Array.isArray(t)) t.forEach(walk); else if (String(t).length > 2) long = true; };
+  walk(tree);
+  if (!long) return { dx: 32, dy: 46, r: 13, font: 18 };
+  return sheet ? { dx: 44, dy: 50, r: 15, font: 12 } : { dx: 40, dy: 64, r: 11, font: 10 };
+}
+
 // treeSVG(tree, opts) -> SVG text. opts: crossed (Set of leaf paths drawn crossed out), labels
 // ({path: text} beside inner nodes), blanks (a box beside each inner node to write in), under
 // ({leaf path: text} below leaves), highlight (Set of paths ringed), width (px, the drawing
@@ -36,7 +49,11 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
   const nodes = layoutTree(tree, { dx, dy, order });
   const left = rows ? 46 : 16, top = 22;
   const maxX = Math.max(...nodes.map((n) => n.x)), maxY = Math.max(...nodes.map((n) => n.y));
-  const w = maxX + left + 60, h = maxY + top + 44;
+  // Text under the leaves (a bounds exercise's ranges) alternates between two lines when the
+  // leaves stand closer than a range is wide, and the figure grows to hold it.
+  const stagger = Object.keys(under).length > 0 && dx < 4 * font;
+  // The right margin holds a value written beside a node (values exercise) or a wide range.
+  const w = maxX + left + (font > 12 ? 3 * font : 60), h = maxY + top + 44 + (stagger ? font + 4 : 0);
   const X = (x) => x + left, Y = (y) => y + top;
   const out = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${width || w}" height="${width ? Math.round((h * width) / w) : h}" class="ex-tree" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`];
   if (rows) {
@@ -44,7 +61,7 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     for (const n of nodes) {
       if (n.leaf || seen.has(n.y)) continue;
       seen.add(n.y);
-      out.push(`<text x="4" y="${Y(n.y) + 4}" font-size="11" font-weight="bold" fill="#777">${playerAt(n.path)}</text>`);
+      out.push(`<text x="4" y="${Y(n.y) + 4}" font-size="${Math.max(11, Math.round(font * 0.7))}" font-weight="bold" fill="#777">${playerAt(n.path)}</text>`);
     }
   }
   for (const n of nodes) {
@@ -56,6 +73,7 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     const mx = (X(n.parent.x) + X(n.x)) / 2, my = (Y(n.parent.y) + r + Y(n.y) - r) / 2;
     out.push(`<text x="${mx + (n.x < n.parent.x ? -6 : n.x > n.parent.x ? 6 : 7)}" y="${my}" font-size="8" fill="#999" text-anchor="middle">${i}</text>`);
   }
+  let leafIndex = 0;
   for (const n of nodes) {
     const x = X(n.x), y = Y(n.y);
     if (highlight.has(n.path)) out.push(`<circle cx="${x}" cy="${y}" r="${r + 6}" fill="#fff3d6" stroke="#E69F00" stroke-width="2"/>`);
@@ -64,10 +82,11 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
       const attrs = clickable ? ` class="ex-leaf" data-path="${esc(n.path)}" tabindex="0" role="button" aria-pressed="${crossed.has(n.path)}" aria-label="${leafLabel}"`
         : selectable ? ` class="ex-node" data-path="${esc(n.path)}" tabindex="0" role="button" aria-label="${leafLabel}"` : "";
       out.push(`<g${attrs}><title>${esc(t("treesvg.leafTitle", { path: n.path }))}</title><rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" fill="#fff" stroke="#222" stroke-width="1.2"/>`);
-      out.push(`<text x="${x}" y="${y}" font-size="${String(n.value).length * font * 0.62 > 2 * r - 2 ? font - 2 : font}" text-anchor="middle" dominant-baseline="central" fill="#222">${esc(n.value)}</text>`);
+      out.push(`<text class="leaf-value" x="${x}" y="${y}" font-size="${String(n.value).length * font * 0.62 > 2 * r - 2 ? font - 2 : font}" text-anchor="middle" dominant-baseline="central" fill="#222">${esc(n.value)}</text>`);
       if (crossed.has(n.path)) out.push(`<path d="M${x - r - 3} ${y - r - 3} L${x + r + 3} ${y + r + 3} M${x + r + 3} ${y - r - 3} L${x - r - 3} ${y + r + 3}" stroke="#D55E00" stroke-width="1.8" stroke-opacity="0.8"/>`);
       out.push("</g>");
-      if (under[n.path] !== undefined) out.push(`<text x="${x}" y="${y + r + font + 2}" font-size="${font - 2}" text-anchor="middle" fill="#0072B2">${esc(under[n.path])}</text>`);
+      const low = stagger && leafIndex++ % 2 === 1 ? font + 4 : 0;
+      if (under[n.path] !== undefined) out.push(`<text x="${x}" y="${y + r + font + 2 + low}" font-size="${font - 2}" text-anchor="middle" fill="#0072B2">${esc(under[n.path])}</text>`);
       continue;
     }
     const up = playerAt(n.path) === "MAX";

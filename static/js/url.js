@@ -117,7 +117,7 @@ export function validate({ setup, options }, { maxDepth = 0 } = {}) {
   }
   if (setup.random) {
     for (const part of setup.random.split(",")) {
-      if (!/^\s*(b|d|seed|order)\s*=\s*\S+\s*$/.test(part)) {
+      if (!/^\s*(b|d|seed|order|values)\s*=\s*\S+\s*$/.test(part)) {
         return { field: "random", message: t("url.randomPart", { part: part.trim() }) };
       }
     }

@@ -62,7 +62,7 @@ test("the setup form's checks speak French, with French digits and plurals", () 
     eq(t("url.treeUnclosed", { n: 0 }), `L'arbre a 0 parenthèse «${NB}(${NB}» non fermée${NB}: fermez chaque parenthèse.`);
     eq(validate({ setup: { tree: "(1 2))" }, options: {} }).message, `L'arbre a une parenthèse «${NB})${NB}» sans «${NB}(${NB}» avant elle.`);
     eq(validate({ setup: { random: "b=3, x=4" }, options: {} }).message,
-      `«${NB}x=4${NB}» n'est pas de la forme b=N, d=N, seed=N ou order=best|worst|random (par exemple b=3,d=4,seed=7,order=best).`);
+      `«${NB}x=4${NB}» n'est pas de la forme b=N, d=N, seed=N, order=best|worst|random ou values=LO..HI (par exemple b=3,d=4,seed=7,order=best,values=0..20).`);
     eq(validate({ setup: { fen: "8/8 w" }, options: {} }).message,
       `Le premier champ d'une FEN a 8 rangées séparées par «${NB}/${NB}», par exemple rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.`);
     // A numeric option's check asks the page which options are numeric.
