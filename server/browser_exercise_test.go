@@ -20,7 +20,8 @@ import (
 func TestExerciseReferenceMatchesTheFigure(t *testing.T) {
 	tree := refParse(t, "((3 12 8) (2 4 6) (14 5 2))")
 	s := refAlphaBeta(tree, nil)
-	want := map[string]abNode{"": {3, "exact"}, "0": {3, "exact"}, "1": {2, "upper"}, "2": {2, "exact"}}
+	// C and D both return 2 at or below α = 3: they fail low (their edge); D read all its leaves, so its 2 is exact.
+	want := map[string]abNode{"": {3, "exact", ""}, "0": {3, "exact", ""}, "1": {2, "upper", "upper"}, "2": {2, "exact", "upper"}}
 	for p, w := range want {
 		if s.values[p] != w {
 			t.Errorf("node %q: %+v, the figure says %+v", p, s.values[p], w)
@@ -179,7 +180,20 @@ func TestBrowserExercisesAgainstReference(t *testing.T) {
 			victim = "0"
 		}
 		v := vals[victim]
+		// An exact value at its window's edge may also be written as the bound its outcome
+		// says (issue 28: R&N's D is 2 and ≤ 2), so the wrong bound is the other one.
+		if v.Bound == "exact" && v.Edge != "" {
+			edged := v
+			edged.Bound = v.Edge
+			flipped[victim] = edged
+			if g := p.answerExercise(flipped); !g.Right {
+				t.Errorf("%s values: node %s's exact %d written as its outcome's bound %s: %+v", name, victim, v.Value, v.Edge, g)
+			}
+		}
 		v.Bound = map[string]string{"exact": "upper", "upper": "exact", "lower": "exact"}[v.Bound]
+		if v.Bound == vals[victim].Edge {
+			v.Bound = map[string]string{"upper": "lower", "lower": "upper"}[v.Bound]
+		}
 		flipped[victim] = v
 		if g := p.answerExercise(flipped); g.Right || len(g.Mistakes) != 1 || !strings.HasPrefix(g.Mistakes[0], "Node "+victim+" ") {
 			t.Errorf("%s values: node %s with the wrong bound: %+v", name, victim, g)
@@ -270,6 +284,12 @@ func TestBrowserExerciseByClicking(t *testing.T) {
 		if !strings.Contains(res, want) {
 			t.Errorf("result %q lacks %q", res, want)
 		}
+	}
+	// Each mistake is ringed on the figure with the path its sentence names (issue 28, item 8).
+	var marks []string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('.ex-figure .ex-mark')].map((m) => m.dataset.mark + "=" + m.nextElementSibling.textContent)`, &marks))
+	if strings.Join(marks, " ") != "1.0=1.0 1.2=1.2" {
+		t.Errorf("marks on the figure %q, want leaves 1.0 and 1.2 ringed and named", marks)
 	}
 	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
 		p.screenshot(filepath.Join(dir, "exercise-prune-1366x768.png"))

@@ -15,6 +15,9 @@ import (
 type abNode struct {
 	Value int    `json:"value"`
 	Bound string `json:"bound"`
+	// Edge: "upper" when the value is at or below the node's alpha (it fails low), "lower" at
+	// or above its beta, else "": the bound its outcome says, true of an exact value too.
+	Edge string `json:"-"`
 }
 
 // abSearch is alpha-beta recording each searched node's value and bound. A value strictly
@@ -30,7 +33,7 @@ func (s *abSearch) run(t leafTree, path []int, alpha, beta int) int {
 	p := joinPath(path)
 	if v, ok := t.(float64); ok {
 		s.read = append(s.read, p)
-		s.values[p] = abNode{int(v), "exact"}
+		s.values[p] = abNode{Value: int(v), Bound: "exact"}
 		return int(v)
 	}
 	maxNode := len(path)%2 == 0
@@ -76,7 +79,14 @@ func (s *abSearch) run(t leafTree, path []int, alpha, beta int) int {
 	case v >= b0:
 		bound = "lower"
 	}
-	s.values[p] = abNode{v, bound}
+	edge := ""
+	switch {
+	case v <= a0:
+		edge = "upper"
+	case v >= b0:
+		edge = "lower"
+	}
+	s.values[p] = abNode{v, bound, edge}
 	return v
 }
 

@@ -26,30 +26,32 @@ function unreadText(r, tree, p, mirror) {
   return t("exercisegrade.leafUnreadAbove", said);
 }
 
-function gradeUnread(kind, tree, key, x, mistakes) {
+function gradeUnread(kind, tree, key, x, mistakes, marks) {
   const order = kind === "mirror" ? (_, n) => [...Array(n).keys()].reverse() : null;
   const r = alphaBeta(tree, { order });
   const want = new Set(key.unread), got = new Set((x && Array.isArray(x.unread) ? x.unread : []).map(String));
   const mirror = kind === "mirror" ? "yes" : "no";
   for (const p of leafPaths(tree)) {
     if (got.has(p) && !want.has(p)) {
-      mistakes.push(t("exercisegrade.leafRead", { ...leafOf(tree, p), mirror, window: win(r.values[p].window) }));
+      mistakes.push(t("exercisegrade.leafRead", { ...leafOf(tree, p), mirror, window: win(r.values[p].window) })); marks.push(p);
     } else if (!got.has(p) && want.has(p)) {
-      mistakes.push(unreadText(r, tree, p, mirror));
+      mistakes.push(unreadText(r, tree, p, mirror)); marks.push(p);
     }
   }
-  for (const p of got) if (!leafPaths(tree).includes(p)) mistakes.push(t("exercisegrade.noSuchLeaf", { leaf: p }));
+  for (const p of got) if (!leafPaths(tree).includes(p)) { mistakes.push(t("exercisegrade.noSuchLeaf", { leaf: p })); marks.push(null); }
   if (kind === "prune" && (!x || Number(x.root) !== key.root)) {
     const typed = x && x.root !== undefined && x.root !== "";
-    mistakes.push(t("exercisegrade.rootValue", { value: String(key.root), ...given(typed && { v: x.root }, (g) => String(g.v)) }));
+    mistakes.push(t("exercisegrade.rootValue", { value: String(key.root), ...given(typed && { v: x.root }, (g) => String(g.v)) })); marks.push("");
   }
 }
 
+// grade(kind, tree, x) -> {right, mistakes, marks}: marks[i] is the path of the node or leaf
+// mistake i is about ("" the root), or null, so the page can mark it on the figure.
 export function grade(kind, tree, x) {
-  const key = keyOf(kind, tree), mistakes = [];
+  const key = keyOf(kind, tree), mistakes = [], marks = [];
   switch (kind) {
     case "prune": case "mirror":
-      gradeUnread(kind, tree, key, x, mistakes);
+      gradeUnread(kind, tree, key, x, mistakes, marks);
       break;
     case "count": {
       for (const k of ["minimax", "alphabeta", "pvs"]) {
@@ -57,6 +59,7 @@ export function grade(kind, tree, x) {
         if (got === key[k]) continue;
         const said = { n: key[k], ...given(!Number.isNaN(got) && { v: got }, (g) => g.v) };
         mistakes.push(k === "minimax" ? t("exercisegrade.countMinimax", said) : k === "alphabeta" ? t("exercisegrade.countAlphabeta", said) : t("exercisegrade.countPVS", said));
+        marks.push(null);
       }
       break;
     }
@@ -65,12 +68,16 @@ export function grade(kind, tree, x) {
       for (const p of innerPaths(tree)) {
         const k = key[p], got = x && x[p];
         if (!k) {
-          if (got && got.value !== undefined && got.value !== "") mistakes.push(t("exercisegrade.neverSearched", { node: named(p) }));
+          if (got && got.value !== undefined && got.value !== "") { mistakes.push(t("exercisegrade.neverSearched", { node: named(p) })); marks.push(p); }
           continue;
         }
         const g = got ? { value: Number(got.value), bound: got.bound || "exact" } : null;
         if (g && g.value === k.value && g.bound === k.bound) continue;
         const v = r.values[p], c = r.cuts[p], upper = k.bound === "upper";
+        // An exact value at or past its window's edge is also the bound its outcome says (R&N's
+        // D: 2, read whole, fails low at α = 3, so "≤ 2" is true too): the page draws it so.
+        const edge = k.value <= v.window[0] ? "upper" : k.value >= v.window[1] ? "lower" : "";
+        if (g && k.bound === "exact" && g.value === k.value && g.bound === edge) continue;
         let why;
         if (k.bound === "exact") why = v.window[0] < k.value && k.value < v.window[1] ? t("exercisegrade.whyInside", { window: win(v.window) }) : t("exercisegrade.whyAllExact");
         else if (c) {
@@ -78,6 +85,7 @@ export function grade(kind, tree, x) {
           why = upper ? t("exercisegrade.whyCutUpper", { ...said, alpha: num(c.alpha) }) : t("exercisegrade.whyCutLower", { ...said, beta: num(c.beta) });
         } else why = upper ? t("exercisegrade.whyFailUpper", { window: win(v.window) }) : t("exercisegrade.whyFailLower", { window: win(v.window) });
         mistakes.push(t("exercisegrade.valueWrong", { node: named(p), player: playerAt(p), want: boundText(k), ...given(g, boundText), why }));
+        marks.push(p);
       }
       break;
     }
@@ -90,6 +98,7 @@ export function grade(kind, tree, x) {
         const g = got ? { min: got.min ?? null, max: got.max ?? null } : null;
         if (g && g.min === k.min && g.max === k.max) continue;
         mistakes.push(t("exercisegrade.rangeWrong", { ...leafOf(tree, p), range: side(k), ...given(g, side) }));
+        marks.push(p);
       }
       break;
     }
@@ -97,9 +106,9 @@ export function grade(kind, tree, x) {
       const perms = (x && (x.order || x)) || {};
       for (const [p, perm] of Object.entries(perms)) {
         const sub = p === "" ? tree : (() => { try { return at(tree, p); } catch { return undefined; } })();
-        if (sub === undefined || isLeaf(sub)) { mistakes.push(t("exercisegrade.noInnerNode", { node: p })); continue; }
+        if (sub === undefined || isLeaf(sub)) { mistakes.push(t("exercisegrade.noInnerNode", { node: p })); marks.push(null); continue; }
         const ok = Array.isArray(perm) && perm.length === sub.length && [...perm].sort((a, b) => a - b).every((v, i) => v === i);
-        if (!ok) mistakes.push(t("exercisegrade.orderNotPermutation", { node: named(p), n: sub.length, last: sub.length - 1 }));
+        if (!ok) { mistakes.push(t("exercisegrade.orderNotPermutation", { node: named(p), n: sub.length, last: sub.length - 1 })); marks.push(p); }
       }
       if (mistakes.length) break;
       const read = alphaBeta(tree, { order: (p, n) => perms[p] || [...Array(n).keys()] }).read.length;
@@ -108,11 +117,12 @@ export function grade(kind, tree, x) {
         const worse = t("exercisegrade.orderWorse", { read, best: key.leaves });
         mistakes.push(first === undefined ? worse : worse + " " + t("exercisegrade.orderTry", { node: named(first), player: playerAt(first),
           child: [first, key.order[first][0]].filter((x) => x !== "").join(".") }));
+        marks.push(first === undefined ? null : first);
       }
       break;
     }
     default:
       throw unknownKind(kind);
   }
-  return { right: mistakes.length === 0, mistakes };
+  return { right: mistakes.length === 0, mistakes, marks };
 }

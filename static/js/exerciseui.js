@@ -90,7 +90,8 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
       draw();
       // The student's next key belongs to the exercise: its first leaf (or node, or field).
       const first = panel.querySelector(".ex-figure .ex-leaf, .ex-figure .ex-node, .ex-form input:not([type=hidden])");
-      if (first) first.focus();
+      // Without scrolling past the question: the panel's top comes into view instead.
+      if (first) { first.focus({ preventScroll: true }); panel.scrollIntoView({ block: "nearest" }); }
     } catch (err) {
       if (my !== opening) return;
       ex = null;
@@ -132,6 +133,7 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
 
   function draw(shown = null) {
     const { kind, tree } = ex;
+    if (shown) ex.marks = null; // the key replaces the marks of a wrong answer
     panel.innerHTML = "";
     const head = document.createElement("div");
     head.className = "ex-head";
@@ -161,7 +163,8 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
       const had = fig.contains(document.activeElement) ? document.activeElement : null;
       const focusAgain = had && (had.dataset.path !== undefined ? `[data-path="${CSS.escape(had.dataset.path)}"]`
         : had.dataset.edge !== undefined ? `[data-edge="${CSS.escape(had.dataset.edge)}"]` : null);
-      fig.innerHTML = treeSVG(tree, key ? { ...opts, order: ex.order, highlight: hl } : { ...opts, crossed: ex.crossed, order: ex.order, highlight: hl });
+      const marked = ex.marks || new Set(); // the last check's mistakes, ringed on the figure
+      fig.innerHTML = treeSVG(tree, key ? { ...opts, order: ex.order, highlight: hl, marked } : { ...opts, crossed: ex.crossed, order: ex.order, highlight: hl, marked });
       for (const el of fig.querySelectorAll(".ex-edge")) {
         el.addEventListener("click", () => {
           const under = leafPaths(tree).filter((l) => l === el.dataset.edge || l.startsWith(el.dataset.edge + "."));
@@ -262,6 +265,8 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
   function show(r) {
     const el = panel.querySelector(".ex-result");
     if (!el) return;
+    ex.marks = new Set((r.marks || []).filter((m) => m !== null && m !== undefined));
+    if (ex.redrawFigure) ex.redrawFigure();
     el.innerHTML = "";
     const p = document.createElement("p");
     p.className = r.right ? "ex-right" : "ex-wrong";

@@ -43,9 +43,10 @@ export function figureSizes(tree, sheet = false) {
 // treeSVG(tree, opts) -> SVG text. opts: crossed (Set of leaf paths drawn crossed out), labels
 // ({path: text} beside inner nodes), blanks (a box beside each inner node to write in), under
 // ({leaf path: text} below leaves), highlight (Set of paths ringed), width (px, the drawing
-// scales to it), clickable (leaves get a pointer and a title).
+// scales to it), clickable (leaves get a pointer and a title), marked (Set of paths a graded
+// answer got wrong: ringed in red with their path written beside them, as the feedback names them).
 export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false, under = {}, highlight = new Set(),
-  width = 0, clickable = false, dx = 40, dy = 64, rows = true, r = 11, font = 10, order = null, selectable = false } = {}) {
+  width = 0, clickable = false, dx = 40, dy = 64, rows = true, r = 11, font = 10, order = null, selectable = false, marked = new Set() } = {}) {
   const nodes = layoutTree(tree, { dx, dy, order });
   const left = rows ? 46 : 16, top = 22;
   const maxX = Math.max(...nodes.map((n) => n.x)), maxY = Math.max(...nodes.map((n) => n.y));
@@ -77,6 +78,10 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
   for (const n of nodes) {
     const x = X(n.x), y = Y(n.y);
     if (highlight.has(n.path)) out.push(`<circle cx="${x}" cy="${y}" r="${r + 6}" fill="#fff3d6" stroke="#E69F00" stroke-width="2"/>`);
+    if (marked.has(n.path)) {
+      out.push(`<circle class="ex-mark" data-mark="${esc(n.path)}" cx="${x}" cy="${y}" r="${r + 5}" fill="none" stroke="#D55E00" stroke-width="2.5" stroke-dasharray="4 2"/>`);
+      out.push(`<text class="ex-mark-path" x="${x - r - 4}" y="${y - r - 4}" font-size="${Math.max(9, font - 4)}" font-weight="bold" text-anchor="end" fill="#D55E00">${esc(n.path === "" ? "root" : n.path)}</text>`);
+    }
     if (n.leaf) {
       const leafLabel = esc(t("treesvg.leafLabel", { path: n.path, value: n.value }));
       const attrs = clickable ? ` class="ex-leaf" data-path="${esc(n.path)}" tabindex="0" role="button" aria-pressed="${crossed.has(n.path)}" aria-label="${leafLabel}"`

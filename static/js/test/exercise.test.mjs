@@ -44,3 +44,26 @@ test("typed answers: values with bounds, leaf ranges", () => {
   assert.deepEqual(parseRange("-2..5"), { min: -2, max: 5 });
   assert.deepEqual(parseRange("4"), { min: 4, max: 4 });
 });
+
+// Issue 28, item 8: each mistake names the node or leaf it is about, so the page can ring it on
+// the figure. R&N's tree: alpha-beta never reads 1.1 and 1.2 (node 1, MIN, sees 2 <= alpha 3).
+test("a graded answer marks each mistake's node or leaf", () => {
+  const RN = [[3, 12, 8], [2, 4, 6], [14, 5, 2]];
+  const r = grade("prune", RN, { unread: ["1.0", "1.1"] });
+  assert.equal(r.mistakes.length, 3);
+  assert.deepEqual(r.marks, ["1.0", "1.2", ""]); // 1.0 is read, 1.2 is not, the root's value is missing
+  const v = grade("values", RN, { "": { value: 3, bound: "exact" }, 0: { value: 3, bound: "exact" }, 1: { value: 2, bound: "exact" }, 2: { value: 2, bound: "exact" } });
+  assert.deepEqual(v.marks, ["1"]); // C returns 2 after one leaf: only "≤ 2" is right
+  assert.equal(grade("count", RN, { minimax: 9, alphabeta: 1, pvs: 7 }).marks.every((m) => m === null), true);
+});
+
+// Issue 28, item 10: R&N's D reads all its leaves (14, 5, 2) and returns 2, at or below α = 3: the
+// page draws it failing low, so "≤ 2" is as right as the exact 2 (C's ≤ 2 stays a bound only).
+test("the values exercise takes the bound an exact value's outcome says", () => {
+  const RN = [[3, 12, 8], [2, 4, 6], [14, 5, 2]];
+  const answer = (d) => ({ "": { value: 3, bound: "exact" }, 0: { value: 3, bound: "exact" }, 1: { value: 2, bound: "upper" }, 2: d });
+  assert.equal(grade("values", RN, answer({ value: 2, bound: "exact" })).right, true);
+  assert.equal(grade("values", RN, answer({ value: 2, bound: "upper" })).right, true);
+  assert.equal(grade("values", RN, answer({ value: 2, bound: "lower" })).right, false);
+  assert.equal(grade("values", RN, answer({ value: 5, bound: "upper" })).right, false);
+});
