@@ -33,6 +33,7 @@ import { createLessons } from "./lesson.js";
 import { createTreePreview } from "./treepreview.js";
 import { readTree } from "./treeedit.js";
 import { startEmbedded } from "./embed.js";
+import { takeGoal, reach, forgetGoal } from "./linkstep.js";
 import { createExport } from "./export.js";
 import { createExerciseUI } from "./exerciseui.js";
 import { createSheet } from "./sheet.js";
@@ -210,6 +211,7 @@ function handleFrame(f) {
     case "events":
       if (f.id !== S.id || !S.trace) return;
       S.trace.append(f);
+      if (S.goal && !(S.goal = reach(S.goal, S.trace, false, goalMoves))) forgetGoal();
       if (run && run.firstEvents === undefined) run.firstEvents = performance.now() - run.t0;
       S.dirty = true;
       return;
@@ -223,6 +225,7 @@ function handleFrame(f) {
       S.done = f;
       S.streaming = false;
       problems.write(); // every node has arrived: the list names them
+      if (S.goal && !(S.goal = reach(S.goal, S.trace, true, goalMoves))) forgetGoal();
       if (run) run.done = performance.now() - run.t0;
       S.dirty = true;
       return;
@@ -260,7 +263,9 @@ function onStarted(f) {
   // Defaults a class can follow: 20 events/s for a teaching tree, 1,000/s for
   // chess (the start position at depth 3 plays in about 2 s); End or "max" skips ahead.
   if (!S.speedTouched) playback.setSpeedSlider(tree ? 13 : 30);
-  S.playing = true;
+  // A link may name a step or a node (linkstep.js): the page then waits there, paused.
+  S.goal = takeGoal();
+  S.playing = !S.goal.hold;
   log.clear();
   quizUI.reset();
   if (S.view && S.view.reset) S.view.reset(t);
@@ -322,6 +327,8 @@ function goToPath(text) {
   else if (r.pruned) { showNode(r.parent); box.title = t("app.pathPruned", { path: text }); }
   else { box.setCustomValidity(t("app.pathMissing", { path: text, move: r.at })); box.reportValidity(); }
 }
+// How a link's step and node are reached: a seek, then the node shown as a click would.
+const goalMoves = { seek: (k) => playback.seek(k), select: (id) => showNode(id), san: (p, m) => sanOf(p, m) };
 function sanOf(parentId, move) { return S.notation && S.notation.chess ? S.notation.label(parentId, move) : move; }
 
 // A ✂ marker names the node where a line ended: select it, open the collapsed subtrees
