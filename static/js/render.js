@@ -12,10 +12,25 @@ import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
+// nowLine: the current step's sentence right under the stepping buttons. A phone stacks the
+// event log a thousand pixels below them (issue 28); CSS shows this line only there. Screen
+// readers hear the live region instead, so it is hidden from them.
+function nowLine() {
+  let el = $("narration-now");
+  if (el) return el;
+  el = document.createElement("p");
+  el.id = "narration-now"; el.className = "narration-now"; el.dataset.testid = "narration-now";
+  el.setAttribute("aria-hidden", "true");
+  const btns = document.querySelector(".controls .btns");
+  if (btns) btns.after(el); else document.body.append(el);
+  return el;
+}
+
 // createRenderer(S, regions): S is the page state (app.js); regions holds the Board, PVPanel,
 // PVLab, Stats and EventLog. Returns render(), renderBoard() (for PV hover alone) and setRunState().
 export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   const live = new Announcer(liveRegion()); // announce.js: the step's sentence, throttled, for screen readers
+  const now = nowLine(); // the same sentence under the stepping buttons, shown on a phone
   function render() {
     S.dirty = false;
     const tr = S.trace;
@@ -53,6 +68,8 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     document.documentElement.classList.toggle("has-modern", !!(st.nullMoves || st.reductions || st.extensions || st.pruned));
     if (S.pov.root) cutoffsByPlayer(tr, k, st);
     log.render(k, narrateAt);
+    const said = k > 0 ? narrateAt(k - 1).text : "";
+    if (now.textContent !== said) now.textContent = said;
     if (S.selected && tr.node(S.selected)) live.say(`sel:${S.selected}:${k}`, () => describeSelected(tr, k, S.pov, S.selected));
     else if (k > 0) live.say(`k:${k}`, () => { const j = Math.min(S.k, S.eventCount); return S.trace === tr && j > 0 ? narrateAt(j - 1).text : ""; });
     renderBoard();
