@@ -61,7 +61,10 @@ export function createTreePreview(S, { readTree, View }) {
   }
   return {
     update, apply, get shown() { return !!result && !(S.trace && S.trace.started); },
-    // ?show=tree also keeps the unsearched part drawn during the search (layout.js "ahead").
-    get showTree() { return new URLSearchParams(location.search).get("show") === "tree"; },
+    // The unsearched part of a teaching tree stays drawn, faint, during the search too (layout.js
+    // "ahead"): the tree no longer jumps as it grows, and a presenter at step 0 or a lesson slide
+    // shows the whole figure (issue 28). ?show=searched draws only what the search has reached;
+    // ?show=none neither before nor during the search.
+    get showTree() { const show = new URLSearchParams(location.search).get("show"); return show !== "searched" && show !== "none"; },
   };
 }
