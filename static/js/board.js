@@ -9,6 +9,7 @@ import { scoreScale, isInfinite, mateIn } from "./view.js";
 import { forceMove } from "./forcedmove.js";
 import { NULL_MOVE } from "./modern.js";
 import { t } from "./i18n/i18n.js";
+import { SHOWN, REST, shownOf, moreText, lineWords } from "./pvshown.js";
 
 // Arrow styles for the line: the first move strongest (classes styled in app.css).
 const ARROWS = [{ class: "arrow-pv1" }, { class: "arrow-pv2" }, { class: "arrow-pv3" }];
@@ -260,7 +261,7 @@ export class Board {
     add(t("board.root"), "mvno");
     for (const m of path) { add(" → "); add(m, "mv"); }
     if (value !== null && value !== undefined) add(`  = ${value}`, "mvno");
-    if (line.length) { add("   " + t("board.bestLine") + " ", "mvno"); add(line.join(" "), "mv"); }
+    if (line.length) { add("   " + t("board.bestLine") + " ", "mvno"); add(lineWords(line), "mv"); }
   }
 }
 
@@ -315,35 +316,43 @@ export class Notation {
     return [...path, move].join(".");
   }
 
-  // lineText(nodeId, moves): a line of moves played from node nodeId.
+  // lineText(nodeId, moves): a line of moves played from node nodeId, its first SHOWN moves
+  // named ("… and 99,950 more" after them).
   lineText(nodeId, moves) {
     if (!moves.length) return t("board.emptyLine");
-    return this.items(nodeId, moves).moves.map((m) => (m.prefix ? m.prefix + m.text : m.text)).join(" ");
+    const r = this.items(nodeId, moves);
+    const text = r.moves.map((m) => (m.prefix ? m.prefix + m.text : m.text)).join(" ");
+    return r.more ? text + " " + moreText(r.more) : text;
   }
 
-  // items(nodeId, moves) -> {moves: [{text, prefix}], raw, positions: [{fen, last} | {path}]}, cached.
-  items(nodeId, moves) {
-    const key = nodeId + ":" + moves.join(" ");
+  // items(nodeId, moves, limit) -> {moves: [{text, prefix}], raw, from, more, key, positions:
+  // [{fen, last, rest} | {path}]} for the first `limit` moves (pvshown.js): `more` are left out.
+  // What is drawn of a line depends on its first limit + REST moves and its length only, so
+  // that is its key (pvshown.js); the named prefix is cached.
+  items(nodeId, moves, limit = SHOWN) {
+    const { moves: shown, more } = shownOf(moves, limit);
+    const key = nodeId + ":" + moves.length + ":" + moves.slice(0, shown.length + REST).join(" ");
     let r = this.itemCache.get(key);
     if (!r) {
-      r = this._items(nodeId, moves);
+      r = { ...this._items(nodeId, shown, moves), raw: moves, more, key };
       if (this.itemCache.size > 2000) this.itemCache.clear();
       this.itemCache.set(key, r);
     }
-    return r;
+    return r.raw === moves ? r : { ...r, raw: moves };
   }
 
-  _items(nodeId, moves) {
+  // The named moves of shown (a line's first moves); all: the whole line, for the moves after each.
+  _items(nodeId, shown, all) {
     if (!this.chess) {
       const base = nodeId ? this.trace.positionMoves(nodeId) : [];
       return {
-        raw: moves, from: nodeId,
-        moves: moves.map((m) => ({ text: m, prefix: "" })),
-        positions: moves.map((_, i) => ({ path: [...base, ...moves.slice(0, i + 1)] })),
+        from: nodeId,
+        moves: shown.map((m) => ({ text: m, prefix: "" })),
+        positions: shown.map((_, i) => ({ path: [...base, ...shown.slice(0, i + 1)] })),
       };
     }
     const fen = this.lines.fenAt(this.trace, nodeId);
-    const played = this.lines.line(fen, moves);
+    const played = this.lines.line(fen, shown);
     let { white, number } = moveNumber(fen);
     const out = [];
     played.forEach((p, i) => {
@@ -353,8 +362,8 @@ export class Notation {
       white = !white;
     });
     return {
-      raw: moves, from: nodeId, moves: out,
-      positions: played.map((p, i) => ({ fen: p.fen, last: p.uci, rest: moves.slice(i + 1) })),
+      from: nodeId, moves: out,
+      positions: played.map((p, i) => ({ fen: p.fen, last: p.uci, rest: all.slice(i + 1, i + 1 + REST) })),
     };
   }
 

@@ -16,6 +16,7 @@ import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, parseDiff } fr
 import { createDiffBar, decorate } from "./comparediff.js";
 import { narrate } from "./narrate.js";
 import { Notation } from "./board.js";
+import { lineWords } from "./pvshown.js";
 
 const $ = (id) => document.getElementById(id);
 const fmtInt = (n) => (n === null || n === undefined || Number.isNaN(n) ? "–" : num(n)); // in the page's language
@@ -292,7 +293,7 @@ export function createCompare({ errors, onActive = () => {} }) {
       ? t("compare.ratio", { read: st.leaves, leaves: p.counts.leaves, percent: Math.round((100 * st.leaves) / p.counts.leaves) }) : "–");
     const score = tr.rootScore(k), pv = tr.rootPV(k);
     if (!p.pov) p.pov = new View(defaultView(tr.started.kind), scoreScale(tr.started)); // a pane shows its search in the default view
-    set("pane-pv", score === null ? "–" : `${p.pov.fmt(score)} · ${pv.join(" ")}`); // an opened trace's own scale
+    set("pane-pv", score === null ? "–" : `${p.pov.fmt(score)} · ${lineWords(pv)}`); // an opened trace's own scale
     p.view.present = document.documentElement.classList.contains("presentation"); // presentation sizes in the panes too
     p.view.show(k, { selected: p.selected || 0, view: p.pov });
     if (p.centre) { p.centre = false; p.view.center(p.selected); } else if (refit && !p.view.userMoved) p.view.fit(false);

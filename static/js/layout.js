@@ -59,34 +59,32 @@ export class TreeLayout {
     const lastRoot = roots[roots.length - 1];
     const items = [];
     const mk = (kind, id, nodeId) => { const it = new Item(kind, id, nodeId); items.push(it); return it; };
-    // Items carry their visible children in `kids`, which d3.hierarchy reads.
-    const visit = (id) => {
+    // Items carry their visible children in `kids`, which d3.hierarchy reads. The walk keeps its
+    // own stack (a trace may nest a hundred thousand nodes deep: recursion would overflow).
+    const open = (id) => {
       const finished = t.finished(id, k);
       const size = finished || active ? t.subtreeSize(id, k) : 2;
       const userClosed = collapsed.has(id) && finished && size > 1;
       const auto = active && finished && size > 1 && id !== lastRoot && !keepOpen.has(id) && !expanded.has(id);
-      if (userClosed || auto) return mk("summary", id, id);
-      const item = mk("node", id, id);
-      let kids = null;
+      if (userClosed || auto) return { item: mk("summary", id, id), done: true };
       // Children and pruned stubs in the order the search met them: a teaching tree's pruned
       // children come at its exit, after every child; a prune event's stub where it happened.
-      const pr = t.prunedChildren(id, upto);
-      const up = t.treeOf && t.treeOf[id];
-      let j = 0;
-      const stub = (p, n) => {
-        // A tree's pruned child is drawn whole (prunedItem); a prune event's move is a stub.
-        if (!p.event) { (kids ||= []).push(prunedItem(id, p, Array.isArray(up) ? up[p.index] : undefined, 0)); return; }
-        const it = mk("pruned", `p${id}:${n}`, 0);
-        it.parentId = id; it.pruned = p;
-        (kids ||= []).push(it);
-      };
-      for (let ch = t.firstChild.get(id); ch && t.enterAt.get(ch) < upto; ch = t.nextSib.get(ch)) {
-        while (pr && j < pr.length && pr[j].at < t.enterAt.get(ch)) stub(pr[j], j++);
-        (kids ||= []).push(visit(ch));
-      }
-      while (pr && j < pr.length) stub(pr[j], j++);
+      return { item: mk("node", id, id), done: false, id, ch: t.firstChild.get(id), pr: t.prunedChildren(id, upto), j: 0, kids: null };
+    };
+    const stub = (f, p, n) => {
+      // A tree's pruned child is drawn whole (prunedItem); a prune event's move is a stub.
+      const up = t.treeOf && t.treeOf[f.id];
+      if (!p.event) { (f.kids ||= []).push(prunedItem(f.id, p, Array.isArray(up) ? up[p.index] : undefined, 0)); return; }
+      const it = mk("pruned", `p${f.id}:${n}`, 0);
+      it.parentId = f.id; it.pruned = p;
+      (f.kids ||= []).push(it);
+    };
+    const close = (f) => {
+      const { id, pr } = f;
+      while (pr && f.j < pr.length) stub(f, pr[f.j], f.j++);
       // ahead (quiz, ?show=tree): a teaching tree's children not searched yet, drawn faint with
       // their leaves' values, so a class sees the whole tree while it predicts.
+      const up = t.treeOf && t.treeOf[id];
       if (!pr && ahead && Array.isArray(up) && !t.finished(id, upto)) {
         const seen = new Set();
         for (let ch = t.firstChild.get(id); ch && t.enterAt.get(ch) < upto; ch = t.nextSib.get(ch)) seen.add(t.moveName(ch));
@@ -95,11 +93,26 @@ export class TreeLayout {
           if (seen.has(String(ci))) continue;
           const it = prunedItem(id, { parent: id, index: ci, move: String(ci), path: base ? `${base}.${ci}` : String(ci) }, up[ci], 0);
           markAhead(it);
-          (kids ||= []).push(it);
+          (f.kids ||= []).push(it);
         }
       }
-      item.kids = kids;
-      return item;
+      f.item.kids = f.kids;
+    };
+    const visit = (rootId) => {
+      const first = open(rootId);
+      if (first.done) return first.item;
+      const stack = [first];
+      while (stack.length) {
+        const f = stack[stack.length - 1];
+        const ch = f.ch;
+        if (!ch || t.enterAt.get(ch) >= upto) { close(f); stack.pop(); continue; }
+        f.ch = t.nextSib.get(ch);
+        while (f.pr && f.j < f.pr.length && f.pr[f.j].at < t.enterAt.get(ch)) stub(f, f.pr[f.j], f.j++);
+        const g = open(ch);
+        (f.kids ||= []).push(g.item);
+        if (!g.done) stack.push(g);
+      }
+      return first.item;
     };
     // A pruned child of a tree is drawn whole: its subtree below it, greyed, leaves with their
     // unread values. below: levels under the pruned child (0 for the child itself).
@@ -167,9 +180,12 @@ class Item {
   }
 }
 
-function markAhead(it) {
-  it.ahead = true;
-  if (it.kids) for (const k of it.kids) markAhead(k);
+function markAhead(top) {
+  for (const stack = [top]; stack.length;) {
+    const it = stack.pop();
+    it.ahead = true;
+    if (it.kids) for (const kid of it.kids) stack.push(kid);
+  }
 }
 
 function prunedCount(t, k) {
