@@ -64,15 +64,21 @@ export class ChessLines {
     }
   }
 
-  // fen of node id: the root FEN with the moves from the root applied.
+  // fen of node id: the root FEN with the moves from the root applied. The walk up to the
+  // nearest known position and back down is a loop (a node may be very deep).
   fenAt(trace, id) {
-    if (!id) return this.rootFen;
-    const hit = this.fens.get(id);
-    if (hit !== undefined) return hit;
-    const nd = trace.node(id);
+    const chain = [];
+    for (let x = id; x && !this.fens.has(x); x = trace.parentOf.get(x)) chain.push(x);
+    for (let j = chain.length - 1; j >= 0; j--) this._fenOf(trace, chain[j]);
+    return id ? this.fens.get(id) : this.rootFen;
+  }
+
+  // The position of node id, its parent's known (fenAt).
+  _fenOf(trace, id) {
+    const nd = id > 0 && id < trace.enterAt.length ? { parent: trace.parentOf.get(id), move: trace.moveName(id) } : null;
     let fen = this.rootFen;
     if (nd && nd.parent) {
-      const base = this.fenAt(trace, nd.parent);
+      const base = this.fens.get(nd.parent) ?? this.fenAt(trace, nd.parent);
       let r = base && ChessLines.play(base, nd.move);
       // A move the rules reject is played as the engine played it, so the moves below it have
       // positions and SAN; the board keeps the last legal position (rejectedAt).
@@ -292,17 +298,25 @@ export class Notation {
     return base.text ? base.text + " " + m : m;
   }
 
+  // The walk up to the nearest named ancestor and back down is a loop: a node may be a hundred
+  // thousand plies deep.
   _nodeLine(id) {
-    const t = this.trace, parent = id ? t.parentOf.get(id) : 0;
-    if (!parent) return ROOT_LINE;
-    let hit = this.nodeLines.get(id);
-    if (hit) return hit;
-    const up = this._nodeLine(parent);
-    const m = this._numbered(up.ply, this.lines.san(this.lines.fenAt(t, parent), t.moveName(id)));
-    hit = { text: up.text ? up.text + " " + m : m, ply: up.ply + 1 };
-    if (this.nodeLines.size > 50000) this.nodeLines.clear();
-    this.nodeLines.set(id, hit);
-    return hit;
+    const t = this.trace;
+    const chain = [];
+    let up = ROOT_LINE;
+    for (let x = id; x && t.parentOf.get(x); x = t.parentOf.get(x)) {
+      const hit = this.nodeLines.get(x);
+      if (hit) { up = hit; break; }
+      chain.push(x);
+    }
+    for (let j = chain.length - 1; j >= 0; j--) {
+      const x = chain[j], parent = t.parentOf.get(x);
+      const m = this._numbered(up.ply, this.lines.san(this.lines.fenAt(t, parent), t.moveName(x)));
+      up = { text: up.text ? up.text + " " + m : m, ply: up.ply + 1 };
+      if (this.nodeLines.size > 50000) this.nodeLines.clear();
+      this.nodeLines.set(x, up);
+    }
+    return up;
   }
 
   // A move in SAN with its number, ply moves after the root (as items() numbers a line).

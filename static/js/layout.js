@@ -4,7 +4,7 @@
 // The visible structure only changes when a node is entered, exits (big trees) or the collapse
 // state changes; stepping over the other events reuses the positions and only recomputes the
 // per-node drawing state.
-import { hierarchy, tree } from "../vendor/d3-hierarchy/d3-hierarchy.js";
+import { Node, tree } from "../vendor/d3-hierarchy/d3-hierarchy.js";
 
 export const COLLAPSE_THRESHOLD = 400;
 const SETTLE_AT = 5000; // nodes shown from which a finished, uncollapsed tree keeps its whole layout
@@ -129,7 +129,7 @@ export class TreeLayout {
     const result = { nodes: [], links: [], reLinks: [], byId: new Map(), minX: 0, maxX: 0, minY: 0, maxY: 0, count: 0,
       shown: 0, hasPruned: false, decoratedAt: undefined, pv: null, open: null, cur: 0 }; // decorate's
     if (!data) return result;
-    const root = hierarchy(data, (d) => d.kids);
+    const root = hierarchyOf(data);
     const wide = (d) => d.data.kind === "summary";
     tree().nodeSize([this.nodeWidth, this.levelHeight])
       .separation((a, b) => (a.parent === b.parent ? 1 : 1.3) + (wide(a) || wide(b) ? 0.8 : 0))(root);
@@ -162,6 +162,24 @@ export class TreeLayout {
 }
 
 const EMPTY = new Set();
+
+// d3.hierarchy(data, (d) => d.kids) without its heights: d3 sets them walking up from every
+// node, which is quadratic on a chain (100,000 nested nodes: minutes); the tidy tree reads none.
+function hierarchyOf(data) {
+  const root = new Node(data);
+  for (const stack = [root]; stack.length;) {
+    const node = stack.pop(), kids = node.data.kids;
+    if (!kids || !kids.length) continue;
+    node.children = kids.map((d) => {
+      const c = new Node(d);
+      c.parent = node;
+      c.depth = node.depth + 1;
+      return c;
+    });
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return root;
+}
 
 // One visible item (a node, a summary of a finished subtree, a pruned child, or the invisible
 // root above several iteration roots). All fields are set up front so every item has one shape.

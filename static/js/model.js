@@ -135,9 +135,10 @@ export class Trace {
 
   _enter(at, id, parent, ref, move) {
     // A parent or ref names a node entered before this one; any other (itself, a later node, a
-    // negative id) would make a cycle the tree's walks never leave: the node is drawn as a root,
-    // its ref dropped (the server lists the trace's violation).
-    if (!(parent > 0 && parent < id)) parent = 0;
+    // negative id) would make a cycle the tree's walks never leave: the node is placed under the
+    // innermost node still open, as its enter nests (a root when none is), its ref dropped (the
+    // server lists the trace's violation).
+    if (!(parent > 0 && parent < id)) parent = this.current(at);
     if (!(ref > 0 && ref < id)) ref = 0;
     this.enterAt.push(at); this.exitAt.push(-1); this.parentOf.push(parent); this.refOf.push(ref);
     this.firstChild.push(0); this.lastChild.push(0); this.nextSib.push(0); this.reSearchOf.push(0);
