@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./words.mjs";
-import { Trace, batchFromJSONL } from "../model.js";
+import { Trace, batchFromJSONL, DEFAULT_HELLO } from "../model.js";
 import { TreeLayout } from "../layout.js";
 import { Notation } from "../board.js";
 import { narrate } from "../narrate.js";
@@ -102,4 +102,39 @@ test("a root line of 100,000 moves is named by its first moves, and shared, not 
   assert.ok(said.includes(`${words} … and 99,950 more`) && said.length < 400, said);
   // Without the page's Notation, the narration's own words are bounded the same way.
   assert.ok(narrate(t, 3).includes("… and 99,950 more"));
+});
+
+// Frames no search writes: random kinds, parents, refs and nodes (some unknown, some negative),
+// windows, ends and lines. The model refuses what it cannot place with its sentence; everything
+// else is stored, laid out (collapsing or not, ahead or not), counted and narrated at every step.
+test("random frames: the model refuses with a sentence or keeps them, and no walk throws or loops", () => {
+  let seed = 7;
+  const r = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const H = DEFAULT_HELLO, K = (s) => H.kinds.indexOf(s), pick = (n) => Math.floor(r() * n);
+  const kinds = ["enter", "exit", "cutoff", "pv-update", "root-pv", "probe", "fail-high", "re-search", "prune", "search-end", "iteration-start", "aspiration-fail", "pv-cut"];
+  const cols = ["kind", "node", "parent", "ref", "alpha", "beta", "score", "ply", "depth", "index", "expect", "actual", "bound", "end", "move"];
+  for (let run = 0; run < 300; run++) {
+    const n = 1 + pick(40), b = { type: "events", id: 0, from: 0, count: n, moves: ["0", "1", "2", "e2e4", "0000"], pv: [] };
+    for (const c of cols) b[c] = [];
+    let next = 1;
+    for (let i = 0; i < n; i++) {
+      const k = kinds[pick(kinds.length)];
+      b.kind.push(K(k));
+      b.node.push(k === "enter" ? next++ : pick(next + 1) - (r() < 0.1 ? 5 : 0));
+      b.parent.push(pick(next + 3) - 1); b.ref.push(pick(next + 3) - 1);
+      for (const c of ["alpha", "beta", "score"]) b[c].push(pick(200) - 100);
+      b.ply.push(pick(5)); b.depth.push(pick(5) - 1); b.index.push(pick(3));
+      b.expect.push(pick(4)); b.actual.push(pick(4)); b.bound.push(pick(4)); b.end.push(pick(9)); b.move.push(pick(6));
+      if (r() < 0.3) b.pv.push([i, Array.from({ length: pick(80) }, () => 1 + pick(5))]);
+    }
+    const t = new Trace(H);
+    t.start(run % 2 ? { type: "started", kind: "tree", tree: [[1, 2], [3, [4, 5]]] } : { type: "started", kind: "chess" });
+    try { t.append(b); } catch (err) { assert.match(err.message, /entered, expected node|exit of unknown node/); }
+    const N = new Notation(t);
+    for (let k = 0; k <= t.length; k++) {
+      new TreeLayout(t, { threshold: 3 }).compute(k, { ghosts: r() < 0.5, ahead: r() < 0.5 });
+      t.stats(k); t.rootPV(k); t.current(k); t.pruned(k);
+      if (k < t.length) narrate(t, k, (id, m) => N.label(id, m), { line: (id, moves) => N.lineText(id, moves) });
+    }
+  }
 });
