@@ -256,7 +256,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     if (u.error === "notURL") { errors.showError(t("lesson.notURL", { address: JSON.stringify(String(url).slice(0, 80)) })); return null; }
     if (u.error) { errors.showError(t("lesson.otherOrigin", { origin: u.origin })); return null; }
     try {
-      const l = parseLesson(await fetchText(u.href), u.path);
+      const l = parseLesson(await fetchText(u.href), u.path.split("?")[0]); // named by its path, as its progress is kept
       l.url = u.path;
       return l;
     } catch (err) {
