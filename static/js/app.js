@@ -39,6 +39,7 @@ import { createExerciseUI } from "./exerciseui.js";
 import { createSheet } from "./sheet.js";
 import { bindLanguageMenu } from "./language.js";
 import { t } from "./i18n/i18n.js";
+import { SHOWN, MORE_FACTOR } from "./pvshown.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -60,6 +61,7 @@ const S = {
   selected: 0, // node chosen on the tree (0: follow the node being searched)
   labDepth: 0, // the iteration whose collectors' lines the PV panel shows (0: the newest finished)
   hover: null, // {positions, i} while a PV move is hovered
+  pvShown: SHOWN, // moves of the root line the PV panel draws (pvshown.js); "… more" raises it
   status: null, // last status frame
   done: null, // the done frame
   error: "",
@@ -98,7 +100,13 @@ function pickIteration(depth) {
   S.dirty = true;
   kick();
 }
-const pvPanel = new PVPanel($("pv-line"), $("pv-score"), $("pv-iterations"), { onHover: hoverLine, onCut: showNode, onPick: pickIteration });
+// "… and 99,950 more" at the end of the root line draws MORE_FACTOR times as many of its moves.
+function showMorePV() {
+  S.pvShown *= MORE_FACTOR;
+  S.dirty = true;
+  kick();
+}
+const pvPanel = new PVPanel($("pv-line"), $("pv-score"), $("pv-iterations"), { onHover: hoverLine, onCut: showNode, onPick: pickIteration, onMore: showMorePV });
 const pvLab = new PVLab($("pv-lab"), { onHover: hoverLine, onCut: showNode });
 const stats = new Stats(document);
 const log = new EventLog($("event-log"), { size: 200, onPick: (k) => { playback.pause(); playback.seek(k); } });
@@ -252,6 +260,7 @@ function onStarted(f) {
   S.selected = 0;
   S.labDepth = 0;
   S.hover = null;
+  S.pvShown = SHOWN;
   S.status = null;
   S.done = null;
   S.restFrame = false; // a slow render of the previous search must not hold back this one's first node

@@ -9,6 +9,7 @@ import { scoreScale, isInfinite, mateIn } from "./view.js";
 import { forceMove } from "./forcedmove.js";
 import { NULL_MOVE } from "./modern.js";
 import { t } from "./i18n/i18n.js";
+import { SHOWN, REST, shownOf, moreText, lineWords } from "./pvshown.js";
 
 // Arrow styles for the line: the first move strongest (classes styled in app.css).
 const ARROWS = [{ class: "arrow-pv1" }, { class: "arrow-pv2" }, { class: "arrow-pv3" }];
@@ -63,15 +64,21 @@ export class ChessLines {
     }
   }
 
-  // fen of node id: the root FEN with the moves from the root applied.
+  // fen of node id: the root FEN with the moves from the root applied. The walk up to the
+  // nearest known position and back down is a loop (a node may be very deep).
   fenAt(trace, id) {
-    if (!id) return this.rootFen;
-    const hit = this.fens.get(id);
-    if (hit !== undefined) return hit;
-    const nd = trace.node(id);
+    const chain = [];
+    for (let x = id; x && !this.fens.has(x); x = trace.parentOf.get(x)) chain.push(x);
+    for (let j = chain.length - 1; j >= 0; j--) this._fenOf(trace, chain[j]);
+    return id ? this.fens.get(id) : this.rootFen;
+  }
+
+  // The position of node id, its parent's known (fenAt).
+  _fenOf(trace, id) {
+    const nd = id > 0 && id < trace.enterAt.length ? { parent: trace.parentOf.get(id), move: trace.moveName(id) } : null;
     let fen = this.rootFen;
     if (nd && nd.parent) {
-      const base = this.fenAt(trace, nd.parent);
+      const base = this.fens.get(nd.parent) ?? this.fenAt(trace, nd.parent);
       let r = base && ChessLines.play(base, nd.move);
       // A move the rules reject is played as the engine played it, so the moves below it have
       // positions and SAN; the board keeps the last legal position (rejectedAt).
@@ -260,7 +267,7 @@ export class Board {
     add(t("board.root"), "mvno");
     for (const m of path) { add(" → "); add(m, "mv"); }
     if (value !== null && value !== undefined) add(`  = ${value}`, "mvno");
-    if (line.length) { add("   " + t("board.bestLine") + " ", "mvno"); add(line.join(" "), "mv"); }
+    if (line.length) { add("   " + t("board.bestLine") + " ", "mvno"); add(lineWords(line), "mv"); }
   }
 }
 
@@ -291,17 +298,25 @@ export class Notation {
     return base.text ? base.text + " " + m : m;
   }
 
+  // The walk up to the nearest named ancestor and back down is a loop: a node may be a hundred
+  // thousand plies deep.
   _nodeLine(id) {
-    const t = this.trace, parent = id ? t.parentOf.get(id) : 0;
-    if (!parent) return ROOT_LINE;
-    let hit = this.nodeLines.get(id);
-    if (hit) return hit;
-    const up = this._nodeLine(parent);
-    const m = this._numbered(up.ply, this.lines.san(this.lines.fenAt(t, parent), t.moveName(id)));
-    hit = { text: up.text ? up.text + " " + m : m, ply: up.ply + 1 };
-    if (this.nodeLines.size > 50000) this.nodeLines.clear();
-    this.nodeLines.set(id, hit);
-    return hit;
+    const t = this.trace;
+    const chain = [];
+    let up = ROOT_LINE;
+    for (let x = id; x && t.parentOf.get(x); x = t.parentOf.get(x)) {
+      const hit = this.nodeLines.get(x);
+      if (hit) { up = hit; break; }
+      chain.push(x);
+    }
+    for (let j = chain.length - 1; j >= 0; j--) {
+      const x = chain[j], parent = t.parentOf.get(x);
+      const m = this._numbered(up.ply, this.lines.san(this.lines.fenAt(t, parent), t.moveName(x)));
+      up = { text: up.text ? up.text + " " + m : m, ply: up.ply + 1 };
+      if (this.nodeLines.size > 50000) this.nodeLines.clear();
+      this.nodeLines.set(x, up);
+    }
+    return up;
   }
 
   // A move in SAN with its number, ply moves after the root (as items() numbers a line).
@@ -315,35 +330,43 @@ export class Notation {
     return [...path, move].join(".");
   }
 
-  // lineText(nodeId, moves): a line of moves played from node nodeId.
+  // lineText(nodeId, moves): a line of moves played from node nodeId, its first SHOWN moves
+  // named ("… and 99,950 more" after them).
   lineText(nodeId, moves) {
     if (!moves.length) return t("board.emptyLine");
-    return this.items(nodeId, moves).moves.map((m) => (m.prefix ? m.prefix + m.text : m.text)).join(" ");
+    const r = this.items(nodeId, moves);
+    const text = r.moves.map((m) => (m.prefix ? m.prefix + m.text : m.text)).join(" ");
+    return r.more ? text + " " + moreText(r.more) : text;
   }
 
-  // items(nodeId, moves) -> {moves: [{text, prefix}], raw, positions: [{fen, last} | {path}]}, cached.
-  items(nodeId, moves) {
-    const key = nodeId + ":" + moves.join(" ");
+  // items(nodeId, moves, limit) -> {moves: [{text, prefix}], raw, from, more, key, positions:
+  // [{fen, last, rest} | {path}]} for the first `limit` moves (pvshown.js): `more` are left out.
+  // What is drawn of a line depends on its first limit + REST moves and its length only, so
+  // that is its key (pvshown.js); the named prefix is cached.
+  items(nodeId, moves, limit = SHOWN) {
+    const { moves: shown, more } = shownOf(moves, limit);
+    const key = nodeId + ":" + moves.length + ":" + moves.slice(0, shown.length + REST).join(" ");
     let r = this.itemCache.get(key);
     if (!r) {
-      r = this._items(nodeId, moves);
+      r = { ...this._items(nodeId, shown, moves), raw: moves, more, key };
       if (this.itemCache.size > 2000) this.itemCache.clear();
       this.itemCache.set(key, r);
     }
-    return r;
+    return r.raw === moves ? r : { ...r, raw: moves };
   }
 
-  _items(nodeId, moves) {
+  // The named moves of shown (a line's first moves); all: the whole line, for the moves after each.
+  _items(nodeId, shown, all) {
     if (!this.chess) {
       const base = nodeId ? this.trace.positionMoves(nodeId) : [];
       return {
-        raw: moves, from: nodeId,
-        moves: moves.map((m) => ({ text: m, prefix: "" })),
-        positions: moves.map((_, i) => ({ path: [...base, ...moves.slice(0, i + 1)] })),
+        from: nodeId,
+        moves: shown.map((m) => ({ text: m, prefix: "" })),
+        positions: shown.map((_, i) => ({ path: [...base, ...shown.slice(0, i + 1)] })),
       };
     }
     const fen = this.lines.fenAt(this.trace, nodeId);
-    const played = this.lines.line(fen, moves);
+    const played = this.lines.line(fen, shown);
     let { white, number } = moveNumber(fen);
     const out = [];
     played.forEach((p, i) => {
@@ -353,8 +376,8 @@ export class Notation {
       white = !white;
     });
     return {
-      raw: moves, from: nodeId, moves: out,
-      positions: played.map((p, i) => ({ fen: p.fen, last: p.uci, rest: moves.slice(i + 1) })),
+      from: nodeId, moves: out,
+      positions: played.map((p, i) => ({ fen: p.fen, last: p.uci, rest: all.slice(i + 1, i + 1 + REST) })),
     };
   }
 

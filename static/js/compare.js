@@ -16,6 +16,7 @@ import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, parseDiff } fr
 import { createDiffBar, decorate } from "./comparediff.js";
 import { narrate } from "./narrate.js";
 import { Notation } from "./board.js";
+import { lineWords, shownOf, moreText } from "./pvshown.js";
 
 const $ = (id) => document.getElementById(id);
 const fmtInt = (n) => (n === null || n === undefined || Number.isNaN(n) ? "–" : num(n)); // in the page's language
@@ -292,7 +293,9 @@ export function createCompare({ errors, onActive = () => {} }) {
       ? t("compare.ratio", { read: st.leaves, leaves: p.counts.leaves, percent: Math.round((100 * st.leaves) / p.counts.leaves) }) : "–");
     const score = tr.rootScore(k), pv = tr.rootPV(k);
     if (!p.pov) p.pov = new View(defaultView(tr.started.kind), scoreScale(tr.started)); // a pane shows its search in the default view
-    const line = p.notation && p.notation.chess && pv.length ? p.notation.lineText(0, pv) : pv.join(" ");
+    // SAN for chess, bounded like every line the page draws (pvshown.js).
+    const cut = shownOf(pv);
+    const line = p.notation && p.notation.chess && cut.moves.length ? p.notation.lineText(0, cut.moves) + (cut.more ? " " + moreText(cut.more) : "") : lineWords(pv);
     set("pane-pv", score === null ? "–" : `${p.pov.fmt(score)} · ${line}`); // an opened trace's own scale
     p.view.present = document.documentElement.classList.contains("presentation"); // presentation sizes in the panes too
     p.view.show(k, { selected: p.selected || 0, view: p.pov });

@@ -8,6 +8,7 @@
 import { span } from "./pvlab.js";
 import { moveNumber, numberMove } from "./board.js";
 import { t, has } from "./i18n/i18n.js";
+import { SHOWN, moreText } from "./pvshown.js";
 
 // scoreText(line): "+0.35", "−1.20", "0.00", "#3", "#-2" (the side to move's view, as the
 // PV panel writes scores), with "≥" for a lower bound and "≤" for an upper one.
@@ -154,7 +155,10 @@ export class EngineLines {
     n.title = line.timeMs !== undefined ? t("enginelines.nodesTimeTitle", { nodes: line.nodes, ms: line.timeMs }) : t("enginelines.nodesTitle", { nodes: line.nodes });
     const l = span("l", "");
     l.dataset.testid = "engine-pv";
-    d.moves.forEach((m, i) => {
+    // A long line is drawn in part (pvshown.js): its first SHOWN moves, then how many more.
+    const moves = d.moves.slice(0, SHOWN), rest = d.rest.slice(0, SHOWN - moves.length);
+    const more = d.moves.length + d.rest.length - moves.length - rest.length;
+    moves.forEach((m, i) => {
       const mv = span("mv", m);
       // Each legal move shows the position after it on the board (onMove); the last, where the line ends.
       mv.dataset.ply = String(i);
@@ -165,7 +169,8 @@ export class EngineLines {
       }
       l.append(mv, document.createTextNode(" "));
     });
-    for (const m of d.rest) l.append(span("mv illegal", m), document.createTextNode(" "));
+    for (const m of rest) l.append(span("mv illegal", m), document.createTextNode(" "));
+    if (more > 0) l.append(span("more", moreText(more)), document.createTextNode(" "));
     if (!d.moves.length && !d.rest.length) l.append(span("none", t("enginelines.noLine")));
     const tail = span("t", "");
     const len = span(d.short ? "len short" : "len", d.length);

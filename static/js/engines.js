@@ -42,7 +42,7 @@ export function createEngines({ errors, board, onHelp }) {
     if (!fen) return;
     const title = ply === legal - 1 ? t("engines.lineEndTitle", { line: l.multipv || 1, depth: l.depth, end: endName(l.end) })
       : t("engines.lineMoveTitle", { line: l.multipv || 1, depth: l.depth, move: ply + 1, moves: legal, san: l.san[ply] });
-    board.showChess(fen, { last: pv[ply], line: pv.slice(ply + 1, legal), title });
+    board.showChess(fen, { last: pv[ply], line: pv.slice(ply + 1, Math.min(legal, ply + 4)), title }); // the next three as arrows
   }
 
   async function load() {

@@ -4,7 +4,7 @@
 // The visible structure only changes when a node is entered, exits (big trees) or the collapse
 // state changes; stepping over the other events reuses the positions and only recomputes the
 // per-node drawing state.
-import { hierarchy, tree } from "../vendor/d3-hierarchy/d3-hierarchy.js";
+import { Node, tree } from "../vendor/d3-hierarchy/d3-hierarchy.js";
 
 export const COLLAPSE_THRESHOLD = 400;
 const SETTLE_AT = 5000; // nodes shown from which a finished, uncollapsed tree keeps its whole layout
@@ -59,34 +59,32 @@ export class TreeLayout {
     const lastRoot = roots[roots.length - 1];
     const items = [];
     const mk = (kind, id, nodeId) => { const it = new Item(kind, id, nodeId); items.push(it); return it; };
-    // Items carry their visible children in `kids`, which d3.hierarchy reads.
-    const visit = (id) => {
+    // Items carry their visible children in `kids`, which d3.hierarchy reads. The walk keeps its
+    // own stack (a trace may nest a hundred thousand nodes deep: recursion would overflow).
+    const open = (id) => {
       const finished = t.finished(id, k);
       const size = finished || active ? t.subtreeSize(id, k) : 2;
       const userClosed = collapsed.has(id) && finished && size > 1;
       const auto = active && finished && size > 1 && id !== lastRoot && !keepOpen.has(id) && !expanded.has(id);
-      if (userClosed || auto) return mk("summary", id, id);
-      const item = mk("node", id, id);
-      let kids = null;
+      if (userClosed || auto) return { item: mk("summary", id, id), done: true };
       // Children and pruned stubs in the order the search met them: a teaching tree's pruned
       // children come at its exit, after every child; a prune event's stub where it happened.
-      const pr = t.prunedChildren(id, upto);
-      const up = t.treeOf && t.treeOf[id];
-      let j = 0;
-      const stub = (p, n) => {
-        // A tree's pruned child is drawn whole (prunedItem); a prune event's move is a stub.
-        if (!p.event) { (kids ||= []).push(prunedItem(id, p, Array.isArray(up) ? up[p.index] : undefined, 0)); return; }
-        const it = mk("pruned", `p${id}:${n}`, 0);
-        it.parentId = id; it.pruned = p;
-        (kids ||= []).push(it);
-      };
-      for (let ch = t.firstChild.get(id); ch && t.enterAt.get(ch) < upto; ch = t.nextSib.get(ch)) {
-        while (pr && j < pr.length && pr[j].at < t.enterAt.get(ch)) stub(pr[j], j++);
-        (kids ||= []).push(visit(ch));
-      }
-      while (pr && j < pr.length) stub(pr[j], j++);
+      return { item: mk("node", id, id), done: false, id, ch: t.firstChild.get(id), pr: t.prunedChildren(id, upto), j: 0, kids: null };
+    };
+    const stub = (f, p, n) => {
+      // A tree's pruned child is drawn whole (prunedItem); a prune event's move is a stub.
+      const up = t.treeOf && t.treeOf[f.id];
+      if (!p.event) { (f.kids ||= []).push(prunedItem(f.id, p, Array.isArray(up) ? up[p.index] : undefined, 0)); return; }
+      const it = mk("pruned", `p${f.id}:${n}`, 0);
+      it.parentId = f.id; it.pruned = p;
+      (f.kids ||= []).push(it);
+    };
+    const close = (f) => {
+      const { id, pr } = f;
+      while (pr && f.j < pr.length) stub(f, pr[f.j], f.j++);
       // ahead (quiz, ?show=tree): a teaching tree's children not searched yet, drawn faint with
       // their leaves' values, so a class sees the whole tree while it predicts.
+      const up = t.treeOf && t.treeOf[id];
       if (!pr && ahead && Array.isArray(up) && !t.finished(id, upto)) {
         const seen = new Set();
         for (let ch = t.firstChild.get(id); ch && t.enterAt.get(ch) < upto; ch = t.nextSib.get(ch)) seen.add(t.moveName(ch));
@@ -95,11 +93,26 @@ export class TreeLayout {
           if (seen.has(String(ci))) continue;
           const it = prunedItem(id, { parent: id, index: ci, move: String(ci), path: base ? `${base}.${ci}` : String(ci) }, up[ci], 0);
           markAhead(it);
-          (kids ||= []).push(it);
+          (f.kids ||= []).push(it);
         }
       }
-      item.kids = kids;
-      return item;
+      f.item.kids = f.kids;
+    };
+    const visit = (rootId) => {
+      const first = open(rootId);
+      if (first.done) return first.item;
+      const stack = [first];
+      while (stack.length) {
+        const f = stack[stack.length - 1];
+        const ch = f.ch;
+        if (!ch || t.enterAt.get(ch) >= upto) { close(f); stack.pop(); continue; }
+        f.ch = t.nextSib.get(ch);
+        while (f.pr && f.j < f.pr.length && f.pr[f.j].at < t.enterAt.get(ch)) stub(f, f.pr[f.j], f.j++);
+        const g = open(ch);
+        (f.kids ||= []).push(g.item);
+        if (!g.done) stack.push(g);
+      }
+      return first.item;
     };
     // A pruned child of a tree is drawn whole: its subtree below it, greyed, leaves with their
     // unread values. below: levels under the pruned child (0 for the child itself).
@@ -116,7 +129,7 @@ export class TreeLayout {
     const result = { nodes: [], links: [], reLinks: [], byId: new Map(), minX: 0, maxX: 0, minY: 0, maxY: 0, count: 0,
       shown: 0, hasPruned: false, decoratedAt: undefined, pv: null, open: null, cur: 0 }; // decorate's
     if (!data) return result;
-    const root = hierarchy(data, (d) => d.kids);
+    const root = hierarchyOf(data);
     const wide = (d) => d.data.kind === "summary";
     tree().nodeSize([this.nodeWidth, this.levelHeight])
       .separation((a, b) => (a.parent === b.parent ? 1 : 1.3) + (wide(a) || wide(b) ? 0.8 : 0))(root);
@@ -150,6 +163,24 @@ export class TreeLayout {
 
 const EMPTY = new Set();
 
+// d3.hierarchy(data, (d) => d.kids) without its heights: d3 sets them walking up from every
+// node, which is quadratic on a chain (100,000 nested nodes: minutes); the tidy tree reads none.
+function hierarchyOf(data) {
+  const root = new Node(data);
+  for (const stack = [root]; stack.length;) {
+    const node = stack.pop(), kids = node.data.kids;
+    if (!kids || !kids.length) continue;
+    node.children = kids.map((d) => {
+      const c = new Node(d);
+      c.parent = node;
+      c.depth = node.depth + 1;
+      return c;
+    });
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return root;
+}
+
 // One visible item (a node, a summary of a finished subtree, a pruned child, or the invisible
 // root above several iteration roots). All fields are set up front so every item has one shape.
 class Item {
@@ -167,9 +198,12 @@ class Item {
   }
 }
 
-function markAhead(it) {
-  it.ahead = true;
-  if (it.kids) for (const k of it.kids) markAhead(k);
+function markAhead(top) {
+  for (const stack = [top]; stack.length;) {
+    const it = stack.pop();
+    it.ahead = true;
+    if (it.kids) for (const kid of it.kids) stack.push(kid);
+  }
 }
 
 function prunedCount(t, k) {

@@ -7,6 +7,7 @@
 // leaves the slide to explore freely and Esc again brings its state back. A slide whose state does
 // not load says so on that slide only. The last slide of a lesson is its exercise (the quiz).
 import { parseLesson, resolveStep, splitState } from "./lessonformat.js";
+import { lessonURL, MAX_BYTES } from "./lessonurl.js";
 import { markdownToHTML } from "./markdown.js";
 import { Progress } from "./lessonprogress.js";
 import { SOURCES, formControls, readURL, applyToForm } from "./url.js";
@@ -15,7 +16,6 @@ import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE = "/static/lessons/";
-const MAX_BYTES = 64 * 1024; // a lesson is a few pages of text
 
 // createLessons(S, deps): S is the page state; deps: form (setup), playback, quizUI, setView(mode),
 // showNode(id), sanOf(parent, move), errors, kick.
@@ -36,6 +36,9 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
   async function fetchText(url) {
     const r = await fetch(url, { cache: "no-cache" });
     if (!r.ok) throw new Error(t("lesson.answered", { url, status: r.status }));
+    // A redirect may not take the lesson to another server either.
+    const to = lessonURL(r.url || url, location.href);
+    if (to.error) throw new Error(t("lesson.otherOrigin", { origin: to.origin || r.url }));
     const text = await r.text();
     if (text.length > MAX_BYTES) throw new Error(t("lesson.tooLong", { url, kb: MAX_BYTES / 1024 }));
     return text;
@@ -69,6 +72,8 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
 
   // ---- showing a slide ----
   function openLesson(lesson, i = 0) {
+    // A lesson without a "---" line has no slide to show: said once, and nothing opens.
+    if (!lesson.slides.length) { errors.showError(t("lesson.noSlides", { title: lesson.title })); return; }
     open = { lesson, i: 0 };
     exploring = false;
     $("lesson-bar").hidden = false;
@@ -197,6 +202,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
   function tick() {
     if (!open) return;
     const s = open.lesson.slides[open.i];
+    if (!s) return;
     if (pending) {
       if (S.id !== pending.id) { pending = null; return; } // someone started another search
       if (S.error) { pending = null; playback.pause(); setStatus(false, S.error); return; }
@@ -241,16 +247,20 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
   }
 
   // ---- a teacher's lesson ----
+  // A lesson's address is resolved against the page and compared as a URL: the same scheme,
+  // host and port as the page, or it is refused. It is fetched by the URL resolved, never by a
+  // path cut out of it ("http://HOST//other/l.md" has the path "//other/l.md", which a fetch
+  // reads as another host).
   async function fromURL(url) {
-    let u;
-    try { u = new URL(url, location.href); } catch { errors.showError(t("lesson.notURL", { address: JSON.stringify(String(url).slice(0, 80)) })); return; }
-    if (u.origin !== location.origin) { errors.showError(t("lesson.otherOrigin", { origin: u.origin })); return; }
+    const u = lessonURL(url, location.href);
+    if (u.error === "notURL") { errors.showError(t("lesson.notURL", { address: JSON.stringify(String(url).slice(0, 80)) })); return null; }
+    if (u.error) { errors.showError(t("lesson.otherOrigin", { origin: u.origin })); return null; }
     try {
-      const l = parseLesson(await fetchText(u.pathname + u.search), u.pathname);
-      l.url = u.pathname + u.search;
+      const l = parseLesson(await fetchText(u.href), u.path.split("?")[0]); // named by its path, as its progress is kept
+      l.url = u.path;
       return l;
     } catch (err) {
-      errors.showError(t("lesson.urlFailed", { path: u.pathname, reason: err.message }));
+      errors.showError(t("lesson.urlFailed", { path: u.path, reason: err.message }));
       return null;
     }
   }
@@ -321,7 +331,15 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     const slide = Math.max(1, parseInt(q.get("slide") || "1", 10) || 1) - 1;
     let l = null;
     if (location.hash.startsWith("#lesson-text=")) {
-      try { l = fromText(decodeURIComponent(location.hash.slice(13)), SHARED_NAME); } catch { errors.showError(t("lesson.damaged")); }
+      // Percent-encoded, a character takes at most 12 bytes (4 in UTF-8, each as %XX).
+      const raw = location.hash.slice(13);
+      let text = null;
+      if (raw.length > 12 * MAX_BYTES) errors.showError(t("lesson.linkTooLong", { kb: MAX_BYTES / 1024 }));
+      else {
+        try { text = decodeURIComponent(raw); } catch { errors.showError(t("lesson.damaged")); }
+      }
+      if (text !== null && text.length > MAX_BYTES) errors.showError(t("lesson.linkTooLong", { kb: MAX_BYTES / 1024 }));
+      else if (text !== null) l = fromText(text, SHARED_NAME);
     } else if (q.get("lesson-url")) l = await fromURL(q.get("lesson-url"));
     else if (q.get("lesson")) {
       l = catalogue.find((x) => x.name === q.get("lesson"));
@@ -349,3 +367,4 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     stop: () => clearInterval(timer),
   };
 }
+

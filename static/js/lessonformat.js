@@ -40,19 +40,21 @@ export function parseLesson(text, name = "") {
       inHead = true;
       continue;
     }
+    // Lines are cut with indexOf and trim, not with patterns that backtrack: a 64 KB line of
+    // spaces after "#" cost a regular expression seconds.
     if (!cur) {
-      const h = /^#\s+(.*\S)\s*$/.exec(line);
-      if (h && !title) title = h[1];
+      const h = /^#\s/.test(line) ? line.slice(1).trim() : "";
+      if (h && !title) title = h;
       else if (line.trim()) intro.push(line);
       continue;
     }
     if (inHead) {
       if (!line.trim()) { inHead = false; continue; }
-      const m = /^([a-z-]+):\s*(.*?)\s*$/.exec(line);
-      if (!m) { cur.error ||= t("lessonformat.notKeyValue", { line: line.trim(), keys: KEYS.join(", ") }); continue; }
-      if (!KEYS.includes(m[1])) { cur.error ||= t("lessonformat.notSlideKey", { key: m[1], keys: KEYS.join(", ") }); continue; }
-      cur[m[1]] = m[2];
-      if (m[1] === "state") state = m[2].replace(/^\?/, "");
+      const colon = line.indexOf(":"), key = colon > 0 ? line.slice(0, colon) : "", value = line.slice(colon + 1).trim();
+      if (!/^[a-z-]+$/.test(key)) { cur.error ||= t("lessonformat.notKeyValue", { line: line.trim(), keys: KEYS.join(", ") }); continue; }
+      if (!KEYS.includes(key)) { cur.error ||= t("lessonformat.notSlideKey", { key, keys: KEYS.join(", ") }); continue; }
+      cur[key] = value;
+      if (key === "state") state = value.replace(/^\?/, "");
       continue;
     }
     cur.body.push(line);

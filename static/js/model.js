@@ -36,6 +36,7 @@ export class Trace {
     };
     this.extra = new Map(); // event index -> {parent, ref} for non-enter events that carry them
     this.pvs = new Map(); // event index -> [move ids]
+    this.pvNamesCache = new Map(); // event index -> [move names], the few lines asked for lately (pvNames)
     // Node table, indexed by node id (ids are 1,2,3... in enter order, so enterAt is sorted).
     this.enterAt = new GrowInt32(); this.enterAt.push(-1); // slot 0 unused
     this.exitAt = new GrowInt32(); this.exitAt.push(-1);
@@ -133,6 +134,12 @@ export class Trace {
   }
 
   _enter(at, id, parent, ref, move) {
+    // A parent or ref names a node entered before this one; any other (itself, a later node, a
+    // negative id) would make a cycle the tree's walks never leave: the node is placed under the
+    // innermost node still open, as its enter nests (a root when none is), its ref dropped (the
+    // server lists the trace's violation).
+    if (!(parent > 0 && parent < id)) parent = this.current(at);
+    if (!(ref > 0 && ref < id)) ref = 0;
     this.enterAt.push(at); this.exitAt.push(-1); this.parentOf.push(parent); this.refOf.push(ref);
     this.firstChild.push(0); this.lastChild.push(0); this.nextSib.push(0); this.reSearchOf.push(0);
     this.cutAt.push(-1);
@@ -218,14 +225,14 @@ export class Trace {
     let parent = 0, ref = 0;
     if (kind === this.K.enter) { parent = this.parentOf.get(node); ref = this.refOf.get(node); }
     else if (this.extra.has(i)) ({ parent, ref } = this.extra.get(i));
-    const pv = this.pvs.get(i);
+    const pv = this.pvNames(i);
     return {
       seq: i + 1, kind: h.kinds[kind] ?? String(kind), node, parent, ref,
       alpha: c.alpha.get(i), beta: c.beta.get(i), score: c.score.get(i),
       ply: c.ply.get(i), depth: c.depth.get(i), index: c.index.get(i),
       expect: h.nodeTypes[c.expect.get(i)] ?? "", actual: h.nodeTypes[c.actual.get(i)] ?? "",
       bound: h.bounds[c.bound.get(i)] ?? "", end: h.ends[c.end.get(i)] ?? "",
-      move: this.moveNames[c.move.get(i)] ?? "", pv: pv ? pv.map((m) => this.moveNames[m]) : null,
+      move: this.moveNames[c.move.get(i)] ?? "", pv,
       method: (h.methods && h.methods[c.method.get(i)]) ?? "", reason: (h.reasons && h.reasons[c.reason.get(i)]) ?? "",
       derived: c.derived.get(i) === 1,
       ...this.modern.eventFields(this, i, kind, node),
@@ -280,10 +287,23 @@ export class Trace {
     const j = lastBelow(this.rootLineIdx, k);
     return j < 0 ? -1 : this.rootLineIdx.get(j);
   }
+  // The root's line at k, as move names. The array is shared (pvNames): read it, do not change it.
   rootPV(k) {
     const i = this._rootLineAt(k);
-    const pv = i < 0 ? null : this.pvs.get(i);
-    return pv ? pv.map((m) => this.moveNames[m]) : [];
+    return (i >= 0 && this.pvNames(i)) || [];
+  }
+  // pvNames(i) -> the line event i carries, as move names (null when it carries none). A line
+  // may be 100,000 moves: the names are made once per event and kept for the few lines asked
+  // for lately, frozen and shared, so the page's many questions per frame cost no copy.
+  pvNames(i) {
+    let names = this.pvNamesCache.get(i);
+    if (names) return names;
+    const pv = this.pvs.get(i);
+    if (!pv) return null;
+    names = Object.freeze(Array.from(pv, (m) => this.moveNames[m]));
+    if (this.pvNamesCache.size >= 64) this.pvNamesCache.delete(this.pvNamesCache.keys().next().value);
+    this.pvNamesCache.set(i, names);
+    return names;
   }
   rootScore(k) {
     const i = this._rootLineAt(k);
@@ -297,9 +317,9 @@ export class Trace {
     const idx = this.byKind[this.K["root-pv"]], out = [];
     const m = countBelow(idx, k);
     for (let j = 0; j < m; j++) {
-      const i = idx.get(j), pv = this.pvs.get(i);
+      const i = idx.get(j);
       if (this.c.index.get(i) !== 0) continue;
-      out.push({ depth: this.c.depth.get(i), score: this.c.score.get(i), pv: pv ? pv.map((x) => this.moveNames[x]) : [] });
+      out.push({ depth: this.c.depth.get(i), score: this.c.score.get(i), pv: this.pvNames(i) || [] });
     }
     return out;
   }

@@ -14,6 +14,7 @@ import { reasonText } from "./pvwords.js";
 import { View } from "./view.js";
 import { countBelow } from "./model.js";
 import { enterClause, pruneSentence, whyText } from "./modern.js";
+import { lineWords } from "./pvshown.js";
 
 const BOUND_FLIP = { lower: "upper", upper: "lower", exact: "exact" };
 const NEGAMAX = new View("negamax");
@@ -32,7 +33,7 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
   const win = (a, b, ply = p) => V.windowText(a, b, ply);
   // MAX or MIN after a node's name in the root view; nothing in negamax.
   const player = (ply) => (R ? V.player(ply) : "none");
-  const line = opts.line || ((_, moves) => (moves.length ? moves.join(" ") : t("narrate.emptyLine")));
+  const line = opts.line || ((_, moves) => (moves.length ? lineWords(moves) : t("narrate.emptyLine")));
   // Words that name a node (the root, the null move, node 7), unlike a move, take a capital when
   // a sentence starts with them; `words` collects them for say().
   const words = [];

@@ -11,7 +11,7 @@ export const fmtInt = (n) => (n === null || n === undefined || Number.isNaN(n) ?
 // and one row per completed iteration. Hovering a move calls onHover(line, i) (null on leave);
 // clicking a ✂ marker calls onCut(node), clicking an iteration row onPick(depth).
 export class PVPanel {
-  constructor(lineEl, scoreEl, itersEl, { onHover, onCut, onPick } = {}) {
+  constructor(lineEl, scoreEl, itersEl, { onHover, onCut, onPick, onMore } = {}) {
     this.lineEl = lineEl;
     this.scoreEl = scoreEl;
     this.itersEl = itersEl;
@@ -31,6 +31,8 @@ export class PVPanel {
       el.addEventListener("mouseover", hover);
       el.addEventListener("mouseleave", leave);
     }
+    // "… and 99,950 more" at the end of a long line (pvshown.js): draw more of it.
+    lineEl.addEventListener("click", (e) => { if (e.target.closest(".pv-more") && onMore) onMore(); });
     itersEl.addEventListener("click", (e) => {
       const cut = e.target.closest(".pv-cut[data-node]");
       if (cut) { if (onCut) onCut(+cut.dataset.node); return; }
@@ -41,24 +43,24 @@ export class PVPanel {
   }
 
   // render(line, scoreText, depth, iterations)
-  // line: {moves: [{text, prefix}], raw: [names]}
+  // line: {moves: [{text, prefix}], raw: [names], more, key} (Notation.items: the first moves of a long line)
   // iterations, oldest first: [{depth, scoreText, line (null for a stopped iteration), marker (a cut
   //   shown as ✂ at the line's end) and markerTestid, badge (how many of its lines were cut), picked}]
   render(line, scoreText, depth, iterations) {
-    const key = line.raw.join(" ") + "|" + scoreText + "|" + depth;
+    const key = line.key + "|" + line.moves.length + "|" + scoreText + "|" + depth;
     if (key !== this.key) {
       this.key = key;
       this.current = line;
       this.lineEl.dataset.line = "pv";
-      this.lineEl.dataset.moves = line.raw.join(" ");
-      this.lineEl.replaceChildren(...lineSpans(line));
+      this.lineEl.dataset.moves = line.raw.slice(0, line.moves.length).join(" "); // the UCI moves drawn
+      this.lineEl.replaceChildren(...lineSpans(line, null, true));
       if (!line.moves.length) this.lineEl.append(span("none", t("panels.noLineYet")));
       // Score and depth end the line (#pv-score holds them too).
       const meta = scoreText === "" ? "" : depth ? t("panels.scoreAtDepth", { score: scoreText, depth }) : scoreText;
       if (meta) this.lineEl.append(span("pv-meta", meta));
       this.scoreEl.textContent = meta;
     }
-    const ik = JSON.stringify(iterations.map((it) => [it.depth, it.line && it.line.raw, it.scoreText,
+    const ik = JSON.stringify(iterations.map((it) => [it.depth, it.line && it.line.key, it.scoreText,
       it.marker && [it.marker.node, it.marker.reason], it.markerTestid, it.badge, it.picked]));
     if (ik !== this.itersKey) {
       this.itersKey = ik;

@@ -5,6 +5,7 @@
 // here (span, lineSpans, cutMarker) are shared with the PV panel's iteration list (panels.js).
 import { t } from "./i18n/i18n.js";
 import { methodLabel, methodText, reasonText, reasonLabel } from "./pvwords.js";
+import { moreText, MORE_FACTOR, SHOWN } from "./pvshown.js";
 
 export function span(cls, text) {
   const s = document.createElement("span");
@@ -15,7 +16,9 @@ export function span(cls, text) {
 
 // A line's moves as hoverable spans (data-i = the move's place). Moves that differ from
 // `against` (another line's UCI moves) at the same place, or go past its end, get class "diff".
-export function lineSpans(line, against = null) {
+// A long line is drawn in part (pvshown.js): "… and 99,950 more" ends it, a button (class
+// pv-more) when moreButton, which the PV panel listens to.
+export function lineSpans(line, against = null, moreButton = false) {
   const out = [];
   line.moves.forEach((m, i) => {
     if (m.prefix) out.push(span("mvno", m.prefix));
@@ -24,6 +27,19 @@ export function lineSpans(line, against = null) {
     s.dataset.i = String(i);
     out.push(s, document.createTextNode(" "));
   });
+  if (line.more > 0) {
+    if (!moreButton) out.push(span("more", moreText(line.more) + " "));
+    else {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "pv-more";
+      b.dataset.testid = "pv-more";
+      b.textContent = moreText(line.more);
+      const shown = line.moves.length;
+      b.title = t("pvshown.showMoreTitle", { total: line.raw.length, shown, m: Math.min(line.more, shown * (MORE_FACTOR - 1)) });
+      out.push(b, document.createTextNode(" "));
+    }
+  }
   return out;
 }
 
@@ -67,9 +83,10 @@ export class PVLab {
   }
 
   render(view) {
-    const key = view ? JSON.stringify([view.depth, view.latest, view.stopped, view.against,
-      view.methods.map((m) => [m.method, m.line && m.line.raw, m.cut && m.cut.node, m.cut && m.cut.reason]),
-      view.multipv.map((l) => [l.scoreText, l.line.raw])]) : "";
+    // A line is keyed by what is drawn of it (Notation.items' key), never by all its moves.
+    const key = view ? JSON.stringify([view.depth, view.latest, view.stopped, view.against && view.against.slice(0, SHOWN),
+      view.methods.map((m) => [m.method, m.line && m.line.key, m.cut && m.cut.node, m.cut && m.cut.reason]),
+      view.multipv.map((l) => [l.scoreText, l.line.key])]) : "";
     if (key === this.key) return;
     this.key = key;
     this.lines = [];

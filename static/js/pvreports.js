@@ -26,7 +26,7 @@ export function methodsOf(trace, k = trace.length) {
 export function pvReports(trace, k) {
   const idx = trace.reportIdx, c = trace.c, K = trace.K, h = trace.hello;
   const methods = h.methods || [], reasons = h.reasons || [];
-  const line = (i) => (trace.pvs.get(i) || []).map((m) => trace.moveNames[m]);
+  const line = (i) => trace.pvNames(i) || [];
   const out = [];
   let cur = null;
   for (let j = 0, m = countBelow(idx, k); j < m; j++) {

@@ -107,7 +107,8 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       } else if (r.complete) row.badge = r.cuts.length;
       return row;
     });
-    pvPanel.render(N.items(0, tr.rootPV(k)), N.score(tr.rootScore(k)), depth, rows);
+    // The root line: its first S.pvShown moves (pvshown.js; the panel's "… more" raises it).
+    pvPanel.render(N.items(0, tr.rootPV(k), S.pvShown), N.score(tr.rootScore(k)), depth, rows);
     pvLab.render(lab);
     document.documentElement.classList.toggle("has-lab", !!lab);
   }
@@ -211,8 +212,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       const i = upd.get(j);
       if (i >= k) continue;
       if (i < nd.enterAt) break;
-      const e = tr.event(i);
-      if (e.node === id) return e.pv || [];
+      if (tr.c.node.get(i) === id) return tr.pvNames(i) || [];
     }
     return [];
   }

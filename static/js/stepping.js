@@ -68,7 +68,8 @@ export function runToBreakpoint(trace, k, { reSearch = false, rootFailHigh = fal
     for (let j = countBelow(col, k); j < col.length; j++) {
       const i = col.get(j);
       if (i + 1 >= best) break;
-      if (!sameLine(trace.rootPV(i), trace.rootPV(i + 1))) { best = i + 1; break; }
+      const a = trace.rootPV(i), b = trace.rootPV(i + 1);
+      if (a !== b && !sameLine(a, b)) { best = i + 1; break; }
     }
   }
   return Math.max(best, Math.min(k + 1, n));
