@@ -82,6 +82,8 @@ func serveFlags(args []string) (string, server.Limits, engineFlag, error) {
 	fs.IntVar(&lim.MaxQueue, "max-queue", lim.MaxQueue, "a fixed cap on the searches waiting for a free slot (0: as many as memory and -max-wait allow; each page is told its place)")
 	fs.DurationVar(&lim.MaxWait, "max-wait", lim.MaxWait, "the longest a search is asked to wait in line: one expected to wait longer (from recent searches' times) is refused, told the wait")
 	fs.IntVar(&lim.MaxConns, "max-conns", lim.MaxConns, "websocket connections open at once")
+	fs.IntVar(&lim.RoomsPerAddress, "rooms-per-address", lim.RoomsPerAddress, "rooms one network address may hold open (a room its presenter left with no one following is closed when another needs its place)")
+	fs.IntVar(&lim.RoomRate, "room-rate", lim.RoomRate, "room joins, and separately poll answers, one network address may make per minute (a class behind one NAT shares one address)")
 	engines := engineFlag{}
 	fs.Var(engines, "engine", "offer a UCI engine to pages as NAME=PATH (repeatable; PATH may carry arguments)")
 	fs.Var((*byteSize)(&lim.MaxMemory), "max-memory", "memory budget for kept recordings, tables and trees (e.g. 512MB, 2GB)")
@@ -108,6 +110,9 @@ func serveFlags(args []string) (string, server.Limits, engineFlag, error) {
 	}
 	if lim.MaxDepth < 1 || lim.MaxNodes < 1 || lim.MaxSearches < 1 || lim.MaxConns < 1 || lim.MaxQueue < 0 {
 		return "", lim, nil, errors.New("-max-depth, -max-nodes, -max-searches and -max-conns must be at least 1, -max-queue at least 0")
+	}
+	if lim.RoomsPerAddress < 1 || lim.RoomRate < 1 {
+		return "", lim, nil, errors.New("-rooms-per-address and -room-rate must be at least 1")
 	}
 	if lim.MaxWait < time.Second {
 		return "", lim, nil, errors.New("-max-wait must be at least 1s")

@@ -13,12 +13,13 @@ import (
 // recordedRun searches Kiwipete at depth 4 into a finished run (about 60k events).
 func recordedRun(b *testing.B) *run {
 	b.Helper()
+	lim := DefaultLimits()
 	p, err := check(command{Type: "start", Setup: setupFields{FEN: kiwipete},
-		Options: map[string]string{"depth": "4"}}, DefaultLimits())
+		Options: map[string]string{"depth": "4"}}, &lim)
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err := p.build(newBudget(1<<30), DefaultLimits())
+	r, err := p.build(newBudget(1<<30), &lim)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -179,7 +179,7 @@ func mb(n int64) string {
 // searchShare is what one search may have of the memory budget: the budget
 // over the searches that run at once. Its table may take half of that: most
 // is the largest table it allows, in entries (a power of two, at least 1).
-func searchShare(lim Limits) (share int64, most int) {
+func searchShare(lim *Limits) (share int64, most int) {
 	share = lim.MaxMemory / int64(max(lim.MaxSearches, 1))
 	most = 1
 	for int64(most*2)*tableBytes <= share/2 {
@@ -193,7 +193,8 @@ func searchShare(lim Limits) (share int64, most int) {
 // largest transposition table that allows, in entries and bytes (no more
 // than the engine's own largest).
 func SearchShare(lim Limits) (share int64, entries int, table int64) {
-	share, most := searchShare(lim.withDefaults())
+	lim = lim.withDefaults()
+	share, most := searchShare(&lim)
 	most = min(most, engine.MaxTTSize)
 	return share, most, int64(most) * tableBytes
 }

@@ -44,6 +44,7 @@ type conn struct {
 	placeAtLeast bool
 	placeBell    chan struct{}
 
+	rooms *connRooms  // what the page has done in rooms, for their rate limits (roomlimits.go); read pump only
 	errs  errorQueue  // errors wait here, coalesced, not in send: a burst never drops the page
 	stuck *stuckWatch // the write pump's: a page that stops reading gives up its slot
 

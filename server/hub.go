@@ -1,7 +1,6 @@
 package server
 
 import (
-	"cmp"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -35,6 +34,8 @@ type hub struct {
 	rooms   map[string]*room // by code
 	tokens  map[string]*room
 	members map[*conn]*room
+	addrs   map[string]*addrUse // what each network address has done in rooms (roomlimits.go)
+	sweepAt int                 // addrs is swept of idle addresses when it reaches this size
 	// Timings and bounds; zero means the default (tests lower them).
 	grace, stall         time.Duration
 	roomCap, followerCap int
@@ -102,7 +103,9 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 				c.queue(said(0, "", msg.New("go-server.presenterAnswers", "The presenter asks the questions; followers answer them.")))
 				return true
 			}
-			r.answer(c, cmd)
+			if h.allowAnswer(c) {
+				r.answer(c, cmd)
+			}
 			return true
 		}
 		if !presenter {
@@ -139,8 +142,11 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 		c.queue(said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
 		return
 	}
-	h.mu.Lock()
+	if !h.allowJoin(c) {
+		return
+	}
 	if cmd.Token != "" {
+		h.mu.Lock()
 		r := h.tokens[cmd.Token]
 		if r == nil {
 			h.mu.Unlock()
@@ -152,15 +158,17 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 		r.reclaim(c)
 		return
 	}
-	if most := cmp.Or(h.roomCap, maxRooms); len(h.rooms) >= most {
-		h.mu.Unlock()
-		c.queue(said(0, "", msg.New("go-server.roomsFull", "The server already has {n} rooms open, the most it allows; try again when a class has finished.", "n", most)))
+	addr := c.roomsOf().addr
+	if refused := h.place(addr, c.srv.limits); refused != nil { // h.mu is held when it is nil
+		c.queue(said(0, "", refused))
 		return
 	}
 	if h.rooms == nil {
 		h.rooms, h.tokens, h.members = map[string]*room{}, map[string]*room{}, map[*conn]*room{}
 	}
 	r := newRoom(h, c.srv, randomCode(h.rooms), randomToken())
+	r.addr = addr
+	h.addrs[addr].rooms++
 	h.rooms[r.code], h.tokens[r.token], h.members[c] = r, r, r
 	h.mu.Unlock()
 	r.reclaim(c)
@@ -170,6 +178,9 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 func (h *hub) join(c *conn, cmd roomCommand, cur *room) {
 	if cur != nil {
 		c.queue(said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
+		return
+	}
+	if !h.allowJoin(c) {
 		return
 	}
 	if len(cmd.Code) != roomCodeLetters {
@@ -203,6 +214,9 @@ func (h *hub) forget(c *conn, r *room) {
 // remove takes a closed room and its members off the hub.
 func (h *hub) remove(r *room, members []*conn) {
 	h.mu.Lock()
+	if h.rooms[r.code] == r {
+		h.addrs[r.addr].rooms-- // a room is charged to the address that opened it until it closes
+	}
 	delete(h.rooms, r.code)
 	delete(h.tokens, r.token)
 	for _, c := range members {

@@ -35,6 +35,13 @@ type Limits struct {
 	// Hosts are extra host names the server answers to (-host), besides
 	// loopback, the machine's own addresses and its host name.
 	Hosts []string
+	// RoomsPerAddress is how many rooms one network address may hold open
+	// (-rooms-per-address): a student's script cannot take every room.
+	RoomsPerAddress int
+	// RoomRate is how many room joins, and separately how many poll answers,
+	// one network address may make per minute (-room-rate), at once or spread
+	// out. A class behind one NAT shares one address, so it is large.
+	RoomRate int
 	// EmbedOrigins are the sites (https://course.example.edu) whose pages may
 	// frame this one (-embed-origins, embed.go); none by default.
 	EmbedOrigins []string
@@ -44,7 +51,7 @@ type Limits struct {
 // 2.6M events, some 130 MB in the server and less in the page.
 func DefaultLimits() Limits {
 	return Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxWait: time.Minute, MaxMessageBytes: 64 << 10,
-		MaxConns: 1024, MaxMemory: 1 << 30,
+		MaxConns: 1024, MaxMemory: 1 << 30, RoomsPerAddress: 3, RoomRate: 3000,
 		WriteWait: 10 * time.Second, StuckWait: 3 * time.Second, IdleTimeout: time.Minute}
 }
 
@@ -72,6 +79,8 @@ func (l Limits) withDefaults() Limits {
 	seti(&l.MaxSearches, d.MaxSearches)
 	set(&l.MaxMessageBytes, d.MaxMessageBytes)
 	seti(&l.MaxConns, d.MaxConns)
+	seti(&l.RoomsPerAddress, d.RoomsPerAddress)
+	seti(&l.RoomRate, d.RoomRate)
 	set(&l.MaxMemory, d.MaxMemory)
 	setd(&l.MaxWait, d.MaxWait)
 	setd(&l.WriteWait, d.WriteWait)

@@ -23,7 +23,7 @@ type plan struct {
 }
 
 // check reads a start command, or says which field is wrong.
-func check(c command, lim Limits) (*plan, error) {
+func check(c command, lim *Limits) (*plan, error) {
 	p := &plan{id: c.ID, setup: engine.Setup{FEN: strings.TrimSpace(c.Setup.FEN), Tree: strings.TrimSpace(c.Setup.Tree),
 		Random: strings.TrimSpace(c.Setup.Random)}}
 	var err error
@@ -127,8 +127,8 @@ func tableSize(n int) int64 {
 
 // build makes the run a plan describes, charging the budget for its table
 // and tree first: called once the search holds its slot.
-func (p *plan) build(b *budget, lim Limits) (*run, error) {
-	r := &run{id: p.id, opt: p.opt, rec: tracer.NewRecording(), budget: b, lim: lim, returned: make(chan struct{})}
+func (p *plan) build(b *budget, lim *Limits) (*run, error) {
+	r := &run{id: p.id, opt: p.opt, rec: tracer.NewRecording(), budget: b, lim: *lim, returned: make(chan struct{})}
 	full := func(m *msg.Error) error {
 		b.forget(r)
 		return m

@@ -19,13 +19,15 @@ import (
 // its own position; a follower whose queue stays full is dropped, never waited for.
 type room struct {
 	code, token string
+	addr        string // the network address that opened it, charged for it (roomlimits.go)
 	hub         *hub
 	srv         *Server
 	done        chan struct{} // closed when the room closes
 
 	mu          sync.Mutex
 	closed      bool
-	presenter   *conn // nil while the presenter is away
+	presenter   *conn         // nil while the presenter is away
+	presenterIn chan struct{} // closed when the presenter leaves or is replaced: its watch ends
 	awaySince   time.Time
 	followers   map[*conn]*follower
 	log         *frameLog
@@ -44,7 +46,8 @@ type follower struct {
 	pos         int // frames of log sent
 	cursorSeq   int
 	questionSeq int
-	stallSince  time.Time // when it last took nothing while frames waited; zero if it keeps up
+	stallSince  time.Time     // when it last took nothing while frames waited; zero if it keeps up
+	in          chan struct{} // closed when it leaves the room: its watch ends
 }
 
 // frameLog is one search of the presenter's as frames: started, events, done.
@@ -77,14 +80,18 @@ func (r *room) reclaim(c *conn) {
 	if r.presenter == nil && !r.awaySince.IsZero() {
 		r.tellFollowers(presenterFrame{Type: "room-presenter", Here: true}.with(msg.New("go-server.presenterBack", "The presenter is back.")))
 	}
-	r.presenter, r.awaySince, r.countDirty = c, time.Time{}, true
+	if r.presenterIn != nil {
+		close(r.presenterIn)
+	}
+	in := make(chan struct{})
+	r.presenter, r.presenterIn, r.awaySince, r.countDirty = c, in, time.Time{}, true
 	r.mu.Unlock()
 	if old != nil && old != c {
 		r.hub.forget(old, r)
 		old.queue(said(0, "", msg.New("go-server.presenterTakenOver", "Another page took over room {code} as its presenter.", "code", r.code)))
 	}
 	c.queue(roomFrame{Type: "room", Code: r.code, Role: "presenter", Token: r.token})
-	r.watch(c)
+	r.watch(c, in)
 }
 
 // register adds a follower, or says why it cannot follow.
@@ -105,7 +112,8 @@ func (r *room) register(c *conn) bool {
 	}
 	// The room frame goes first, before the room fills the queue.
 	c.queue(roomFrame{Type: "room", Code: r.code, Role: "follower"})
-	r.followers[c] = &follower{c: c}
+	in := make(chan struct{})
+	r.followers[c] = &follower{c: c, in: in}
 	r.countDirty = true
 	r.mu.Unlock()
 	// The kernel would buffer up to 4 MB for a follower that stopped reading
@@ -114,17 +122,20 @@ func (r *room) register(c *conn) bool {
 	if tc, ok := c.ws.NetConn().(*net.TCPConn); ok {
 		tc.SetWriteBuffer(followerSocketBuffer)
 	}
-	r.watch(c)
+	r.watch(c, in)
 	return true
 }
 
-// watch unregisters c when its connection ends (a closed tab, or one dropped as slow).
-func (r *room) watch(c *conn) {
+// watch unregisters c when its connection ends (a closed tab, or one dropped
+// as slow), unless it has left the room (in is closed) or the room has closed.
+// A page that joins and leaves again and again leaves no goroutine behind.
+func (r *room) watch(c *conn, in chan struct{}) {
 	go func() {
 		select {
 		case <-c.ctx.Done():
 			r.gone(c)
 		case <-r.done:
+		case <-in:
 		}
 	}()
 }
@@ -132,18 +143,33 @@ func (r *room) watch(c *conn) {
 func (r *room) gone(c *conn) {
 	r.mu.Lock()
 	if r.presenter == c {
-		r.presenter, r.awaySince = nil, time.Now() // the grace period starts
+		close(r.presenterIn)
+		r.presenter, r.presenterIn, r.awaySince = nil, nil, time.Now() // the grace period starts
 		grace, _ := r.hub.timings()
 		r.tellFollowers(presenterFrame{Type: "room-presenter", Here: false}.with(msg.New("go-server.presenterLost",
 			"The presenter's connection is lost; the room waits {grace} for them to come back.",
 			"grace", grace.Round(time.Second).String())))
 	}
-	if _, ok := r.followers[c]; ok {
-		delete(r.followers, c)
-		r.countDirty = true
+	if f, ok := r.followers[c]; ok {
+		r.unregister(f)
 	}
 	r.mu.Unlock()
 	r.hub.forget(c, r)
+}
+
+// unregister takes f out of the room, and its answer out of the poll: a poll
+// counts the followers present, so a page that answers and closes takes its
+// answer with it (and the room keeps nothing of it). r.mu is held.
+func (r *room) unregister(f *follower) {
+	delete(r.followers, f.c)
+	close(f.in)
+	r.countDirty = true
+	if q := r.question; q != nil {
+		if _, ok := q.answers[f.c]; ok {
+			delete(q.answers, f.c)
+			q.dirty = true
+		}
+	}
 }
 
 // leave is a page leaving on purpose: a follower unregisters, a presenter closes the room.
@@ -214,8 +240,7 @@ func (r *room) loop() {
 				}
 			}
 			for _, c := range slow {
-				delete(r.followers, c)
-				r.countDirty = true
+				r.unregister(r.followers[c])
 			}
 			r.tellPresenter()
 			r.mu.Unlock()

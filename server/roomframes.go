@@ -1,8 +1,10 @@
 package server
 
 import (
+	"cmp"
 	"encoding/json"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/pvscope/pvscope/tracer/msg"
@@ -18,7 +20,7 @@ const (
 	maxPromptBytes  = 500
 	maxChoices      = 12
 	maxAnswerBytes  = 64
-	maxDistinctFree = 32 // different free answers one question keeps
+	maxShownAnswers = 32 // different free answers the presenter's poll names; the rest are counted as others
 )
 
 // roomFrame answers create-room (with the presenter's token) and join-room.
@@ -96,13 +98,15 @@ func newCursorFrame(cmd roomCommand) (cursorFrame, error) {
 // errorFrame doubles as an error value, so validation can return it whole.
 func (e errorFrame) Error() string { return e.Message }
 
-// poll is the presenter's open question and its followers' answers.
+// poll is the presenter's open question and the answers of the followers
+// present: one each (answering again replaces it), gone when they go. So it
+// holds at most a room's followers' answers of maxAnswerBytes each.
 type poll struct {
 	id      string
 	prompt  string
 	choices []string
-	answers map[*conn]string
-	dirty   bool // the presenter has not seen the latest answer
+	answers map[*conn]string // by follower present
+	dirty   bool             // the presenter has not seen the latest answer
 }
 
 // questionFrame tells followers the question they may answer ("" question: none open).
@@ -113,13 +117,15 @@ type questionFrame struct {
 	Choices  []string `json:"choices,omitempty"`
 }
 
-// pollFrame is the distribution of answers, for the presenter.
+// pollFrame is the distribution of answers, for the presenter: every choice,
+// or the maxShownAnswers most given free answers, and how many answered otherwise.
 type pollFrame struct {
 	Type      string         `json:"type"`
 	Question  string         `json:"question"`
 	Answered  int            `json:"answered"`
 	Followers int            `json:"followers"`
 	Counts    map[string]int `json:"counts"`
+	Others    int            `json:"others,omitempty"`
 }
 
 func (p *poll) frame() []byte {
@@ -138,6 +144,24 @@ func (p *poll) tally(followers int) pollFrame {
 	}
 	for _, a := range p.answers {
 		f.Counts[a]++
+	}
+	if len(p.choices) > 0 || len(f.Counts) <= maxShownAnswers {
+		return f
+	}
+	// Many different free answers: the presenter sees the most given ones,
+	// so a few pages typing nonsense cannot push the class's answers out.
+	type count struct {
+		answer string
+		n      int
+	}
+	all := make([]count, 0, len(f.Counts))
+	for a, n := range f.Counts {
+		all = append(all, count{a, n})
+	}
+	slices.SortFunc(all, func(x, y count) int { return cmp.Or(y.n-x.n, strings.Compare(x.answer, y.answer)) })
+	for _, c := range all[maxShownAnswers:] {
+		delete(f.Counts, c.answer)
+		f.Others += c.n
 	}
 	return f
 }
@@ -202,14 +226,9 @@ func (r *room) answer(c *conn, cmd roomCommand) {
 			bad("answer", msg.New("go-server.answerPunctuation", "That answer is only punctuation: type a value, a window like (3, ∞), or a word."))
 			return
 		}
-		distinct := map[string]bool{}
-		for _, v := range q.answers {
-			distinct[v] = true
-		}
-		if !distinct[a] && len(distinct) >= maxDistinctFree {
-			bad("answer", msg.New("go-server.answersFull", "This question already has {n} different answers, the most a poll keeps; pick one of them.", "n", maxDistinctFree))
-			return
-		}
+	}
+	if _, ok := r.followers[c]; !ok {
+		return // it has just been dropped: its answer goes with it
 	}
 	q.answers[c] = a
 	q.dirty = true

@@ -10,7 +10,9 @@
 // for them), budget.go (the memory budget), stuck.go (a page that stops
 // reading), errorqueue.go and errortext.go (errors as sentences), encode.go
 // (events frames), protocol.go (the frames), limits.go, engines.go (external UCI
-// engines a page may inspect, their lines streamed as they come).
+// engines a page may inspect, their lines streamed as they come), hub.go, room.go,
+// roomframes.go and pollanswer.go (rooms: a class follows a presenter), roomlimits.go
+// (what one page and one network address may do in rooms).
 package server
 
 import (

@@ -15,7 +15,7 @@ import (
 // that replaces a running search waits for it to give its slot back, then
 // joins the line.
 func (c *conn) start(cmd command) {
-	p, err := check(cmd, c.srv.limits)
+	p, err := check(cmd, &c.srv.limits)
 	if err != nil {
 		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: errField(err), Message: sentence(err.Error())}.withKey(err))
 		return
@@ -93,7 +93,7 @@ func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited 
 		}
 		return
 	}
-	r, err := p.build(c.srv.budget, c.srv.limits)
+	r, err := p.build(c.srv.budget, &c.srv.limits)
 	if err != nil {
 		release()
 		c.queue(errorFrame{Type: "error", ID: a.id, Field: errField(err), Message: sentence(err.Error())}.withKey(err))

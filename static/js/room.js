@@ -28,6 +28,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
     onQuestion: null, onPoll: null, // set by the quiz
     appliedK: -1, // the step the presenter's cursor last put this follower on
     mine: null, // this follower's answer: {question, text}
+    mineHeld: false, // the server holds it: a new connection's room has not got it yet
   };
   let stored = "";
   try { stored = sessionStorage.getItem(TOKEN) || ""; } catch { /* private mode */ }
@@ -138,6 +139,8 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
       // Once the step is revealed, each answer is marked right (✓) or wrong (✗).
       const mark = (a) => { const v = judge ? judge(p.question, a, S.k) : null; return v ? (v.right ? " ✓" : " ✗") : ""; };
       const parts = Object.entries(p.counts).map(([a, n]) => t("room.pollCount", { answer: a, mark: mark(a), n }));
+      // Past the 32 most given free answers, the server counts the rest as others.
+      if (p.others) parts.push(t("room.pollOthers", { n: p.others }));
       const text = t("room.pollAnswered", { answered: p.answered, followers: p.followers, counts: parts.join(", ") });
       if (out.textContent !== text) out.textContent = text;
     }
@@ -165,6 +168,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
           try { sessionStorage.setItem(TOKEN, f.token); } catch { /* private mode */ }
         }
         R.sent = "";
+        R.mineHeld = false; // a poll counts the followers present: an answer leaves with its connection
         $("room-state").textContent = f.role === "follower" ? t("room.stateFollowing") : "";
         show();
         return true;
@@ -185,6 +189,8 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
       case "question":
         R.question = f.question ? f : null;
         if (R.mine && f.question && f.question !== R.mine.question) R.mine = null; // a new question
+        // Back in the room on a new connection, with the question still open: answer it again.
+        if (R.role === "follower" && R.mine && !R.mineHeld && f.question === R.mine.question) answer(R.mine.question, R.mine.text);
         if (R.onQuestion) R.onQuestion(R.question);
         show();
         return true;
@@ -237,6 +243,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
 
   function answer(question, x) {
     R.mine = { question, text: String(x) };
+    R.mineHeld = true;
     socket.send({ type: "answer", question, answer: String(x) });
     showVerdict();
   }

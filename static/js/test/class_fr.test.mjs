@@ -90,6 +90,15 @@ inFrench("room: poll results, each answer's count and who answered, with plurals
   room.frame({ type: "poll", question: "q", answered: 1234, followers: 1500, counts: { 3: 1000, 4: 234 } });
   assert.equal(text("room-poll"), `1${NN}234 élèves sur 1${NN}500 ont répondu — 3 ✓${NB}: 1${NN}000, 4 ✗${NB}: 234`);
   french(text("room-poll"));
+  // Past the 32 most given free answers, the server counts the rest as others.
+  room.frame({ type: "poll", question: "q", answered: 42, followers: 42, counts: { 3: 2 }, others: 9 });
+  assert.equal(text("room-poll"), `42 élèves sur 42 ont répondu — 3 ✓${NB}: 2, 9 autres réponses`);
+  room.frame({ type: "poll", question: "q", answered: 3, followers: 3, counts: { 3: 2 }, others: 1 });
+  assert.equal(text("room-poll"), `3 élèves sur 3 ont répondu — 3 ✓${NB}: 2, 1 autre réponse`);
+  speak("en");
+  room.frame({ type: "poll", question: "q", answered: 3, followers: 3, counts: { 3: 2 }, others: 1 });
+  assert.equal(text("room-poll"), "3 of 3 answered — 3 ✓: 2, 1 other answer");
+  speak("fr");
   room.close();
   assert.equal(text("room-state"), "La salle est fermée.");
 });
@@ -120,6 +129,27 @@ inFrench("room: a follower's state, follow button, question and verdicts", () =>
   assert.equal(verdict.textContent, `Vous avez répondu (2, 3)${NB}: pas tout à fait, c'est (3, ∞).`);
   for (const id of ["room-state", "room-follow", "room-question"]) french(text(id), id);
   french(verdict.textContent);
+});
+
+// A poll counts the followers present, so an answer leaves with its connection: a follower back
+// on a new connection, with the same question open, answers it again (once); a new question is not.
+test("room: a follower back on a new connection answers the open question again", () => {
+  const { room, sent } = roomPage();
+  room.frame({ type: "room", code: "K7Q2", role: "follower" });
+  room.frame({ type: "question", question: "q1", prompt: "", choices: ["3", "4"] });
+  room.answer("q1", "3");
+  room.frame({ type: "question", question: "q1", prompt: "", choices: ["3", "4"] }); // asked again
+  const answers = () => sent.filter((f) => f.type === "answer");
+  assert.equal(answers().length, 1, "the server has it: not sent again");
+  room.frame({ type: "hello" }); // a new connection joins again
+  assert.deepEqual(sent.at(-1), { type: "join-room", code: "K7Q2" });
+  room.frame({ type: "room", code: "K7Q2", role: "follower" });
+  room.frame({ type: "question", question: "q1", prompt: "", choices: ["3", "4"] });
+  assert.deepEqual(answers(), [{ type: "answer", question: "q1", answer: "3" }, { type: "answer", question: "q1", answer: "3" }]);
+  room.frame({ type: "question", question: "q1", prompt: "", choices: ["3", "4"] });
+  room.frame({ type: "room", code: "K7Q2", role: "follower" });
+  room.frame({ type: "question", question: "q2", prompt: "", choices: ["3", "4"] });
+  assert.equal(answers().length, 2, "once per connection, and never to another question");
 });
 
 // ---- the violations list (traceproblems.js) ----
