@@ -297,18 +297,22 @@ type labelInfo struct {
 	Rects               [][4]int
 }
 
-// Presentation mode at 1920x1080: a fitted textbook tree's values are at least 28 px and its
-// window labels at least 20 px; a chess search at depth 5 too. Screenshots go to
+// Presentation mode: a fitted textbook tree's values and windows are at least 28 px at 1920x1080
+// and 22 px at 1280x720, moves 20; a chess search at depth 5 too. Screenshots go to
 // $PVSCOPE_SHOTS when set (to be looked at).
 func TestBrowserPresentationLabels(t *testing.T) {
 	shots := os.Getenv("PVSCOPE_SHOTS")
-	for _, size := range [][2]int{{1366, 768}, {1920, 1080}} {
+	for _, size := range [][2]int{{1280, 720}, {1366, 768}, {1920, 1080}} {
 		p := newPage(t, size[0], size[1])
 		for _, c := range []struct{ name, query string }{
 			{"wikipedia", url.Values{"tree": {figures[1].tree}, "algo": {"pvs"}}.Encode()},
 			{"chess", url.Values{"fen": {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, "algo": {"pvs"}, "depth": {"5"}}.Encode()},
 		} {
-			for _, present := range []bool{false, true} {
+			presents := []bool{false, true}
+			if size[0] == 1280 {
+				presents = []bool{true} // the lecture hall's small projector: presenting only
+			}
+			for _, present := range presents {
 				p.open("/?" + c.query)
 				var on bool
 				p.run(chromedp.Evaluate(`document.documentElement.classList.contains("presentation")`, &on))
@@ -333,8 +337,13 @@ func TestBrowserPresentationLabels(t *testing.T) {
 				if err := json.Unmarshal([]byte(raw), &info); err != nil || info.Shown == 0 {
 					t.Fatalf("%s at %v: labels %s (%v)", c.name, size, raw, err)
 				}
-				if present && size[0] == 1920 && (info.Value < 28 || info.Window < 20 || info.Move < 20) {
-					t.Errorf("%s in presentation at 1920x1080: values %.0f px, windows %.0f px, moves %.0f px; want >= 28, >= 20, >= 20", c.name, info.Value, info.Window, info.Move)
+				// Issue 28: values and windows at least 28 px on a projector's 1920x1080, 22 px at 1280x720.
+				least := 22.0
+				if size[0] == 1920 {
+					least = 28
+				}
+				if present && (info.Value < least || info.Window < least || info.Move < 20) {
+					t.Errorf("%s in presentation at %dx%d: values %.0f px, windows %.0f px, moves %.0f px; want >= %.0f, >= %.0f, >= 20", c.name, size[0], size[1], info.Value, info.Window, info.Move, least, least)
 				}
 				for i, a := range info.Rects {
 					for _, b := range info.Rects[i+1:] {

@@ -416,7 +416,12 @@ function wire() {
       if (!d.contains(e.target)) d.open = false;
     }
   });
-  window.addEventListener("resize", () => { if (S.view) S.view.resize(); S.dirty = true; kick(); });
+  // Presenting, the tree refits to the screen (a projector's window changes size when it goes
+  // full screen), unless the presenter has panned or zoomed.
+  window.addEventListener("resize", () => {
+    if (S.view) { S.view.resize(); if (S.view.present && !S.view.userMoved) S.view.fit(false); }
+    S.dirty = true; kick();
+  });
   bindKeys(actions, help);
 }
 

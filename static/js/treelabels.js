@@ -30,12 +30,14 @@ class Occupancy {
   take(r) { this._keys(r, (k) => { if (!this.cells.has(k)) this.cells.set(k, []); this.cells.get(k).push(r); }); }
 }
 
-// Font sizes in screen pixels for a node radius of rS pixels.
-export function labelSizes(rS, present) {
+// Font sizes in screen pixels for a node radius of rS pixels. Presenting, values and windows are
+// read from the back of a lecture hall: at least 28 px on a projector's 1920 pixels (wide), 22 px
+// on 1280; moves at least 20.
+export function labelSizes(rS, present, wide = true) {
   if (present) {
-    // 28 px values where the node is big enough to hold them (PRESENT_R = 24 px and up).
+    const least = wide ? 28 : 22;
     // (1.3 radii: a pruned subtree drawn whole makes the Wikipedia figure two leaves wider.)
-    return { value: Math.min(40, Math.max(rS * 0.8, Math.min(28, rS * 1.3))), window: Math.max(20, Math.min(26, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)) };
+    return { value: Math.min(40, Math.max(least, rS * 0.8)), window: Math.max(least, Math.min(32, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)) };
   }
   return { value: Math.min(36, rS * 0.8), window: Math.min(rS * 1.1, Math.max(rS * 0.7, 11)), move: Math.max(9, Math.min(18, rS * 0.85)) };
 }
@@ -48,7 +50,7 @@ export function drawLabels(view, vis, full) {
   ctx.lineJoin = "round";
   const rS = view.nodeR * s;
   const rE = rS * 1.15; // a node's reach: the All node's diamond is 1.15 radii tall
-  const px = labelSizes(rS, view.present);
+  const px = labelSizes(rS, view.present, (typeof innerWidth === "number" ? innerWidth : 1920) >= 1700);
   const font = (size, bold = false) => `${bold ? "bold " : ""}${size}px system-ui, sans-serif`;
   const occ = new Occupancy();
   const scr = (it) => [it.x * s + view.tx, it.y * s + view.ty];
