@@ -100,3 +100,25 @@ test("progress: slides read, exercise kept, reset", () => {
   p.reset();
   assert.deepEqual(new Progress(storage).of("ab", 2), { seen: 0, read: false, exercise: null });
 });
+
+// Issue 28, item 4: a slide names moves as the page writes them. The page numbers a line from the
+// FEN's move number (3.Nc3 after 1.e4 e5 2.Nf3 Nc6), so a move number in a chess slide's text is
+// never below the FEN's own: "1.Nc3" in a position at move 3 is a move the page never shows.
+test("the lessons' move numbers start from their position's move number", async () => {
+  const fs = await import("node:fs");
+  const dir = new URL("../../lessons/", import.meta.url);
+  let checked = 0;
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith(".md"))) {
+    const lesson = parseLesson(fs.readFileSync(new URL(f, dir), "utf8"), f);
+    for (const [i, s] of lesson.slides.entries()) {
+      const fen = new URLSearchParams(s.state).get("fen");
+      if (!fen) continue;
+      const first = Number(fen.trim().split(/\s+/)[5] || 1);
+      for (const m of s.text.matchAll(/(?<![\w.])(\d+)\.(?:\.\.)?(?:[NBRQK]?[a-h]?x?[a-h][1-8]|O-O)/g)) {
+        checked++;
+        assert.ok(Number(m[1]) >= first, `${f} slide ${i + 1}: "${m[0]}" in a position at move ${first}`);
+      }
+    }
+  }
+  assert.ok(checked >= 5, `only ${checked} numbered moves found in the chess slides`);
+});
