@@ -71,10 +71,14 @@ export function sceneOf(view) {
 // Otherwise it is a bound: a fail-high (value >= beta) a lower bound, a fail-low an upper one.
 export function boundOf(n) {
   if (n.kind !== "node" || n.value === "" || n.value === "?") return "";
-  if (!n.kids.length || n.outcome === "exact") return "exact";
-  const allRead = n.kids.every((k) => k.kind === "node" && k.bound === "exact");
-  if (allRead) return "exact";
-  return n.outcome === "fail-high" ? "lower" : n.outcome === "fail-low" ? "upper" : "";
+  return boundFrom(n.outcome, !n.kids.length, n.kids.length > 0 && n.kids.every((k) => k.kind === "node" && k.bound === "exact"));
+}
+
+// boundFrom(outcome, leaf, kidsExact): the rule above, shared with the page's canvas
+// (treelabels.js), so the page, the exports and the values exercise write a bound one way.
+export function boundFrom(outcome, leaf, kidsExact) {
+  if (leaf || outcome === "exact" || kidsExact) return "exact";
+  return outcome === "fail-high" ? "lower" : outcome === "fail-low" ? "upper" : "";
 }
 
 // The value as the exports write it: "≤ 2" for an upper bound, "≥ 5" for a lower one.

@@ -5,6 +5,7 @@
 // or another node, is left out; hovering or selecting its node brings it back.
 import { edgeMark } from "./modern.js";
 import { t, has } from "./i18n/i18n.js";
+import { boundFrom } from "./scene.js";
 
 // A pruned move's reason under its stub: the engine's word, or the language's short word for it.
 export const whyLabel = (w) => (has(`treelabels.why-${w}`) ? t(`treelabels.why-${w}`) : w);
@@ -101,6 +102,18 @@ export function drawLabels(view, vis, full) {
       cands.push({ it, text: mark, x: (x + px0) / 2 + nx * off, y: (y + py0) / 2 + ny * off, size: px.move, baseline: "middle", pri: [0, 0, it.ply], bold: true });
     }
   }
+  // A searched node's bound (scene.js's rule), its children's first; memoised for this drawing.
+  const bounds = new Map();
+  // (Past 200 levels, a file's chain, children are not asked: the bound goes by the outcome.)
+  const boundOfItem = (it, level = 0) => {
+    if (bounds.has(it)) return bounds.get(it);
+    const kids = it.kids || [];
+    const done = (k) => k.kind === "node" && k.state !== "unseen" && V.value(k.score, k.ply) !== null;
+    const kidsExact = kids.length > 0 && level < 200 && kids.every((k) => done(k) && boundOfItem(k, level + 1) === "exact");
+    const b = boundFrom(view.shownOutcome(it), kids.length === 0 || it.end === "leaf", kidsExact);
+    bounds.set(it, b);
+    return b;
+  };
   // Values inside the nodes.
   ctx.textAlign = "center"; ctx.textBaseline = "middle";
   for (const it of vis) {
@@ -121,8 +134,11 @@ export function drawLabels(view, vis, full) {
       ctx.fillStyle = col.text; ctx.fillText(String(V.root || it.ply % 2 === 0 ? it.treeValue : -it.treeValue), x, y);
       continue;
     }
+    // A teaching tree's bound is written as the exports and the values exercise write it: ≤ 2
+    // for a node that failed low with a child unread, ≥ 5 for one that failed high.
+    const b = chess ? "" : boundOfItem(it);
     // A long number (an engine's 35000, -47968) shrinks to fit its node, to 60% at the least.
-    const text = V.fmt(v);
+    const text = (b === "upper" ? "≤" : b === "lower" ? "≥" : "") + V.fmt(v);
     ctx.font = font(px.value, true);
     const wide = ctx.measureText(text).width, room = 1.9 * rS;
     if (wide > room) ctx.font = font(px.value * Math.max(0.6, room / wide), true);
