@@ -51,3 +51,38 @@ func TestBrowserPhoneKeepsTheSentenceByTheButtons(t *testing.T) {
 	}
 	p.shot("phone-390x844.png")
 }
+
+// Issue 28, item 6: the README's quiz link on a phone. The tree is drawn at a size a student can
+// read (values at 14 px or more, where they were about 6 px), the node the question asks about
+// is on screen, and the rest is reached by panning or pinching.
+func TestBrowserPhoneQuizIsLegible(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.run(emulation.SetDeviceMetricsOverride(390, 844, 3, true))
+	p.open("/?random=b=3,d=3,seed=42,values=0..20&algo=alphabeta&quiz=1")
+	p.click("start-button")
+	p.waitFor(`(() => { const q = window.pvscope.snapshot().quiz; return q && q.question !== null; })()`)
+	var got struct {
+		Value, X, Y, W, H, Pinch float64
+		Node                     string
+	}
+	p.run(chromedp.Evaluate(`(() => {
+		const P = window.pvscope, v = P.view, q = P.snapshot().quiz.question;
+		const it = v.result.nodes.find((n) => n.nodeId && P.trace.positionMoves(n.nodeId).join(".") === q.node);
+		const out = { Value: v.labels ? v.labels.value : 0, Node: q.node, X: it ? it.x * v.scale + v.tx : -1, Y: it ? it.y * v.scale + v.ty : -1, W: v.w, H: v.h };
+		// Two fingers spreading to twice their distance zoom in twice (treeinput.js).
+		const before = v.scale, c = v.canvas, b = c.getBoundingClientRect();
+		const ev = (type, id, x) => c.dispatchEvent(new PointerEvent(type, { pointerId: id, clientX: b.left + x, clientY: b.top + 100, bubbles: true }));
+		ev("pointerdown", 1, 150); ev("pointerdown", 2, 200); ev("pointermove", 2, 250); ev("pointerup", 1, 150); ev("pointerup", 2, 250);
+		out.Pinch = v.scale / before;
+		return out;
+	})()`, &got))
+	if got.X < 0 || got.X > got.W || got.Y < 0 || got.Y > got.H {
+		t.Errorf("the question's node %q is at (%.0f, %.0f), off the %.0fx%.0f tree", got.Node, got.X, got.Y, got.W, got.H)
+	}
+	if got.Value < 14 {
+		t.Errorf("values drawn at %.1f px on a 390-px phone, want 14 or more", got.Value)
+	}
+	if got.Pinch < 1.9 || got.Pinch > 2.1 {
+		t.Errorf("a pinch spreading two fingers to twice their distance zoomed by %.2f, want 2", got.Pinch)
+	}
+}
