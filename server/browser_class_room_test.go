@@ -147,6 +147,7 @@ func TestBrowserClassFollowers(t *testing.T) {
 	p.click("room-share")
 	p.waitFor(`!!window.pvscope.snapshot().room && window.pvscope.snapshot().room.role === "presenter"`)
 	var qr float64
+	p.waitFor(`!!document.querySelector('[data-testid="room-qr"] svg')`) // loaded when shared (room.js)
 	p.eval(`document.querySelector('[data-testid="room-qr"] svg').getBoundingClientRect().width`, &qr)
 	if qr < 160 {
 		t.Errorf("the QR code is %.0f px wide, want 160 or more to be read from a seat", qr)

@@ -65,11 +65,8 @@ func TestBrowserRoomFollowersFollowThePresenter(t *testing.T) {
 	if !strings.HasSuffix(link, "/?room="+code) || !strings.HasPrefix(link, p.url) {
 		t.Fatalf("room-link %q, want %s/?room=%s", link, p.url, code)
 	}
-	var qr bool
-	p.eval(`!!document.querySelector('[data-testid="room-qr"] svg path')`, &qr)
-	if !qr {
-		t.Fatal("room-qr shows no QR code")
-	}
+	// The QR library is loaded when the room is shared (room.js).
+	p.waitFor(`!!document.querySelector('[data-testid="room-qr"] svg path')`)
 	followers := []*page{a, b}
 	for _, f := range followers {
 		f.open(strings.TrimPrefix(link, p.url))

@@ -3,6 +3,8 @@ package server
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"io"
 	"net"
 	"net/http"
@@ -69,8 +71,9 @@ func TestForeignHostIsRefused(t *testing.T) {
 }
 
 // The page runs only its own scripts: the policy forbids inline script, and
-// the page has none (no <script> with code, no on* handler attributes), so
-// it still works (the browser tests run it under this policy).
+// the page has none (no <script> with code, no on* handler attributes) but its
+// import map, which the policy names by its hash, so it still works (the
+// browser tests run it under this policy).
 func TestSecurityHeadersAndNoInlineScript(t *testing.T) {
 	_, hs := testServer(t, DefaultLimits())
 	for _, path := range []string{"/", "/static/js/app.js"} {
@@ -88,7 +91,9 @@ func TestSecurityHeadersAndNoInlineScript(t *testing.T) {
 			t.Errorf("%s: X-Content-Type-Options = %q", path, res.Header.Get("X-Content-Type-Options"))
 		}
 	}
-	doc, err := html.Parse(get(t, hs.URL+"/").Body)
+	pageRes := get(t, hs.URL+"/")
+	pageCSP := pageRes.Header.Get("Content-Security-Policy")
+	doc, err := html.Parse(pageRes.Body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +109,16 @@ func TestSecurityHeadersAndNoInlineScript(t *testing.T) {
 				}
 			}
 			if n.Data == "script" && attr(n, "src") == "" && attr(n, "type") != "application/json" {
-				t.Errorf("an inline <script type=%q>: the policy would block it", attr(n, "type"))
+				// The one inline script allowed is the import map, named by its hash in script-src.
+				var text string
+				if n.FirstChild != nil {
+					text = n.FirstChild.Data
+				}
+				sum := sha256.Sum256([]byte(text))
+				hash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+				if attr(n, "type") != "importmap" || !strings.Contains(pageCSP, "script-src 'self' "+hash) {
+					t.Errorf("an inline <script type=%q>: the policy %q would block it", attr(n, "type"), pageCSP)
+				}
 			}
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {

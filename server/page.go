@@ -2,8 +2,12 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/templates"
@@ -23,6 +27,8 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		Limits:    templates.Limits{MaxDepth: s.limits.MaxDepth, MaxNodes: s.limits.MaxNodes},
 		Protocol:  Protocol,
 		Embed:     q.Get("embed") == "1",
+		Asset:     assetURL,
+		ImportMap: staticAssets().importMap,
 	}
 	for _, o := range engine.OptionNames {
 		opt := templates.Option{Name: o.Name, Usage: o.Usage, Bool: o.Bool, Value: q.Get(o.Name)}
@@ -43,9 +49,41 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the page could not be rendered: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write(b.Bytes())
+	writePage(w, r, b.Bytes())
+}
+
+// writePage sends the rendered page validated, not stored blind: a reload
+// sends its ETag (the body's hash, so it changes with the language, the query
+// or any static file's hash) and gets 304 when nothing changed. The page is
+// gzipped per request (about 110 KB of HTML and words become about 20 KB).
+func writePage(w http.ResponseWriter, r *http.Request, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", cacheRevalidated)
+	h.Set("Vary", "Accept-Encoding, Accept-Language, Cookie")
+	// The import map is the page's one inline script; the policy names it by
+	// its hash (set here, not in securityHeaders, as only the page carries it).
+	h.Set("Content-Security-Policy", withScriptSource(h.Get("Content-Security-Policy"), staticAssets().mapHash))
+	sum := sha256.Sum256(body)
+	etag := `W/"` + hex.EncodeToString(sum[:8]) + `"`
+	h.Set("ETag", etag)
+	var gz []byte
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) && !etagMatches(r.Header.Get("If-None-Match"), etag) {
+		gz = gzipped(body, gzip.DefaultCompression)
+	}
+	writeVersion(w, r, etag, body, gz)
+}
+
+// withScriptSource adds source to the policy's script-src directive.
+func withScriptSource(policy, source string) string {
+	var out []string
+	for _, d := range strings.Split(policy, ";") {
+		if f := strings.Fields(d); len(f) > 0 && f[0] == "script-src" {
+			d = strings.TrimRight(d, " ") + " " + source
+		}
+		out = append(out, d)
+	}
+	return strings.Join(out, ";")
 }
 
 // galleryItems offers engine.Gallery's exhibits; each one's query is the URL that sets it up

@@ -12,6 +12,18 @@ type Page struct {
 	Limits    Limits
 	Protocol  int  // websocket protocol version the page speaks
 	Embed     bool // ?embed=1: the tree, the stepping bar and the log only, for a course page's frame
+	// Asset gives a /static/ file its cached URL (with ?v=<hash>, server/assets.go); nil leaves URLs as they are.
+	Asset func(url string) string
+	// ImportMap is the JSON of the page's import map, which gives each module its cached URL ("" for none).
+	ImportMap string
+}
+
+// url is p.Asset(u), or u when the page has no Asset.
+func (p Page) url(u string) string {
+	if p.Asset == nil {
+		return u
+	}
+	return p.Asset(u)
 }
 
 // Form holds the setup as the URL gave it, so a link reproduces a search.

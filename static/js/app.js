@@ -36,7 +36,6 @@ import { startEmbedded } from "./embed.js";
 import { takeGoal, reach, forgetGoal } from "./linkstep.js";
 import { createExport } from "./export.js";
 import { createExerciseUI } from "./exerciseui.js";
-import { createSheet } from "./sheet.js";
 import { bindLanguageMenu } from "./language.js";
 import { t } from "./i18n/i18n.js";
 import { SHOWN, MORE_FACTOR } from "./pvshown.js";
@@ -157,7 +156,8 @@ const socket = new Socket({
 const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause() });
 // Exam exercises on the form's tree (exerciseui.js), over the tree view.
 // and their printable worksheets (sheet.js).
-const sheet = createSheet({ form: $("setup") });
+// A worksheet's module comes when one is opened: most of a class never prints one.
+const sheet = lazySheet(() => import("./sheet.js").then(({ createSheet }) => createSheet({ form: $("setup") })));
 const exercises = createExerciseUI(S, { form: $("setup"), container: $("tree-view"), pause: () => playback.pause(),
   onSheet: (kind) => sheet.open(kind).catch((err) => showError(err.message)) });
 const compare = createCompare({ errors, onActive: () => playback.pause() });
@@ -385,6 +385,18 @@ const actions = {
     if (S.selected) { S.selected = 0; S.dirty = true; kick(); }
   },
 };
+
+// lazySheet stands for sheet.js's worksheet (open, load, snapshot) until make() has loaded it.
+function lazySheet(make) {
+  let made = null, real = null;
+  const get = () => (made ??= make().then((s) => (real = s)));
+  return {
+    open: (kind, opts) => get().then((s) => s.open(kind, opts)),
+    load: () => (new URLSearchParams(location.search).get("sheet") === "1" ? get().then((s) => s.load()) : null),
+    close: () => real && real.close(),
+    snapshot: () => (real ? real.snapshot() : null),
+  };
+}
 
 // ---- wiring ----
 function wire() {

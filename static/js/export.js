@@ -3,7 +3,6 @@
 // of the playback from one step to another (the tree's canvas recorded by MediaRecorder).
 // The buttons sit in the tree's bar (Export ▾); window.pvscope.export(kind, opts) is the same.
 import { sceneOf, valueText } from "./scene.js";
-import { toForest } from "./tikz.js";
 import { t } from "./i18n/i18n.js";
 
 const R = 12; // node radius, as the canvas draws it (world units)
@@ -136,7 +135,11 @@ export function createExport(S, { seek, pause }) {
   async function exportAs(kind, opts = {}) {
     switch (kind) {
       case "svg": return toSVG(scene(), S.view.col);
-      case "tikz": return toForest(scene(), { bare: !!opts.bare, col: S.view.col });
+      case "tikz": { // loaded on the first LaTeX export, not with the page
+        const sc = scene(), col = S.view.col;
+        const { toForest } = await import("./tikz.js");
+        return toForest(sc, { bare: !!opts.bare, col });
+      }
       case "png": return toPNG(toSVG(scene(), S.view.col), opts.scale || 1);
       case "webm": {
         scene(); // says so when there is nothing to record

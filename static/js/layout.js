@@ -119,7 +119,8 @@ export class TreeLayout {
     const prunedItem = (id, p, sub, below) => {
       const it = mk("pruned", `p${id}.${p.path}`, 0);
       it.parentId = id; it.pruned = p; it.sub = sub; it.below = below;
-      if (Array.isArray(sub)) it.kids = sub.map((c, ci) => prunedItem(id, { parent: id, index: ci, move: String(ci), path: `${p.path}.${ci}` }, c, below + 1));
+      // Its subtree is pruned when it is (at: the parent's exit), so it shows with it.
+      if (Array.isArray(sub)) it.kids = sub.map((c, ci) => prunedItem(id, { parent: id, index: ci, move: String(ci), path: `${p.path}.${ci}`, at: p.at }, c, below + 1));
       return it;
     };
     let data;

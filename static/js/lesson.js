@@ -44,11 +44,17 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     return text;
   }
 
+  // The catalogue comes in one request: the server bundles the lessons index.json names
+  // as [[name, text], ...] (server/assets.go).
   async function loadCatalogue() {
     try {
-      const names = JSON.parse(await fetchText(BASE + "index.json"));
-      const texts = await Promise.all(names.map((n) => fetchText(BASE + n + ".md")));
-      names.forEach((n, j) => catalogue.push(parseLesson(texts[j], n)));
+      const url = BASE + "catalogue.json";
+      const r = await fetch(url, { cache: "no-cache" });
+      if (!r.ok) throw new Error(t("lesson.answered", { url, status: r.status }));
+      for (const [n, text] of await r.json()) {
+        if (text.length > MAX_BYTES) throw new Error(t("lesson.tooLong", { url: BASE + n + ".md", kb: MAX_BYTES / 1024 }));
+        catalogue.push(parseLesson(text, n));
+      }
     } catch (err) {
       console.error(err);
       errors.showError(t("lesson.catalogueFailed", { reason: err.message }));

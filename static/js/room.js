@@ -6,9 +6,10 @@
 // Quiz polls: ask() opens a question, followers answer(), the presenter sees the distribution.
 // The frames are in the README ("Rooms"). app.js calls frame(f) before its own handling (true:
 // the frame was the room's) and after(f) once the frame is applied.
-import { renderSVG } from "../vendor/uqr/uqr.js";
 import { t, num } from "./i18n/i18n.js";
 import { frameText } from "./errors.js";
+
+let qrLibrary = null; // import("uqr.js"), once a presenter shares a room
 
 const $ = (id) => document.getElementById(id);
 const TOKEN = "pvscope.room.token"; // the presenter's token survives a reload of its tab
@@ -88,7 +89,14 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
     if (a.textContent !== link) {
       a.textContent = link;
       a.href = link || "#";
-      $("room-qr").innerHTML = link && R.role === "presenter" ? renderSVG(link, { pixelSize: 4 }) : "";
+      $("room-qr").innerHTML = "";
+      if (link && R.role === "presenter") {
+        // The QR library (28 KB) comes when a presenter shares, not with every student's page.
+        qrLibrary ??= import("../vendor/uqr/uqr.js");
+        qrLibrary.then(({ renderSVG }) => {
+          if (a.textContent === link) $("room-qr").innerHTML = renderSVG(link, { pixelSize: 4 });
+        });
+      }
     }
     $("room-link").hidden = R.role !== "presenter";
     $("room-count").parentElement.hidden = R.role !== "presenter";

@@ -1,0 +1,145 @@
+package server
+
+import (
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/pvscope/pvscope/static"
+)
+
+// asset is one served file as read at start: its bytes, gzipped form and hash.
+type asset struct {
+	body, gz []byte // gz is nil for files gzip does not shrink
+	hash     string // 16 hex digits of the SHA-256 of body: the ?v= of its URL
+	etag     string
+	ctype    string
+}
+
+// newAsset hashes body and gzips it when it is text.
+func newAsset(name string, body []byte) *asset {
+	sum := sha256.Sum256(body)
+	a := &asset{body: body, hash: hex.EncodeToString(sum[:8]), ctype: mime.TypeByExtension(path.Ext(name))}
+	a.etag = `W/"` + a.hash + `"`
+	if a.ctype == "" {
+		a.ctype = http.DetectContentType(body) // as http.FileServer did: .md reads as text/plain
+	}
+	if compressible(name) {
+		a.gz = gzipped(body, gzip.BestCompression)
+	}
+	return a
+}
+
+// assetTable is every served file, and the import map that gives each module
+// its hashed URL.
+type assetTable struct {
+	files     map[string]*asset // by path inside static.FS
+	importMap string            // the JSON of the page's <script type="importmap">
+	mapHash   string            // its CSP source, 'sha256-...'
+}
+
+// staticAssets reads the embedded files once: they cannot change while the
+// binary runs.
+var staticAssets = sync.OnceValue(func() *assetTable {
+	t := &assetTable{files: map[string]*asset{}}
+	imports := map[string]string{}
+	fs.WalkDir(static.FS, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !servedByStatic(name) {
+			return err
+		}
+		body, err := fs.ReadFile(static.FS, name)
+		if err != nil {
+			return err
+		}
+		a := newAsset(name, body)
+		t.files[name] = a
+		if ext := path.Ext(name); ext == ".js" || ext == ".mjs" {
+			imports["/static/"+name] = "/static/" + name + "?v=" + a.hash
+		}
+		return nil
+	})
+	t.files[pageStylesName] = t.bundle(pageStyles)
+	if c := t.lessonCatalogue(); c != nil {
+		t.files[lessonCatalogueName] = c
+	}
+	// encoding/json sorts map keys, so the map (and its hash) is the same at every start.
+	b, _ := json.Marshal(map[string]any{"imports": imports})
+	t.importMap = string(b)
+	sum := sha256.Sum256(b)
+	t.mapHash = "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	return t
+})
+
+// pageStyles are the page's stylesheets in cascade order, served together as
+// css/page.css: one request instead of eight (none has an @import or a relative
+// url() that the move would break). A stylesheet added to the page with its own
+// <link> works too.
+var pageStyles = []string{
+	"vendor/cm-chessboard/assets/chessboard.css",
+	"vendor/cm-chessboard/assets/extensions/arrows/arrows.css",
+	"vendor/cm-chessboard/assets/extensions/markers/markers.css",
+	"css/app.css", "css/compare.css", "css/engines.css", "css/lesson.css", "css/teach.css",
+}
+
+const pageStylesName = "css/page.css"
+
+// bundle is the files named, one after the other, as one asset.
+func (t *assetTable) bundle(names []string) *asset {
+	var body []byte
+	for _, n := range names {
+		body = append(body, "/* "+n+" */\n"...)
+		body = append(body, t.files[n].body...)
+		body = append(body, '\n')
+	}
+	return newAsset(pageStylesName, body)
+}
+
+const lessonCatalogueName = "lessons/catalogue.json"
+
+// lessonCatalogue is every lesson that lessons/index.json names, as
+// [[name, text], ...] in its order: the page reads them all to draw the Lessons
+// menu, in one request instead of one per lesson (lesson.js).
+func (t *assetTable) lessonCatalogue() *asset {
+	index := t.files["lessons/index.json"]
+	var names []string
+	if index == nil || json.Unmarshal(index.body, &names) != nil {
+		return nil
+	}
+	all := make([][2]string, 0, len(names))
+	for _, n := range names {
+		if f := t.files["lessons/"+n+".md"]; f != nil {
+			all = append(all, [2]string{n, string(f.body)})
+		}
+	}
+	b, _ := json.Marshal(all)
+	return newAsset(lessonCatalogueName, b)
+}
+
+// assetURL is the hashed URL of a file under /static/ (or the URL itself for
+// a file that is not served, which then answers 404 as before).
+func assetURL(url string) string {
+	a := staticAssets().files[strings.TrimPrefix(url, "/static/")]
+	if a == nil {
+		return url
+	}
+	return url + "?v=" + a.hash
+}
+
+// assetNames lists the served files, sorted (for tests).
+func assetNames() []string {
+	var names []string
+	for n := range staticAssets().files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
