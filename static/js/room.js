@@ -94,7 +94,8 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
         // The QR library (28 KB) comes when a presenter shares, not with every student's page.
         qrLibrary ??= import("../vendor/uqr/uqr.js");
         qrLibrary.then(({ renderSVG }) => {
-          if (a.textContent === link) $("room-qr").innerHTML = renderSVG(link, { pixelSize: 4 });
+          const qr = $("room-qr"); // the page may have gone by then (a test's fake page, a closed room)
+          if (qr && a.textContent === link) qr.innerHTML = renderSVG(link, { pixelSize: 4 });
         });
       }
     }
