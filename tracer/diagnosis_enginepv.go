@@ -76,37 +76,40 @@ func (d *Diagnosis) compareLine(l engineLine, end PVEnd) {
 		return // the same line, or shorter: a short line is diagnosed apart
 	}
 	line := strings.Join(l.pv, " ")
-	args := []any{"line", line, "source", l.kind.String(), "depth", l.depth, "ply", k, "node", end.Node}
-	say := func(bug bool, key, text string, more ...any) {
-		v := violation(l.seq, end.Node, "engine-pv", msg.New(key, text, append(args, more...)...))
-		switch {
-		case bug && d.Report != nil:
-			d.Report(v)
-		case !bug && d.Warn != nil:
-			d.Warn(v)
-		}
-	}
-	if k < len(derived) {
-		say(false, "go-tracer.enginePVParts", "the engine's line {line} ({source}, depth {depth}) parts at ply {ply} from the line the trace's scores derive: it plays {move} where the trace's scores lead to {derivedMove}",
-			"move", l.pv[k], "derivedMove", derived[k])
-		return
-	}
-	if end.Ply != k {
-		say(false, "go-tracer.enginePVPastUnexplained", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where the line the trace's scores derive ends; nothing in the trace explains the moves beyond")
-		return
-	}
+	src, depth := l.kind.String(), l.depth
+	var m *msg.Error
+	bug := true
 	switch {
-	case end.Reason == ReasonTTCutoff || end.Reason == TTExactCutAtPV:
-		say(true, "go-tracer.enginePVPastTable", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where its table answered node {node}: a stale PV-table row (the row is not reset when a node returns early)")
-	case end.StandPat:
-		say(true, "go-tracer.enginePVPastStandPat", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where node {node} stood pat (no move beat its evaluation): a stale PV-table row")
-	case end.Reason == ReasonHorizon || end.Reason == ReasonLeaf:
-		say(true, "go-tracer.enginePVPastLeaf", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where node {node} is a leaf (a static evaluation): a stale PV-table row")
-	case end.Reason == ReasonMate || end.Reason == ReasonStalemate:
-		say(true, "go-tracer.enginePVPastGameEnd", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where the game is over at node {node} ({reason})", "reason", end.Reason.String())
-	case end.Reason == ReasonRepetition || end.Reason == ReasonFiftyMove:
-		say(false, "go-tracer.enginePVPastDraw", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where node {node} is a draw by {reason} that the search did not search on", "reason", end.Reason.String())
+	case k < len(derived):
+		bug = false
+		m = msg.New("go-tracer.enginePVParts", "the engine's line {line} ({source}, depth {depth}) parts at ply {ply} from the line the trace's scores derive: it plays {move} where the trace's scores lead to {derivedMove}",
+			"line", line, "source", src, "depth", depth, "ply", k, "move", l.pv[k], "derivedMove", derived[k])
+	case end.Ply == k && (end.Reason == ReasonTTCutoff || end.Reason == TTExactCutAtPV):
+		m = msg.New("go-tracer.enginePVPastTable", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where its table answered node {node}: a stale PV-table row (the row is not reset when a node returns early)",
+			"line", line, "source", src, "depth", depth, "ply", k, "node", end.Node)
+	case end.Ply == k && end.StandPat:
+		m = msg.New("go-tracer.enginePVPastStandPat", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where node {node} stood pat (no move beat its evaluation): a stale PV-table row",
+			"line", line, "source", src, "depth", depth, "ply", k, "node", end.Node)
+	case end.Ply == k && (end.Reason == ReasonHorizon || end.Reason == ReasonLeaf):
+		m = msg.New("go-tracer.enginePVPastLeaf", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where node {node} is a leaf (a static evaluation): a stale PV-table row",
+			"line", line, "source", src, "depth", depth, "ply", k, "node", end.Node)
+	case end.Ply == k && (end.Reason == ReasonMate || end.Reason == ReasonStalemate):
+		m = msg.New("go-tracer.enginePVPastGameEnd", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where the game is over at node {node} ({reason})",
+			"line", line, "source", src, "depth", depth, "ply", k, "node", end.Node, "reason", end.Reason.String())
+	case end.Ply == k && (end.Reason == ReasonRepetition || end.Reason == ReasonFiftyMove):
+		bug = false
+		m = msg.New("go-tracer.enginePVPastDraw", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where node {node} is a draw ({reason}) that the search did not search on",
+			"line", line, "source", src, "depth", depth, "ply", k, "node", end.Node, "reason", end.Reason.String())
 	default:
-		say(false, "go-tracer.enginePVPastUnexplained", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where the line the trace's scores derive ends; nothing in the trace explains the moves beyond")
+		bug = false
+		m = msg.New("go-tracer.enginePVPastUnexplained", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where the line the trace's scores derive ends; nothing in the trace explains the moves beyond",
+			"line", line, "source", src, "depth", depth, "ply", k)
+	}
+	v := violation(l.seq, end.Node, "engine-pv", m)
+	switch {
+	case bug && d.Report != nil:
+		d.Report(v)
+	case !bug && d.Warn != nil:
+		d.Warn(v)
 	}
 }
