@@ -79,7 +79,8 @@ type rootResult struct {
 	depth int16
 	score int32
 	pv    []string
-	rank  int8 // 3 inside its window, 2 failed high, 1 failed low
+	rank  int8  // 3 inside its window, 2 failed high, 1 failed low
+	bound Bound // Lower or Upper when it failed on its aspiration window: its score is a bound
 }
 
 // frame is what the Deriver keeps of an open node.
@@ -205,6 +206,9 @@ func (d *Deriver) Add(e Event, line int) {
 	case RootPV:
 		if d.pending && e.Index == 0 && d.OnRootLine != nil {
 			d.OnRootLine(d.root.pv)
+		}
+		if e.Index == 0 && e.Bound == NoBound && !d.full {
+			e.Bound = d.boundOf(e.Score) // a field the engine left out
 		}
 		d.pending = false
 	case StandPat:

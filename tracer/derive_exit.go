@@ -31,6 +31,12 @@ func (d *Deriver) lineOf(c *frame, e *Event) []string {
 // rootExited weighs a root search against the others of its iteration.
 func (d *Deriver) rootExited(c *frame, e *Event) {
 	r := rootResult{depth: c.depth, score: e.Score, pv: c.pv, rank: rootRank(e.Score, c.alpha, c.beta)}
+	if e.End != Stopped && aspirationFailed(d.scale, e.Score, c.alpha, c.beta) {
+		r.bound = Upper
+		if e.Score >= c.beta {
+			r.bound = Lower
+		}
+	}
 	d.roots = keepRoot(d.roots, r)
 	if replacesChosen(d.pending, r.rank, r.depth, d.root.rank, d.root.depth) {
 		d.root = r
@@ -191,5 +197,19 @@ func (d *Deriver) flushRoot() {
 	if d.OnRootLine != nil {
 		d.OnRootLine(d.root.pv)
 	}
-	d.derive(Event{Kind: RootPV, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv})
+	d.derive(Event{Kind: RootPV, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv, Bound: d.root.bound})
+}
+
+// boundOf is the bound of the iteration's root search that scored score, as
+// pickIterScore finds it: NoBound when it did not fail on its aspiration window.
+func (d *Deriver) boundOf(score int32) Bound {
+	if d.pending && d.root.score == score {
+		return d.root.bound
+	}
+	for i := len(d.roots) - 1; i >= 0; i-- {
+		if d.roots[i].score == score {
+			return d.roots[i].bound
+		}
+	}
+	return NoBound
 }

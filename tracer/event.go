@@ -53,6 +53,8 @@ const (
 	PVUpdate
 	// RootPV: the root's line at the end of an iteration: Depth, Score, PV.
 	// With MultiPV, one per line, best first: Index is the line's place (0 first).
+	// Bound, when set (Lower, Upper): the root search failed on its aspiration
+	// window and Score is only a bound (the Deriver fills it in).
 	RootPV
 	// PVLine: the root's line as one collection Method found it at the end of
 	// an iteration: Method, Depth, Score, PV.
