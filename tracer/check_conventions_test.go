@@ -350,3 +350,16 @@ func TestBestMove(t *testing.T) {
 		}
 	}
 }
+
+// The same stale line written three times (root-pv, iteration-end, search-end)
+// is one finding of each kind, not three.
+func TestEngineLineJudgedOnce(t *testing.T) {
+	g := fakeGame{illegal: map[string]string{"a x|y": "Black is in check"}}
+	es := lineTrace(TTCut, 5, false, "a", "x", "y")
+	es[len(es)-1].PV = []string{"a", "x", "y"} // the iteration-end's line
+	es = append(es, Event{Kind: SearchEnd, Depth: 4, Score: 5, PV: []string{"a", "x", "y"}, Move: "a"})
+	r := runRules(Header{}, g, es)
+	if !slices.Equal(rules(r.violations), []string{"engine-pv", "engine-pv"}) || len(r.warnings) != 0 {
+		t.Errorf("violations %v, warnings %v; want two engine-pv (y illegal, past the table's answer)", r.violations, r.warnings)
+	}
+}

@@ -31,6 +31,7 @@ type driverState struct {
 	bestDepth int16
 	hasBest   bool
 	line      []string // the engine's latest line: root-pv (first) or iteration-end pv
+	checked   []string // the engine's line legalLine judged last
 }
 
 func (c *Checker) scale() Scale {

@@ -28,9 +28,10 @@ func (c *Checker) engineLine(e *Event) *msg.Error {
 
 // legalLine names the first illegal move of line, which e carries.
 func (c *Checker) legalLine(e *Event, line []string) {
-	if c.Game == nil {
-		return
+	if c.Game == nil || slicesEqual(line, c.drv.checked) {
+		return // the same line again (root-pv, then iteration-end, then search-end) is judged once
 	}
+	c.drv.checked = line
 	for i, m := range line {
 		ok, why := c.Game.Legal(line[:i], m)
 		if ok {

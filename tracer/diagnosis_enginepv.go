@@ -32,6 +32,11 @@ func (d *Diagnosis) DerivedLine(pv []string) {
 }
 
 func (d *Diagnosis) engineLine(e *Event) {
+	for _, l := range d.lines {
+		if slicesEqual(l.pv, e.PV) {
+			return // root-pv and iteration-end with the same line: judged once
+		}
+	}
 	d.lines = append(d.lines, engineLine{seq: e.Seq, kind: e.Kind, depth: e.Depth, pv: e.PV})
 }
 
