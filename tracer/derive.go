@@ -71,8 +71,10 @@ type Deriver struct {
 	// OnRootLine, when set, receives the line the trace's scores derive for
 	// each iteration's chosen root search, whether or not the engine wrote its
 	// own root-pv (which then goes out instead): what the engine's line is
-	// compared with (Diagnosis.DerivedLine). Not called for a full trace.
-	OnRootLine func(pv []string)
+	// compared with (Diagnosis.DerivedLine). fromScores is false when the
+	// trace writes its own pv-updates, which then make the line. Not called
+	// for a full trace.
+	OnRootLine func(pv []string, fromScores bool)
 }
 
 type rootResult struct {
@@ -205,7 +207,7 @@ func (d *Deriver) Add(e Event, line int) {
 		d.ended = d.ended || e.Kind == SearchEnd
 	case RootPV:
 		if d.pending && e.Index == 0 && d.OnRootLine != nil {
-			d.OnRootLine(d.root.pv)
+			d.OnRootLine(d.root.pv, !d.wrote[PVUpdate])
 		}
 		if e.Index == 0 && e.Bound == NoBound && !d.full {
 			e.Bound = d.boundOf(e.Score) // a field the engine left out

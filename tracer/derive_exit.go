@@ -195,7 +195,7 @@ func (d *Deriver) flushRoot() {
 	}
 	d.pending = false
 	if d.OnRootLine != nil {
-		d.OnRootLine(d.root.pv)
+		d.OnRootLine(d.root.pv, !d.wrote[PVUpdate])
 	}
 	d.derive(Event{Kind: RootPV, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv, Bound: d.root.bound})
 }

@@ -35,6 +35,7 @@ type Diagnosis struct {
 	Report, Warn func(*Violation)
 	derived      []string // the Deriver's line for the iteration (DerivedLine)
 	hasDerived   bool
+	fromScores   bool         // the derived line follows the scores, not the engine's own pv-updates
 	lines        []engineLine // the engine's own lines of the iteration
 }
 

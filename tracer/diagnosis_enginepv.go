@@ -26,9 +26,12 @@ type engineLine struct {
 }
 
 // DerivedLine takes the line the Deriver derives for the current iteration's
-// chosen root search (Deriver.OnRootLine).
-func (d *Diagnosis) DerivedLine(pv []string) {
-	d.derived, d.hasDerived = pv, true
+// chosen root search (Deriver.OnRootLine). A line made of the engine's own
+// pv-updates (not fromScores) is the engine's word as much as its root-pv:
+// a move where the two differ is not judged, only a line that goes on past
+// where the other ends.
+func (d *Diagnosis) DerivedLine(pv []string, fromScores bool) {
+	d.derived, d.hasDerived, d.fromScores = pv, true, fromScores
 }
 
 func (d *Diagnosis) engineLine(e *Event) {
@@ -85,6 +88,8 @@ func (d *Diagnosis) compareLine(l engineLine, end PVEnd) {
 	var m *msg.Error
 	bug := true
 	switch {
+	case k < len(derived) && !d.fromScores:
+		return
 	case k < len(derived):
 		bug = false
 		m = msg.New("go-tracer.enginePVParts", "the engine's line {line} ({source}, depth {depth}) parts at ply {ply} from the line the trace's scores derive: it plays {move} where the trace's scores lead to {derivedMove}",
