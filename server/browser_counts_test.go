@@ -26,9 +26,9 @@ func countLikeCheck(t *testing.T, data string) checkCounts {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var diag tracer.Diagnosis
 	var chk tracer.Checker
 	chk.SetHeader(rd.Header())
+	diag := tracer.Diagnosis{Bounds: chk.Bounds, Scale: chk.Scale}
 	d := tracer.NewDeriver(rd.Header(), func(e tracer.Event, _ int) { chk.Emit(e); diag.Emit(e) })
 	for {
 		e, err := rd.Next()

@@ -194,7 +194,7 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 			chk.Game = g
 		}
 	}
-	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn}
+	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn, Bounds: chk.Bounds}
 	diag.Scale = chk.Scale
 	if o.scaleErr != nil {
 		line = 1 // the header's

@@ -38,7 +38,7 @@ func runRules(h Header, g Game, events []Event) rulesRun {
 	}
 	c.SetHeader(h)
 	c.Game = g
-	r.diag = &Diagnosis{Report: c.Report, Warn: c.Warn, Scale: c.Scale}
+	r.diag = &Diagnosis{Report: c.Report, Warn: c.Warn, Scale: c.Scale, Bounds: c.Bounds}
 	d := NewDeriver(h, func(e Event, _ int) {
 		r.derived = append(r.derived, e)
 		c.Emit(e)
@@ -361,5 +361,35 @@ func TestEngineLineJudgedOnce(t *testing.T) {
 	r := runRules(Header{}, g, es)
 	if !slices.Equal(rules(r.violations), []string{"engine-pv", "engine-pv"}) || len(r.warnings) != 0 {
 		t.Errorf("violations %v, warnings %v; want two engine-pv (y illegal, past the table's answer)", r.violations, r.warnings)
+	}
+}
+
+// A fail-hard node that fails low returns its alpha whatever its moves gave:
+// a's node (window (-1, 0)) searches x and y, each exiting 1, exactly their
+// beta (a fail high at their own node, a bound), and returns -1. The root
+// (0, 1) takes 1 >= 1 from a. With meta.bounds fail-hard neither x nor y is
+// a's best, so the line is a. Without it pvscope cannot tell these bounds
+// from a fail-soft value at the window's edge (an MTD driver's line ends on
+// one) and follows the last, y, as a fail-soft engine would: a y.
+func TestFailHardBoundEndsNoLine(t *testing.T) {
+	events := []Event{
+		en(1, 0, "", 0, 1, 2),
+		en(2, 1, "a", -1, 0, 1),
+		en(3, 2, "x", 0, 1, 0), ex(3, 1),
+		en(4, 2, "y", 0, 1, 0), ex(4, 1),
+		ex(2, -1),
+		ex(1, 1),
+	}
+	for _, c := range []struct {
+		bounds string
+		line   []string
+	}{{"fail-hard", []string{"a"}}, {"", []string{"a", "y"}}} {
+		r := runRules(meta("bounds", c.bounds), nil, events)
+		if len(r.violations) != 0 {
+			t.Errorf("bounds %q: violations %v; want none", c.bounds, r.violations)
+		}
+		if it := r.diag.Iterations; len(it) != 1 || !slices.Equal(it[0].PV, c.line) || it[0].Short && it[0].End != (PVEnd{Node: 2, Ply: 1}) {
+			t.Errorf("bounds %q: iterations %+v; want the line %v (when short, ending at a's node)", c.bounds, it, c.line)
+		}
 	}
 }

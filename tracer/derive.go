@@ -54,6 +54,7 @@ type Deriver struct {
 	rootWhite bool  // the side to move at the root is White
 	scale     Scale
 	tree      bool // a teaching tree: a childless node above the horizon is a leaf
+	failHard  bool // meta.bounds fail-hard: a move that failed high at its own node decides no line
 	started   bool
 	ended     bool
 	entered   bool // an enter has been seen
@@ -106,9 +107,8 @@ type frame struct {
 		score int32 // as this node sees it
 		probe bool
 		pv    []string
-		// It was stopped, or failed high at its own node (scored at least its
-		// beta) with no line below it.
-		stopped, failedHigh bool
+		// It was stopped, or returned only a bound (boundOnly).
+		stopped, boundOnly bool
 	}
 	// The child that decided its score so far (the last with the highest),
 	// and the one before the last child's, for when that child is searched again.
@@ -128,6 +128,26 @@ type decider struct {
 	line     []string
 }
 
+// weigh: the decider after a child's move with value score, and whether it
+// changes: the last with the highest value decides, and a stand pat yields
+// only to a higher one. Diagnosis weighs its children the same.
+func (b decider) weigh(score int32, move string) (decider, bool) {
+	if !b.has || score > b.score || score == b.score && !b.standPat {
+		return decider{has: true, score: score, move: move}, true
+	}
+	return b, false
+}
+
+// boundOnly: a child that failed high at its own node returned only a bound
+// its parent did not take as a best move, when the engine is fail-hard, or
+// when it returned exactly its beta on a window wider than one unit (what a
+// fail-hard node returns on a cutoff: a quiescence node cut by a capture or
+// its stand pat, say). Such a child decides no line. A null window's exit
+// at its beta is not read so: an MTD driver's line ends on one.
+func boundOnly(failHard bool, score, alpha, beta int32) bool {
+	return score >= beta && (failHard || score == beta && int64(beta)-int64(alpha) > 1)
+}
+
 // NewDeriver returns a Deriver that hands every event, written or derived, to
 // out with the line it came from (a derived event: the line that showed it).
 func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
@@ -140,6 +160,7 @@ func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
 	}
 	d.scale, _ = ScaleOf(h.Meta) // a bad key is ignored; pvscope check says so
 	d.tree = h.Meta["tree"] != "" || h.Meta["random"] != ""
+	d.failHard = h.Meta["bounds"] == BoundsFailHard
 	return d
 }
 

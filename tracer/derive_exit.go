@@ -119,7 +119,7 @@ func (d *Deriver) childExited(p *frame, e *Event, c *frame) {
 	l := &p.last
 	l.node, l.move, l.index, l.probe, l.exited, l.pv = e.Node, c.move, c.index, probe, true, c.pv
 	l.alpha, l.beta, l.depth, l.reduced = c.alpha, c.beta, c.depth, c.reduced
-	l.stopped, l.failedHigh = e.End == Stopped, e.Score >= c.beta && len(c.pv) == 0
+	l.stopped, l.boundOnly = e.End == Stopped, boundOnly(d.failHard, e.Score, c.alpha, c.beta)
 	p.prev, p.prevA, p.prevPV = p.best, p.a, p.pv
 	d.decide(p, -e.Score)
 }
@@ -155,12 +155,12 @@ func (d *Deriver) decide(p *frame, score int32) {
 	}{l.move, l.index, l.pv, l.alpha, l.beta}
 	probe := l.probe
 	// A null move decides only when it cuts; a stopped child never does, nor
-	// one that failed high at its own node with no line of its own (the
-	// parent did not take it as its best: its value is only a bound, and it
-	// would end the line); a stand pat only yields to a move that beats it.
-	if !l.stopped && !l.failedHigh && !(c.move == NullMove && score < p.beta) &&
-		(!p.best.has || score > p.best.score || score == p.best.score && !p.best.standPat) {
-		p.best = decider{has: true, score: score, move: c.move, line: c.pv}
+	// one that returned only a bound; a stand pat yields only to a move that beats it.
+	if !l.stopped && !(c.move == NullMove && score < p.beta) && !l.boundOnly {
+		if b, ok := p.best.weigh(score, c.move); ok {
+			b.line = c.pv
+			p.best = b
+		}
 	}
 	if probe {
 		win := Event{Node: p.node, Move: c.move, Index: c.index, Score: score, Alpha: p.a, Beta: p.a + 1}

@@ -33,10 +33,12 @@ type Diagnosis struct {
 	// Report and Warn, when set, receive engine-pv's findings: the engine's
 	// line parting from the one the trace's scores derive.
 	Report, Warn func(*Violation)
-	derived      []string // the Deriver's line for the iteration (DerivedLine)
-	hasDerived   bool
-	fromScores   bool         // the derived line follows the scores, not the engine's own pv-updates
-	lines        []engineLine // the engine's own lines of the iteration
+	// Bounds is the header's meta.bounds, read as the Deriver reads it.
+	Bounds     string
+	derived    []string // the Deriver's line for the iteration (DerivedLine)
+	hasDerived bool
+	fromScores bool         // the derived line follows the scores, not the engine's own pv-updates
+	lines      []engineLine // the engine's own lines of the iteration
 }
 
 // rootEnd is one root search's score and where its line ended.
@@ -111,13 +113,12 @@ type diagFrame struct {
 	// failed high at its own node, not a null move below beta), for a move-value.
 	lastEnd     PVEnd
 	lastDecides bool
+	lastMove    string
 }
 
 type diagDecider struct {
-	has      bool
-	standPat bool
-	score    int32
-	end      PVEnd
+	d   decider // its line left empty: Diagnosis keeps where it ends
+	end PVEnd
 }
 
 // Emit implements Sink.
@@ -198,8 +199,8 @@ func (d *Diagnosis) Emit(e Event) {
 			f.end, f.endSet = f.lastChildEnd, true
 		}
 	case StandPat:
-		if f := d.top(e.Node); f != nil && (!f.best.has || e.Score > f.best.score) {
-			f.best = diagDecider{has: true, standPat: true, score: e.Score}
+		if f := d.top(e.Node); f != nil && (!f.best.d.has || e.Score > f.best.d.score) {
+			f.best = diagDecider{d: decider{has: true, standPat: true, score: e.Score}}
 		}
 	case MoveValue:
 		if f := d.top(e.Node); f != nil && f.last.exited {
@@ -264,18 +265,23 @@ func (d *Diagnosis) exit(e *Event) {
 	p.last = lastVisit{node: f.node, move: f.move, alpha: f.alpha, beta: f.beta, depth: f.depth, reduced: f.reduced, exited: true}
 	p.prev = p.best
 	p.lastEnd = f.end
-	p.lastDecides = e.End != Stopped && !(e.Score >= f.beta && f.end.Node == f.node) // as the Deriver's decide
+	// As the Deriver's decide.
+	p.lastMove = f.move
+	p.lastDecides = e.End != Stopped && !boundOnly(d.Bounds == BoundsFailHard, e.Score, f.alpha, f.beta)
 	if f.move == NullMove {
 		p.lastDecides = p.lastDecides && score >= p.beta
 	}
 	p.decide(score, p.lastDecides, f.end)
 }
 
-// decide: a child that may decide, worth score, decides f's line when it is
-// the last with the highest value (a stand pat yields only to a higher one).
+// decide: a child that may decide, worth score, decides f's line as the
+// Deriver's decider.weigh says.
 func (f *diagFrame) decide(score int32, may bool, end PVEnd) {
-	if may && (!f.best.has || score > f.best.score || score == f.best.score && !f.best.standPat) {
-		f.best = diagDecider{has: true, score: score, end: end}
+	if !may {
+		return
+	}
+	if b, ok := f.best.d.weigh(score, f.lastMove); ok {
+		f.best = diagDecider{d: b, end: end}
 	}
 }
 
@@ -287,11 +293,12 @@ func (d *Diagnosis) lineEnd(f *diagFrame, e *Event) PVEnd {
 		here.Reason = ReasonMate
 		return here
 	}
-	decided := f.best.score == e.Score || e.Score >= f.beta && f.best.score >= f.beta
-	if int64(f.beta)-int64(f.alpha) == 1 && f.best.has && !f.best.standPat && decided {
+	b := &f.best.d
+	decided := b.score == e.Score || e.Score >= f.beta && b.score >= f.beta
+	if int64(f.beta)-int64(f.alpha) == 1 && b.has && !b.standPat && decided {
 		return f.best.end
 	}
-	if f.best.standPat && f.children > 0 && (f.best.score == e.Score || e.Score >= f.beta) {
+	if b.standPat && f.children > 0 && (b.score == e.Score || e.Score >= f.beta) {
 		here.StandPat = true // its line stops where its stand pat decided
 	}
 	return here
