@@ -134,8 +134,10 @@ func TestReducedSearchAndItsReSearch(t *testing.T) {
 		t.Errorf("%d repeats, want 0", chk.Repeats)
 	}
 	// The root's line: the re-search decided it (12), not the reduced visit (20).
-	if last := derived[len(derived)-1]; !slices.Equal(last.PV, []string{"g1f3", "g8f6"}) || last.Score != 12 {
-		t.Errorf("search-end %+v, want g1f3 g8f6 scoring 12", last)
+	// It stops at g1f3: g8f6 scored 12 >= 1, failing high at its own node
+	// (1 - 0 wide), so g1f3's node failed low and took no move as its best.
+	if last := derived[len(derived)-1]; !slices.Equal(last.PV, []string{"g1f3"}) || last.Score != 12 {
+		t.Errorf("search-end %+v, want g1f3 scoring 12", last)
 	}
 
 	vs, _, _, _ = checkAll(Header{}, lmrTrace(false))
@@ -171,11 +173,15 @@ func TestNullMove(t *testing.T) {
 	if len(vs) != 0 {
 		t.Fatalf("violations %v, want none", vs)
 	}
-	if last := derived[len(derived)-1]; !slices.Equal(last.PV, []string{"e2e4", "e7e5"}) {
-		t.Errorf("line %v, want e2e4 e7e5", last.PV)
+	// e7e5 scored 8 >= 1 at its own node (0, 1), a fail high there with no
+	// line below it: e2e4's node failed low, took no move as its best, and
+	// e7e5 does not end the line: the root's is e2e4.
+	if last := derived[len(derived)-1]; !slices.Equal(last.PV, []string{"e2e4"}) {
+		t.Errorf("line %v, want e2e4", last.PV)
 	}
 	// Alone, d2d4 scores -4 for the root, decided by the null move that cut
-	// node 5: the line is d2d4 0000.
+	// node 5: the line is d2d4 0000 (node 5 failed high at its own node, but
+	// its line goes on: it does not end there).
 	_, _, _, derived = checkAll(Header{}, []Event{
 		en(1, 0, "", 0, 1, 4),
 		en(5, 1, "d2d4", -1, 0, 3),
