@@ -81,6 +81,7 @@ type searcher struct {
 	pv      [maxPly + 1][maxPly + 1]move
 	pvLen   [maxPly + 1]int
 	killers [maxPly + 1][2]move
+	nulled  [maxPly + 2]bool // the node at that ply was reached by a null move
 	res     Result
 }
 
@@ -236,8 +237,13 @@ func (s *searcher) moves(id int64, alpha, beta, depth, ply int, nullOK, pvNode b
 	// Step 5. Null move: pass; if the opponent cannot reach beta even so, cut.
 	if nullOK && !pvNode && !inCheck && depth >= 3 && !s.opt.Plain && b.hasPieces() {
 		s.res.NullMoves++
+		if s.nulled[ply] {
+			s.res.NullAfterNull++
+		}
 		u := b.makeNull()
+		s.nulled[ply+1] = true
 		score := -s.search(id, nullMove, -beta, -beta+1, depth-3, ply+1, s.opt.Bug == BugNullAfterNull, 2, 0, "null-move")
+		s.nulled[ply+1] = false
 		b.unmakeNull(u)
 		if score >= beta {
 			return beta, ""
