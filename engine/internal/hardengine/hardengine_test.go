@@ -18,7 +18,7 @@ const (
 	// A mate in two from ../../testdata/mates/matetrack_mate1to5_pv.epd (PV h5a5 c8d7 a5d5).
 	mate2FEN = "2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - 0 1"
 	// Black, a rook and more down, draws by perpetual check: Qe1+ Kh2 Qh4+.
-	perpetualFEN = "k7/1p2QP2/4PP2/8/1P5q/8/6P1/1RRN2K1 b - - 0 1"
+	perpetualFEN  = "k7/1p2QP2/4PP2/8/1P5q/8/6P1/1RRN2K1 b - - 0 1"
 	rookKnightFEN = "8/8/4k3/8/2n5/8/3RK3/8 w - - 0 1"
 	// A queen against a rook: null moves and checks in an ending.
 	queenRookFEN = "8/3k4/8/2r5/8/8/4Q3/4K3 w - - 0 1"
