@@ -28,17 +28,18 @@ const (
 // nullMove is the pass, as a move no square gives.
 var nullMove = move{from: -1, to: -1}
 
-// Bug is a mistake planted in the engine, for tests of the checker.
+// Bug is a set of mistakes planted in the engine, for tests of the checker.
 type Bug uint8
 
 const (
-	NoBug Bug = iota
+	NoBug Bug = 0
 	// BugAspirationNoReSearch: a root search that fails on its aspiration
 	// window is not searched again; the driver goes on to the next depth.
-	BugAspirationNoReSearch
+	BugAspirationNoReSearch Bug = 1 << (iota - 1)
 	// BugPVRowAfterEarlyReturns: a node resets its PV-table row after its
-	// early returns (repetition, table answer) instead of first, so a row
-	// left by an earlier node at that ply is printed as part of the line.
+	// early returns (repetition, table answer, quiescence, null move) instead
+	// of first, so a row left by an earlier node at that ply is printed as
+	// part of the line.
 	BugPVRowAfterEarlyReturns
 	// BugNullAfterNull: a null move's child may make a null move itself.
 	BugNullAfterNull
@@ -69,6 +70,7 @@ type Result struct {
 	NullMoves       int
 	TTCutoffs       int
 	NullAfterNull   int
+	TTAtPV          int // table answers at nodes with a wide window (the planted bug)
 }
 
 type searcher struct {
@@ -109,7 +111,7 @@ func Search(fen string, opt Options, w io.Writer) (Result, error) {
 			score = s.search(0, move{}, alpha, beta, depth, 0, false, 0, 0, "")
 			if score <= alpha && alpha > -Infinity || score >= beta && beta < Infinity {
 				s.res.AspirationFails++
-				if opt.Bug == BugAspirationNoReSearch {
+				if opt.Bug&BugAspirationNoReSearch != 0 {
 					failed = true
 					break
 				}
@@ -203,22 +205,25 @@ func (s *searcher) node(id int64, alpha, beta, depth, ply int, nullOK bool) (int
 	}
 	// Step 3. The table: its move always, its score only at a null window.
 	e, hit := s.tt.probe(b.hash)
-	if hit && ply > 0 && !s.opt.Plain && (!pvNode || s.opt.Bug == BugTTAtPV) && int(e.depth) >= depth {
+	if hit && ply > 0 && !s.opt.Plain && (!pvNode || s.opt.Bug&BugTTAtPV != 0) && int(e.depth) >= depth {
 		score := fromTable(int(e.score), ply)
+		cut := true
 		switch {
 		case e.bound == ttExact:
-			s.res.TTCutoffs++
-			return score, "tt-cutoff"
 		case e.bound == ttLower && score >= beta:
-			s.res.TTCutoffs++
-			return beta, "tt-cutoff"
+			score = beta
 		case e.bound == ttUpper && score <= alpha:
-			s.res.TTCutoffs++
-			return alpha, "tt-cutoff"
+			score = alpha
+		default:
+			cut = false
 		}
-	}
-	if s.opt.Bug == BugPVRowAfterEarlyReturns {
-		s.pvLen[ply] = ply
+		if cut {
+			s.res.TTCutoffs++
+			if pvNode {
+				s.res.TTAtPV++
+			}
+			return score, "tt-cutoff"
+		}
 	}
 	// Step 4. At the horizon: quiescence.
 	if depth <= 0 {
@@ -242,12 +247,15 @@ func (s *searcher) moves(id int64, alpha, beta, depth, ply int, nullOK, pvNode b
 		}
 		u := b.makeNull()
 		s.nulled[ply+1] = true
-		score := -s.search(id, nullMove, -beta, -beta+1, depth-3, ply+1, s.opt.Bug == BugNullAfterNull, 2, 0, "null-move")
+		score := -s.search(id, nullMove, -beta, -beta+1, depth-3, ply+1, s.opt.Bug&BugNullAfterNull != 0, 2, 0, "null-move")
 		s.nulled[ply+1] = false
 		b.unmakeNull(u)
 		if score >= beta {
 			return beta, ""
 		}
+	}
+	if s.opt.Bug&BugPVRowAfterEarlyReturns != 0 {
+		s.pvLen[ply] = ply
 	}
 	// Step 6. The moves, the table's first.
 	var buf [256]move
@@ -276,9 +284,7 @@ func (s *searcher) moves(id int64, alpha, beta, depth, ply int, nullOK, pvNode b
 		// Step 8. A new best move: its line is the move and the child's row.
 		if score > alpha {
 			alpha, best = score, m
-			s.pv[ply][ply] = m
-			copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
-			s.pvLen[ply] = s.pvLen[ply+1]
+			s.newBest(ply, m)
 		}
 	}
 	if legal == 0 {
@@ -323,10 +329,9 @@ func (s *searcher) child(id int64, m move, alpha, beta, depth, ply, legal int, i
 }
 
 // quiesce is a node at the horizon: its stand pat (its evaluation) is its
-// value unless a capture beats it.
+// value unless a capture beats it. Its PV-table row was reset by node.
 func (s *searcher) quiesce(id int64, alpha, beta, depth, ply int) (int, string) {
 	b := s.b
-	s.pvLen[ply] = ply
 	stand := b.eval()
 	if s.t != nil {
 		s.t.standPat(id, stand)
@@ -353,10 +358,17 @@ func (s *searcher) quiesce(id int64, alpha, beta, depth, ply int) (int, string) 
 		}
 		if score > alpha {
 			alpha = score
-			s.pv[ply][ply] = m
-			copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
-			s.pvLen[ply] = s.pvLen[ply+1]
+			s.newBest(ply, m)
 		}
 	}
 	return alpha, ""
+}
+
+// newBest: m is the node's best move so far; its row is m and the child's row.
+func (s *searcher) newBest(ply int, m move) {
+	s.pv[ply][ply] = m
+	for j := ply + 1; j < s.pvLen[ply+1]; j++ {
+		s.pv[ply][j] = s.pv[ply+1][j]
+	}
+	s.pvLen[ply] = max(s.pvLen[ply+1], ply+1)
 }
