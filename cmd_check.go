@@ -139,7 +139,8 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	}
 	chk.Report = keep(&rep.ViolationCount, &rep.Violations)
 	chk.Warn = keep(&rep.WarningCount, &rep.Warnings)
-	diag.Report, diag.Warn, diag.Bounds = chk.Report, chk.Warn, rd.Header().Meta["bounds"]
+	diag.Report, diag.Warn = chk.Report, chk.Warn
+	diag.SetHeader(rd.Header())
 	chk.SetHeader(rd.Header())
 	meta := rd.Header().Meta
 	scale, err := tracer.ScaleOf(meta)

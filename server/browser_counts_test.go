@@ -28,7 +28,8 @@ func countLikeCheck(t *testing.T, data string) checkCounts {
 	}
 	var chk tracer.Checker
 	chk.SetHeader(rd.Header())
-	diag := tracer.Diagnosis{Bounds: chk.Bounds, Scale: chk.Scale}
+	var diag tracer.Diagnosis
+	diag.SetHeader(rd.Header())
 	d := tracer.NewDeriver(rd.Header(), func(e tracer.Event, _ int) { chk.Emit(e); diag.Emit(e) })
 	for {
 		e, err := rd.Next()

@@ -194,8 +194,8 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 			chk.Game = g
 		}
 	}
-	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn, Bounds: chk.Bounds}
-	diag.Scale = chk.Scale
+	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn}
+	diag.SetHeader(h)
 	if o.scaleErr != nil {
 		line = 1 // the header's
 		w := &tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()}

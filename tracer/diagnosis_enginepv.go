@@ -123,3 +123,10 @@ func (d *Diagnosis) compareLine(l engineLine, end PVEnd) {
 		d.Warn(v)
 	}
 }
+
+// SetHeader takes the conventions a trace's header names, as the Deriver
+// reads them: its scale and meta.bounds.
+func (d *Diagnosis) SetHeader(h Header) {
+	d.Scale, _ = ScaleOf(h.Meta)
+	d.Bounds = h.Meta["bounds"]
+}
