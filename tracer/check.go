@@ -55,12 +55,22 @@ func (v *Violation) Error() string {
 //   - An exit's Actual matches its Score and the window it was entered with:
 //     All at or below alpha, Cut at or above beta, PV between; a Stopped node
 //     may say anything.
-//   - best-score: a node scores at least what each of its searched moves gave
-//     it (their scores negated), not counting a visit searched again, a null
-//     move that did not cut, or a stopped child; a table answer, a stopped
-//     node, or a node that searched a move again deeper with no ref (its
-//     moves first searched shallower, as a null move's verification does) is
-//     not judged.
+//   - best-score relies on a node's values being its moves' (minus each
+//     child's score, or the parent's move-value) and its stand pat: it scores
+//     at least min(best value, beta) (fail-hard returns beta on a cutoff), or,
+//     with meta.bounds fail-soft (Bounds), at least its best value; not
+//     counting a visit searched again, a null move that did not cut, or a
+//     stopped child; a table answer, a stopped node, or a node that searched a
+//     move again deeper with no ref (its moves first searched shallower, as a
+//     null move's verification does) is not judged.
+//   - A probe is a one-unit window under the parent's window as its stand pat
+//     and its moves raised alpha: under a stand pat at beta-1 it is none.
+//   - move-value relies on following its child's exit, before anything else
+//     of the node's.
+//   - aspiration, best-move (check_driver.go), null-move-twice, null-in-check
+//     (check_null.go), engine-pv (check_enginepv.go; its comparison with the
+//     derived line is Diagnosis's): each file says the convention its rules
+//     rely on.
 //
 // A move searched again from the same parent with the same window and depth
 // (a killer tried first and met again in the move list, say) is a repeat: it
