@@ -90,11 +90,16 @@ type PVEnd struct {
 	Reason Reason
 	// StandPat: the node's stand pat decided it, no move beat it.
 	StandPat bool
+	// path hashes the moves from the root to Node (linePath), so that an
+	// engine's line can be matched to it without the moves kept; Iteration.End
+	// leaves it zero.
+	path uint64
 }
 
 type diagFrame struct {
 	node         int32
 	move         string
+	path         uint64 // linePath of the moves from the root to node
 	ply          int
 	depth        int16
 	reduced      int16
@@ -160,15 +165,17 @@ func (d *Diagnosis) Emit(e Event) {
 		if d.cur != nil && d.cur.Depth == 0 {
 			d.cur.Depth = int(e.Depth)
 		}
+		path := linePath(nil)
 		if n := len(d.stack); n > 0 {
 			p := &d.stack[n-1]
+			path = pathStep(p.path, e.Move)
 			p.children++
 			if p.last.supersededBy(&e) {
 				p.best = p.prev // the visit searched again no longer decides
 			}
 			p.last.exited = false
 		}
-		d.stack = append(d.stack, diagFrame{node: e.Node, move: e.Move, ply: int(e.Ply), depth: e.Depth, reduced: e.Reduced, alpha: e.Alpha, beta: e.Beta})
+		d.stack = append(d.stack, diagFrame{node: e.Node, move: e.Move, path: path, ply: int(e.Ply), depth: e.Depth, reduced: e.Reduced, alpha: e.Alpha, beta: e.Beta})
 	case Exit:
 		d.exit(&e)
 	case Probe:
@@ -288,7 +295,7 @@ func (f *diagFrame) decide(score int32, may bool, end PVEnd) {
 // lineEnd is where the line from f ends: at f itself, or, under a null
 // window, where the line of the child that decided its score ends.
 func (d *Diagnosis) lineEnd(f *diagFrame, e *Event) PVEnd {
-	here := PVEnd{Node: f.node, Ply: f.ply, Reason: endReason(f, e)}
+	here := PVEnd{Node: f.node, Ply: f.ply, Reason: endReason(f, e), path: f.path}
 	if d.scale().MatedAt(e.Score, f.ply) {
 		here.Reason = ReasonMate
 		return here
@@ -390,7 +397,8 @@ func (d *Diagnosis) finish() {
 		return
 	}
 	it.End = it.rootEnd
-	if it.End.Ply != len(it.PV) && !d.pastDerived(it) {
+	it.End.path = 0
+	if it.End.Ply != len(it.PV) && !goesPast(it.PV, it.rootEnd) {
 		// The line the engine reported is not the one the trace decides: its
 		// end is at its own length, at a node the trace does not name.
 		it.End = PVEnd{Ply: len(it.PV)}

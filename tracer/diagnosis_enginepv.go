@@ -43,12 +43,29 @@ func (d *Diagnosis) engineLine(e *Event) {
 	d.lines = append(d.lines, engineLine{seq: e.Seq, kind: e.Kind, depth: e.Depth, pv: e.PV})
 }
 
-// pastDerived: the iteration's line goes on past the end of the derived line,
-// which it starts with: its end is the derived line's, and the moves beyond
-// are engine-pv's to judge.
-func (d *Diagnosis) pastDerived(it *Iteration) bool {
-	n := len(d.derived)
-	return d.hasDerived && n < len(it.PV) && it.rootEnd.Ply == n && slicesEqual(it.PV[:n], d.derived)
+// goesPast: line starts with the moves from the root to end's node and goes
+// on past it: its end is end's, and the moves beyond are engine-pv's to judge.
+func goesPast(line []string, end PVEnd) bool {
+	return end.Ply < len(line) && linePath(line[:end.Ply]) == end.path
+}
+
+// linePath hashes a line of moves from the root (FNV-1a, each move closed by
+// a zero byte): the Diagnosis keeps the hash of each open node's path, not
+// its moves.
+func linePath(line []string) uint64 {
+	h := uint64(14695981039346656037)
+	for _, m := range line {
+		h = pathStep(h, m)
+	}
+	return h
+}
+
+// pathStep is linePath of a line one move longer than the one h hashes.
+func pathStep(h uint64, move string) uint64 {
+	for i := 0; i < len(move); i++ {
+		h = (h ^ uint64(move[i])) * 1099511628211
+	}
+	return (h ^ 0) * 1099511628211
 }
 
 func slicesEqual(a, b []string) bool {
@@ -65,7 +82,7 @@ func slicesEqual(a, b []string) bool {
 
 // compareLines judges each of the iteration's engine lines against the derived one.
 func (d *Diagnosis) compareLines(it *Iteration) {
-	if !d.hasDerived || it.Stopped {
+	if it.Stopped {
 		return
 	}
 	end := d.rootFor(it.Score).end
@@ -74,11 +91,24 @@ func (d *Diagnosis) compareLines(it *Iteration) {
 	}
 }
 
+// compareLine: where l goes on past end (it starts with the moves to end's
+// node), the reason at that node says what the extra moves are, whether the
+// derived line is the trace's scores', the engine's own pv-updates' (the
+// same stale row as its root-pv) or none (a full trace). Otherwise, against
+// a line the scores derive, the ply where the two part.
 func (d *Diagnosis) compareLine(l engineLine, end PVEnd) {
 	derived := d.derived
 	k := 0
-	for k < len(l.pv) && k < len(derived) && l.pv[k] == derived[k] {
-		k++
+	switch {
+	case goesPast(l.pv, end):
+		k = end.Ply
+		derived = l.pv[:k]
+	case !d.hasDerived || !d.fromScores:
+		return
+	default:
+		for k < len(l.pv) && k < len(derived) && l.pv[k] == derived[k] {
+			k++
+		}
 	}
 	if k == len(l.pv) {
 		return // the same line, or shorter: a short line is diagnosed apart
@@ -88,8 +118,6 @@ func (d *Diagnosis) compareLine(l engineLine, end PVEnd) {
 	var m *msg.Error
 	bug := true
 	switch {
-	case k < len(derived) && !d.fromScores:
-		return
 	case k < len(derived):
 		bug = false
 		m = msg.New("go-tracer.enginePVParts", "the engine's line {line} ({source}, depth {depth}) parts at ply {ply} from the line the trace's scores derive: it plays {move} where the trace's scores lead to {derivedMove}",
