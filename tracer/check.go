@@ -372,7 +372,8 @@ func (c *Checker) exit(e *Event) *msg.Error {
 	if problem != nil && c.Report == nil {
 		return problem
 	}
-	if n := c.nodes[e.Node]; n.parent == 0 {
+	if len(c.open) == 1 { // a root: the only open node (one map lookup per root, not per exit)
+		n := c.nodes[e.Node]
 		c.rootExited(e, &n)
 	}
 	c.pop(e)
