@@ -27,34 +27,38 @@ func (v *Violation) Error() string {
 }
 
 // Checker is a Sink that checks the invariants every searcher's trace keeps.
-// Tests of a searcher record through it and ask Err (or call Check). The rules:
+// Tests of a searcher record through it and ask Err (or call Check). Each
+// rule names the one convention it relies on:
 //
-//   - Seq is positive and strictly increases.
-//   - search-start comes first and search-end last, once each.
-//   - Enter and exit nest like parentheses: an exit names the innermost open
-//     node, an enter's Parent is the innermost open node (0 when none is), node
-//     ids are positive and never reused, and no node is open at search-end.
-//   - Iterations do not nest, and no node is open across an iteration boundary.
-//     A trace with iterations enters every node inside one.
-//   - An event about a node (probe, fail-high, fail-low, re-search, cutoff, the
-//     tt- events, pv-update, prune) names the innermost open node: a parent speaks of
-//     its children between their visits.
-//   - A probe's window is null: Beta == Alpha+1.
-//   - A re-search of Ref at Node searches a move again with a wider window or
-//     a greater depth: Ref is an exited child of Node, and either a probe with
-//     the same Alpha entered it and its score (negated, as Node sees it) is
-//     strictly inside the re-search window, or it was a reduced search
-//     (enter's Reduced above 0). The next enter is the re-search itself: a
-//     child of Node with that Ref, wider or deeper than Ref. An enter with a
-//     Ref follows a re-search, unless it repeats Ref (below).
-//   - A re-search is not missing: a reduced child whose score beats the
-//     parent's alpha, or a probe whose score lands strictly inside the
-//     parent's window, is searched again right after (a null move, 0000, is
-//     never searched again).
-//   - A pv-update's Score is strictly inside (Alpha, Beta).
-//   - An exit's Actual matches its Score and the window it was entered with:
-//     All at or below alpha, Cut at or above beta, PV between; a Stopped node
-//     may say anything.
+//   - seq, search-order, nesting, innermost, iteration rely on the trace
+//     being one depth-first search written as it runs: seq is positive and
+//     strictly increases; search-start comes first and search-end last, once
+//     each; enter and exit nest like parentheses (an exit names the innermost
+//     open node, an enter's Parent is the innermost open node or 0, node ids
+//     are positive and never reused, nothing is open at search-end);
+//     iterations do not nest, no node is open across their boundaries, and a
+//     trace with iterations enters every node inside one; an event about a
+//     node (probe, fail-high, fail-low, re-search, cutoff, the tt- events,
+//     pv-update, prune, stand-pat, move-value) names the innermost open node.
+//   - probe-window relies on PVS's null window: a probe is one unit wide,
+//     Beta == Alpha+1.
+//   - re-search relies on PVS's ladder (probe, then search again only when
+//     alpha < score < beta) and on a reduction being a guess: a re-search of
+//     Ref at Node searches a move again wider or deeper (Ref an exited child
+//     of Node, entered by a probe with the same Alpha whose score, negated,
+//     is strictly inside the re-search window, or a reduced search), and the
+//     next enter is that search; a re-search is not missing: a reduced child
+//     (lmr, or no reason) whose score beats alpha, or a probe whose score
+//     lands strictly inside the window, is searched again right after (a
+//     null move, 0000, an iir node and a null move's search owe none). A
+//     probe is a one-unit window under the parent's window as its stand pat
+//     and its moves raised alpha: under a stand pat at beta-1 it is none.
+//   - pv-update-window relies on a line changing only when a move raises
+//     alpha without reaching beta: its Score is strictly inside (Alpha, Beta).
+//   - actual-type relies on Knuth and Moore's types read from the score in
+//     its window: All at or below alpha, Cut at or above beta, PV between (a
+//     fail-hard exit equal to a bound is that bound); a Stopped node may say
+//     anything.
 //   - best-score relies on a node's values being its moves' (minus each
 //     child's score, or the parent's move-value) and its stand pat: it scores
 //     at least min(best value, beta) (fail-hard returns beta on a cutoff), or,
@@ -63,10 +67,12 @@ func (v *Violation) Error() string {
 //     stopped child; a table answer, a stopped node, or a node that searched a
 //     move again deeper with no ref (its moves first searched shallower, as a
 //     null move's verification does) is not judged.
-//   - A probe is a one-unit window under the parent's window as its stand pat
-//     and its moves raised alpha: under a stand pat at beta-1 it is none.
 //   - move-value relies on following its child's exit, before anything else
 //     of the node's.
+//   - pv-report relies on pvscope's collectors reporting after the root
+//     search: a pv-line or pv-cut comes inside an iteration with no node
+//     open, names a method, and a cut a node entered, a reason and a ply
+//     short of the depth.
 //   - aspiration, best-move (check_driver.go), null-move-twice, null-in-check
 //     (check_null.go), engine-pv (check_enginepv.go; its comparison with the
 //     derived line is Diagnosis's): each file says the convention its rules
