@@ -34,6 +34,21 @@ func TestShortLineReasonWithOrWithoutRichEvents(t *testing.T) {
 		ex(1, 5),
 		Event{Kind: RootPV, Depth: 4, Score: 5, PV: stale},
 		Event{Kind: IterationEnd, Depth: 4, Score: 5, PV: stale})
+	// A full trace (expect on its enters, ply written): nothing derived.
+	full := slices.Clone(rich)
+	for i, ply := range map[int]int16{1: 0, 2: 1, 3: 2} {
+		full[i].Expect, full[i].Ply = PV, ply
+	}
+	for i := range full {
+		if full[i].Kind == Exit { // a full trace's exits say their type
+			full[i].Actual = PV
+		}
+	}
+	full = append([]Event{{Kind: SearchStart, Depth: 4}}, full...)
+	full = append(full, Event{Kind: SearchEnd, Depth: 4, Score: 5, PV: stale, Move: "a"})
+	for i := range full {
+		full[i].Seq = int64(i + 1)
+	}
 	want := PVEnd{Node: 3, Ply: 2, Reason: TTExactCutAtPV}
 	for _, c := range []struct {
 		name   string
@@ -43,8 +58,12 @@ func TestShortLineReasonWithOrWithoutRichEvents(t *testing.T) {
 		{"minimal", minimal, []string{"a", "x"}},
 		{"with the engine's root-pv", withRootPV, stale},
 		{"rich", rich, stale},
+		{"full", full, stale},
 	} {
 		r := runRules(Header{}, nil, c.events)
+		if c.name == "full" && slices.ContainsFunc(r.derived, func(e Event) bool { return e.Derived }) {
+			t.Errorf("full: events were derived; want the trace read as full")
+		}
 		it := r.diag.Iterations
 		if len(it) != 1 || !it[0].Short || it[0].End != want || !slices.Equal(it[0].PV, c.pv) {
 			t.Errorf("%s: iterations %+v; want the line %v, short, ending at node 3, ply 2, for tt-exact-cut-at-pv", c.name, it, c.pv)
