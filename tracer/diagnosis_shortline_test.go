@@ -11,7 +11,8 @@ import (
 // scored 5 from its table. Its reason is tt-exact-cut-at-pv at node 3, ply 2,
 // whatever else the trace writes: nothing (the derived line a x), the
 // engine's stale root-pv a x y, or the table traffic, the engine's own
-// pv-updates (x y at node 2, a x y at the root) and iteration-end's line too.
+// pv-updates (x y at node 2, a x y at the root) and iteration-end's line too,
+// or all that as a full trace (expect and ply written, nothing derived).
 func TestShortLineReasonWithOrWithoutRichEvents(t *testing.T) {
 	head := []Event{
 		iter(4, -32000, 32000),
