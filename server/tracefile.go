@@ -185,6 +185,17 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 	chk.Warn = func(w *tracer.Violation) {
 		problems.addWarning(w, line, o.rec.Len(), ids[w.Node])
 	}
+	// The rules that need the header: its bound convention, its scale, and
+	// positions from its FEN (engine-pv, null-in-check); and the comparison
+	// of the engine's own lines with the derived ones (Diagnosis).
+	chk.SetHeader(h)
+	if fen := h.Meta["fen"]; fen != "" {
+		if g, err := engine.NewTraceGame(fen); err == nil {
+			chk.Game = g
+		}
+	}
+	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn}
+	diag.SetHeader(h)
 	if o.scaleErr != nil {
 		line = 1 // the header's
 		w := &tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()}
@@ -209,6 +220,7 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 		}
 		line = l
 		chk.Emit(e)
+		diag.Emit(e)
 		e.Node, e.Parent, e.Ref = ids[e.Node], ids[e.Parent], ids[e.Ref]
 		switch e.Kind {
 		case tracer.Exit:
@@ -236,6 +248,7 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 		}
 		o.rec.Emit(e)
 	})
+	d.OnRootLine = diag.DerivedLine
 	for {
 		e, err := rd.Next()
 		if err == io.EOF {
@@ -252,6 +265,7 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 	d.Finish(rd.Line())
 	line = rd.Line()
 	chk.Finish()
+	diag.Finish()
 	if o.rec.Len() == 0 {
 		return nil, msg.New("go-server.traceNoEvents", "the trace has a header but no events")
 	}

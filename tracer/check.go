@@ -10,7 +10,7 @@ import (
 type Violation struct {
 	Seq     int64  // the offending event; for a trace that ends badly, the last one
 	Node    int32  // the node the event names; for a trace that ends with nodes open, the innermost
-	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report; for a warning: repeat
+	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report, move-value, null-move-twice, null-in-check, aspiration, best-move, engine-pv; for a warning: repeat, engine-pv
 	Problem string
 	// Key and Args say Problem in the page's catalogs (go-tracer.*): msg.Error's.
 	Key  string
@@ -27,40 +27,56 @@ func (v *Violation) Error() string {
 }
 
 // Checker is a Sink that checks the invariants every searcher's trace keeps.
-// Tests of a searcher record through it and ask Err (or call Check). The rules:
+// Tests of a searcher record through it and ask Err (or call Check). Each
+// rule names the one convention it relies on:
 //
-//   - Seq is positive and strictly increases.
-//   - search-start comes first and search-end last, once each.
-//   - Enter and exit nest like parentheses: an exit names the innermost open
-//     node, an enter's Parent is the innermost open node (0 when none is), node
-//     ids are positive and never reused, and no node is open at search-end.
-//   - Iterations do not nest, and no node is open across an iteration boundary.
-//     A trace with iterations enters every node inside one.
-//   - An event about a node (probe, fail-high, fail-low, re-search, cutoff, the
-//     tt- events, pv-update, prune) names the innermost open node: a parent speaks of
-//     its children between their visits.
-//   - A probe's window is null: Beta == Alpha+1.
-//   - A re-search of Ref at Node searches a move again with a wider window or
-//     a greater depth: Ref is an exited child of Node, and either a probe with
-//     the same Alpha entered it and its score (negated, as Node sees it) is
-//     strictly inside the re-search window, or it was a reduced search
-//     (enter's Reduced above 0). The next enter is the re-search itself: a
-//     child of Node with that Ref, wider or deeper than Ref. An enter with a
-//     Ref follows a re-search, unless it repeats Ref (below).
-//   - A re-search is not missing: a reduced child whose score beats the
-//     parent's alpha, or a probe whose score lands strictly inside the
-//     parent's window, is searched again right after (a null move, 0000, is
-//     never searched again).
-//   - A pv-update's Score is strictly inside (Alpha, Beta).
-//   - An exit's Actual matches its Score and the window it was entered with:
-//     All at or below alpha, Cut at or above beta, PV between; a Stopped node
-//     may say anything.
-//   - best-score: a node scores at least what each of its searched moves gave
-//     it (their scores negated), not counting a visit searched again, a null
-//     move that did not cut, or a stopped child; a table answer, a stopped
-//     node, or a node that searched a move again deeper with no ref (its
-//     moves first searched shallower, as a null move's verification does) is
-//     not judged.
+//   - seq, search-order, nesting, innermost, iteration rely on the trace
+//     being one depth-first search written as it runs: seq is positive and
+//     strictly increases; search-start comes first and search-end last, once
+//     each; enter and exit nest like parentheses (an exit names the innermost
+//     open node, an enter's Parent is the innermost open node or 0, node ids
+//     are positive and never reused, nothing is open at search-end);
+//     iterations do not nest, no node is open across their boundaries, and a
+//     trace with iterations enters every node inside one; an event about a
+//     node (probe, fail-high, fail-low, re-search, cutoff, the tt- events,
+//     pv-update, prune, stand-pat, move-value) names the innermost open node.
+//   - probe-window relies on PVS's null window: a probe is one unit wide,
+//     Beta == Alpha+1.
+//   - re-search relies on PVS's ladder (probe, then search again only when
+//     alpha < score < beta) and on a reduction being a guess: a re-search of
+//     Ref at Node searches a move again wider or deeper (Ref an exited child
+//     of Node, entered by a probe with the same Alpha whose score, negated,
+//     is strictly inside the re-search window, or a reduced search), and the
+//     next enter is that search; a re-search is not missing: a reduced child
+//     (lmr, or no reason) whose score beats alpha, or a probe whose score
+//     lands strictly inside the window, is searched again right after (a
+//     null move, 0000, an iir node and a null move's search owe none). A
+//     probe is a one-unit window under the parent's window as its stand pat
+//     and its moves raised alpha: under a stand pat at beta-1 it is none.
+//   - pv-update-window relies on a line changing only when a move raises
+//     alpha without reaching beta: its Score is strictly inside (Alpha, Beta).
+//   - actual-type relies on Knuth and Moore's types read from the score in
+//     its window: All at or below alpha, Cut at or above beta, PV between (a
+//     fail-hard exit equal to a bound is that bound); a Stopped node may say
+//     anything.
+//   - best-score relies on a node's values being its moves' (minus each
+//     child's score, or the parent's move-value) and its stand pat: it scores
+//     at least min(best value, beta) (fail-hard returns beta on a cutoff), or,
+//     with meta.bounds fail-soft (Bounds), at least its best value; not
+//     counting a visit searched again, a null move that did not cut, or a
+//     stopped child; a table answer, a stopped node, or a node that searched a
+//     move again deeper with no ref (its moves first searched shallower, as a
+//     null move's verification does) is not judged.
+//   - move-value relies on following its child's exit, before anything else
+//     of the node's.
+//   - pv-report relies on pvscope's collectors reporting after the root
+//     search: a pv-line or pv-cut comes inside an iteration with no node
+//     open, names a method, and a cut a node entered, a reason and a ply
+//     short of the depth.
+//   - aspiration, best-move (check_driver.go), null-move-twice, null-in-check
+//     (check_null.go), engine-pv (check_enginepv.go; its comparison with the
+//     derived line is Diagnosis's): each file says the convention its rules
+//     rely on.
 //
 // A move searched again from the same parent with the same window and depth
 // (a killer tried first and met again in the move list, say) is a repeat: it
@@ -81,10 +97,20 @@ type Checker struct {
 	// Warn, when set, receives every warning: a doubtful pattern that breaks
 	// no rule.
 	Warn func(*Violation)
+	// Bounds is the engine's bound convention (meta.bounds, see SetHeader):
+	// BoundsFailSoft judges a node's score against its best move's value;
+	// anything else (fail-hard, or not said) against min(best move's value, beta).
+	Bounds string
+	// Scale tells infinity, for the aspiration rule; the zero Scale is DefaultScale.
+	Scale Scale
+	// Game, when set, answers the rules that need positions (engine-pv's
+	// legality, null-in-check); without it they are not judged.
+	Game Game
 	// Repeats counts the moves searched again with the same window and depth.
 	Repeats  int64
-	rule     string // the rule of the problem check last returned
-	culprit  int32  // the node it is about, when not the event's: one left open
+	drv      driverState // the root searches, for aspiration, best-move and engine-pv
+	rule     string      // the rule of the problem check last returned
+	culprit  int32       // the node it is about, when not the event's: one left open
 	err      error
 	started  bool // search-start seen
 	ended    bool // search-end seen
@@ -225,7 +251,7 @@ func (c *Checker) check(e *Event) *msg.Error {
 	}
 
 	switch e.Kind {
-	case Probe, FailHigh, FailLow, ReSearch, Cutoff, TTProbe, TTHit, TTCutoff, TTStore, PVUpdate, Prune:
+	case Probe, FailHigh, FailLow, ReSearch, Cutoff, TTProbe, TTHit, TTCutoff, TTStore, PVUpdate, Prune, StandPat, MoveValue:
 		if top := c.top(); top == 0 || e.Node != top {
 			if top == 0 {
 				c.rule = "innermost"
@@ -253,6 +279,7 @@ func (c *Checker) check(e *Event) *msg.Error {
 			return msg.New("go-tracer.endInIteration", "search-end inside an iteration")
 		}
 		c.ended = true
+		return c.searchEnd(e)
 	case IterationStart:
 		if c.inIter {
 			c.rule = "iteration"
@@ -282,6 +309,13 @@ func (c *Checker) check(e *Event) *msg.Error {
 			return msg.New("go-tracer.iterationEndOpen", "iteration-end with node {node} still open", "node", c.top())
 		}
 		c.inIter = false
+		return c.engineLine(e)
+	case RootPV:
+		return c.engineLine(e)
+	case StandPat:
+		c.standPat(e)
+	case MoveValue:
+		return c.moveValue(e)
 	case Enter:
 		return c.enter(e)
 	case Exit:
@@ -343,6 +377,10 @@ func (c *Checker) exit(e *Event) *msg.Error {
 	}
 	if problem != nil && c.Report == nil {
 		return problem
+	}
+	if len(c.open) == 1 { // a root: the only open node (one map lookup per root, not per exit)
+		n := c.nodes[e.Node]
+		c.rootExited(e, &n)
 	}
 	c.pop(e)
 	return problem

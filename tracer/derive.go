@@ -54,6 +54,7 @@ type Deriver struct {
 	rootWhite bool  // the side to move at the root is White
 	scale     Scale
 	tree      bool // a teaching tree: a childless node above the horizon is a leaf
+	failHard  bool // meta.bounds fail-hard: a move that failed high at its own node decides no line
 	started   bool
 	ended     bool
 	entered   bool // an enter has been seen
@@ -68,13 +69,21 @@ type Deriver struct {
 	// Derived events about a child that just exited, held until the next
 	// event shows whether the engine writes that kind itself.
 	later []Event
+	// OnRootLine, when set, receives the line the trace's scores derive for
+	// each iteration's chosen root search, whether or not the engine wrote its
+	// own root-pv (which then goes out instead): what the engine's line is
+	// compared with (Diagnosis.DerivedLine). fromScores is false when the
+	// trace writes its own pv-updates, which then make the line. Not called
+	// for a full trace.
+	OnRootLine func(pv []string, fromScores bool)
 }
 
 type rootResult struct {
 	depth int16
 	score int32
 	pv    []string
-	rank  int8 // 3 inside its window, 2 failed high, 1 failed low
+	rank  int8  // 3 inside its window, 2 failed high, 1 failed low
+	bound Bound // Lower or Upper when it failed on its aspiration window: its score is a bound
 }
 
 // frame is what the Deriver keeps of an open node.
@@ -98,18 +107,45 @@ type frame struct {
 		score int32 // as this node sees it
 		probe bool
 		pv    []string
+		// It was stopped, or returned only a bound (boundOnly).
+		stopped, boundOnly bool
 	}
 	// The child that decided its score so far (the last with the highest),
 	// and the one before the last child's, for when that child is searched again.
 	best, prev decider
 	cut        *Event // a cutoff waiting to see whether a sibling follows
+	// Before the last child: alpha and the line, for a move-value that
+	// replaces the child's value.
+	prevA  int32
+	prevPV []string
 }
 
 type decider struct {
-	has   bool
-	score int32
-	move  string
-	line  []string
+	has      bool
+	standPat bool // the node's stand pat: no move beat it, the line stops there
+	score    int32
+	move     string
+	line     []string
+}
+
+// weigh: the decider after a child's move with value score, and whether it
+// changes: the last with the highest value decides, and a stand pat yields
+// only to a higher one. Diagnosis weighs its children the same.
+func (b decider) weigh(score int32, move string) (decider, bool) {
+	if !b.has || score > b.score || score == b.score && !b.standPat {
+		return decider{has: true, score: score, move: move}, true
+	}
+	return b, false
+}
+
+// boundOnly: a child that failed high at its own node returned only a bound
+// its parent did not take as a best move, when the engine is fail-hard, or
+// when it returned exactly its beta on a window wider than one unit (what a
+// fail-hard node returns on a cutoff: a quiescence node cut by a capture or
+// its stand pat, say). Such a child decides no line. A null window's exit
+// at its beta is not read so: an MTD driver's line ends on one.
+func boundOnly(failHard bool, score, alpha, beta int32) bool {
+	return score >= beta && (failHard || score == beta && int64(beta)-int64(alpha) > 1)
 }
 
 // NewDeriver returns a Deriver that hands every event, written or derived, to
@@ -124,6 +160,7 @@ func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
 	}
 	d.scale, _ = ScaleOf(h.Meta) // a bad key is ignored; pvscope check says so
 	d.tree = h.Meta["tree"] != "" || h.Meta["random"] != ""
+	d.failHard = h.Meta["bounds"] == BoundsFailHard
 	return d
 }
 
@@ -142,6 +179,9 @@ func Derive(h Header, events []Event) []Event {
 func (d *Deriver) Add(e Event, line int) {
 	d.line = line
 	d.wrote[e.Kind] = true
+	if e.Kind == MoveValue && !d.full {
+		d.moveValue(&e) // before the derived events about its child go out
+	}
 	if e.Kind == Enter && !d.entered {
 		d.entered, d.full = true, e.Expect != NoType
 	}
@@ -187,7 +227,20 @@ func (d *Deriver) Add(e Event, line int) {
 		d.inIter = false
 		d.ended = d.ended || e.Kind == SearchEnd
 	case RootPV:
+		if d.pending && e.Index == 0 && d.OnRootLine != nil {
+			d.OnRootLine(d.root.pv, !d.wrote[PVUpdate])
+		}
+		if e.Index == 0 && e.Bound == NoBound && !d.full {
+			e.Bound = d.boundOf(e.Score) // a field the engine left out
+		}
 		d.pending = false
+	case StandPat:
+		if f := d.top(); f != nil && f.node == e.Node {
+			f.a = max(f.a, e.Score)
+			if !f.best.has || e.Score > f.best.score {
+				f.best = decider{has: true, standPat: true, score: e.Score}
+			}
+		}
 	case PVUpdate:
 		if f := d.top(); f != nil && f.node == e.Node {
 			f.a = max(f.a, e.Score)

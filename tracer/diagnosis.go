@@ -30,6 +30,15 @@ type Diagnosis struct {
 	rootDepth int16 // the depth of the roots outside iteration events
 	ttHit     int32 // the node of the last tt-hit event
 	ttCut     int32 // the node of the last tt-cutoff event
+	// Report and Warn, when set, receive engine-pv's findings: the engine's
+	// line parting from the one the trace's scores derive.
+	Report, Warn func(*Violation)
+	// Bounds is the header's meta.bounds, read as the Deriver reads it.
+	Bounds     string
+	derived    []string // the Deriver's line for the iteration (DerivedLine)
+	hasDerived bool
+	fromScores bool         // the derived line follows the scores, not the engine's own pv-updates
+	lines      []engineLine // the engine's own lines of the iteration
 }
 
 // rootEnd is one root search's score and where its line ended.
@@ -38,6 +47,7 @@ type rootEnd struct {
 	score int32
 	rank  int8 // 3 inside its window, 2 failed high, 1 failed low
 	end   PVEnd
+	bound Bound // Lower or Upper when it failed on a finite edge of a window wider than one unit
 }
 
 // Counts are the totals check reports. A node the table answered (an exit
@@ -64,6 +74,9 @@ type Iteration struct {
 	Stopped bool  // the search was stopped in this iteration: its line is not a result
 	End     PVEnd // where a short PV ended
 	Derived bool  // the engine did not write this line: the Deriver followed it through the trace
+	// Bound: Lower or Upper when the root search that gave Score failed on its
+	// aspiration window (Score is then only a bound); NoBound otherwise.
+	Bound Bound
 
 	rootEnd   PVEnd // where the line of the root search that gave the result ended
 	hasRootPV bool
@@ -75,11 +88,18 @@ type PVEnd struct {
 	Node   int32
 	Ply    int
 	Reason Reason
+	// StandPat: the node's stand pat decided it, no move beat it.
+	StandPat bool
+	// path hashes the moves from the root to Node (linePath), so that an
+	// engine's line can be matched to it without the moves kept; Iteration.End
+	// leaves it zero.
+	path uint64
 }
 
 type diagFrame struct {
 	node         int32
 	move         string
+	path         uint64 // linePath of the moves from the root to node
 	ply          int
 	depth        int16
 	reduced      int16
@@ -94,12 +114,16 @@ type diagFrame struct {
 	// The child that decided its score so far (the last with the highest),
 	// and the one before the last child's, as in the Deriver.
 	best, prev diagDecider
+	// The last child's line end, and whether it may decide (not stopped, not
+	// failed high at its own node, not a null move below beta), for a move-value.
+	lastEnd     PVEnd
+	lastDecides bool
+	lastMove    string
 }
 
 type diagDecider struct {
-	has   bool
-	score int32
-	end   PVEnd
+	d   decider // its line left empty: Diagnosis keeps where it ends
+	end PVEnd
 }
 
 // Emit implements Sink.
@@ -120,6 +144,13 @@ func (d *Diagnosis) Emit(e Event) {
 		if d.cur != nil && d.cur.PV == nil {
 			d.cur.Score = e.Score
 		}
+		if d.cur != nil && len(e.PV) > 0 {
+			if !d.cur.hasRootPV {
+				d.cur.PV, d.cur.Score = e.PV, e.Score
+				d.cur.rootEnd, d.cur.hasRootPV = d.rootFor(e.Score).end, true
+			}
+			d.engineLine(&e)
+		}
 		d.finish()
 		d.inIter = false
 	case SearchEnd:
@@ -134,15 +165,17 @@ func (d *Diagnosis) Emit(e Event) {
 		if d.cur != nil && d.cur.Depth == 0 {
 			d.cur.Depth = int(e.Depth)
 		}
+		path := linePath(nil)
 		if n := len(d.stack); n > 0 {
 			p := &d.stack[n-1]
+			path = pathStep(p.path, e.Move)
 			p.children++
 			if p.last.supersededBy(&e) {
 				p.best = p.prev // the visit searched again no longer decides
 			}
 			p.last.exited = false
 		}
-		d.stack = append(d.stack, diagFrame{node: e.Node, move: e.Move, ply: int(e.Ply), depth: e.Depth, reduced: e.Reduced, alpha: e.Alpha, beta: e.Beta})
+		d.stack = append(d.stack, diagFrame{node: e.Node, move: e.Move, path: path, ply: int(e.Ply), depth: e.Depth, reduced: e.Reduced, alpha: e.Alpha, beta: e.Beta})
 	case Exit:
 		d.exit(&e)
 	case Probe:
@@ -172,10 +205,22 @@ func (d *Diagnosis) Emit(e Event) {
 		if f := d.top(e.Node); f != nil {
 			f.end, f.endSet = f.lastChildEnd, true
 		}
+	case StandPat:
+		if f := d.top(e.Node); f != nil && (!f.best.d.has || e.Score > f.best.d.score) {
+			f.best = diagDecider{d: decider{has: true, standPat: true, score: e.Score}}
+		}
+	case MoveValue:
+		if f := d.top(e.Node); f != nil && f.last.exited {
+			f.best = f.prev
+			f.decide(e.Score, f.lastDecides, f.lastEnd)
+		}
 	case RootPV:
 		if d.cur != nil && e.Index == 0 {
 			d.cur.PV, d.cur.Score, d.cur.Derived = e.PV, e.Score, e.Derived
-			d.cur.rootEnd, d.cur.hasRootPV = d.rootFor(e.Score), true
+			d.cur.rootEnd, d.cur.hasRootPV = d.rootFor(e.Score).end, true
+			if !e.Derived {
+				d.engineLine(&e)
+			}
 			if e.Depth != 0 {
 				d.cur.Depth = int(e.Depth)
 			}
@@ -226,21 +271,42 @@ func (d *Diagnosis) exit(e *Event) {
 	score := -e.Score
 	p.last = lastVisit{node: f.node, move: f.move, alpha: f.alpha, beta: f.beta, depth: f.depth, reduced: f.reduced, exited: true}
 	p.prev = p.best
-	if e.End != Stopped && !(f.move == NullMove && score < p.beta) && (!p.best.has || score >= p.best.score) {
-		p.best = diagDecider{has: true, score: score, end: f.end}
+	p.lastEnd = f.end
+	// As the Deriver's decide.
+	p.lastMove = f.move
+	p.lastDecides = e.End != Stopped && !boundOnly(d.Bounds == BoundsFailHard, e.Score, f.alpha, f.beta)
+	if f.move == NullMove {
+		p.lastDecides = p.lastDecides && score >= p.beta
+	}
+	p.decide(score, p.lastDecides, f.end)
+}
+
+// decide: a child that may decide, worth score, decides f's line as the
+// Deriver's decider.weigh says.
+func (f *diagFrame) decide(score int32, may bool, end PVEnd) {
+	if !may {
+		return
+	}
+	if b, ok := f.best.d.weigh(score, f.lastMove); ok {
+		f.best = diagDecider{d: b, end: end}
 	}
 }
 
 // lineEnd is where the line from f ends: at f itself, or, under a null
 // window, where the line of the child that decided its score ends.
 func (d *Diagnosis) lineEnd(f *diagFrame, e *Event) PVEnd {
-	here := PVEnd{Node: f.node, Ply: f.ply, Reason: endReason(f, e)}
+	here := PVEnd{Node: f.node, Ply: f.ply, Reason: endReason(f, e), path: f.path}
 	if d.scale().MatedAt(e.Score, f.ply) {
 		here.Reason = ReasonMate
 		return here
 	}
-	if int64(f.beta)-int64(f.alpha) == 1 && f.best.has && f.best.score == e.Score {
+	b := &f.best.d
+	decided := b.score == e.Score || e.Score >= f.beta && b.score >= f.beta
+	if int64(f.beta)-int64(f.alpha) == 1 && b.has && !b.standPat && decided {
 		return f.best.end
+	}
+	if b.standPat && f.children > 0 && (b.score == e.Score || e.Score >= f.beta) {
+		here.StandPat = true // its line stops where its stand pat decided
 	}
 	return here
 }
@@ -255,6 +321,12 @@ func (d *Diagnosis) scale() Scale {
 // rootExited keeps where a root search's line ended, for the iteration's root-pv.
 func (d *Diagnosis) rootExited(f *diagFrame, e *Event) {
 	r := rootEnd{depth: f.depth, score: e.Score, rank: rootRank(e.Score, f.alpha, f.beta), end: f.end}
+	if e.End != Stopped && aspirationFailed(d.scale(), e.Score, f.alpha, f.beta) {
+		r.bound = Upper
+		if e.Score >= f.beta {
+			r.bound = Lower
+		}
+	}
 	d.roots = keepRoot(d.roots, r)
 	if replacesChosen(d.hasChosen, r.rank, r.depth, d.chosen.rank, d.chosen.depth) {
 		d.chosen, d.hasChosen = r, true
@@ -264,16 +336,16 @@ func (d *Diagnosis) rootExited(f *diagFrame, e *Event) {
 // rootFor is where the line of the root search that scored score ended, as
 // the Deriver picks it (rootpick.go): the chosen one, or, for another score
 // (the iteration-end's), the last recent one that scored it.
-func (d *Diagnosis) rootFor(score int32) PVEnd {
+func (d *Diagnosis) rootFor(score int32) rootEnd {
 	if d.hasChosen && d.chosen.score == score {
-		return d.chosen.end
+		return d.chosen
 	}
 	for i := len(d.roots) - 1; i >= 0; i-- {
 		if d.roots[i].score == score {
-			return d.roots[i].end
+			return d.roots[i]
 		}
 	}
-	return d.chosen.end // none scored it: the Deriver keeps the chosen one (zero when none)
+	return d.chosen // none scored it: the Deriver keeps the chosen one (zero when none)
 }
 
 // endReason is why a line that stops at f stops, as the trace shows it.
@@ -301,6 +373,7 @@ func (d *Diagnosis) begin(depth int) {
 	d.cuts = d.cuts[:0]
 	d.roots = d.roots[:0]
 	d.chosen, d.hasChosen = rootEnd{}, false
+	d.derived, d.hasDerived, d.lines = nil, false, d.lines[:0]
 }
 
 // finish closes the current iteration: a line shorter than the depth ends
@@ -315,12 +388,17 @@ func (d *Diagnosis) finish() {
 	if it.PV == nil && len(d.roots) > 0 && !it.hasRootPV {
 		it.rootEnd = d.roots[len(d.roots)-1].end
 	}
+	if len(d.roots) > 0 || d.hasChosen {
+		it.Bound = d.rootFor(it.Score).bound
+	}
+	d.compareLines(it)
 	it.Short = len(it.PV) < it.Depth && !it.Stopped
 	if !it.Short {
 		return
 	}
 	it.End = it.rootEnd
-	if it.End.Ply != len(it.PV) {
+	it.End.path = 0
+	if it.End.Ply != len(it.PV) && !goesPast(it.PV, it.rootEnd) {
 		// The line the engine reported is not the one the trace decides: its
 		// end is at its own length, at a node the trace does not name.
 		it.End = PVEnd{Ply: len(it.PV)}

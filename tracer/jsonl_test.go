@@ -47,6 +47,8 @@ func TestEncodeAlwaysFields(t *testing.T) {
 		PVLine:         `"depth":0,"score":0,"method":"","pv":[]`,
 		PVCut:          `"node":0,"ply":0,"depth":0,"method":"","reason":""`,
 		Prune:          `"node":0,"move":"","why":""`,
+		StandPat:       `"node":0,"score":0`,
+		MoveValue:      `"node":0,"index":0,"move":"","score":0`,
 	}
 	for _, k := range Kinds() {
 		line := `{"seq":1,"kind":"` + k.String() + `",` + want[k] + "}\n"
@@ -250,5 +252,37 @@ func BenchmarkWriterEmitDiscard(b *testing.B) {
 	}
 	if err := w.Flush(); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// The kinds issue 27 added, as an engine writes them by hand, read into
+// their fields (the fast path takes them; the names are interned with the rest).
+func TestReadStandPatAndMoveValue(t *testing.T) {
+	in := `{"format":"pvscope-trace","version":1,"meta":{"bounds":"fail-hard"}}
+{"kind":"stand-pat","node":4,"score":-12}
+{"kind":"move-value","node":3,"index":2,"move":"g1f3","score":30}
+{"kind":"search-end","depth":5,"score":30,"move":"g1f3","pv":["g1f3","g8f6"]}
+`
+	rd, err := NewReader(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rd.Header().Meta["bounds"] != "fail-hard" {
+		t.Errorf("meta %v", rd.Header().Meta)
+	}
+	want := []Event{
+		{Kind: StandPat, Node: 4, Score: -12},
+		{Kind: MoveValue, Node: 3, Index: 2, Move: "g1f3", Score: 30},
+		{Kind: SearchEnd, Depth: 5, Score: 30, Move: "g1f3", PV: []string{"g1f3", "g8f6"}},
+	}
+	for i, w := range want {
+		e, err := rd.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Seq = 0
+		if !reflect.DeepEqual(e, w) {
+			t.Errorf("line %d: %+v, want %+v", i+2, e, w)
+		}
 	}
 }

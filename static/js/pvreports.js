@@ -39,7 +39,7 @@ export function pvReports(trace, k) {
     if (kind === K["root-pv"]) {
       const index = c.index.get(i), score = c.score.get(i), pv = line(i);
       cur.multipv.push({ index, score, pv });
-      if (index === 0) { cur.complete = true; cur.score = score; cur.lines.triangular ||= pv; }
+      if (index === 0) { cur.complete = true; cur.score = score; cur.bound = (h.bounds || [])[c.bound.get(i)] || ""; cur.lines.triangular ||= pv; }
     } else if (kind === K["pv-line"]) {
       cur.lines[methods[c.method.get(i)]] = line(i);
     } else if (kind === K["pv-cut"]) {

@@ -97,7 +97,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     const rows = reports.map((r) => {
       const best = r.multipv.find((l) => l.index === 0);
       const row = r.complete
-        ? { depth: r.depth, scoreText: N.score(r.score), line: N.items(0, best ? best.pv : []) }
+        ? { depth: r.depth, scoreText: boundMark(r.bound) + N.score(r.score), line: N.items(0, best ? best.pv : []) }
         : { depth: r.depth, scoreText: t("render.iterationStopped"), line: null }; // a stopped iteration has cuts, no line
       row.picked = !!lab && r === shown;
       if (compact) {
@@ -107,8 +107,11 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
       } else if (r.complete) row.badge = r.cuts.length;
       return row;
     });
-    // The root line: its first S.pvShown moves (pvshown.js; the panel's "… more" raises it).
-    pvPanel.render(N.items(0, tr.rootPV(k), S.pvShown), N.score(tr.rootScore(k)), depth, rows);
+    // The root line: its first S.pvShown moves (pvshown.js; the panel's "… more" raises it),
+    // and its score marked ≥ / ≤ when the engine's iteration ended on a bound.
+    const at = tr.rootLineEvent(k), kind = at >= 0 ? tr.hello.kinds[tr.c.kind.get(at)] : "";
+    const mark = kind === "root-pv" ? boundMark((tr.hello.bounds || [])[tr.c.bound.get(at)]) : "";
+    pvPanel.render(N.items(0, tr.rootPV(k), S.pvShown), mark + N.score(tr.rootScore(k)), depth, rows);
     pvLab.render(lab);
     document.documentElement.classList.toggle("has-lab", !!lab);
   }
@@ -252,3 +255,9 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   return { render, renderBoard, setRunState };
 }
 
+
+// An iteration whose root search failed on its aspiration window has only a bound for a score
+// (the root-pv's bound, pvscope check's "bound"): at least (≥) or at most (≤).
+function boundMark(bound) {
+  return bound === "lower" ? "≥ " : bound === "upper" ? "≤ " : "";
+}
