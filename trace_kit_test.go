@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// The adoption kit (tracer/c/pvscope_trace.h, tracer/python/pvscope_trace.py) is
+// tested by the example searches beside it: each is run, its trace checked by
+// the code `pvscope check` runs, and its root value compared with a plain
+// negamax of the same synthetic game computed here (kitNegamax).
+
+// kitGame is the synthetic game of tracer/c/example/search.c and
+// tracer/python/example.py, from their description: a node is a hash of its
+// path; below ply kitPlies it has 3-5 moves; move i leads to mix(h +
+// golden*(i+1)) and gains its mover (c>>16) % (2W+1) - W points; a third of
+// the moves are captures. The null move is the searches' own business: it is
+// not part of the game, so it is not here.
+const kitPlies = 8
+
+var kitW = [kitPlies + 1]int{0, 200, 60, 30, 16, 8, 4, 2, 1}
+
+func kitMix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+func kitChild(h uint64, i int) uint64 { return kitMix(h + 0x9e3779b97f4a7c15*uint64(i+1)) }
+
+func kitMoves(h uint64, ply int) int {
+	if ply >= kitPlies {
+		return 0
+	}
+	return 3 + int(h%3)
+}
+
+func kitChildEval(c uint64, eval, ply int) int {
+	w := kitW[ply+1]
+	return -(eval + int((c>>16)%uint64(2*w+1)) - w)
+}
+
+// kitQuiesce: the side to move stands on its evaluation or takes a capture.
+func kitQuiesce(h uint64, eval, ply int) int {
+	best := eval
+	for i := range kitMoves(h, ply) {
+		c := kitChild(h, i)
+		if (c>>8)%3 == 0 {
+			best = max(best, -kitQuiesce(c, kitChildEval(c, eval, ply), ply+1))
+		}
+	}
+	return best
+}
+
+// kitNegamax is the value of a depth-limited search with quiescence at the horizon.
+func kitNegamax(h uint64, eval, ply, depth int) int {
+	n := kitMoves(h, ply)
+	if depth <= 0 {
+		return kitQuiesce(h, eval, ply)
+	}
+	if n == 0 {
+		return eval
+	}
+	best := -1 << 30
+	for i := range n {
+		c := kitChild(h, i)
+		best = max(best, -kitNegamax(c, kitChildEval(c, eval, ply), ply+1, depth-1))
+	}
+	return best
+}
+
+func kitValue(seed uint64, depth int) int { return kitNegamax(kitMix(seed), 0, 0, depth) }
+
+// The game's hash is splitmix64's finalizer: its first output from state 0,
+// mix(0x9e3779b97f4a7c15), is 0xe220a8397b1dcdaf (Vigna's splitmix64.c, the
+// test vector the xoshiro seeding code is checked with).
+func TestKitMixIsSplitmix64(t *testing.T) {
+	if got := kitMix(0x9e3779b97f4a7c15); got != 0xe220a8397b1dcdaf {
+		t.Fatalf("mix(golden) = %#x, want 0xe220a8397b1dcdaf", got)
+	}
+}
+
+// kitSearchLine is one line of an example's output: "depth D score S bestmove M nodes N pv ...".
+type kitSearchLine struct {
+	depth, score int
+	nodes        int64
+}
+
+func parseKitOutput(t *testing.T, out string) []kitSearchLine {
+	t.Helper()
+	var lines []kitSearchLine
+	for l := range strings.Lines(strings.TrimSpace(out)) {
+		f := strings.Fields(l)
+		if len(f) < 8 || f[0] != "depth" || f[2] != "score" || f[6] != "nodes" {
+			t.Fatalf("output line %q: want depth D score S bestmove M nodes N pv ...", l)
+		}
+		d, _ := strconv.Atoi(f[1])
+		s, _ := strconv.Atoi(f[3])
+		n, _ := strconv.ParseInt(f[7], 10, 64)
+		lines = append(lines, kitSearchLine{d, s, n})
+	}
+	return lines
+}
+
+// kitRun is one run of an example: its arguments, the environment that picks
+// the search to trace, and which of its searches that is (0 first).
+type kitRun struct {
+	name   string
+	args   []string
+	env    []string
+	traced int
+}
+
+var kitRuns = []kitRun{
+	{"seed 1 depth 6", []string{"1", "6"}, nil, 0},
+	{"seed 2 depth 5", []string{"2", "5"}, nil, 0},
+	{"seed 5 depth 6", []string{"5", "6"}, nil, 0},
+	{"seed 3, the second search", []string{"3", "4", "6", "5"}, []string{"PVSCOPE_TRACE_SEARCH=2"}, 1},
+	{"seed 4, the first of depth 5", []string{"4", "3", "5", "5"}, []string{"PVSCOPE_TRACE_DEPTH=5"}, 1},
+}
+
+// runKit runs an example command with the trace going to a new file, checks
+// every search's score against kitNegamax, and returns the output's lines and
+// the trace's path.
+func runKit(t *testing.T, cmd []string, r kitRun) ([]kitSearchLine, string, string) {
+	t.Helper()
+	seed, _ := strconv.ParseUint(r.args[0], 10, 64)
+	trace := filepath.Join(t.TempDir(), "trace.jsonl")
+	c := exec.Command(cmd[0], append(cmd[1:], r.args...)...)
+	c.Env = append(append(os.Environ(), "PVSCOPE_TRACE_FILE="+trace), r.env...)
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	out, err := c.Output()
+	if err != nil {
+		t.Fatalf("%v: %v\n%s", c.Args, err, stderr.String())
+	}
+	lines := parseKitOutput(t, string(out))
+	if len(lines) != len(r.args)-1 {
+		t.Fatalf("%d searches printed, want %d:\n%s", len(lines), len(r.args)-1, out)
+	}
+	for _, l := range lines {
+		if want := kitValue(seed, l.depth); l.score != want {
+			t.Errorf("seed %d depth %d: the search scores %d, plain negamax %d", seed, l.depth, l.score, want)
+		}
+	}
+	return lines, trace, string(out)
+}
+
+// checkKitTrace checks a trace as `pvscope check` does: 0 violations and 0
+// warnings, and its search-end (the traced search's) scores plain negamax's value.
+func checkKitTrace(t *testing.T, path string, seed uint64, depth int) *checkReport {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("no trace: %v", err)
+	}
+	defer f.Close()
+	rep, err := checkTrace(f, 20)
+	if err != nil {
+		t.Fatalf("the trace cannot be read: %v", err)
+	}
+	if rep.ViolationCount != 0 || rep.WarningCount != 0 {
+		t.Errorf("%d violations %+v, %d warnings %+v; want none", rep.ViolationCount, rep.Violations, rep.WarningCount, rep.Warnings)
+	}
+	if len(rep.Iterations) != depth {
+		t.Errorf("%d iterations, want %d: the traced search is the one of depth %d", len(rep.Iterations), depth, depth)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	_, events, err := tracer.ReadAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ends []tracer.Event
+	for _, e := range events {
+		if e.Kind == tracer.SearchEnd {
+			ends = append(ends, e)
+		}
+	}
+	if len(ends) != 1 {
+		t.Fatalf("%d search-ends, want 1: one search traced", len(ends))
+	}
+	if want := kitValue(seed, depth); int(ends[0].Score) != want || int(ends[0].Depth) != depth {
+		t.Errorf("search-end depth %d score %d, want depth %d and plain negamax's %d", ends[0].Depth, ends[0].Score, depth, want)
+	}
+	return rep
+}
+
+func requireTool(t *testing.T, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		t.Fatalf("%s is needed to test the adoption kit (.ci/run installs it): %v", name, err)
+	}
+	return path
+}
+
+// gccFlags are the strictest an engine might build with: the header must pass them.
+var gccFlags = []string{"-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O2", "-Itracer/c"}
+
+func buildC(t *testing.T, src, out string, extra ...string) {
+	t.Helper()
+	args := append(append(append([]string{}, gccFlags...), extra...), "-o", out, src)
+	if msg, err := exec.Command(requireTool(t, "gcc"), args...).CombinedOutput(); err != nil {
+		t.Fatalf("gcc %s: %v\n%s", strings.Join(args, " "), err, msg)
+	}
+}
+
+// TestTraceKitC compiles the C example with tracing on and off; traced, each
+// run's trace checks clean and scores plain negamax's value; off, the same
+// searches print the same lines, write no trace, and the binary holds nothing
+// of the header's.
+func TestTraceKitC(t *testing.T) {
+	dir := t.TempDir()
+	on, off := filepath.Join(dir, "search-on"), filepath.Join(dir, "search-off")
+	buildC(t, "tracer/c/example/search.c", on, "-DPVSCOPE_TRACE")
+	buildC(t, "tracer/c/example/search.c", off)
+	for _, bin := range []struct {
+		path string
+		want bool
+	}{{on, true}, {off, false}} {
+		b, err := os.ReadFile(bin.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []string{"pvscope-trace", "pvscope_enter", "PVSCOPE_TRACE_FILE"} {
+			if bytes.Contains(b, []byte(s)) != bin.want {
+				t.Errorf("%s holds %q: %v, want %v", filepath.Base(bin.path), s, !bin.want, bin.want)
+			}
+		}
+	}
+	for _, r := range kitRuns {
+		t.Run(r.name, func(t *testing.T) {
+			seed, _ := strconv.ParseUint(r.args[0], 10, 64)
+			lines, trace, out := runKit(t, []string{on}, r)
+			rep := checkKitTrace(t, trace, seed, lines[r.traced].depth)
+			if rep.Counts.Nodes == 0 || rep.Counts.Probes == 0 || rep.Counts.ReSearches == 0 {
+				t.Errorf("counts %+v: want nodes, probes and re-searches in a PVS", rep.Counts)
+			}
+			_, quiet, outOff := runKit(t, []string{off}, r)
+			if outOff != out {
+				t.Errorf("tracing changed the search: on\n%s\noff\n%s", out, outOff)
+			}
+			if _, err := os.Stat(quiet); !os.IsNotExist(err) {
+				t.Errorf("compiled without PVSCOPE_TRACE, the search wrote %s (%v)", quiet, err)
+			}
+		})
+	}
+}
+
+// TestTraceKitCEscapes: moves and words are JSON strings whatever bytes they hold.
+func TestTraceKitCEscapes(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "escape")
+	buildC(t, "tracer/c/testdata/escape.c", bin, "-DPVSCOPE_TRACE")
+	trace := filepath.Join(t.TempDir(), "trace.jsonl")
+	c := exec.Command(bin)
+	c.Env = append(os.Environ(), "PVSCOPE_TRACE_FILE="+trace)
+	if msg, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, msg)
+	}
+	f, err := os.Open(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h, events, err := tracer.ReadAll(f)
+	if err != nil {
+		t.Fatalf("the trace cannot be read: %v", err)
+	}
+	// The strings escape.c writes, as C spells them.
+	want := "q\"u\\o\nt\te\x01\x1f é"
+	if h.Meta["fen"] != want {
+		t.Errorf("meta fen %q, want %q", h.Meta["fen"], want)
+	}
+	var moves, whys []string
+	for _, e := range events {
+		if e.Kind == tracer.Enter && e.Parent != 0 {
+			moves = append(moves, e.Move)
+		}
+		if e.Kind == tracer.Prune {
+			moves, whys = append(moves, e.Move), append(whys, e.Why)
+		}
+	}
+	if len(moves) != 2 || moves[0] != want || moves[1] != want || len(whys) != 1 || whys[0] != want {
+		t.Errorf("moves %q, whys %q; want %q twice and once", moves, whys, want)
+	}
+}
