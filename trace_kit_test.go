@@ -122,6 +122,7 @@ type kitRun struct {
 }
 
 var kitRuns = []kitRun{
+	{"seeds 1-40, depths 3-6, the first traced", nil, nil, 0},
 	{"seed 1 depth 6", []string{"1", "6"}, nil, 0},
 	{"seed 2 depth 5", []string{"2", "5"}, nil, 0},
 	{"seed 5 depth 6", []string{"5", "6"}, nil, 0},
@@ -134,6 +135,18 @@ var kitRuns = []kitRun{
 // the trace's path.
 func runKit(t *testing.T, cmd []string, r kitRun) ([]kitSearchLine, string, string) {
 	t.Helper()
+	if r.args == nil { // many seeds, one process each, so that each search's score is checked
+		var all []kitSearchLine
+		var outs, trace string
+		for seed := 1; seed <= 40; seed++ {
+			lines, tr, out := runKit(t, cmd, kitRun{args: []string{strconv.Itoa(seed), "6", "5", "4", "3"}})
+			if seed == 1 {
+				trace = tr
+			}
+			all, outs = append(all, lines...), outs+out
+		}
+		return all, trace, outs
+	}
 	seed, _ := strconv.ParseUint(r.args[0], 10, 64)
 	trace := filepath.Join(t.TempDir(), "trace.jsonl")
 	c := exec.Command(cmd[0], append(cmd[1:], r.args...)...)
@@ -242,7 +255,10 @@ func TestTraceKitC(t *testing.T) {
 	}
 	for _, r := range kitRuns {
 		t.Run(r.name, func(t *testing.T) {
-			seed, _ := strconv.ParseUint(r.args[0], 10, 64)
+			seed := uint64(1)
+			if r.args != nil {
+				seed, _ = strconv.ParseUint(r.args[0], 10, 64)
+			}
 			lines, trace, out := runKit(t, []string{on}, r)
 			rep := checkKitTrace(t, trace, seed, lines[r.traced].depth)
 			if rep.Counts.Nodes == 0 || rep.Counts.Probes == 0 || rep.Counts.ReSearches == 0 {
