@@ -10,7 +10,7 @@ import (
 type Violation struct {
 	Seq     int64  // the offending event; for a trace that ends badly, the last one
 	Node    int32  // the node the event names; for a trace that ends with nodes open, the innermost
-	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report; for a warning: repeat
+	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report, move-value, null-move-twice, null-in-check, aspiration, best-move, engine-pv; for a warning: repeat, engine-pv
 	Problem string
 	// Key and Args say Problem in the page's catalogs (go-tracer.*): msg.Error's.
 	Key  string
@@ -81,10 +81,20 @@ type Checker struct {
 	// Warn, when set, receives every warning: a doubtful pattern that breaks
 	// no rule.
 	Warn func(*Violation)
+	// Bounds is the engine's bound convention (meta.bounds, see SetHeader):
+	// BoundsFailSoft judges a node's score against its best move's value;
+	// anything else (fail-hard, or not said) against min(best move's value, beta).
+	Bounds string
+	// Scale tells infinity, for the aspiration rule; the zero Scale is DefaultScale.
+	Scale Scale
+	// Game, when set, answers the rules that need positions (engine-pv's
+	// legality, null-in-check); without it they are not judged.
+	Game Game
 	// Repeats counts the moves searched again with the same window and depth.
 	Repeats  int64
-	rule     string // the rule of the problem check last returned
-	culprit  int32  // the node it is about, when not the event's: one left open
+	drv      driverState // the root searches, for aspiration, best-move and engine-pv
+	rule     string      // the rule of the problem check last returned
+	culprit  int32       // the node it is about, when not the event's: one left open
 	err      error
 	started  bool // search-start seen
 	ended    bool // search-end seen
@@ -225,7 +235,7 @@ func (c *Checker) check(e *Event) *msg.Error {
 	}
 
 	switch e.Kind {
-	case Probe, FailHigh, FailLow, ReSearch, Cutoff, TTProbe, TTHit, TTCutoff, TTStore, PVUpdate, Prune:
+	case Probe, FailHigh, FailLow, ReSearch, Cutoff, TTProbe, TTHit, TTCutoff, TTStore, PVUpdate, Prune, StandPat, MoveValue:
 		if top := c.top(); top == 0 || e.Node != top {
 			if top == 0 {
 				c.rule = "innermost"
@@ -253,6 +263,7 @@ func (c *Checker) check(e *Event) *msg.Error {
 			return msg.New("go-tracer.endInIteration", "search-end inside an iteration")
 		}
 		c.ended = true
+		return c.searchEnd(e)
 	case IterationStart:
 		if c.inIter {
 			c.rule = "iteration"
@@ -282,6 +293,13 @@ func (c *Checker) check(e *Event) *msg.Error {
 			return msg.New("go-tracer.iterationEndOpen", "iteration-end with node {node} still open", "node", c.top())
 		}
 		c.inIter = false
+		return c.engineLine(e)
+	case RootPV:
+		return c.engineLine(e)
+	case StandPat:
+		c.standPat(e)
+	case MoveValue:
+		return c.moveValue(e)
 	case Enter:
 		return c.enter(e)
 	case Exit:
@@ -343,6 +361,9 @@ func (c *Checker) exit(e *Event) *msg.Error {
 	}
 	if problem != nil && c.Report == nil {
 		return problem
+	}
+	if n := c.nodes[e.Node]; n.parent == 0 {
+		c.rootExited(e, &n)
 	}
 	c.pop(e)
 	return problem

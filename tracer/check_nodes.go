@@ -30,6 +30,12 @@ func (c *Checker) enter(e *Event) *msg.Error {
 	// Whatever the rules below find, the node is opened: a broken ref is one
 	// violation, not a knock-on nesting error at its exit.
 	problem := c.enterRef(e)
+	if problem == nil {
+		problem = c.nullRules(e)
+	}
+	if e.Parent == 0 {
+		c.rootEntered(e)
+	}
 	if !c.inIter && problem == nil {
 		if c.iterSeen {
 			c.rule = "iteration"

@@ -13,7 +13,9 @@ type openFrame struct {
 	bestChild, prevC int32    // the children that gave them
 	lastChild        int32
 	hasBest, prevHas bool
+	prevSP           bool  // standPat before the last child
 	bestUnknown      bool  // a visit searched again was not the last child: best cannot be undone
+	standPat         bool  // its stand pat is its best so far (bestChild 0)
 	owe              int32 // a child that must be searched again next, 0 if none
 	oweScore         int32 // its score as the node sees it
 	oweAlpha         int32 // the node's alpha when it came back
@@ -75,7 +77,7 @@ func (c *Checker) reopen(e *Event, repeatOf int32) {
 	}
 	f := &c.frames[k]
 	if e.Ref == f.lastChild {
-		f.best, f.bestChild, f.hasBest = f.prevBest, f.prevC, f.prevHas
+		f.best, f.bestChild, f.hasBest, f.standPat = f.prevBest, f.prevC, f.prevHas, f.prevSP
 	} else {
 		f.bestUnknown = true
 	}
@@ -137,13 +139,7 @@ func (c *Checker) judgeExit(e *Event) *msg.Error {
 		problem = c.oweProblem(e.Node, f)
 	}
 	f.owe = 0
-	if f.hasBest && !f.bestUnknown && e.End != Stopped && e.End != TTCut && e.Score < f.best {
-		m := msg.New("go-tracer.bestScore", "exit of node {node} scores {score}, below the {best} its move {move} (node {child}) gave it: a node scores at least its best move",
-			"node", e.Node, "score", e.Score, "best", f.best, "move", c.nodes[f.bestChild].move, "child", f.bestChild)
-		if c.nodes[f.bestChild].move == "" {
-			m = msg.New("go-tracer.bestScoreItsMove", "exit of node {node} scores {score}, below the {best} its move (node {child}) gave it: a node scores at least its best move",
-				"node", e.Node, "score", e.Score, "best", f.best, "child", f.bestChild)
-		}
+	if m := c.bestScore(e, f); m != nil {
 		if problem == nil {
 			c.rule = "best-score"
 			problem = m
@@ -159,6 +155,45 @@ func (c *Checker) judgeExit(e *Event) *msg.Error {
 	return problem
 }
 
+// bestScore is the best-score rule at e, the exit of f's node: its score is
+// at least what its best move gave it (its stand pat counting as one), or,
+// unless the engine says it is fail-soft, at least its beta when that is
+// lower: a fail-hard node returns beta on a cutoff, whatever the move that
+// cut scored (a mate, a draw, a table's exact score beyond the window).
+func (c *Checker) bestScore(e *Event, f *openFrame) *msg.Error {
+	if !f.hasBest || f.bestUnknown || e.End == Stopped || e.End == TTCut {
+		return nil
+	}
+	least := f.best
+	capped := c.Bounds != BoundsFailSoft && least > f.beta
+	if capped {
+		least = f.beta
+	}
+	if e.Score >= least {
+		return nil
+	}
+	move := c.nodes[f.bestChild].move
+	switch {
+	case f.standPat && capped:
+		return msg.New("go-tracer.bestScoreStandPatBeta", "exit of node {node} scores {score}, below its beta {beta}, though its stand pat was {best}: a node scores at least its stand pat, or its beta when that is lower",
+			"node", e.Node, "score", e.Score, "beta", f.beta, "best", f.best)
+	case f.standPat:
+		return msg.New("go-tracer.bestScoreStandPat", "exit of node {node} scores {score}, below its stand pat {best}: a node scores at least its stand pat",
+			"node", e.Node, "score", e.Score, "best", f.best)
+	case capped && move == "":
+		return msg.New("go-tracer.bestScoreBetaItsMove", "exit of node {node} scores {score}, below its beta {beta}, though its move (node {child}) gave it {best}: a node scores at least its best move, or its beta when that is lower",
+			"node", e.Node, "score", e.Score, "beta", f.beta, "best", f.best, "child", f.bestChild)
+	case capped:
+		return msg.New("go-tracer.bestScoreBeta", "exit of node {node} scores {score}, below its beta {beta}, though its move {move} (node {child}) gave it {best}: a node scores at least its best move, or its beta when that is lower",
+			"node", e.Node, "score", e.Score, "beta", f.beta, "move", move, "best", f.best, "child", f.bestChild)
+	case move == "":
+		return msg.New("go-tracer.bestScoreItsMove", "exit of node {node} scores {score}, below the {best} its move (node {child}) gave it: a node scores at least its best move",
+			"node", e.Node, "score", e.Score, "best", f.best, "child", f.bestChild)
+	}
+	return msg.New("go-tracer.bestScore", "exit of node {node} scores {score}, below the {best} its move {move} (node {child}) gave it: a node scores at least its best move",
+		"node", e.Node, "score", e.Score, "best", f.best, "move", move, "child", f.bestChild)
+}
+
 // childExited tells the now innermost node (the parent) a child's score.
 func (c *Checker) childExited(id int32, n *nodeState) {
 	k := len(c.open) - 1
@@ -167,28 +202,60 @@ func (c *Checker) childExited(id int32, n *nodeState) {
 	}
 	f := &c.frames[k]
 	f.exited = append(f.exited, kidKey{n.move, n.alpha, n.beta, n.depth, n.reduced, id})
-	p := f // its window
-	s := -n.score
-	alpha := p.alpha
-	if f.hasBest && f.best > alpha {
-		alpha = f.best
-	}
 	f.lastChild = id
-	f.prevBest, f.prevC, f.prevHas = f.best, f.bestChild, f.hasBest
+	f.prevBest, f.prevC, f.prevHas, f.prevSP = f.best, f.bestChild, f.hasBest, f.standPat
+	c.valued(f, id, n, -n.score)
+}
+
+// valued counts s, the value f's node took for its child id: its best so far,
+// and a re-search it owes.
+func (c *Checker) valued(f *openFrame, id int32, n *nodeState, s int32) {
+	alpha := f.alpha
+	if f.hasBest && f.best > alpha {
+		alpha = f.best // a stand pat raises it too: a one-unit window above it is no probe
+	}
 	// A null move is no move of the node's: its score is a bound the node may
 	// cut on, or (verified, or below beta) set aside; it is never the node's best.
 	if n.end == Stopped || n.move == NullMove {
 		return
 	}
 	if !f.hasBest || s > f.best {
-		f.best, f.bestChild, f.hasBest = s, id, true
+		f.best, f.bestChild, f.hasBest, f.standPat = s, id, true, false
 	}
 	switch {
 	case n.owesReSearch && s > alpha:
 		f.owe, f.oweScore, f.oweAlpha = id, s, alpha
-	case n.probed && int64(n.beta)-int64(n.alpha) == 1 && alpha < s && s < p.beta:
+	case n.probed && int64(n.beta)-int64(n.alpha) == 1 && alpha < s && s < f.beta:
 		f.owe, f.oweScore, f.oweAlpha = id, s, alpha
 	}
+}
+
+// standPat: the innermost node takes its static evaluation as a value of its
+// own, before any move.
+func (c *Checker) standPat(e *Event) {
+	f := &c.frames[len(c.frames)-1]
+	if !f.hasBest || e.Score > f.best {
+		f.best, f.bestChild, f.hasBest, f.standPat = e.Score, 0, true, true
+	}
+}
+
+// moveValue: the innermost node took e.Score for its last child's move
+// instead of minus the child's score (a cap, an adjustment). move-value
+// relies on one convention: it follows that child's exit, before anything
+// else of the node's.
+func (c *Checker) moveValue(e *Event) *msg.Error {
+	f := &c.frames[len(c.frames)-1]
+	n, ok := c.nodes[f.lastChild]
+	if f.lastChild == 0 || !ok || !n.exited || e.Move != "" && n.move != e.Move {
+		c.rule = "move-value"
+		return msg.New("go-tracer.moveValueNoChild", "move-value for {move} at node {node}, which has not just searched that move", "move", e.Move, "node", e.Node)
+	}
+	if f.owe == f.lastChild {
+		f.owe = 0
+	}
+	f.best, f.bestChild, f.hasBest, f.standPat = f.prevBest, f.prevC, f.prevHas, f.prevSP
+	c.valued(f, f.lastChild, &n, e.Score)
+	return nil
 }
 
 // warn hands a warning to Warn.

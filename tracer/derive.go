@@ -68,6 +68,11 @@ type Deriver struct {
 	// Derived events about a child that just exited, held until the next
 	// event shows whether the engine writes that kind itself.
 	later []Event
+	// OnRootLine, when set, receives the line the trace's scores derive for
+	// each iteration's chosen root search, whether or not the engine wrote its
+	// own root-pv (which then goes out instead): what the engine's line is
+	// compared with (Diagnosis.DerivedLine). Not called for a full trace.
+	OnRootLine func(pv []string)
 }
 
 type rootResult struct {
@@ -98,18 +103,25 @@ type frame struct {
 		score int32 // as this node sees it
 		probe bool
 		pv    []string
+		// It was stopped, or failed high at its own node (scored at least its beta).
+		stopped, failedHigh bool
 	}
 	// The child that decided its score so far (the last with the highest),
 	// and the one before the last child's, for when that child is searched again.
 	best, prev decider
 	cut        *Event // a cutoff waiting to see whether a sibling follows
+	// Before the last child: alpha and the line, for a move-value that
+	// replaces the child's value.
+	prevA  int32
+	prevPV []string
 }
 
 type decider struct {
-	has   bool
-	score int32
-	move  string
-	line  []string
+	has      bool
+	standPat bool // the node's stand pat: no move beat it, the line stops there
+	score    int32
+	move     string
+	line     []string
 }
 
 // NewDeriver returns a Deriver that hands every event, written or derived, to
@@ -142,6 +154,9 @@ func Derive(h Header, events []Event) []Event {
 func (d *Deriver) Add(e Event, line int) {
 	d.line = line
 	d.wrote[e.Kind] = true
+	if e.Kind == MoveValue && !d.full {
+		d.moveValue(&e) // before the derived events about its child go out
+	}
 	if e.Kind == Enter && !d.entered {
 		d.entered, d.full = true, e.Expect != NoType
 	}
@@ -187,7 +202,17 @@ func (d *Deriver) Add(e Event, line int) {
 		d.inIter = false
 		d.ended = d.ended || e.Kind == SearchEnd
 	case RootPV:
+		if d.pending && e.Index == 0 && d.OnRootLine != nil {
+			d.OnRootLine(d.root.pv)
+		}
 		d.pending = false
+	case StandPat:
+		if f := d.top(); f != nil && f.node == e.Node {
+			f.a = max(f.a, e.Score)
+			if !f.best.has || e.Score > f.best.score {
+				f.best = decider{has: true, standPat: true, score: e.Score}
+			}
+		}
 	case PVUpdate:
 		if f := d.top(); f != nil && f.node == e.Node {
 			f.a = max(f.a, e.Score)

@@ -7,10 +7,20 @@ package tracer
 // lineOf is the line from node c as it exits with e: its pv-updates' under
 // a wider window, the deciding child's under a null one.
 func (d *Deriver) lineOf(c *frame, e *Event) []string {
-	if int64(c.beta)-int64(c.alpha) != 1 || c.pv != nil {
+	if int64(c.beta)-int64(c.alpha) != 1 {
+		if e.Score >= c.beta && c.best.has && c.best.move != "" && !c.best.standPat {
+			// It failed high: its line is the move that cut, whatever raised alpha before.
+			return append([]string{c.best.move}, c.best.line...)
+		}
 		return c.pv
 	}
-	if !c.best.has || c.best.score != e.Score || d.scale.MatedAt(e.Score, int(c.ply)) {
+	if c.pv != nil {
+		return c.pv
+	}
+	// A fail-hard node returns its bound, not its best move's value: the move
+	// that decided it scored at least its beta, or no more than its alpha.
+	decided := c.best.score == e.Score || e.Score >= c.beta && c.best.score >= c.beta
+	if !c.best.has || c.best.standPat || !decided || d.scale.MatedAt(e.Score, int(c.ply)) {
 		return nil
 	}
 	line := make([]string, 1, 1+len(c.best.line))
@@ -98,15 +108,52 @@ func (d *Deriver) exit(e *Event) {
 
 // childExited: the parent p speaks of its child c, which returned e.Score.
 func (d *Deriver) childExited(p *frame, e *Event, c *frame) {
-	score := -e.Score
 	// A probe: searched with a window one unit wide where the parent's is wider.
 	probe := int64(c.beta)-int64(c.alpha) == 1 && int64(p.beta)-int64(p.a) > 1
 	l := &p.last
-	l.node, l.move, l.index, l.score, l.probe, l.exited, l.pv = e.Node, c.move, c.index, score, probe, true, c.pv
+	l.node, l.move, l.index, l.probe, l.exited, l.pv = e.Node, c.move, c.index, probe, true, c.pv
 	l.alpha, l.beta, l.depth, l.reduced = c.alpha, c.beta, c.depth, c.reduced
-	p.prev = p.best
-	// A null move decides only when it cuts; a stopped child never does.
-	if e.End != Stopped && !(c.move == NullMove && score < p.beta) && (!p.best.has || score >= p.best.score) {
+	l.stopped, l.failedHigh = e.End == Stopped, e.Score >= c.beta
+	p.prev, p.prevA, p.prevPV = p.best, p.a, p.pv
+	d.decide(p, -e.Score)
+}
+
+// moveValue: the parent took e.Score for its last child's move, not minus
+// the child's score. What was derived from that score is derived again.
+func (d *Deriver) moveValue(e *Event) {
+	p := d.top()
+	if p == nil || p.node != e.Node || !p.last.exited || e.Move != "" && e.Move != p.last.move {
+		return // the checker says so
+	}
+	kept := d.later[:0]
+	for _, x := range d.later {
+		if x.Node != p.node {
+			kept = append(kept, x)
+		}
+	}
+	d.later = kept
+	p.cut, p.best, p.a, p.pv = nil, p.prev, p.prevA, p.prevPV
+	d.decide(p, e.Score)
+}
+
+// decide weighs score, the value p took for its last child: the child that
+// decides p's line, and the events that follow from it.
+func (d *Deriver) decide(p *frame, score int32) {
+	l := &p.last
+	l.score = score
+	c := struct {
+		move        string
+		index       int16
+		pv          []string
+		alpha, beta int32
+	}{l.move, l.index, l.pv, l.alpha, l.beta}
+	probe := l.probe
+	// A null move decides only when it cuts; a stopped child never does, nor
+	// one that failed high at its own node (the parent did not take it as
+	// its best: its value is only a bound); a stand pat only yields to a
+	// move that beats it.
+	if !l.stopped && !l.failedHigh && !(c.move == NullMove && score < p.beta) &&
+		(!p.best.has || score > p.best.score || score == p.best.score && !p.best.standPat) {
 		p.best = decider{has: true, score: score, move: c.move, line: c.pv}
 	}
 	if probe {
@@ -141,5 +188,8 @@ func (d *Deriver) flushRoot() {
 		return
 	}
 	d.pending = false
+	if d.OnRootLine != nil {
+		d.OnRootLine(d.root.pv)
+	}
 	d.derive(Event{Kind: RootPV, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv})
 }

@@ -75,6 +75,8 @@ type PVEnd struct {
 	Node   int32
 	Ply    int
 	Reason Reason
+	// StandPat: the node's stand pat decided it, no move beat it.
+	StandPat bool
 }
 
 type diagFrame struct {
@@ -94,12 +96,17 @@ type diagFrame struct {
 	// The child that decided its score so far (the last with the highest),
 	// and the one before the last child's, as in the Deriver.
 	best, prev diagDecider
+	// The last child's line end, and whether it may decide (not stopped, not
+	// failed high at its own node, not a null move below beta), for a move-value.
+	lastEnd     PVEnd
+	lastDecides bool
 }
 
 type diagDecider struct {
-	has   bool
-	score int32
-	end   PVEnd
+	has      bool
+	standPat bool
+	score    int32
+	end      PVEnd
 }
 
 // Emit implements Sink.
@@ -172,6 +179,15 @@ func (d *Diagnosis) Emit(e Event) {
 		if f := d.top(e.Node); f != nil {
 			f.end, f.endSet = f.lastChildEnd, true
 		}
+	case StandPat:
+		if f := d.top(e.Node); f != nil && (!f.best.has || e.Score > f.best.score) {
+			f.best = diagDecider{has: true, standPat: true, score: e.Score}
+		}
+	case MoveValue:
+		if f := d.top(e.Node); f != nil && f.last.exited {
+			f.best = f.prev
+			f.decide(e.Score, f.lastDecides, f.lastEnd)
+		}
 	case RootPV:
 		if d.cur != nil && e.Index == 0 {
 			d.cur.PV, d.cur.Score, d.cur.Derived = e.PV, e.Score, e.Derived
@@ -226,8 +242,19 @@ func (d *Diagnosis) exit(e *Event) {
 	score := -e.Score
 	p.last = lastVisit{node: f.node, move: f.move, alpha: f.alpha, beta: f.beta, depth: f.depth, reduced: f.reduced, exited: true}
 	p.prev = p.best
-	if e.End != Stopped && !(f.move == NullMove && score < p.beta) && (!p.best.has || score >= p.best.score) {
-		p.best = diagDecider{has: true, score: score, end: f.end}
+	p.lastEnd = f.end
+	p.lastDecides = e.End != Stopped && e.Score < f.beta
+	if f.move == NullMove {
+		p.lastDecides = p.lastDecides && score >= p.beta
+	}
+	p.decide(score, p.lastDecides, f.end)
+}
+
+// decide: a child that may decide, worth score, decides f's line when it is
+// the last with the highest value (a stand pat yields only to a higher one).
+func (f *diagFrame) decide(score int32, may bool, end PVEnd) {
+	if may && (!f.best.has || score > f.best.score || score == f.best.score && !f.best.standPat) {
+		f.best = diagDecider{has: true, score: score, end: end}
 	}
 }
 
@@ -239,8 +266,12 @@ func (d *Diagnosis) lineEnd(f *diagFrame, e *Event) PVEnd {
 		here.Reason = ReasonMate
 		return here
 	}
-	if int64(f.beta)-int64(f.alpha) == 1 && f.best.has && f.best.score == e.Score {
+	decided := f.best.score == e.Score || e.Score >= f.beta && f.best.score >= f.beta
+	if int64(f.beta)-int64(f.alpha) == 1 && f.best.has && !f.best.standPat && decided {
 		return f.best.end
+	}
+	if f.best.standPat && f.children > 0 && (f.best.score == e.Score || e.Score >= f.beta) {
+		here.StandPat = true // its line stops where its stand pat decided
 	}
 	return here
 }

@@ -15,7 +15,10 @@ import (
 // first visit still decides. The root (depth 3) searches a, whose child x
 // (no children) scores 7 for the root: a scores 7; then a again with the
 // same window and depth (a repeat, ref 2), whose child y scores 6. The
-// root scores 7 along a x, short (2 of 3 moves), ending at x (node 3, ply 2).
+// root scores 7 along a, decided by the first visit (the repeat's 6 would
+// decide nothing: the root scores 7). x scored 7 >= 5 at its own node, a fail
+// high there, so a's node failed low and took no move as its best: the line
+// is short (1 of 3 moves), ending at a (node 2, ply 1).
 func TestDiagnosisAgreesOnARepeatWithRef(t *testing.T) {
 	events := []Event{
 		{Kind: Enter, Node: 1, Depth: 3, Alpha: 4, Beta: 5},
@@ -30,8 +33,8 @@ func TestDiagnosisAgreesOnARepeatWithRef(t *testing.T) {
 		{Kind: Exit, Node: 1, Score: 7},
 	}
 	it := diagnose(Header{Meta: map[string]string{"tree": "hand"}}, events).Iterations[0]
-	if it.Score != 7 || !slices.Equal(it.PV, []string{"a", "x"}) || it.End.Node != 3 || it.End.Ply != 2 {
-		t.Fatalf("iteration %+v, want score 7, PV a x, ending at node 3, ply 2", it)
+	if it.Score != 7 || !slices.Equal(it.PV, []string{"a"}) || it.End.Node != 2 || it.End.Ply != 1 {
+		t.Fatalf("iteration %+v, want score 7, PV a, ending at node 2, ply 1", it)
 	}
 }
 

@@ -9,12 +9,14 @@ const (
 	_ Kind = iota
 	// SearchStart opens a trace: Depth is the requested depth.
 	SearchStart
-	// SearchEnd closes it: Score, Depth (completed) and PV of the result.
+	// SearchEnd closes it: Score, Depth (completed) and PV of the result;
+	// Move, when the engine says it, the move it plays (UCI bestmove).
 	SearchEnd
 	// IterationStart begins one iteration of iterative deepening: Depth, and the
 	// root window Alpha, Beta (narrow when aspiration windows are on).
 	IterationStart
-	// IterationEnd ends it: Depth, Score, and End=Stopped when it was cut short.
+	// IterationEnd ends it: Depth, Score, and End=Stopped when it was cut short;
+	// PV, when the engine writes it, its own line at that depth (like root-pv).
 	IterationEnd
 	// AspirationFail: the root's Score fell outside the aspiration window, so the
 	// root is searched again, in the same iteration, with the wider window Alpha, Beta.
@@ -61,6 +63,14 @@ const (
 	// Prune: Node skipped Move without searching it, for Why (futility,
 	// late-move, razor, see, delta, or the engine's own word).
 	Prune
+	// StandPat: Node takes its static evaluation Score as its own value before
+	// searching any move (quiescence): its moves are then searched with alpha
+	// raised to max(alpha, Score), and with Score >= beta it returns without a move.
+	StandPat
+	// MoveValue: the parent Node took Score (its side's view) for Move (Index),
+	// whose child just returned, where that is not minus the child's exit score
+	// (a cap min(cap, -child), a mate-distance adjustment, contempt).
+	MoveValue
 
 	kindEnd // one past the last kind
 )
@@ -87,6 +97,8 @@ var kindNames = [...]string{
 	PVLine:         "pv-line",
 	PVCut:          "pv-cut",
 	Prune:          "prune",
+	StandPat:       "stand-pat",
+	MoveValue:      "move-value",
 }
 
 // Kinds lists every kind in order.

@@ -79,6 +79,8 @@ var alwaysFields = [kindEnd]uint32{
 	PVLine:         fDepth | fScore | fMethod | fPV,
 	PVCut:          fNode | fPly | fDepth | fMethod | fReason,
 	Prune:          fNode | fMove | fWhy,
+	StandPat:       fNode | fScore,
+	MoveValue:      fNode | fIndex | fMove | fScore,
 }
 
 // Writer writes a trace file. It is a Sink; since Emit cannot return an error,

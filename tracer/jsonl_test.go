@@ -47,6 +47,8 @@ func TestEncodeAlwaysFields(t *testing.T) {
 		PVLine:         `"depth":0,"score":0,"method":"","pv":[]`,
 		PVCut:          `"node":0,"ply":0,"depth":0,"method":"","reason":""`,
 		Prune:          `"node":0,"move":"","why":""`,
+		StandPat:       `"node":0,"score":0`,
+		MoveValue:      `"node":0,"index":0,"move":"","score":0`,
 	}
 	for _, k := range Kinds() {
 		line := `{"seq":1,"kind":"` + k.String() + `",` + want[k] + "}\n"

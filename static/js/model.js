@@ -406,7 +406,7 @@ export const DEFAULT_HELLO = {
   type: "hello", protocol: 2,
   kinds: ["", "search-start", "search-end", "iteration-start", "iteration-end", "aspiration-fail", "enter", "exit",
     "probe", "fail-high", "fail-low", "re-search", "cutoff", "tt-probe", "tt-hit", "tt-cutoff", "tt-store",
-    "pv-update", "root-pv", "pv-line", "pv-cut", "prune"],
+    "pv-update", "root-pv", "pv-line", "pv-cut", "prune", "stand-pat", "move-value"],
   nodeTypes: ["", "pv", "cut", "all"],
   bounds: ["", "exact", "lower", "upper"],
   ends: ["", "eval", "leaf", "mate", "stalemate", "repetition", "fifty-move", "tt-cutoff", "stopped"],
