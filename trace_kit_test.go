@@ -93,6 +93,7 @@ func TestKitMixIsSplitmix64(t *testing.T) {
 // kitSearchLine is one line of an example's output: "depth D score S bestmove M nodes N pv ...".
 type kitSearchLine struct {
 	depth, score int
+	bestMove     string
 	nodes        int64
 }
 
@@ -107,7 +108,7 @@ func parseKitOutput(t *testing.T, out string) []kitSearchLine {
 		d, _ := strconv.Atoi(f[1])
 		s, _ := strconv.Atoi(f[3])
 		n, _ := strconv.ParseInt(f[7], 10, 64)
-		lines = append(lines, kitSearchLine{d, s, n})
+		lines = append(lines, kitSearchLine{d, s, f[5], n})
 	}
 	return lines
 }
@@ -310,5 +311,91 @@ func TestTraceKitCEscapes(t *testing.T) {
 	}
 	if len(moves) != 2 || moves[0] != want || moves[1] != want || len(whys) != 1 || whys[0] != want {
 		t.Errorf("moves %q, whys %q; want %q twice and once", moves, whys, want)
+	}
+}
+
+// TestTraceKitCNewKinds: with -x the example traces its quiescence with
+// stand-pat, each iteration's own line and search-end's move (the kinds and
+// fields added for issue 27): the traces check clean, every node the search
+// counted is in the trace, and search-end's move is the one printed.
+func TestTraceKitCNewKinds(t *testing.T) {
+	on := filepath.Join(t.TempDir(), "search-on")
+	buildC(t, "tracer/c/example/search.c", on, "-DPVSCOPE_TRACE")
+	for _, r := range kitRuns {
+		t.Run(r.name, func(t *testing.T) {
+			seed := uint64(1)
+			if r.args != nil {
+				seed, _ = strconv.ParseUint(r.args[0], 10, 64)
+			}
+			lines, trace, _ := runKit(t, []string{on, "-x"}, r)
+			checkKitNewKinds(t, trace, seed, lines[r.traced])
+		})
+	}
+}
+
+func checkKitNewKinds(t *testing.T, trace string, seed uint64, l kitSearchLine) {
+	t.Helper()
+	rep := checkKitTrace(t, trace, seed, l.depth)
+	if rep.Counts.Nodes != l.nodes {
+		t.Errorf("the trace has %d nodes, the search counted %d", rep.Counts.Nodes, l.nodes)
+	}
+	f, err := os.Open(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, events, err := tracer.ReadAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	standPats, lines := 0, 0
+	for _, e := range events {
+		switch {
+		case e.Kind == tracer.StandPat:
+			standPats++
+		case e.Kind == tracer.IterationEnd && len(e.PV) == int(e.Depth):
+			lines++
+		case e.Kind == tracer.SearchEnd && e.Move != l.bestMove:
+			t.Errorf("search-end's move %q, the search printed %q", e.Move, l.bestMove)
+		}
+	}
+	if standPats == 0 || lines != l.depth {
+		t.Errorf("%d stand-pats, %d iteration-ends with a whole line; want some and %d", standPats, lines, l.depth)
+	}
+}
+
+// TestTraceKitCMoveValue: a root that caps a move's value says so with
+// PVSCOPE_MOVE_VALUE and checks clean; without it, best-score names the node.
+func TestTraceKitCMoveValue(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "kinds")
+	buildC(t, "tracer/c/testdata/kinds.c", bin, "-DPVSCOPE_TRACE")
+	for _, tc := range []struct {
+		args []string
+		rule string
+	}{{nil, ""}, {[]string{"-n"}, "best-score"}} {
+		trace := filepath.Join(t.TempDir(), "trace.jsonl")
+		c := exec.Command(bin, tc.args...)
+		c.Env = append(os.Environ(), "PVSCOPE_TRACE_FILE="+trace)
+		if msg, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("%v\n%s", err, msg)
+		}
+		f, err := os.Open(trace)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := checkTrace(f, 20)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		switch {
+		case tc.rule == "" && (rep.ViolationCount != 0 || rep.WarningCount != 0):
+			t.Errorf("with move-value: violations %+v, warnings %+v; want none", rep.Violations, rep.Warnings)
+		case tc.rule != "" && (rep.ViolationCount != 1 || rep.Violations[0].Rule != tc.rule || rep.Violations[0].Node != 1):
+			t.Errorf("without move-value: violations %+v; want one, %s at node 1", rep.Violations, tc.rule)
+		}
+		if len(rep.Iterations) != 1 || rep.Iterations[0].Score != 20 {
+			t.Errorf("iterations %+v, want one scoring the cap, 20", rep.Iterations)
+		}
 	}
 }
