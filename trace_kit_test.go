@@ -2,10 +2,10 @@ package main
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,237 +13,32 @@ import (
 	"github.com/pvscope/pvscope/tracer"
 )
 
-// The adoption kit (tracer/c/pvscope_trace.h, tracer/python/pvscope_trace.py) is
-// tested by the example searches beside it: each is run, its trace checked by
-// the code `pvscope check` runs, and its root value compared with a plain
-// negamax of the same synthetic game computed here (kitNegamax).
+// The adoption kit's tests: each language's example search, traced, checks clean
+// and scores plain negamax's value; both languages write the same trace; strings
+// are escaped; a move's own value is read by the checker. The game and the
+// helpers are in trace_kit_game_test.go.
 
-// kitGame is the synthetic game of tracer/c/example/search.c and
-// tracer/python/example.py, from their description: a node is a hash of its
-// path; below ply kitPlies it has 3-5 moves; move i leads to mix(h +
-// golden*(i+1)) and gains its mover (c>>16) % (2W+1) - W points; a third of
-// the moves are captures. The null move is the searches' own business: it is
-// not part of the game, so it is not here.
-const kitPlies = 8
-
-var kitW = [kitPlies + 1]int{0, 200, 60, 30, 16, 8, 4, 2, 1}
-
-func kitMix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
-func kitChild(h uint64, i int) uint64 { return kitMix(h + 0x9e3779b97f4a7c15*uint64(i+1)) }
-
-func kitMoves(h uint64, ply int) int {
-	if ply >= kitPlies {
-		return 0
-	}
-	return 3 + int(h%3)
-}
-
-func kitChildEval(c uint64, eval, ply int) int {
-	w := kitW[ply+1]
-	return -(eval + int((c>>16)%uint64(2*w+1)) - w)
-}
-
-// kitQuiesce: the side to move stands on its evaluation or takes a capture.
-func kitQuiesce(h uint64, eval, ply int) int {
-	best := eval
-	for i := range kitMoves(h, ply) {
-		c := kitChild(h, i)
-		if (c>>8)%3 == 0 {
-			best = max(best, -kitQuiesce(c, kitChildEval(c, eval, ply), ply+1))
-		}
-	}
-	return best
-}
-
-// kitNegamax is the value of a depth-limited search with quiescence at the horizon.
-func kitNegamax(h uint64, eval, ply, depth int) int {
-	n := kitMoves(h, ply)
-	if depth <= 0 {
-		return kitQuiesce(h, eval, ply)
-	}
-	if n == 0 {
-		return eval
-	}
-	best := -1 << 30
-	for i := range n {
-		c := kitChild(h, i)
-		best = max(best, -kitNegamax(c, kitChildEval(c, eval, ply), ply+1, depth-1))
-	}
-	return best
-}
-
-func kitValue(seed uint64, depth int) int { return kitNegamax(kitMix(seed), 0, 0, depth) }
-
-// The game's hash is splitmix64's finalizer: its first output from state 0,
-// mix(0x9e3779b97f4a7c15), is 0xe220a8397b1dcdaf (Vigna's splitmix64.c, the
-// test vector the xoshiro seeding code is checked with).
-func TestKitMixIsSplitmix64(t *testing.T) {
-	if got := kitMix(0x9e3779b97f4a7c15); got != 0xe220a8397b1dcdaf {
-		t.Fatalf("mix(golden) = %#x, want 0xe220a8397b1dcdaf", got)
-	}
-}
-
-// kitSearchLine is one line of an example's output: "depth D score S bestmove M nodes N pv ...".
-type kitSearchLine struct {
-	depth, score int
-	bestMove     string
-	nodes        int64
-}
-
-func parseKitOutput(t *testing.T, out string) []kitSearchLine {
-	t.Helper()
-	var lines []kitSearchLine
-	for l := range strings.Lines(strings.TrimSpace(out)) {
-		f := strings.Fields(l)
-		if len(f) < 8 || f[0] != "depth" || f[2] != "score" || f[6] != "nodes" {
-			t.Fatalf("output line %q: want depth D score S bestmove M nodes N pv ...", l)
-		}
-		d, _ := strconv.Atoi(f[1])
-		s, _ := strconv.Atoi(f[3])
-		n, _ := strconv.ParseInt(f[7], 10, 64)
-		lines = append(lines, kitSearchLine{d, s, f[5], n})
-	}
-	return lines
-}
-
-// kitRun is one run of an example: its arguments, the environment that picks
-// the search to trace, and which of its searches that is (0 first).
-type kitRun struct {
-	name   string
-	args   []string
-	env    []string
-	traced int
-}
-
-var kitRuns = []kitRun{
-	{"seeds 1-40, depths 3-6, the first traced", nil, nil, 0},
-	{"seed 1 depth 6", []string{"1", "6"}, nil, 0},
-	{"seed 2 depth 5", []string{"2", "5"}, nil, 0},
-	{"seed 5 depth 6", []string{"5", "6"}, nil, 0},
-	{"seed 3, the second search", []string{"3", "4", "6", "5"}, []string{"PVSCOPE_TRACE_SEARCH=2"}, 1},
-	{"seed 4, the first of depth 5", []string{"4", "3", "5", "5"}, []string{"PVSCOPE_TRACE_DEPTH=5"}, 1},
-}
-
-// runKit runs an example command with the trace going to a new file, checks
-// every search's score against kitNegamax, and returns the output's lines and
-// the trace's path.
-func runKit(t *testing.T, cmd []string, r kitRun) ([]kitSearchLine, string, string) {
-	t.Helper()
-	if r.args == nil { // many seeds, one process each, so that each search's score is checked
-		var all []kitSearchLine
-		var outs, trace string
-		for seed := 1; seed <= 40; seed++ {
-			lines, tr, out := runKit(t, cmd, kitRun{args: []string{strconv.Itoa(seed), "6", "5", "4", "3"}})
-			if seed == 1 {
-				trace = tr
-			}
-			all, outs = append(all, lines...), outs+out
-		}
-		return all, trace, outs
+func kitSeed(r kitRun) uint64 {
+	if r.args == nil {
+		return 1
 	}
 	seed, _ := strconv.ParseUint(r.args[0], 10, 64)
-	trace := filepath.Join(t.TempDir(), "trace.jsonl")
-	c := exec.Command(cmd[0], append(cmd[1:], r.args...)...)
-	c.Env = append(append(os.Environ(), "PVSCOPE_TRACE_FILE="+trace), r.env...)
-	var stderr bytes.Buffer
-	c.Stderr = &stderr
-	out, err := c.Output()
-	if err != nil {
-		t.Fatalf("%v: %v\n%s", c.Args, err, stderr.String())
-	}
-	lines := parseKitOutput(t, string(out))
-	if len(lines) != len(r.args)-1 {
-		t.Fatalf("%d searches printed, want %d:\n%s", len(lines), len(r.args)-1, out)
-	}
-	for _, l := range lines {
-		if want := kitValue(seed, l.depth); l.score != want {
-			t.Errorf("seed %d depth %d: the search scores %d, plain negamax %d", seed, l.depth, l.score, want)
-		}
-	}
-	return lines, trace, string(out)
+	return seed
 }
 
-// checkKitTrace checks a trace as `pvscope check` does: 0 violations and 0
-// warnings, and its search-end (the traced search's) scores plain negamax's value.
-func checkKitTrace(t *testing.T, path string, seed uint64, depth int) *checkReport {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("no trace: %v", err)
-	}
-	defer f.Close()
-	rep, err := checkTrace(f, 20)
-	if err != nil {
-		t.Fatalf("the trace cannot be read: %v", err)
-	}
-	if rep.ViolationCount != 0 || rep.WarningCount != 0 {
-		t.Errorf("%d violations %+v, %d warnings %+v; want none", rep.ViolationCount, rep.Violations, rep.WarningCount, rep.Warnings)
-	}
-	if len(rep.Iterations) != depth {
-		t.Errorf("%d iterations, want %d: the traced search is the one of depth %d", len(rep.Iterations), depth, depth)
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		t.Fatal(err)
-	}
-	_, events, err := tracer.ReadAll(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ends []tracer.Event
-	for _, e := range events {
-		if e.Kind == tracer.SearchEnd {
-			ends = append(ends, e)
-		}
-	}
-	if len(ends) != 1 {
-		t.Fatalf("%d search-ends, want 1: one search traced", len(ends))
-	}
-	if want := kitValue(seed, depth); int(ends[0].Score) != want || int(ends[0].Depth) != depth {
-		t.Errorf("search-end depth %d score %d, want depth %d and plain negamax's %d", ends[0].Depth, ends[0].Score, depth, want)
-	}
-	return rep
-}
-
-func requireTool(t *testing.T, name string) string {
-	t.Helper()
-	path, err := exec.LookPath(name)
-	if err != nil {
-		t.Fatalf("%s is needed to test the adoption kit (.ci/run installs it): %v", name, err)
-	}
-	return path
-}
-
-// gccFlags are the strictest an engine might build with: the header must pass them.
-var gccFlags = []string{"-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O2", "-Itracer/c"}
-
-func buildC(t *testing.T, src, out string, extra ...string) {
-	t.Helper()
-	args := append(append(append([]string{}, gccFlags...), extra...), "-o", out, src)
-	if msg, err := exec.Command(requireTool(t, "gcc"), args...).CombinedOutput(); err != nil {
-		t.Fatalf("gcc %s: %v\n%s", strings.Join(args, " "), err, msg)
-	}
-}
-
-// TestTraceKitC compiles the C example with tracing on and off; traced, each
-// run's trace checks clean and scores plain negamax's value; off, the same
-// searches print the same lines, write no trace, and the binary holds nothing
-// of the header's.
-func TestTraceKitC(t *testing.T) {
-	dir := t.TempDir()
-	on, off := filepath.Join(dir, "search-on"), filepath.Join(dir, "search-off")
-	buildC(t, "tracer/c/example/search.c", on, "-DPVSCOPE_TRACE")
+// TestTraceKit runs each example: its traces check clean (0 violations, 0
+// warnings) and score plain negamax's value. C is compiled with tracing on and
+// off: off, the same searches print the same lines, write no trace, and the
+// binary holds nothing of the header's. Python without a file named writes
+// nothing. And the two languages' traces are the same events.
+func TestTraceKit(t *testing.T) {
+	ks := kits(t)
+	off := filepath.Join(t.TempDir(), "search-off")
 	buildC(t, "tracer/c/example/search.c", off)
 	for _, bin := range []struct {
 		path string
 		want bool
-	}{{on, true}, {off, false}} {
+	}{{ks[0].example[0], true}, {off, false}} {
 		b, err := os.ReadFile(bin.path)
 		if err != nil {
 			t.Fatal(err)
@@ -256,80 +51,91 @@ func TestTraceKitC(t *testing.T) {
 	}
 	for _, r := range kitRuns {
 		t.Run(r.name, func(t *testing.T) {
-			seed := uint64(1)
-			if r.args != nil {
-				seed, _ = strconv.ParseUint(r.args[0], 10, 64)
+			var traces []string
+			for _, k := range ks {
+				lines, trace, out := runKit(t, k, k.example, r)
+				checkKitTrace(t, trace, kitSeed(r), lines[r.traced].depth)
+				traces = append(traces, trace)
+				quiet := []string{off}
+				if k.name == "Python" {
+					quiet = k.example
+				}
+				dir := t.TempDir()
+				c := exec.Command(quiet[0], append(quiet[1:], kitArgs(r)...)...)
+				c.Dir, c.Env = dir, kitEnvWithout("PVSCOPE_TRACE_FILE")
+				if k.name == "Python" {
+					c.Args[1], _ = filepath.Abs(quiet[1])
+				}
+				outOff, err := c.Output()
+				if err != nil {
+					t.Fatalf("%v: %v", c.Args, err)
+				}
+				if r.args == nil { // the many-seed run: its first process's lines
+					out = strings.Join(strings.SplitAfter(out, "\n")[:len(kitArgs(r))-1], "")
+				}
+				if string(outOff) != out {
+					t.Errorf("%s: tracing changed the search: traced\n%s\nnot\n%s", k.name, out, outOff)
+				}
+				if names, _ := os.ReadDir(dir); len(names) != 0 {
+					t.Errorf("%s: not tracing, the search wrote %v", k.name, names)
+				}
 			}
-			lines, trace, out := runKit(t, []string{on}, r)
-			rep := checkKitTrace(t, trace, seed, lines[r.traced].depth)
-			if rep.Counts.Nodes == 0 || rep.Counts.Probes == 0 || rep.Counts.ReSearches == 0 {
-				t.Errorf("counts %+v: want nodes, probes and re-searches in a PVS", rep.Counts)
-			}
-			_, quiet, outOff := runKit(t, []string{off}, r)
-			if outOff != out {
-				t.Errorf("tracing changed the search: on\n%s\noff\n%s", out, outOff)
-			}
-			if _, err := os.Stat(quiet); !os.IsNotExist(err) {
-				t.Errorf("compiled without PVSCOPE_TRACE, the search wrote %s (%v)", quiet, err)
-			}
+			sameKitEvents(t, traces[0], traces[1])
 		})
 	}
 }
 
-// TestTraceKitCEscapes: moves and words are JSON strings whatever bytes they hold.
-func TestTraceKitCEscapes(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "escape")
-	buildC(t, "tracer/c/testdata/escape.c", bin, "-DPVSCOPE_TRACE")
-	trace := filepath.Join(t.TempDir(), "trace.jsonl")
-	c := exec.Command(bin)
-	c.Env = append(os.Environ(), "PVSCOPE_TRACE_FILE="+trace)
-	if msg, err := c.CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, msg)
+// kitArgs are a run's arguments, the first seed's for the many-seed run.
+func kitArgs(r kitRun) []string {
+	if r.args == nil {
+		return []string{"1", "6", "5", "4", "3"}
 	}
-	f, err := os.Open(trace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	h, events, err := tracer.ReadAll(f)
-	if err != nil {
-		t.Fatalf("the trace cannot be read: %v", err)
-	}
-	// The strings escape.c writes, as C spells them.
-	want := "q\"u\\o\nt\te\x01\x1f é"
-	if h.Meta["fen"] != want {
-		t.Errorf("meta fen %q, want %q", h.Meta["fen"], want)
-	}
-	var moves, whys []string
-	for _, e := range events {
-		if e.Kind == tracer.Enter && e.Parent != 0 {
-			moves = append(moves, e.Move)
-		}
-		if e.Kind == tracer.Prune {
-			moves, whys = append(moves, e.Move), append(whys, e.Why)
+	return r.args
+}
+
+func kitEnvWithout(name string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if len(kv) < len(name)+1 || kv[:len(name)+1] != name+"=" {
+			env = append(env, kv)
 		}
 	}
-	if len(moves) != 2 || moves[0] != want || moves[1] != want || len(whys) != 1 || whys[0] != want {
-		t.Errorf("moves %q, whys %q; want %q twice and once", moves, whys, want)
+	return env
+}
+
+// sameKitEvents: the C and Python traces of one search hold the same events,
+// and the same header but for the writer's name.
+func sameKitEvents(t *testing.T, a, b string) {
+	t.Helper()
+	ha, ea := readKitTrace(t, a)
+	hb, eb := readKitTrace(t, b)
+	delete(ha.Meta, "writer")
+	delete(hb.Meta, "writer")
+	if !reflect.DeepEqual(ha, hb) {
+		t.Errorf("headers differ: C %+v, Python %+v", ha, hb)
+	}
+	if len(ea) != len(eb) {
+		t.Fatalf("C wrote %d events, Python %d", len(ea), len(eb))
+	}
+	for i := range ea {
+		if !reflect.DeepEqual(ea[i], eb[i]) {
+			t.Fatalf("event %d: C %+v, Python %+v", i+1, ea[i], eb[i])
+		}
 	}
 }
 
-// TestTraceKitCNewKinds: with -x the example traces its quiescence with
+// TestTraceKitNewKinds: with -x each example traces its quiescence with
 // stand-pat, each iteration's own line and search-end's move (the kinds and
 // fields added for issue 27): the traces check clean, every node the search
 // counted is in the trace, and search-end's move is the one printed.
-func TestTraceKitCNewKinds(t *testing.T) {
-	on := filepath.Join(t.TempDir(), "search-on")
-	buildC(t, "tracer/c/example/search.c", on, "-DPVSCOPE_TRACE")
-	for _, r := range kitRuns {
-		t.Run(r.name, func(t *testing.T) {
-			seed := uint64(1)
-			if r.args != nil {
-				seed, _ = strconv.ParseUint(r.args[0], 10, 64)
-			}
-			lines, trace, _ := runKit(t, []string{on, "-x"}, r)
-			checkKitNewKinds(t, trace, seed, lines[r.traced])
-		})
+func TestTraceKitNewKinds(t *testing.T) {
+	for _, k := range kits(t) {
+		for _, r := range kitRuns {
+			t.Run(k.name+" "+r.name, func(t *testing.T) {
+				lines, trace, _ := runKit(t, k, append(append([]string{}, k.example...), "-x"), r)
+				checkKitNewKinds(t, trace, kitSeed(r), lines[r.traced])
+			})
+		}
 	}
 }
 
@@ -339,15 +145,7 @@ func checkKitNewKinds(t *testing.T, trace string, seed uint64, l kitSearchLine) 
 	if rep.Counts.Nodes != l.nodes {
 		t.Errorf("the trace has %d nodes, the search counted %d", rep.Counts.Nodes, l.nodes)
 	}
-	f, err := os.Open(trace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	_, events, err := tracer.ReadAll(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, events := readKitTrace(t, trace)
 	standPats, lines := 0, 0
 	for _, e := range events {
 		switch {
@@ -364,38 +162,62 @@ func checkKitNewKinds(t *testing.T, trace string, seed uint64, l kitSearchLine) 
 	}
 }
 
-// TestTraceKitCMoveValue: a root that caps a move's value says so with
-// PVSCOPE_MOVE_VALUE and checks clean; without it, best-score names the node.
-func TestTraceKitCMoveValue(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "kinds")
-	buildC(t, "tracer/c/testdata/kinds.c", bin, "-DPVSCOPE_TRACE")
-	for _, tc := range []struct {
-		args []string
-		rule string
-	}{{nil, ""}, {[]string{"-n"}, "best-score"}} {
-		trace := filepath.Join(t.TempDir(), "trace.jsonl")
-		c := exec.Command(bin, tc.args...)
-		c.Env = append(os.Environ(), "PVSCOPE_TRACE_FILE="+trace)
-		if msg, err := c.CombinedOutput(); err != nil {
-			t.Fatalf("%v\n%s", err, msg)
+// TestTraceKitEscapes: moves, whys and the FEN are JSON strings whatever bytes they hold.
+func TestTraceKitEscapes(t *testing.T) {
+	// The string escape.c and escape.py write, as C and Python spell it.
+	want := "q\"u\\o\nt\te\x01\x1f é"
+	for _, k := range kits(t) {
+		h, events := readKitTrace(t, runTraced(t, k.escape))
+		if h.Meta["fen"] != want {
+			t.Errorf("%s: meta fen %q, want %q", k.name, h.Meta["fen"], want)
 		}
-		f, err := os.Open(trace)
-		if err != nil {
-			t.Fatal(err)
+		var moves, whys []string
+		for _, e := range events {
+			if e.Kind == tracer.Enter && e.Parent != 0 {
+				moves = append(moves, e.Move)
+			}
+			if e.Kind == tracer.Prune {
+				moves, whys = append(moves, e.Move), append(whys, e.Why)
+			}
 		}
-		rep, err := checkTrace(f, 20)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%v: %v", tc.args, err)
+		if len(moves) != 2 || moves[0] != want || moves[1] != want || len(whys) != 1 || whys[0] != want {
+			t.Errorf("%s: moves %q, whys %q; want %q twice and once", k.name, moves, whys, want)
 		}
-		switch {
-		case tc.rule == "" && (rep.ViolationCount != 0 || rep.WarningCount != 0):
-			t.Errorf("with move-value: violations %+v, warnings %+v; want none", rep.Violations, rep.Warnings)
-		case tc.rule != "" && (rep.ViolationCount != 1 || rep.Violations[0].Rule != tc.rule || rep.Violations[0].Node != 1):
-			t.Errorf("without move-value: violations %+v; want one, %s at node 1", rep.Violations, tc.rule)
-		}
-		if len(rep.Iterations) != 1 || rep.Iterations[0].Score != 20 {
-			t.Errorf("iterations %+v, want one scoring the cap, 20", rep.Iterations)
+	}
+}
+
+// TestTraceKitMoveValue: a root that caps a move's value says so with
+// move-value and checks clean; without it, best-score names the root. Move a's
+// enter says it was extended a ply for check.
+func TestTraceKitMoveValue(t *testing.T) {
+	for _, k := range kits(t) {
+		for _, tc := range []struct {
+			args []string
+			rule string
+		}{{nil, ""}, {[]string{"-n"}, "best-score"}} {
+			trace := runTraced(t, k.kinds, tc.args...)
+			f, err := os.Open(trace)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := checkTrace(f, 20)
+			f.Close()
+			if err != nil {
+				t.Fatalf("%s %v: %v", k.name, tc.args, err)
+			}
+			switch {
+			case tc.rule == "" && (rep.ViolationCount != 0 || rep.WarningCount != 0):
+				t.Errorf("%s with move-value: violations %+v, warnings %+v; want none", k.name, rep.Violations, rep.Warnings)
+			case tc.rule != "" && (rep.ViolationCount != 1 || rep.Violations[0].Rule != tc.rule || rep.Violations[0].Node != 1):
+				t.Errorf("%s without move-value: violations %+v; want one, %s at node 1", k.name, rep.Violations, tc.rule)
+			}
+			if len(rep.Iterations) != 1 || rep.Iterations[0].Score != 20 {
+				t.Errorf("%s: iterations %+v, want one scoring the cap, 20", k.name, rep.Iterations)
+			}
+			_, events := readKitTrace(t, trace)
+			if e := events[2]; e.Kind != tracer.Enter || e.Move != "a" || e.Extended != 1 || e.Why != "check" {
+				t.Errorf("%s: event 3 %+v, want the enter of a, extended 1 for check", k.name, e)
+			}
 		}
 	}
 }
