@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -219,5 +220,40 @@ func TestTraceKitMoveValue(t *testing.T) {
 				t.Errorf("%s: event 3 %+v, want the enter of a, extended 1 for check", k.name, e)
 			}
 		}
+	}
+}
+
+// TestREADMEKitLines counts the lines the README's C example adds for the
+// trace (those that say PVSCOPE or include the header) and the returns it
+// wraps, and holds the README's sentence to them: at most 30 in all.
+func TestREADMEKitLines(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	kitAt := strings.Index(text, "**The adoption kit**")
+	if kitAt < 0 {
+		t.Fatal("README.md has no paragraph on the adoption kit")
+	}
+	block := regexp.MustCompile("(?s)```c\n(.*?)```").FindStringSubmatch(text[kitAt:])
+	if block == nil {
+		t.Fatal("no C example after the adoption kit's paragraph")
+	}
+	lines, wrapped := 0, 0
+	for l := range strings.Lines(block[1]) {
+		if strings.Contains(l, "PVSCOPE") || strings.Contains(l, "pvscope_trace.h") {
+			lines++
+		}
+		if strings.Contains(l, "return PVSCOPE_EXIT") {
+			wrapped++
+		}
+	}
+	if lines > 30 {
+		t.Errorf("the C example takes %d lines to instrument, more than 30", lines)
+	}
+	said := regexp.MustCompile("instrumented in (\\d+) lines: (\\d+) added, (\\d+) `return`s wrapped").FindStringSubmatch(text)
+	if said == nil || said[1] != strconv.Itoa(lines) || said[2] != strconv.Itoa(lines-wrapped) || said[3] != strconv.Itoa(wrapped) {
+		t.Errorf("the README says %q; the example has %d lines for the trace, %d added and %d returns wrapped", said, lines, lines-wrapped, wrapped)
 	}
 }
