@@ -208,6 +208,11 @@ void pvscope_search_start(const char *fen, int depth, const char *bounds, int ma
     FILE *f;
     int chosen;
     if (!pvscope_state.env_read) pvscope_read_env();
+    if (pvscope_state.out) { /* the traced search ended without PVSCOPE_SEARCH_END */
+        fclose(pvscope_state.out);
+        pvscope_state.out = NULL;
+        pvscope_on = pvscope_paused = 0;
+    }
     pvscope_state.searches++;
     chosen = pvscope_state.only_depth ? depth == pvscope_state.only_depth
                                       : pvscope_state.searches == (pvscope_state.only_search ? pvscope_state.only_search : 1);
@@ -237,7 +242,7 @@ void pvscope_search_end(int depth, int score, const char *move)
     fputs("}\n", f);
     fclose(f);
     pvscope_state.out = NULL;
-    pvscope_on = 0;
+    pvscope_on = pvscope_paused = 0;
 }
 
 /* pvscope_iteration writes an iteration's event: what 1 with the window, 2 with the

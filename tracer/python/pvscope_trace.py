@@ -51,6 +51,9 @@ class Trace:
     # The search: one traced at most.
 
     def search_start(self, depth, fen=None, bounds=None, mate=None, infinity=None):
+        if self._out and not self._out.closed:  # the traced search ended without search_end
+            self._out.close()
+            self.on = self._paused = False
         self._searches += 1
         if self.only_depth:
             chosen = depth == self.only_depth
@@ -81,7 +84,7 @@ class Trace:
         event["pv"] = list(pv)
         self._write(event)
         self._out.close()
-        self.on = False
+        self.on = self._paused = False
 
     def iteration_start(self, depth, alpha, beta):
         if self.on:
