@@ -123,7 +123,7 @@ type kitRun struct {
 }
 
 var kitRuns = []kitRun{
-	{"many seeds, depths 6-3, the first traced", nil, nil, 0},
+	{"many seeds, depths 6-3, each process tracing its first", nil, nil, 0},
 	{"seed 1 depth 6", []string{"1", "6"}, nil, 0},
 	{"seed 2 depth 5", []string{"2", "5"}, nil, 0},
 	{"seed 5 depth 6", []string{"5", "6"}, nil, 0},
@@ -131,22 +131,29 @@ var kitRuns = []kitRun{
 	{"seed 4, the first of depth 5", []string{"4", "3", "5", "5"}, []string{"PVSCOPE_TRACE_DEPTH=5"}, 1},
 }
 
+// kitTraced is one traced search: its trace file, its seed and what it printed.
+type kitTraced struct {
+	path string
+	seed uint64
+	line kitSearchLine
+}
+
 // runKit runs an example command with the trace going to a new file, checks
-// every search's score against kitNegamax, and returns the output's lines and
-// the trace's path.
-func runKit(t *testing.T, k kit, cmd []string, r kitRun) ([]kitSearchLine, string, string) {
+// every search's score against kitNegamax, and returns the traced searches and
+// the output (the first process's, in the many-seed run).
+func runKit(t *testing.T, k kit, cmd []string, r kitRun) ([]kitTraced, string) {
 	t.Helper()
 	if r.args == nil { // many seeds, one process each, so that each search's score is checked
-		var all []kitSearchLine
-		var outs, trace string
+		var all []kitTraced
+		var first string
 		for seed := 1; seed <= k.seeds; seed++ {
-			lines, tr, out := runKit(t, k, cmd, kitRun{args: []string{strconv.Itoa(seed), "6", "5", "4", "3"}})
+			traced, out := runKit(t, k, cmd, kitRun{args: kitArgs(kitRun{args: []string{strconv.Itoa(seed)}})})
 			if seed == 1 {
-				trace = tr
+				first = out
 			}
-			all, outs = append(all, lines...), outs+out
+			all = append(all, traced...)
 		}
-		return all, trace, outs
+		return all, first
 	}
 	seed, _ := strconv.ParseUint(r.args[0], 10, 64)
 	trace := filepath.Join(t.TempDir(), "trace.jsonl")
@@ -167,7 +174,7 @@ func runKit(t *testing.T, k kit, cmd []string, r kitRun) ([]kitSearchLine, strin
 			t.Errorf("seed %d depth %d: the search scores %d, plain negamax %d", seed, l.depth, l.score, want)
 		}
 	}
-	return lines, trace, string(out)
+	return []kitTraced{{trace, seed, lines[r.traced]}}, string(out)
 }
 
 // checkKitTrace checks a trace as `pvscope check` does: 0 violations and 0

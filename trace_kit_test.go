@@ -19,14 +19,6 @@ import (
 // are escaped; a move's own value is read by the checker. The game and the
 // helpers are in trace_kit_game_test.go.
 
-func kitSeed(r kitRun) uint64 {
-	if r.args == nil {
-		return 1
-	}
-	seed, _ := strconv.ParseUint(r.args[0], 10, 64)
-	return seed
-}
-
 // TestTraceKit runs each example: its traces check clean (0 violations, 0
 // warnings) and score plain negamax's value. C is compiled with tracing on and
 // off: off, the same searches print the same lines, write no trace, and the
@@ -52,11 +44,13 @@ func TestTraceKit(t *testing.T) {
 	}
 	for _, r := range kitRuns {
 		t.Run(r.name, func(t *testing.T) {
-			var traces []string
+			var traces [][]kitTraced
 			for _, k := range ks {
-				lines, trace, out := runKit(t, k, k.example, r)
-				checkKitTrace(t, trace, kitSeed(r), lines[r.traced].depth)
-				traces = append(traces, trace)
+				traced, out := runKit(t, k, k.example, r)
+				for _, tr := range traced {
+					checkKitTrace(t, tr.path, tr.seed, tr.line.depth)
+				}
+				traces = append(traces, traced)
 				quiet := []string{off}
 				if k.name == "Python" {
 					quiet = k.example
@@ -71,9 +65,6 @@ func TestTraceKit(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%v: %v", c.Args, err)
 				}
-				if r.args == nil { // the many-seed run: its first process's lines
-					out = strings.Join(strings.SplitAfter(out, "\n")[:len(kitArgs(r))-1], "")
-				}
 				if string(outOff) != out {
 					t.Errorf("%s: tracing changed the search: traced\n%s\nnot\n%s", k.name, out, outOff)
 				}
@@ -81,15 +72,21 @@ func TestTraceKit(t *testing.T) {
 					t.Errorf("%s: not tracing, the search wrote %v", k.name, names)
 				}
 			}
-			sameKitEvents(t, traces[0], traces[1])
+			for i := range min(len(traces[0]), len(traces[1])) {
+				sameKitEvents(t, traces[0][i].path, traces[1][i].path)
+			}
 		})
 	}
 }
 
-// kitArgs are a run's arguments, the first seed's for the many-seed run.
+// kitArgs are a run's arguments; with a seed only, that seed's searches of
+// the many-seed run (the first seed's when none).
 func kitArgs(r kitRun) []string {
-	if r.args == nil {
+	switch len(r.args) {
+	case 0:
 		return []string{"1", "6", "5", "4", "3"}
+	case 1:
+		return []string{r.args[0], "6", "5", "4", "3"}
 	}
 	return r.args
 }
@@ -133,8 +130,10 @@ func TestTraceKitNewKinds(t *testing.T) {
 	for _, k := range kits(t) {
 		for _, r := range kitRuns {
 			t.Run(k.name+" "+r.name, func(t *testing.T) {
-				lines, trace, _ := runKit(t, k, append(append([]string{}, k.example...), "-x"), r)
-				checkKitNewKinds(t, trace, kitSeed(r), lines[r.traced])
+				traced, _ := runKit(t, k, append(append([]string{}, k.example...), "-x"), r)
+				for _, tr := range traced {
+					checkKitNewKinds(t, tr.path, tr.seed, tr.line)
+				}
 			})
 		}
 	}
