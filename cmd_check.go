@@ -98,6 +98,9 @@ type checkIteration struct {
 	Derived bool `json:"derived,omitempty"`
 	// Stopped: the search was stopped in this iteration, so its line is no result.
 	Stopped bool `json:"stopped,omitempty"`
+	// Bound: "lower" (the score is at least Score) or "upper" (at most) when
+	// the root search failed on its aspiration window and was not searched again.
+	Bound string `json:"bound,omitempty"`
 }
 
 // checkEnd is where a short PV ended; Reason is a pv-cut reason name, or
@@ -136,6 +139,8 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	}
 	chk.Report = keep(&rep.ViolationCount, &rep.Violations)
 	chk.Warn = keep(&rep.WarningCount, &rep.Warnings)
+	diag.Report, diag.Warn = chk.Report, chk.Warn
+	chk.SetHeader(rd.Header())
 	meta := rd.Header().Meta
 	scale, err := tracer.ScaleOf(meta)
 	if err != nil {
@@ -144,6 +149,9 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	diag.Scale = scale
 	if fen := meta["fen"]; fen != "" {
 		diag.EndOfLine = func(pv []string) (tracer.Reason, bool) { return engine.LineEnd(fen, pv) }
+		if g, err := engine.NewTraceGame(fen); err == nil {
+			chk.Game = g
+		}
 	}
 	d := tracer.NewDeriver(rd.Header(), func(e tracer.Event, l int) {
 		cur, line = e, l
@@ -151,6 +159,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 		diag.Emit(e)
 		paths.apply(&e)
 	})
+	d.OnRootLine = diag.DerivedLine
 	for {
 		e, err := rd.Next()
 		if err == io.EOF {
@@ -171,7 +180,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 		Cutoffs: c.Cutoffs, FirstMoveCutoffRate: c.FirstMoveCutoffRate(), TTHits: c.TTHits, TTCutoffs: c.TTCutoffs,
 		Repeats: chk.Repeats, Prunes: c.Prunes}
 	for _, it := range diag.Iterations {
-		ci := checkIteration{Depth: it.Depth, Score: it.Score, PV: it.PV, Short: it.Short, Stopped: it.Stopped, Derived: it.Derived}
+		ci := checkIteration{Depth: it.Depth, Score: it.Score, PV: it.PV, Short: it.Short, Stopped: it.Stopped, Derived: it.Derived, Bound: it.Bound.String()}
 		if ci.PV == nil {
 			ci.PV = []string{}
 		}
@@ -257,7 +266,17 @@ func printCheck(w io.Writer, rep *checkReport) {
 		if it.Derived {
 			derived = ", derived"
 		}
-		fmt.Fprintf(w, "depth %d: score %d, PV %s (%d of %d moves%s)", it.Depth, it.Score, orDash(it.PV), len(it.PV), it.Depth, derived)
+		score := fmt.Sprint(it.Score)
+		switch it.Bound {
+		case "lower":
+			score = "≥ " + score
+		case "upper":
+			score = "≤ " + score
+		}
+		fmt.Fprintf(w, "depth %d: score %s, PV %s (%d of %d moves%s)", it.Depth, score, orDash(it.PV), len(it.PV), it.Depth, derived)
+		if it.Bound != "" {
+			fmt.Fprint(w, ": the score is a bound, its aspiration window failed and no wider search of this depth followed")
+		}
 		if it.Stopped {
 			fmt.Fprint(w, ": stopped before it finished")
 		}

@@ -269,20 +269,22 @@ func TestView(t *testing.T) {
 	}
 }
 
-// A bound search of an MTD driver, as the reference engine writes it: Qf7 is
-// searched first (its killer) and fails low; the move list meets it again and
+// A bound search of an MTD driver, as the reference engine writes it (is the
+// root worth at least 0? window (-1, 0)): Qf7 is searched first (its killer)
+// and proves it: the root scores 0 >= 0. The move list meets Qf7 again and
 // the table answers. The king-capture engine scores the position after Qf7 0
-// (its only king move steps into the queen's reach), and the FEN says why:
-// stalemate, by the rules of chess.
+// (its only king move steps into the queen's reach, 49999 >= 0 at its own
+// node: no move of Black's decides there), and the FEN says why: stalemate,
+// by the rules of chess.
 func TestCheckModernSearch(t *testing.T) {
 	lines := []string{
 		`{"format":"pvscope-trace","version":1,"meta":{"fen":"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1","mate":50000,"infinity":60000}}`,
-		`{"kind":"enter","node":1,"parent":0,"alpha":0,"beta":1,"depth":2}`,
-		`{"kind":"enter","node":2,"parent":1,"move":"f1f7","alpha":-1,"beta":0,"depth":1}`,
-		`{"kind":"enter","node":3,"parent":2,"move":"h8g8","alpha":0,"beta":1,"depth":0}`,
+		`{"kind":"enter","node":1,"parent":0,"alpha":-1,"beta":0,"depth":2}`,
+		`{"kind":"enter","node":2,"parent":1,"move":"f1f7","alpha":0,"beta":1,"depth":1}`,
+		`{"kind":"enter","node":3,"parent":2,"move":"h8g8","alpha":-1,"beta":0,"depth":0}`,
 		`{"kind":"exit","node":3,"score":49999}`,
 		`{"kind":"exit","node":2,"score":0}`,
-		`{"kind":"enter","node":4,"parent":1,"move":"f1f7","alpha":-1,"beta":0,"depth":1}`,
+		`{"kind":"enter","node":4,"parent":1,"move":"f1f7","alpha":0,"beta":1,"depth":1}`,
 		`{"kind":"exit","node":4,"score":0,"end":"tt-cutoff"}`,
 		`{"kind":"exit","node":1,"score":0}`,
 	}

@@ -73,12 +73,13 @@ func (c *Checker) rootEntered(e *Event) {
 func (c *Checker) aspirationViolation(seq int64) {
 	d := &c.drv
 	d.pending = false
-	side := "high"
+	m := msg.New("go-tracer.aspirationHighNotSearchedAgain", "the depth-{depth} root search (node {node}) scored {score}, failing high on its aspiration window ({alpha}, {beta}), and no wider search of depth {depth} followed: the iteration's score is only a lower bound",
+		"depth", d.pDepth, "node", d.pNode, "score", d.pScore, "alpha", d.pAlpha, "beta", d.pBet)
 	if d.pScore <= d.pAlpha {
-		side = "low"
+		m = msg.New("go-tracer.aspirationLowNotSearchedAgain", "the depth-{depth} root search (node {node}) scored {score}, failing low on its aspiration window ({alpha}, {beta}), and no wider search of depth {depth} followed: the iteration's score is only an upper bound",
+			"depth", d.pDepth, "node", d.pNode, "score", d.pScore, "alpha", d.pAlpha, "beta", d.pBet)
 	}
-	c.extra(seq, d.pNode, "aspiration", msg.New("go-tracer.aspirationNotSearchedAgain", "the depth-{depth} root search (node {node}) scored {score}, failing {side} on its aspiration window ({alpha}, {beta}), and no wider search of depth {depth} followed: the iteration's score is only a bound",
-		"depth", d.pDepth, "node", d.pNode, "score", d.pScore, "side", side, "alpha", d.pAlpha, "beta", d.pBet))
+	c.extra(seq, d.pNode, "aspiration", m)
 }
 
 // rootExited notes a root search's result as it exits (its frame still open).

@@ -173,21 +173,24 @@ func TestNullMove(t *testing.T) {
 	if len(vs) != 0 {
 		t.Fatalf("violations %v, want none", vs)
 	}
-	// e7e5 scored 8 >= 1 at its own node (0, 1): a fail high there, so
-	// e2e4's node failed low and its line stops: the root's is e2e4.
+	// e7e5 scored 8 >= 1 at its own node (0, 1), a fail high there with no
+	// line below it: e2e4's node failed low, took no move as its best, and
+	// e7e5 does not end the line: the root's is e2e4.
 	if last := derived[len(derived)-1]; !slices.Equal(last.PV, []string{"e2e4"}) {
 		t.Errorf("line %v, want e2e4", last.PV)
 	}
-	// A root that passes (a null-window root probing a bound): the null move
-	// cuts it (4 >= 1), and its line is 0000. A node whose null move cut
-	// fails high at its own node, so it ends no parent's line.
+	// Alone, d2d4 scores -4 for the root, decided by the null move that cut
+	// node 5: the line is d2d4 0000 (node 5 failed high at its own node, but
+	// its line goes on: it does not end there).
 	_, _, _, derived = checkAll(Header{}, []Event{
 		en(1, 0, "", 0, 1, 4),
-		reduced(en(6, 1, NullMove, -1, 0, 1), 2, WhyNullMove), ex(6, -4),
-		ex(1, 4),
+		en(5, 1, "d2d4", -1, 0, 3),
+		reduced(en(6, 5, NullMove, 0, 1, 0), 2, WhyNullMove), ex(6, -4),
+		ex(5, 4),
+		ex(1, -4),
 	})
-	if last := derived[len(derived)-1]; !slices.Equal(last.PV, []string{NullMove}) {
-		t.Errorf("line %v, want 0000", last.PV)
+	if last := derived[len(derived)-1]; !slices.Equal(last.PV, []string{"d2d4", NullMove}) {
+		t.Errorf("line %v, want d2d4 0000", last.PV)
 	}
 }
 

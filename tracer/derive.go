@@ -103,7 +103,8 @@ type frame struct {
 		score int32 // as this node sees it
 		probe bool
 		pv    []string
-		// It was stopped, or failed high at its own node (scored at least its beta).
+		// It was stopped, or failed high at its own node (scored at least its
+		// beta) with no line below it.
 		stopped, failedHigh bool
 	}
 	// The child that decided its score so far (the last with the highest),

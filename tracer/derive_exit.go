@@ -113,7 +113,7 @@ func (d *Deriver) childExited(p *frame, e *Event, c *frame) {
 	l := &p.last
 	l.node, l.move, l.index, l.probe, l.exited, l.pv = e.Node, c.move, c.index, probe, true, c.pv
 	l.alpha, l.beta, l.depth, l.reduced = c.alpha, c.beta, c.depth, c.reduced
-	l.stopped, l.failedHigh = e.End == Stopped, e.Score >= c.beta
+	l.stopped, l.failedHigh = e.End == Stopped, e.Score >= c.beta && len(c.pv) == 0
 	p.prev, p.prevA, p.prevPV = p.best, p.a, p.pv
 	d.decide(p, -e.Score)
 }
@@ -149,9 +149,9 @@ func (d *Deriver) decide(p *frame, score int32) {
 	}{l.move, l.index, l.pv, l.alpha, l.beta}
 	probe := l.probe
 	// A null move decides only when it cuts; a stopped child never does, nor
-	// one that failed high at its own node (the parent did not take it as
-	// its best: its value is only a bound); a stand pat only yields to a
-	// move that beats it.
+	// one that failed high at its own node with no line of its own (the
+	// parent did not take it as its best: its value is only a bound, and it
+	// would end the line); a stand pat only yields to a move that beats it.
 	if !l.stopped && !l.failedHigh && !(c.move == NullMove && score < p.beta) &&
 		(!p.best.has || score > p.best.score || score == p.best.score && !p.best.standPat) {
 		p.best = decider{has: true, score: score, move: c.move, line: c.pv}

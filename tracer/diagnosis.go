@@ -30,6 +30,12 @@ type Diagnosis struct {
 	rootDepth int16 // the depth of the roots outside iteration events
 	ttHit     int32 // the node of the last tt-hit event
 	ttCut     int32 // the node of the last tt-cutoff event
+	// Report and Warn, when set, receive engine-pv's findings: the engine's
+	// line parting from the one the trace's scores derive.
+	Report, Warn func(*Violation)
+	derived      []string // the Deriver's line for the iteration (DerivedLine)
+	hasDerived   bool
+	lines        []engineLine // the engine's own lines of the iteration
 }
 
 // rootEnd is one root search's score and where its line ended.
@@ -38,6 +44,7 @@ type rootEnd struct {
 	score int32
 	rank  int8 // 3 inside its window, 2 failed high, 1 failed low
 	end   PVEnd
+	bound Bound // Lower or Upper when it failed on a finite edge of a window wider than one unit
 }
 
 // Counts are the totals check reports. A node the table answered (an exit
@@ -64,6 +71,9 @@ type Iteration struct {
 	Stopped bool  // the search was stopped in this iteration: its line is not a result
 	End     PVEnd // where a short PV ended
 	Derived bool  // the engine did not write this line: the Deriver followed it through the trace
+	// Bound: Lower or Upper when the root search that gave Score failed on its
+	// aspiration window (Score is then only a bound); NoBound otherwise.
+	Bound Bound
 
 	rootEnd   PVEnd // where the line of the root search that gave the result ended
 	hasRootPV bool
@@ -126,6 +136,13 @@ func (d *Diagnosis) Emit(e Event) {
 		}
 		if d.cur != nil && d.cur.PV == nil {
 			d.cur.Score = e.Score
+		}
+		if d.cur != nil && len(e.PV) > 0 {
+			if !d.cur.hasRootPV {
+				d.cur.PV, d.cur.Score = e.PV, e.Score
+				d.cur.rootEnd, d.cur.hasRootPV = d.rootFor(e.Score).end, true
+			}
+			d.engineLine(&e)
 		}
 		d.finish()
 		d.inIter = false
@@ -191,7 +208,10 @@ func (d *Diagnosis) Emit(e Event) {
 	case RootPV:
 		if d.cur != nil && e.Index == 0 {
 			d.cur.PV, d.cur.Score, d.cur.Derived = e.PV, e.Score, e.Derived
-			d.cur.rootEnd, d.cur.hasRootPV = d.rootFor(e.Score), true
+			d.cur.rootEnd, d.cur.hasRootPV = d.rootFor(e.Score).end, true
+			if !e.Derived {
+				d.engineLine(&e)
+			}
 			if e.Depth != 0 {
 				d.cur.Depth = int(e.Depth)
 			}
@@ -243,7 +263,7 @@ func (d *Diagnosis) exit(e *Event) {
 	p.last = lastVisit{node: f.node, move: f.move, alpha: f.alpha, beta: f.beta, depth: f.depth, reduced: f.reduced, exited: true}
 	p.prev = p.best
 	p.lastEnd = f.end
-	p.lastDecides = e.End != Stopped && e.Score < f.beta
+	p.lastDecides = e.End != Stopped && !(e.Score >= f.beta && f.end.Node == f.node) // as the Deriver's decide
 	if f.move == NullMove {
 		p.lastDecides = p.lastDecides && score >= p.beta
 	}
@@ -286,6 +306,12 @@ func (d *Diagnosis) scale() Scale {
 // rootExited keeps where a root search's line ended, for the iteration's root-pv.
 func (d *Diagnosis) rootExited(f *diagFrame, e *Event) {
 	r := rootEnd{depth: f.depth, score: e.Score, rank: rootRank(e.Score, f.alpha, f.beta), end: f.end}
+	if e.End != Stopped && aspirationFailed(d.scale(), e.Score, f.alpha, f.beta) {
+		r.bound = Upper
+		if e.Score >= f.beta {
+			r.bound = Lower
+		}
+	}
 	d.roots = keepRoot(d.roots, r)
 	if replacesChosen(d.hasChosen, r.rank, r.depth, d.chosen.rank, d.chosen.depth) {
 		d.chosen, d.hasChosen = r, true
@@ -295,16 +321,16 @@ func (d *Diagnosis) rootExited(f *diagFrame, e *Event) {
 // rootFor is where the line of the root search that scored score ended, as
 // the Deriver picks it (rootpick.go): the chosen one, or, for another score
 // (the iteration-end's), the last recent one that scored it.
-func (d *Diagnosis) rootFor(score int32) PVEnd {
+func (d *Diagnosis) rootFor(score int32) rootEnd {
 	if d.hasChosen && d.chosen.score == score {
-		return d.chosen.end
+		return d.chosen
 	}
 	for i := len(d.roots) - 1; i >= 0; i-- {
 		if d.roots[i].score == score {
-			return d.roots[i].end
+			return d.roots[i]
 		}
 	}
-	return d.chosen.end // none scored it: the Deriver keeps the chosen one (zero when none)
+	return d.chosen // none scored it: the Deriver keeps the chosen one (zero when none)
 }
 
 // endReason is why a line that stops at f stops, as the trace shows it.
@@ -332,6 +358,7 @@ func (d *Diagnosis) begin(depth int) {
 	d.cuts = d.cuts[:0]
 	d.roots = d.roots[:0]
 	d.chosen, d.hasChosen = rootEnd{}, false
+	d.derived, d.hasDerived, d.lines = nil, false, d.lines[:0]
 }
 
 // finish closes the current iteration: a line shorter than the depth ends
@@ -346,12 +373,16 @@ func (d *Diagnosis) finish() {
 	if it.PV == nil && len(d.roots) > 0 && !it.hasRootPV {
 		it.rootEnd = d.roots[len(d.roots)-1].end
 	}
+	if len(d.roots) > 0 || d.hasChosen {
+		it.Bound = d.rootFor(it.Score).bound
+	}
+	d.compareLines(it)
 	it.Short = len(it.PV) < it.Depth && !it.Stopped
 	if !it.Short {
 		return
 	}
 	it.End = it.rootEnd
-	if it.End.Ply != len(it.PV) {
+	if it.End.Ply != len(it.PV) && !d.pastDerived(it) {
 		// The line the engine reported is not the one the trace decides: its
 		// end is at its own length, at a node the trace does not name.
 		it.End = PVEnd{Ply: len(it.PV)}

@@ -15,6 +15,7 @@ export class Trace {
     this.endLeaf = id(hello.ends, "leaf");
     this.endEval = id(hello.ends, "eval");
     this.endStopped = id(hello.ends, "stopped");
+    this.endTT = id(hello.ends, "tt-cutoff");
     this.start(null);
   }
 
@@ -55,6 +56,13 @@ export class Trace {
     this.rootLineIdx = new GrowInt32(); // pv-update at a root, root-pv (the best line), search-end
     this.reportIdx = new GrowInt32(16); // the end-of-iteration reports: root-pv, pv-line, pv-cut (pvreports.js)
     this.rootFailHighIdx = new GrowInt32(); // fail-high at a root, aspiration-fail upward
+    // A node the table answered (an exit with end tt-cutoff) is a table hit and a table cutoff,
+    // counted once with the tt-hit and tt-cutoff events the engine may also write for it: as
+    // tracer.Counters and pvscope check count them (a minimal trace writes only the exit).
+    this.ttHitImplied = new GrowInt32(16);
+    this.ttCutImplied = new GrowInt32(16);
+    this.ttHitNode = 0; this.ttCutNode = 0; // the nodes of the last tt-hit and tt-cutoff events
+    this.rootEnterIdx = new GrowInt32(16); // enters of roots (parent 0): the depth of a trace without iteration events
     // Tree searches: the tree node each search node stands on, and what was pruned, in exit order.
     this.treeOf = started && started.kind === "tree" && started.tree ? [null] : null;
     this.prunedList = []; // {parent, index, move, path, at}
@@ -100,13 +108,20 @@ export class Trace {
       if (kind < this.byKind.length) this.byKind[kind].push(at);
       if (kind === K.enter) {
         this._enter(at, node, parent, ref, z(b.move, i));
+        if (!parent) this.rootEnterIdx.push(at);
         if (M.on || this.nullId) M.enter(at, node, b, i, this.nullId !== 0 && z(b.move, i) === this.nullId);
       } else {
         if (parent || ref) this.extra.set(at, { parent, ref });
         if (kind === K.exit) {
           this._exit(at, node);
+          if (c.end.get(at) === this.endTT && this.endTT > 0) {
+            if (this.ttHitNode !== node) this.ttHitImplied.push(at);
+            if (this.ttCutNode !== node) this.ttCutImplied.push(at);
+          }
           if (this.nullId) M.exit(this, at, node);
         } else if (kind === K.prune) this._prune(at, node, z(b.move, i), M.whyAt(b, i));
+        else if (kind === K["tt-hit"]) this.ttHitNode = node;
+        else if (kind === K["tt-cutoff"]) this.ttCutNode = node;
         else if (kind === K["re-search"] && M.on) M.reSearch(at, ref);
         else if (kind === K.cutoff) {
           // A cutoff at a tree's last move prunes nothing: no ✂, and counted apart.
@@ -328,7 +343,9 @@ export class Trace {
   stats(k) {
     const it = this.byKind[this.K["iteration-start"]], j = lastBelow(it, k);
     let depth = 0;
+    const r = lastBelow(this.rootEnterIdx, k);
     if (j >= 0) depth = this.c.depth.get(it.get(j));
+    else if (r >= 0) depth = this.c.depth.get(this.rootEnterIdx.get(r)); // the iteration the latest root search belongs to
     else {
       const s = this.byKind[this.K["search-start"]];
       if (countBelow(s, k)) depth = this.c.depth.get(s.get(0));
@@ -337,8 +354,8 @@ export class Trace {
       nodes: this.nodeCount(k), leaves: countBelow(this.leafIdx, k), probes: this.count("probe", k),
       reSearches: this.count("re-search", k), cutoffs: this.count("cutoff", k),
       lastMoveCutoffs: countBelow(this.lastMoveCutIdx, k), // of the cutoffs, those that pruned nothing
-      firstMoveCutoffs: countBelow(this.firstCutIdx, k), ttHits: this.count("tt-hit", k),
-      ttCutoffs: this.count("tt-cutoff", k), depth,
+      firstMoveCutoffs: countBelow(this.firstCutIdx, k), ttHits: this.count("tt-hit", k) + countBelow(this.ttHitImplied, k),
+      ttCutoffs: this.count("tt-cutoff", k) + countBelow(this.ttCutImplied, k), depth,
       pruned: this.count("prune", k), ...this.modern.stats(k),
     };
   }
@@ -350,6 +367,7 @@ export class Trace {
     b += this.modern.bytes;
     for (const col of [this.enterAt, this.exitAt, this.parentOf, this.refOf, this.firstChild, this.lastChild,
       this.nextSib, this.reSearchOf, this.cutAt, this.leafIdx, this.firstCutIdx, this.lastMoveCutIdx, this.rootLineIdx, this.rootFailHighIdx,
+      this.ttHitImplied, this.ttCutImplied, this.rootEnterIdx,
       this.reportIdx, ...this.byKind]) b += col.bytes;
     return b;
   }

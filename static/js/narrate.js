@@ -154,6 +154,15 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
     }
     case "prune":
       return capitalise(pruneSentence(mv(e.node, e.move), e.why), words);
+    case "stand-pat": {
+      // Quiescence: the node's static evaluation is a value it has before any move; at or above
+      // beta it returns without searching one (the window is the node's, from its enter).
+      const nd = trace.node(e.node);
+      const cut = nd && nd.beta !== undefined && e.score >= nd.beta ? "yes" : "no";
+      return say("narrate.standPat", { name: nodeName(e.node), value: val(e.score), cut });
+    }
+    case "move-value":
+      return say("narrate.moveValue", { name: mv(e.node, e.move), value: val(e.score), ...place(e.node) });
     default:
       return t("narrate.unknownEvent", { seq: e.seq, kind: e.kind });
   }
