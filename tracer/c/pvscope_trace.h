@@ -21,7 +21,8 @@
  * environment (PVSCOPE_TRACE_FILE=path) or by PVSCOPE_TRACE_TO(path), and only for one
  * search: the first, or the n-th (PVSCOPE_TRACE_SEARCH=n, PVSCOPE_ONLY_SEARCH(n)), or the
  * first whose requested depth is d (PVSCOPE_TRACE_DEPTH=d, PVSCOPE_ONLY_DEPTH(d)). The
- * environment wins over the calls. The file is written when that search ends.
+ * environment wins over the calls. The file is closed when that search ends. Off, or
+ * in a search not traced, the macros' arguments are not evaluated.
  *
  * Nodes are found by ply (distance from the root), so the search's signature does not
  * change: the parent announces the move it is about to search, the child enters and
@@ -32,7 +33,8 @@
  *   PVSCOPE_ITERATION_START(depth, alpha, beta)  the iteration's root window
  *   PVSCOPE_ASPIRATION_FAIL(depth, score, alpha, beta)  searched again with (alpha, beta)
  *   PVSCOPE_MOVE(ply, move)          the node at ply searches move next (UCI text)
- *   PVSCOPE_REDUCED(ply, plies, why) that search is plies shallower ("lmr", "null-move")
+ *   PVSCOPE_REDUCED(ply, plies, why) after it: that search is plies shallower ("lmr",
+ *       "null-move"); a search of the same move again is at the depth it is given
  *   PVSCOPE_EXTENDED(ply, plies, why) or deeper ("check")
  *   PVSCOPE_ENTER(ply, alpha, beta, depth)  a node is entered (after its move was announced)
  *   PVSCOPE_EXIT(ply, score)         expression: writes the exit, yields score
