@@ -1,0 +1,194 @@
+# pvscope_trace.py: write a pvscope trace (JSON Lines) from a Python search. Standard library only.
+#
+# SPDX-License-Identifier: MIT-0
+# MIT No Attribution. Copyright (c) 2026 the pvscope authors.
+# Permission is hereby granted, free of charge, to any person obtaining a copy of this
+# software and associated documentation files (the "Software"), to deal in the Software
+# without restriction, including without limitation the rights to use, copy, modify,
+# merge, publish, distribute, sublicense, and/or sell copies of the Software, and to
+# permit persons to whom the Software is furnished to do so.
+# THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+# INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A
+# PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT
+# HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF
+# CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE
+# OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+# (MIT-0 asks for no notice in your copies: take this file into any engine.)
+"""Write pvscope's trace from a Python search: the same calls as pvscope_trace.h.
+
+    trace = pvscope_trace.from_env()    # writes $PVSCOPE_TRACE_FILE, or nothing
+    trace.search_start(depth, fen=..., bounds="fail-hard", mate=30000, infinity=32000)
+    ...  trace.move(ply, "e2e4"); score = -search(...)       # in the parent's loop
+    ...  trace.enter(ply, alpha, beta, depth); return trace.exit(ply, score)
+    trace.search_end(depth, score, pv, move=best)
+
+A trace is written only when a file is named (PVSCOPE_TRACE_FILE, or path=) and only
+for one search: the first, the n-th (PVSCOPE_TRACE_SEARCH=n, only_search=n) or the first
+whose requested depth is d (PVSCOPE_TRACE_DEPTH=d, only_depth=d); the environment wins.
+Off, each call returns at once (exit returns its score); a hot loop may test trace.on.
+Nodes are found by ply: the parent announces its move, the child enters and exits at
+its ply; node ids and parents are kept here. The format: pvscope's README, "Trace format".
+"""
+
+import json
+import os
+
+__all__ = ["Trace", "from_env"]
+
+
+class Trace:
+    """One engine's trace writer; on is true while the chosen search is traced."""
+
+    def __init__(self, path=None, only_search=0, only_depth=0):
+        self.path = path
+        self.only_search, self.only_depth = only_search, only_depth
+        self.on = False
+        self._paused = False
+        self._searches = 0
+        self._done = False
+        self._out = None
+
+    # The search: one traced at most.
+
+    def search_start(self, depth, fen=None, bounds=None, mate=None, infinity=None):
+        if self._out and not self._out.closed:  # the traced search ended without search_end
+            self._out.close()
+            self.on = self._paused = False
+        self._searches += 1
+        if self.only_depth:
+            chosen = depth == self.only_depth
+        else:
+            chosen = self._searches == (self.only_search or 1)
+        if self._done or not chosen or not self.path:
+            return
+        self._done, self.on = True, True
+        self._out = open(self.path, "w", encoding="utf-8")
+        self._nodes = 0
+        self._id = {}        # ply -> the id of the node open there
+        self._index = {}     # ply -> how many moves the node there announced
+        self._move = {}      # ply -> the move that leads to the node entered there
+        self._change = {}    # ply -> (reduced, extended, why) for the next node entered there
+        meta = {"writer": "pvscope_trace.py"}
+        for key, value in (("fen", fen), ("bounds", bounds), ("mate", mate), ("infinity", infinity)):
+            if value:
+                meta[key] = value
+        self._write({"format": "pvscope-trace", "version": 1, "meta": meta})
+        self._write({"kind": "search-start", "depth": depth})
+
+    def search_end(self, depth, score, pv=(), move=None):
+        if not self.on:
+            return
+        event = {"kind": "search-end", "depth": depth, "score": score}
+        if move is not None:
+            event["move"] = move
+        event["pv"] = list(pv)
+        self._write(event)
+        self._out.close()
+        self.on = self._paused = False
+
+    def iteration_start(self, depth, alpha, beta):
+        if self.on:
+            self._write({"kind": "iteration-start", "depth": depth, "alpha": alpha, "beta": beta})
+
+    def aspiration_fail(self, depth, score, alpha, beta):
+        """The root scored outside its window: searched again with (alpha, beta)."""
+        if self.on:
+            self._write({"kind": "aspiration-fail", "depth": depth, "score": score, "alpha": alpha, "beta": beta})
+
+    def iteration_end(self, depth, score, pv=None):
+        if self.on:
+            event = {"kind": "iteration-end", "depth": depth, "score": score}
+            if pv:
+                event["pv"] = list(pv)
+            self._write(event)
+
+    def root_pv(self, depth, score, pv):
+        if self.on:
+            self._write({"kind": "root-pv", "depth": depth, "score": score, "pv": list(pv)})
+
+    # Nodes, by ply.
+
+    def move(self, ply, move):
+        """The node at ply searches move next; a re-search of it needs no new call."""
+        if self.on:
+            if self._move.get(ply + 1) != move:
+                self._index[ply] = self._index.get(ply, 0) + 1
+            self._move[ply + 1] = move
+            self._change.pop(ply + 1, None)
+
+    def reduced(self, ply, plies, why):
+        """The next search of the announced move is plies shallower, for why."""
+        if self.on:
+            self._change[ply + 1] = (plies, 0, why)
+
+    def extended(self, ply, plies, why):
+        if self.on:
+            self._change[ply + 1] = (0, plies, why)
+
+    def enter(self, ply, alpha, beta, depth):
+        if not self.on:
+            return
+        self._nodes += 1
+        self._id[ply] = self._nodes
+        self._index[ply] = 0
+        self._move.pop(ply + 1, None)
+        event = {"kind": "enter", "node": self._nodes, "parent": self._id[ply - 1] if ply else 0,
+                 "ply": ply, "depth": depth, "alpha": alpha, "beta": beta}
+        if ply:
+            event["move"] = self._move.get(ply, "")
+            reduced, extended, why = self._change.pop(ply, (0, 0, ""))
+            if reduced:
+                event["reduced"] = reduced
+            if extended:
+                event["extended"] = extended
+            if reduced or extended:
+                event["why"] = why
+        self._write(event)
+
+    def exit(self, ply, score, end=None):
+        """Writes the node's exit and returns score: return trace.exit(ply, score)."""
+        if self.on:
+            event = {"kind": "exit", "node": self._id[ply], "score": score}
+            if end:
+                event["end"] = end
+            self._write(event)
+        return score
+
+    def stand_pat(self, ply, score):
+        """Quiescence: the node takes its static evaluation as its own value."""
+        if self.on:
+            self._write({"kind": "stand-pat", "node": self._id[ply], "score": score})
+
+    def move_value(self, ply, score):
+        """The node took score for its last move, where that is not minus the child's exit."""
+        if self.on:
+            self._write({"kind": "move-value", "node": self._id[ply], "move": self._move.get(ply + 1, ""),
+                         "index": self._index.get(ply, 1) - 1, "score": score})
+
+    def prune(self, ply, move, why):
+        if self.on:
+            self._write({"kind": "prune", "node": self._id[ply], "move": move, "why": why})
+
+    def pause(self):
+        """What runs until resume() is not traced (a quiescence search kept out)."""
+        if self.on:
+            self.on, self._paused = False, True
+
+    def resume(self):
+        if self._paused:
+            self.on, self._paused = True, False
+
+    def _write(self, obj):
+        self._out.write(json.dumps(obj, separators=(",", ":")) + "\n")
+
+
+def from_env(path=None, only_search=0, only_depth=0):
+    """A Trace configured by the arguments, then by PVSCOPE_TRACE_FILE, _SEARCH and _DEPTH."""
+    path = os.environ.get("PVSCOPE_TRACE_FILE") or path
+    n = int(os.environ.get("PVSCOPE_TRACE_SEARCH") or 0)
+    d = int(os.environ.get("PVSCOPE_TRACE_DEPTH") or 0)
+    if n > 0:
+        only_search, only_depth = n, 0
+    if d > 0:
+        only_search, only_depth = 0, d
+    return Trace(path, only_search, only_depth)
