@@ -26,8 +26,8 @@ import (
 // fetched from the npm registry with `npm pack` into the user's cache, checked against the
 // registry's integrity for this version, and injected into the page under test.
 const (
-	axeVersion   = "4.10.3"
-	axeIntegrity = "sha512-Xm7bpRXnDSX2YE2YFfBk2FnF0ep6tmG7xPh8iHee8MIcrgq762Nkce856dYtJYLkuIoYZvGfTs/PbZhideTcEg==" // npm view axe-core@4.10.3 dist.integrity
+	axeVersion   = "4.14.1"
+	axeIntegrity = "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==" // npm view axe-core@4.14.1 dist.integrity
 )
 
 // axeSource returns axe.min.js, from the cache or fetched once. Without npm it skips, unless
@@ -150,7 +150,7 @@ func (p *page) axeCheck(t *testing.T, src, where string) {
 }
 
 // No serious or critical violation on the main page after a search, every slide of every lesson, the quiz
-// with a question open, the comparison, and a follower's page in a room.
+// with a question open, an exercise, a worksheet, the comparison, and a follower's page in a room.
 func TestBrowserAccessibilityAxe(t *testing.T) {
 	p := newPage(t, 1366, 768)
 	src := axeSource(t)
@@ -185,6 +185,14 @@ func TestBrowserAccessibilityAxe(t *testing.T) {
 	p.click("start-button")
 	p.waitFor(`window.pvscope.snapshot().quiz.question !== null`)
 	p.axeCheck(t, src, "quiz")
+
+	p.open("/?" + url.Values{"random": {"b=2,d=3,seed=3"}, "exercise": {"prune"}}.Encode())
+	p.waitFor(`(() => { const e = window.pvscope.snapshot().exercise; return e && e.kind === "prune" })()`)
+	p.axeCheck(t, src, "exercise")
+
+	p.run(chromedp.Navigate(p.url + "/?exercise=values&sheet=1&random=b=2,d=3,seed=7&trees=3"))
+	p.waitFor(`window.pvscope && window.pvscope.snapshot().sheet && window.pvscope.snapshot().sheet.pages > 0`)
+	p.axeCheck(t, src, "worksheet")
 
 	p.open("/?" + url.Values{"tree": {aima}, "compare": {"minimax,alphabeta,pvs"}}.Encode())
 	p.click("start-button")

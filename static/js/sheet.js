@@ -89,19 +89,21 @@ export function createSheet({ form }) {
       .sheet-page { width: ${P.w}mm; height: ${P.h}mm; }
       @media print { .sheet-page { width: auto; height: ${P.h - 24 - 1}mm; } }`;
     document.head.append(style);
-    sheet = el("div", "sheet");
+    sheet = el("main", "sheet"); // the page's one main landmark while the rest is hidden
     sheet.dataset.testid = "sheet";
     const bar = el("div", "sheet-toolbar");
     const print = el("button", "primary", t("sheet.print"));
     print.type = "button"; print.dataset.testid = "sheet-print-now"; print.addEventListener("click", () => window.print());
     const paperSel = el("select");
     paperSel.dataset.testid = "sheet-paper";
+    const paperLabel = el("label", "", t("sheet.paper") + " ");
+    paperLabel.append(paperSel);
     for (const v of Object.keys(PAPER)) { const o = el("option", "", paperName(v)); o.value = v; o.selected = v === paper; paperSel.append(o); }
     paperSel.addEventListener("change", () => open(kind, { n, paper: paperSel.value }));
     const shut = el("button", "", t("sheet.close"));
     shut.type = "button"; shut.dataset.testid = "sheet-close"; shut.addEventListener("click", close);
     const spec = base.replace(/,?seed=\d+/, ""), name = kindName(kind);
-    bar.append(el("strong", "", t("sheet.toolbarTitle", { kind: name })), el("span", "", t("sheet.toolbarTrees", { n, spec, first: seed0, last: seed0 + n - 1 })), paperSel, print, shut);
+    bar.append(el("h1", "", t("sheet.toolbarTitle", { kind: name })), el("span", "", t("sheet.toolbarTrees", { n, spec, first: seed0, last: seed0 + n - 1 })), paperLabel, print, shut);
     sheet.append(bar);
     const title = t("sheet.title", { kind: name, seed: seed0 });
     const pages = [];
