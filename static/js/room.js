@@ -89,14 +89,14 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
     if (a.textContent !== link) {
       a.textContent = link;
       a.href = link || "#";
-      $("room-qr").innerHTML = "";
+      const box = $("room-qr");
+      box.innerHTML = "";
       if (link && R.role === "presenter") {
         // The QR library (28 KB) comes when a presenter shares, not with every student's page.
         qrLibrary ??= import("../vendor/uqr/uqr.js");
         qrLibrary.then(({ renderSVG }) => {
-          const qr = $("room-qr"); // the page may have gone by then (a test's fake page, a closed room)
-          if (qr && a.textContent === link) qr.innerHTML = renderSVG(link, { pixelSize: 4 });
-        });
+          if (a.textContent === link) box.innerHTML = renderSVG(link, { pixelSize: 4 }); // box: kept even if the page has gone
+        }).catch((err) => console.error(err));
       }
     }
     $("room-link").hidden = R.role !== "presenter";
