@@ -75,27 +75,46 @@ func New(ctx context.Context, limits Limits) *Server {
 // ServeHTTP checks the Host header, sets the security headers and serves.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.hosts.allowed(r.Host) {
+		refusalHeaders(w.Header())
 		refuseHost(w, r)
 		return
 	}
-	s.securityHeaders(w.Header(), r.Host)
+	s.securityHeaders(w.Header(), r)
+	if !s.ownRequest(w, r) {
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
 // securityHeaders: the page runs only its own scripts (no inline script or
-// handler), talks only to its own host, and may be framed only by the sites
-// -embed-origins names (embed.go). Kept out of ServeHTTP, whose frame stays
-// on every websocket's goroutine stack for the connection's life.
+// handler), talks only to its own host, and may be framed by nobody, or
+// when it is the embedded page (/?embed=1) by the sites -embed-origins names
+// (embed.go). Kept out of ServeHTTP, whose frame stays on every websocket's
+// goroutine stack for the connection's life.
 //
 //go:noinline
-func (s *Server) securityHeaders(h http.Header, host string) {
-	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
-		"img-src 'self' data: blob:; connect-src 'self' ws://"+host+" wss://"+host+"; "+
-		"object-src 'none'; base-uri 'none'; form-action 'self'; "+s.frameAncestors)
-	h.Set("X-Content-Type-Options", "nosniff")
-	if s.xFrameOptions != "" {
-		h.Set("X-Frame-Options", s.xFrameOptions)
+func (s *Server) securityHeaders(h http.Header, r *http.Request) {
+	ancestors, xfo := "frame-ancestors 'none'", "DENY"
+	if embedPage(r) {
+		ancestors, xfo = s.frameAncestors, s.xFrameOptions
 	}
+	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
+		"img-src 'self' data: blob:; connect-src 'self' ws://"+r.Host+" wss://"+r.Host+"; "+
+		"object-src 'none'; base-uri 'none'; form-action 'self'; "+ancestors)
+	h.Set("X-Content-Type-Options", "nosniff")
+	if xfo != "" {
+		h.Set("X-Frame-Options", xfo)
+	}
+	h.Set("Referrer-Policy", "no-referrer")
+}
+
+// refusalHeaders are the security headers of an answer to a host this server
+// is not: the same four, as strict as they go (the reply is a sentence, it
+// loads nothing and nobody frames it).
+func refusalHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
 	h.Set("Referrer-Policy", "no-referrer")
 }
 
