@@ -83,7 +83,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.ownRequest(w, r) {
 		return
 	}
+	if r.Body == nil || r.Body == http.NoBody {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	body := newBodyReader(w, r.Body, s.limits.BodyWait)
+	r.Body = body
 	s.mux.ServeHTTP(w, r)
+	body.finish(w)
 }
 
 // securityHeaders: the page runs only its own scripts (no inline script or
