@@ -32,6 +32,7 @@ func errSlowBody(wait time.Duration) *msg.Error {
 // bodyReader is a request body with a deadline on each read.
 type bodyReader struct {
 	io.ReadCloser
+	w      http.ResponseWriter
 	rc     *http.ResponseController
 	wait   time.Duration  // Limits.BodyWait
 	n      int64          // bytes read
@@ -40,8 +41,13 @@ type bodyReader struct {
 	eof    bool           // the body was read to its end
 }
 
+// newBodyReader wraps a request's body. Until the body is read to its end
+// the reply says "Connection: close": net/http would otherwise read what is
+// left of an unread body, with no deadline, before it writes the reply (it
+// does so only for the bodies it knows, and this one it does not).
 func newBodyReader(w http.ResponseWriter, body io.ReadCloser, wait time.Duration) *bodyReader {
-	return &bodyReader{ReadCloser: body, rc: http.NewResponseController(w), wait: wait}
+	w.Header().Set("Connection", "close")
+	return &bodyReader{ReadCloser: body, w: w, rc: http.NewResponseController(w), wait: wait}
 }
 
 func (b *bodyReader) Read(p []byte) (int, error) {
@@ -64,6 +70,9 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 	b.rc.SetReadDeadline(time.Time{})
 	b.waited += time.Since(start)
 	b.n += int64(n)
+	if err == io.EOF {
+		b.w.Header().Del("Connection") // all read: the connection may serve the next request
+	}
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		b.err = &slowBodyError{errSlowBody(b.wait)}
 		return n, b.err
