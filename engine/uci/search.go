@@ -155,6 +155,10 @@ func afterStop(stopped, err error) error {
 			return msg.New("go-uci.noAnswerAfterStop", "engine \"{engine}\" sent no {waitingFor} within {limit}: it hangs or is not a UCI engine, and after stop engine \"{engine}\" sent no {waitingFor} within {grace}: it hangs or is not a UCI engine",
 				"engine", first.Args["engine"], "waitingFor", first.Args["waitingFor"], "limit", first.Args["limit"],
 				"grace", second.Args["limit"])
+		case "go-uci.tooManyLines":
+			return msg.New("go-uci.tooManyLinesAfterStop", "engine \"{engine}\" sent more than {n} lines with a score, or {mb} MB of them: the inspection kept those and stopped it, and after stop it sent no {waitingFor} within {grace}",
+				"engine", first.Args["engine"], "n", first.Args["n"], "mb", first.Args["mb"],
+				"waitingFor", second.Args["waitingFor"], "grace", second.Args["limit"])
 		case "go-uci.cancelled":
 			return msg.New("go-uci.cancelledAfterStop", "the inspection was cancelled, and after stop engine \"{engine}\" sent no {waitingFor} within {grace}: it hangs or is not a UCI engine",
 				"engine", second.Args["engine"], "waitingFor", second.Args["waitingFor"], "grace", second.Args["limit"])
