@@ -31,11 +31,13 @@ func serve(args []string) error {
 	if err != nil {
 		return err
 	}
+	memLimit := setMemoryLimit(lim)
 	handler := server.New(ctx, lim)
 	handler.AddEngines(engines)
 	srv := handler.HTTPServer()
 	printURLs(os.Stdout, ln.Addr().(*net.TCPAddr), server.InterfaceAddrs(false))
 	printShare(os.Stdout, lim)
+	fmt.Fprintf(os.Stdout, "pvscope: the Go runtime's memory limit is %s (-max-memory and a fifth, unless GOMEMLIMIT is set)\n", sizeText(memLimit))
 	return serveUntilDone(ctx, srv, ln)
 }
 

@@ -198,3 +198,12 @@ func SearchShare(lim Limits) (share int64, entries int, table int64) {
 	most = min(most, engine.MaxTTSize)
 	return share, most, int64(most) * tableBytes
 }
+
+// RuntimeMemoryLimit is the Go runtime's memory limit for a server whose
+// budget is maxMemory (-max-memory): the budget plus a fifth for what it
+// does not charge (connections' buffers, goroutine stacks, frames being
+// written, the runtime's own), so that under a burst the collector works
+// harder before the process passes about 1.3 times the flag.
+func RuntimeMemoryLimit(maxMemory int64) int64 {
+	return maxMemory + maxMemory/5
+}

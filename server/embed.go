@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 )
@@ -32,7 +33,14 @@ func ParseEmbedOrigins(list string) ([]string, error) {
 	return out, nil
 }
 
-// frameHeaders says who may frame the page: nobody by default
+// embedPage says whether r asks for the embedded page (/?embed=1), the only
+// one -embed-origins lets other sites frame: the whole page in a frame
+// could be dressed up by the framing site and clicked through unseen.
+func embedPage(r *http.Request) bool {
+	return r.URL.Path == "/" && r.URL.Query().Get("embed") == "1"
+}
+
+// frameHeaders says who may frame the embedded page: nobody by default
 // (frame-ancestors 'none', X-Frame-Options DENY), or the sites named by
 // -embed-origins. X-Frame-Options cannot list sites, and browsers that read
 // frame-ancestors ignore it, so it is left out when sites are named.

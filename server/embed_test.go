@@ -24,14 +24,24 @@ func TestEmbedOriginsWidenFrameAncestors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, hs = testServer(t, lim)
-	for _, path := range []string{"/?embed=1", "/static/js/app.js"} {
+	res = get(t, hs.URL+"/?embed=1")
+	csp := res.Header.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "frame-ancestors https://course.example.edu http://127.0.0.1:8081") || strings.Contains(csp, "'none'; frame") {
+		t.Errorf("/?embed=1: policy %q does not name the two sites in frame-ancestors", csp)
+	}
+	if x := res.Header.Get("X-Frame-Options"); x != "" {
+		t.Errorf("/?embed=1: X-Frame-Options %q beside a frame-ancestors list (it would refuse them all)", x)
+	}
+	// The whole page, framed by a named site, could be dressed up and
+	// clicked through unseen: only the embedded page may be framed.
+	for _, path := range []string{"/", "/?embed=0", "/?lang=fr&lesson=intro", "/static/js/app.js", "/static/index.html?embed=1"} {
 		res = get(t, hs.URL+path)
 		csp := res.Header.Get("Content-Security-Policy")
-		if !strings.Contains(csp, "frame-ancestors https://course.example.edu http://127.0.0.1:8081") || strings.Contains(csp, "'none'; frame") {
-			t.Errorf("%s: policy %q does not name the two sites in frame-ancestors", path, csp)
+		if !strings.HasSuffix(csp, "frame-ancestors 'none'") || strings.Contains(csp, "course.example.edu") {
+			t.Errorf("%s: policy %q, want frame-ancestors 'none'", path, csp)
 		}
-		if x := res.Header.Get("X-Frame-Options"); x != "" {
-			t.Errorf("%s: X-Frame-Options %q beside a frame-ancestors list (it would refuse them all)", path, x)
+		if x := res.Header.Get("X-Frame-Options"); x != "DENY" {
+			t.Errorf("%s: X-Frame-Options %q, want DENY", path, x)
 		}
 	}
 }

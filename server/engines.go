@@ -130,6 +130,10 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 		if errors.As(err, &tooBig) {
 			m = msg.New("go-server.inspectTooLarge", "The request is larger than {n} bytes.", "n", s.srv.limits.MaxMessageBytes)
 		}
+		if slow, ok := slowBody(err); ok {
+			writeJSON(w, http.StatusRequestTimeout, inspectFailed(slow.Text, slow))
+			return
+		}
 		writeJSON(w, http.StatusBadRequest, inspectFailed(sentence(m.Text), m))
 		return
 	}

@@ -127,3 +127,27 @@ func closingQuote(s string, i int) int {
 	}
 	return -1
 }
+
+// article is "a" or "an", as the word that follows is said: "an answer",
+// "an int", "a uint", "a string". For the English sentences: the other
+// catalogs choose their own (the French reads the parameter with a select
+// whose only form is its own article).
+func article(word string) string {
+	w := strings.ToLower(word)
+	switch {
+	case w == "":
+		return "a"
+	case strings.HasPrefix(w, "u") && (strings.HasPrefix(w, "uint") || strings.HasPrefix(w, "use") || strings.HasPrefix(w, "uni")):
+		return "a" // said "you"
+	case strings.ContainsRune("aeiou", rune(w[0])):
+		return "an"
+	}
+	return "a"
+}
+
+func capitalized(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -50,6 +50,13 @@ func TestForeignHostIsRefused(t *testing.T) {
 			if res.StatusCode != http.StatusMisdirectedRequest || !strings.Contains(string(body), "-host") {
 				t.Errorf("Host %q %s: %d %.100q, want 421 and a sentence naming -host", host, path, res.StatusCode, body)
 			}
+			// The refusal carries the headers every answer has.
+			for h, want := range map[string]string{"Content-Security-Policy": "frame-ancestors 'none'",
+				"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer"} {
+				if got := res.Header.Get(h); !strings.Contains(got, want) {
+					t.Errorf("Host %q %s: %s %q, want %q", host, path, h, got, want)
+				}
+			}
 		}
 	}
 	allowed := []string{"localhost", "localhost:8080", "LOCALHOST.", "127.0.0.1:80", "[::1]:8080", "class.localhost",

@@ -75,8 +75,9 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 	if err := json.Unmarshal(raw, &cmd); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			c.queue(said(0, te.Field, msg.New("go-server.roomFieldType", "The {type} message is not valid: its \"{field}\" should be a {want}, not a {got}.",
-				"type", typ, "field", quoted(te.Field), "want", te.Type.Kind().String(), "got", te.Value)))
+			c.queue(said(0, te.Field, msg.New("go-server.roomFieldType", "The {type} message is not valid: its \"{field}\" should be {wantArticle} {want}, not {gotArticle} {got}.",
+				"type", typ, "field", quoted(te.Field), "want", te.Type.Kind().String(), "got", te.Value,
+				"wantArticle", article(te.Type.Kind().String()), "gotArticle", article(te.Value))))
 			return true
 		}
 		m := msg.New("go-server.roomNotValid", "the {type} message is not valid: {reason}", "type", typ, "reason", err)
@@ -95,7 +96,7 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 		}
 	default: // cursor, question, answer
 		if r == nil {
-			c.queue(said(0, "", msg.New("go-server.needsRoom", "A {type} message needs a room: send create-room or join-room first.", "type", typ)))
+			c.queue(said(0, "", msg.New("go-server.needsRoom", "{A} {type} message needs a room: send create-room or join-room first.", "type", typ, "A", capitalized(article(typ)))))
 			return true
 		}
 		if typ == "answer" {

@@ -30,6 +30,9 @@ type Limits struct {
 	// the next page in line. The page keeps its connection (until WriteWait)
 	// and the events recorded so far.
 	StuckWait time.Duration
+	// BodyWait is the longest a request's body may go without a byte, and
+	// the grace before its minimum rate counts (body.go).
+	BodyWait time.Duration
 	// IdleTimeout closes keep-alive HTTP connections idle this long.
 	IdleTimeout time.Duration
 	// Hosts are extra host names the server answers to (-host), besides
@@ -52,7 +55,7 @@ type Limits struct {
 func DefaultLimits() Limits {
 	return Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxWait: time.Minute, MaxMessageBytes: 64 << 10,
 		MaxConns: 1024, MaxMemory: 1 << 30, RoomsPerAddress: 3, RoomRate: 3000,
-		WriteWait: 10 * time.Second, StuckWait: 3 * time.Second, IdleTimeout: time.Minute}
+		WriteWait: 10 * time.Second, StuckWait: 3 * time.Second, BodyWait: 10 * time.Second, IdleTimeout: time.Minute}
 }
 
 // withDefaults fills the limits left at zero from DefaultLimits (MaxQueue
@@ -85,6 +88,7 @@ func (l Limits) withDefaults() Limits {
 	setd(&l.MaxWait, d.MaxWait)
 	setd(&l.WriteWait, d.WriteWait)
 	setd(&l.StuckWait, d.StuckWait)
+	setd(&l.BodyWait, d.BodyWait)
 	setd(&l.IdleTimeout, d.IdleTimeout)
 	return l
 }

@@ -3,7 +3,8 @@
 // their traces into frames; it is the only package that knows about HTTP.
 //
 // Its parts: server.go (routes, headers), hosts.go (the Host check), embed.go
-// (-embed-origins: who may frame the page), conn.go
+// (-embed-origins: who may frame the page), origin.go (POSTs come from the
+// page), body.go (a request body's deadline and minimum rate), conn.go
 // (a page's websocket: read and write pumps), start.go (a start command, from
 // its check to its search), plan.go (checking and building a search), run.go
 // (a search and its recording), slots.go (search slots and the line waiting
@@ -77,27 +78,53 @@ func New(ctx context.Context, limits Limits) *Server {
 // ServeHTTP checks the Host header, sets the security headers and serves.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.hosts.allowed(r.Host) {
+		refusalHeaders(w.Header())
 		refuseHost(w, r)
 		return
 	}
-	s.securityHeaders(w.Header(), r.Host)
+	s.securityHeaders(w.Header(), r)
+	if !s.ownRequest(w, r) {
+		return
+	}
+	if r.Body == nil || r.Body == http.NoBody {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	body := newBodyReader(w, r.Body, s.limits.BodyWait)
+	r.Body = body
 	s.mux.ServeHTTP(w, r)
+	body.finish(w)
 }
 
 // securityHeaders: the page runs only its own scripts (no inline script or
-// handler), talks only to its own host, and may be framed only by the sites
-// -embed-origins names (embed.go). Kept out of ServeHTTP, whose frame stays
-// on every websocket's goroutine stack for the connection's life.
+// handler), talks only to its own host, and may be framed by nobody, or
+// when it is the embedded page (/?embed=1) by the sites -embed-origins names
+// (embed.go). Kept out of ServeHTTP, whose frame stays on every websocket's
+// goroutine stack for the connection's life.
 //
 //go:noinline
-func (s *Server) securityHeaders(h http.Header, host string) {
-	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
-		"img-src 'self' data: blob:; connect-src 'self' ws://"+host+" wss://"+host+"; "+
-		"object-src 'none'; base-uri 'none'; form-action 'self'; "+s.frameAncestors)
-	h.Set("X-Content-Type-Options", "nosniff")
-	if s.xFrameOptions != "" {
-		h.Set("X-Frame-Options", s.xFrameOptions)
+func (s *Server) securityHeaders(h http.Header, r *http.Request) {
+	ancestors, xfo := "frame-ancestors 'none'", "DENY"
+	if embedPage(r) {
+		ancestors, xfo = s.frameAncestors, s.xFrameOptions
 	}
+	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
+		"img-src 'self' data: blob:; connect-src 'self' ws://"+r.Host+" wss://"+r.Host+"; "+
+		"object-src 'none'; base-uri 'none'; form-action 'self'; "+ancestors)
+	h.Set("X-Content-Type-Options", "nosniff")
+	if xfo != "" {
+		h.Set("X-Frame-Options", xfo)
+	}
+	h.Set("Referrer-Policy", "no-referrer")
+}
+
+// refusalHeaders are the security headers of an answer to a host this server
+// is not: the same four, as strict as they go (the reply is a sentence, it
+// loads nothing and nobody frames it).
+func refusalHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
 	h.Set("Referrer-Policy", "no-referrer")
 }
 

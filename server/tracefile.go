@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bufio"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -98,7 +99,15 @@ func (s *Server) OpenTraceFile(path string) (string, error) {
 func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	// Reading a file is work like a search: it takes a slot, so only as many
-	// files are read at once as searches run.
+	// files are read at once as searches run. The slot is taken when the work
+	// can start, once the first chunk (or the whole of a smaller file) is in
+	// hand, so a client that sends headers and no body holds no slot; the
+	// rest is read as it arrives, at a minimum rate (body.go).
+	body := bufio.NewReaderSize(http.MaxBytesReader(w, r.Body, maxTraceBytes), firstChunk)
+	if _, err := body.Peek(firstChunk); err != nil && err != io.EOF {
+		s.refuseTrace(w, err)
+		return
+	}
 	release, err := s.slots.acquire(r.Context(), func(int) {})
 	if err != nil {
 		if r.Context().Err() != nil {
@@ -109,13 +118,27 @@ func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	o, err := readTrace(http.MaxBytesReader(w, r.Body, maxTraceBytes))
+	o, err := readTrace(body)
 	if err != nil {
-		w.WriteHeader(http.StatusBadRequest)
-		json.NewEncoder(w).Encode(traceRefusal(err))
+		s.refuseTrace(w, err)
 		return
 	}
 	json.NewEncoder(w).Encode(map[string]any{"token": s.traces.put(o), "events": o.rec.Len()})
+}
+
+// firstChunk is what an upload reads before it takes a slot.
+const firstChunk = 64 << 10
+
+// refuseTrace answers an upload that could not be read: 408 for a body
+// that stopped coming, 400 for a file that is not a trace.
+func (s *Server) refuseTrace(w http.ResponseWriter, err error) {
+	if m, ok := slowBody(err); ok {
+		w.WriteHeader(http.StatusRequestTimeout)
+		json.NewEncoder(w).Encode(map[string]any{"error": m.Text, "key": m.Key, "args": m.Args})
+		return
+	}
+	w.WriteHeader(http.StatusBadRequest)
+	json.NewEncoder(w).Encode(traceRefusal(err))
 }
 
 // traceRefusal is the answer to a file that cannot be read: {"error"} with the

@@ -60,6 +60,10 @@ type limits struct {
 	infinite bool          // search until stop, and hold bestmove until then
 }
 
+// maxMillis bounds the times (and depths) "go" reads: 1e12 ms is about 31
+// years, a limit still, and small enough that the clock arithmetic cannot overflow.
+const maxMillis = 1_000_000_000_000
+
 // parseGo reads the arguments of "go". whiteToMove picks the clock that
 // wtime/btime budgeting reads.
 func parseGo(args []string, whiteToMove bool) (limits, error) {
@@ -90,11 +94,17 @@ func parseGo(args []string, whiteToMove bool) (limits, error) {
 		if n < 0 && key != "wtime" && key != "btime" {
 			return l, fmt.Errorf("go %s %d is negative", key, n)
 		}
+		if key != "nodes" {
+			// Past these a count or a time means "no limit" to a person, and
+			// would overflow below (a Duration holds 292 years; 2*n wraps):
+			// clamp, so "go movetime 9223372036854775807" still stops.
+			n = min(max(n, -maxMillis), maxMillis)
+		}
 		switch key {
 		case "depth":
 			l.depth = int(min(max(n, 1), engine.MaxDepth))
 		case "mate":
-			l.depth = int(min(max(2*n-1, 1), engine.MaxDepth))
+			l.depth = int(min(max(2*min(n, engine.MaxDepth)-1, 1), engine.MaxDepth))
 		case "nodes":
 			l.nodes = max(n, 1)
 		case "movetime":

@@ -76,6 +76,14 @@ func fakeEngine(mode string) {
 			say("info depth 1 score cp 10 pv e2e4")
 			fmt.Fprintln(os.Stderr, "fake: assertion failed in search")
 			os.Exit(4)
+		case w[0] == "go" && mode == "info-flood":
+			// Valid lines with a score, without end, deaf to stop.
+			b := []byte(strings.Repeat("info depth 5 seldepth 9 multipv 1 score cp 10 nodes 1000 time 5 pv e2e4 e7e5 g1f3 b8c6 f1b5 a7a6\n", 64))
+			for {
+				if _, err := os.Stdout.Write(b); err != nil {
+					os.Exit(0)
+				}
+			}
 		case w[0] == "go" && mode == "hang":
 			say("info depth 1 score cp 10 pv e2e4")
 			sleepForever() // ignores stop, quit and the end of its input

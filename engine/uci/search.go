@@ -22,8 +22,15 @@ type Searched struct {
 	bad []badInfo // BadLines as read, for the report's keyed warnings
 }
 
-// maxInfos bounds what one search keeps: a runaway engine cannot fill memory.
-const maxInfos = 100000
+// What one search keeps of an engine's lines with a score: a real engine
+// sends a few a depth (Stockfish to depth 30 with MultiPV 8, some hundreds
+// of short lines), a runaway one could send them without end. Past either
+// bound the engine is told to stop, its lines so far kept and reported, and
+// the page told why; what the server keeps and returns stays a few MB.
+const (
+	maxInfos     = 5000
+	maxInfoBytes = 1 << 20 // the lines' text
+)
 
 // Go sets up position ("startpos" or "fen F", with " moves ..." as the
 // protocol writes it), sends "go " + args and reads until bestmove. Past the
@@ -46,6 +53,7 @@ func (c *Client) GoEach(ctx context.Context, position, args string, each func(In
 	limit := c.lim.Search
 	deadline := time.Now().Add(limit)
 	var stopped error // why we sent stop: a keyed sentence
+	kept := 0         // bytes of the lines kept
 	for {
 		line, err := c.next(ctx, deadline, limit, "bestmove")
 		var gone engineGone
@@ -90,11 +98,20 @@ func (c *Client) GoEach(ctx context.Context, position, args string, each func(In
 				if len(s.Said) < 100 {
 					s.Said = append(s.Said, clip(in.Text))
 				}
-			case in.HasScore && len(s.Infos) < maxInfos:
+			case in.HasScore && len(s.Infos) < maxInfos && kept+len(line) <= maxInfoBytes:
 				s.Infos = append(s.Infos, in)
+				kept += len(line)
 				if each != nil {
 					each(in)
 				}
+			case in.HasScore && stopped == nil:
+				stopped = msg.New("go-uci.tooManyLines", "engine \"{engine}\" sent more than {n} lines with a score, or {mb} MB of them: the inspection kept those and stopped it",
+					"engine", quoted(clip(c.Label)), "n", maxInfos, "mb", maxInfoBytes>>20)
+				if serr := c.Send("stop"); serr != nil {
+					return s, serr
+				}
+				limit, deadline = c.lim.Grace, time.Now().Add(c.lim.Grace)
+				ctx = context.WithoutCancel(ctx)
 			}
 		}
 	}
@@ -138,6 +155,10 @@ func afterStop(stopped, err error) error {
 			return msg.New("go-uci.noAnswerAfterStop", "engine \"{engine}\" sent no {waitingFor} within {limit}: it hangs or is not a UCI engine, and after stop engine \"{engine}\" sent no {waitingFor} within {grace}: it hangs or is not a UCI engine",
 				"engine", first.Args["engine"], "waitingFor", first.Args["waitingFor"], "limit", first.Args["limit"],
 				"grace", second.Args["limit"])
+		case "go-uci.tooManyLines":
+			return msg.New("go-uci.tooManyLinesAfterStop", "engine \"{engine}\" sent more than {n} lines with a score, or {mb} MB of them: the inspection kept those and stopped it, and after stop it sent no {waitingFor} within {grace}",
+				"engine", first.Args["engine"], "n", first.Args["n"], "mb", first.Args["mb"],
+				"waitingFor", second.Args["waitingFor"], "grace", second.Args["limit"])
 		case "go-uci.cancelled":
 			return msg.New("go-uci.cancelledAfterStop", "the inspection was cancelled, and after stop engine \"{engine}\" sent no {waitingFor} within {grace}: it hangs or is not a UCI engine",
 				"engine", second.Args["engine"], "waitingFor", second.Args["waitingFor"], "grace", second.Args["limit"])

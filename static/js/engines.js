@@ -90,7 +90,8 @@ export function createEngines({ errors, board, onHelp }) {
     try {
       const res = await fetch("/engines/inspect", {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
+        // X-Pvscope: the server takes a POST only from its own page (server/origin.go).
+        headers: { "Content-Type": "application/json", Accept: "application/x-ndjson", "X-Pvscope": "page" },
         body: JSON.stringify(req),
         signal: ctl.signal,
       });

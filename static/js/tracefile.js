@@ -103,6 +103,7 @@ function post(file, progress) {
   return new Promise((resolve, reject) => {
     const x = new XMLHttpRequest();
     x.open("POST", "/trace");
+    x.setRequestHeader("X-Pvscope", "page"); // the server takes a POST only from its own page (server/origin.go)
     x.responseType = "json";
     x.upload.onprogress = (e) => progress(e.loaded);
     x.upload.onload = () => progress(file.size);

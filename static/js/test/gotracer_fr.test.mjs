@@ -97,6 +97,7 @@ function refusal(answer) {
   globalThis.XMLHttpRequest = class {
     constructor() { this.upload = {}; }
     open() {}
+    setRequestHeader() {} // the page's mark (tracefile.js): what this fake answers does not depend on it
     send() { this.status = 400; this.response = answer; this.onload(); }
   };
   const shown = [];
