@@ -43,7 +43,9 @@ import "strings"
 // left out. With the header's "pov":"white", scores and windows are
 // turned to the negamax convention (the side to move's view) first.
 //
-// The Deriver is streaming: its memory is a frame per open node.
+// The Deriver is streaming: its memory is a frame per open node, and the
+// lines it derives share their tails (see pvLine), so an event's PV costs
+// one move more than its child's, not a copy of the line below.
 type Deriver struct {
 	out       func(e Event, line int)
 	line      int // the line of the event being handled
@@ -68,12 +70,14 @@ type Deriver struct {
 	// Derived events about a child that just exited, held until the next
 	// event shows whether the engine writes that kind itself.
 	later []Event
+	// lineBytes: what the lines it built take, shared tails counted once.
+	lineBytes int64
 }
 
 type rootResult struct {
 	depth int16
 	score int32
-	pv    []string
+	pv    pvLine
 	rank  int8 // 3 inside its window, 2 failed high, 1 failed low
 }
 
@@ -90,14 +94,14 @@ type frame struct {
 	next        int16 // the index the next new move gets
 	children    int
 	reduced     int16
-	pv          []string
+	pv          pvLine
 	// The last child, once it exited.
 	last struct {
 		lastVisit
 		index int16
 		score int32 // as this node sees it
 		probe bool
-		pv    []string
+		pv    pvLine
 	}
 	// The child that decided its score so far (the last with the highest),
 	// and the one before the last child's, for when that child is searched again.
@@ -109,7 +113,7 @@ type decider struct {
 	has   bool
 	score int32
 	move  string
-	line  []string
+	line  pvLine
 }
 
 // NewDeriver returns a Deriver that hands every event, written or derived, to
@@ -191,7 +195,7 @@ func (d *Deriver) Add(e Event, line int) {
 	case PVUpdate:
 		if f := d.top(); f != nil && f.node == e.Node {
 			f.a = max(f.a, e.Score)
-			f.pv = e.PV
+			f.pv = lineOfMoves(e.PV)
 		}
 	}
 	if d.full {
@@ -200,13 +204,17 @@ func (d *Deriver) Add(e Event, line int) {
 	d.send(e)
 }
 
+// LineBytes is the memory the lines derived so far take, about: what holding
+// every derived event costs beyond the events themselves.
+func (d *Deriver) LineBytes() int64 { return d.lineBytes }
+
 // Finish ends the trace: a root-pv and search-end when the trace has none.
 func (d *Deriver) Finish(line int) {
 	d.line = line
 	d.flushLater()
 	d.flushRoot()
 	if d.started && !d.ended && !d.wrote[SearchEnd] && len(d.stack) == 0 {
-		d.derive(Event{Kind: SearchEnd, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv})
+		d.derive(Event{Kind: SearchEnd, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv.moves()})
 	}
 }
 

@@ -6,16 +6,14 @@ package tracer
 
 // lineOf is the line from node c as it exits with e: its pv-updates' under
 // a wider window, the deciding child's under a null one.
-func (d *Deriver) lineOf(c *frame, e *Event) []string {
-	if int64(c.beta)-int64(c.alpha) != 1 || c.pv != nil {
+func (d *Deriver) lineOf(c *frame, e *Event) pvLine {
+	if int64(c.beta)-int64(c.alpha) != 1 || !c.pv.isNil() {
 		return c.pv
 	}
 	if !c.best.has || c.best.score != e.Score || d.scale.MatedAt(e.Score, int(c.ply)) {
-		return nil
+		return pvLine{}
 	}
-	line := make([]string, 1, 1+len(c.best.line))
-	line[0] = c.best.move
-	return append(line, c.best.line...)
+	return c.best.line.prepend(c.best.move, &d.lineBytes)
 }
 
 // rootExited weighs a root search against the others of its iteration.
@@ -125,9 +123,9 @@ func (d *Deriver) childExited(p *frame, e *Event, c *frame) {
 	if probe || score <= p.a {
 		return
 	}
-	line := append([]string{c.move}, c.pv...)
 	if !d.wrote[PVUpdate] {
-		d.later = append(d.later, Event{Kind: PVUpdate, Node: p.node, Move: c.move, Index: c.index, Score: score, Alpha: p.a, Beta: p.beta, PV: line})
+		line := c.pv.prepend(c.move, &d.lineBytes)
+		d.later = append(d.later, Event{Kind: PVUpdate, Node: p.node, Move: c.move, Index: c.index, Score: score, Alpha: p.a, Beta: p.beta, PV: line.moves()})
 		p.pv = line
 	}
 	p.a = score
@@ -141,5 +139,5 @@ func (d *Deriver) flushRoot() {
 		return
 	}
 	d.pending = false
-	d.derive(Event{Kind: RootPV, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv})
+	d.derive(Event{Kind: RootPV, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv.moves()})
 }
