@@ -149,6 +149,10 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	}
 	diag.Scale = scale
 	if fen := meta["fen"]; fen != "" {
+		// The position view refuses (a FEN with no kings) is refused here too.
+		if _, err := engine.NewChessPosition(fen); err != nil {
+			return nil, fmt.Errorf("the trace header's position: %w", err)
+		}
 		diag.EndOfLine = func(pv []string) (tracer.Reason, bool) { return engine.LineEnd(fen, pv) }
 		if g, err := engine.NewTraceGame(fen); err == nil {
 			chk.Game = g
@@ -259,6 +263,7 @@ func (p *pathStack) path(e *tracer.Event, node int32) []string {
 }
 
 func printCheck(w io.Writer, rep *checkReport) {
+	w = inertWriter{w} // the trace's names are printed, never obeyed
 	c := rep.Counts
 	fmt.Fprintf(w, "%s: %d events, %d nodes, %d leaves, %d probes, %d re-searches, %d repeats, %d cutoffs (%.1f%% by the first move), %d TT hits, %d TT cutoffs, %d moves pruned\n",
 		rep.File, rep.Events, c.Nodes, c.Leaves, c.Probes, c.ReSearches, c.Repeats, c.Cutoffs, 100*c.FirstMoveCutoffRate, c.TTHits, c.TTCutoffs, c.Prunes)

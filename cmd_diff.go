@@ -194,6 +194,7 @@ func sanLine(h tracer.Header, moves []string) []string {
 }
 
 func printDiff(w io.Writer, o *diffOutput) {
+	w = inertWriter{w} // the trace's names are printed, never obeyed
 	r := o.DiffReport
 	fmt.Fprintf(w, "A: %s\nB: %s\n", o.A, o.B)
 	if r.Same {

@@ -79,11 +79,11 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	var coded exitCode
 	if errors.As(err, &coded) {
 		if coded.err != nil {
-			fmt.Fprintf(stderr, "pvscope %s: %v\n", name, coded.err)
+			fmt.Fprintf(inertWriter{stderr}, "pvscope %s: %v\n", name, coded.err)
 		}
 		return coded.code
 	}
-	fmt.Fprintf(stderr, "pvscope %s: %v\n", name, err)
+	fmt.Fprintf(inertWriter{stderr}, "pvscope %s: %v\n", name, err) // an error may quote the trace
 	return 2
 }
 

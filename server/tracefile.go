@@ -41,6 +41,7 @@ type openedTrace struct {
 	rec      *tracer.Recording
 	done     doneFrame
 	scaleErr error // the header's scale is not one: a warning while it is read
+	account  traceAccount
 }
 
 // traceStore holds the opened traces by token.
@@ -65,12 +66,30 @@ func (t *traceStore) put(o *openedTrace) string {
 	}
 	for len(t.tokens) > 0 && (len(t.tokens) >= maxTraces || stored > maxStoredEvents) {
 		stored -= t.byTok[t.tokens[0]].rec.Len()
-		delete(t.byTok, t.tokens[0])
-		t.tokens = t.tokens[1:]
+		t.dropFirst()
 	}
 	t.byTok[tok] = o
 	t.tokens = append(t.tokens, tok)
 	return tok
+}
+
+// dropOldest forgets the oldest opened trace, giving back its memory; false
+// when none is open.
+func (t *traceStore) dropOldest() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.tokens) == 0 {
+		return false
+	}
+	t.dropFirst()
+	return true
+}
+
+// dropFirst forgets the oldest trace. Under t.mu.
+func (t *traceStore) dropFirst() {
+	t.byTok[t.tokens[0]].account.release()
+	delete(t.byTok, t.tokens[0])
+	t.tokens = t.tokens[1:]
 }
 
 func (t *traceStore) get(tok string) *openedTrace {
@@ -87,7 +106,7 @@ func (s *Server) OpenTraceFile(path string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
-	o, err := readTrace(io.LimitReader(f, maxTraceBytes+1))
+	o, err := readTraceCharged(io.LimitReader(f, maxTraceBytes+1), traceAccount{b: s.budget, store: &s.traces})
 	if err != nil {
 		return "", err
 	}
@@ -118,7 +137,7 @@ func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	o, err := readTrace(body)
+	o, err := readTraceCharged(body, traceAccount{b: s.budget, store: &s.traces})
 	if err != nil {
 		s.refuseTrace(w, err)
 		return
@@ -137,7 +156,11 @@ func (s *Server) refuseTrace(w http.ResponseWriter, err error) {
 		json.NewEncoder(w).Encode(map[string]any{"error": m.Text, "key": m.Key, "args": m.Args})
 		return
 	}
-	w.WriteHeader(http.StatusBadRequest)
+	status := http.StatusBadRequest
+	if isBudgetFull(err) {
+		status = http.StatusServiceUnavailable // the server is full, the file is not wrong
+	}
+	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(traceRefusal(err))
 }
 
@@ -184,29 +207,39 @@ func trimTracer(s string) string {
 	return s
 }
 
-// readTrace reads and completes a trace. Node ids are renumbered 1, 2, ... in
-// the order nodes are entered, as the page expects; a pvscope trace already is.
-// A trace that breaks the checker's rules is read whole, its violations listed
-// on the started frame; only a file that cannot be read is refused.
-func readTrace(r io.Reader) (*openedTrace, error) {
+// readTrace reads a trace charging no budget (tests).
+func readTrace(r io.Reader) (*openedTrace, error) { return readTraceCharged(r, traceAccount{}) }
+
+// readTraceCharged reads and completes a trace, charging acct as it goes.
+// Node ids are renumbered 1, 2, ... in the order nodes are entered, as the
+// page expects; a pvscope trace already is. A trace that breaks the checker's
+// rules is read whole, its violations listed on the started frame; only a
+// file that cannot be read, or that the memory budget has no room for, is
+// refused.
+func readTraceCharged(r io.Reader, acct traceAccount) (o *openedTrace, err error) {
 	rd, err := tracer.NewReader(r)
 	if err != nil {
 		return nil, err
 	}
 	h := rd.Header()
-	o := &openedTrace{rec: tracer.NewRecording()}
+	o = &openedTrace{rec: tracer.NewRecording(), account: acct}
+	account := &o.account // o is nil when an error returns
+	defer func() {
+		if err != nil {
+			account.release()
+		}
+	}()
 	if err := o.setStarted(h); err != nil {
 		return nil, err
 	}
-	ids := map[int32]int32{}
-	var exited []bool // by the page's node id: an exit was kept
+	var ids pageIDs
 	var problems traceProblems
 	line := 0
 	chk := tracer.Checker{Report: func(v *tracer.Violation) {
-		problems.addViolation(v, line, o.rec.Len(), ids[v.Node])
+		problems.addViolation(v, line, o.rec.Len(), ids.of(v.Node))
 	}}
 	chk.Warn = func(w *tracer.Violation) {
-		problems.addWarning(w, line, o.rec.Len(), ids[w.Node])
+		problems.addWarning(w, line, o.rec.Len(), ids.of(w.Node))
 	}
 	// The rules that need the header: its bound convention, its scale, and
 	// positions from its FEN (engine-pv, null-in-check); and the comparison
@@ -230,32 +263,36 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 	var nodes, leaves int64
 	var end *tracer.Event
 	var rootLine *tracer.Event // the newest root-pv (index 0)
-	var tooMany bool
-	d := tracer.NewDeriver(h, func(e tracer.Event, l int) {
+	var tooMany, noRoom bool
+	var cost readCost
+	var d *tracer.Deriver
+	d = tracer.NewDeriver(h, func(e tracer.Event, l int) {
 		if o.rec.Len() >= maxTraceEvents {
 			tooMany = true
 			return
 		}
-		if e.Kind == tracer.Enter {
-			nodes++
-			ids[e.Node] = int32(len(ids) + 1)
-			exited = append(exited, false)
-		}
 		line = l
 		chk.Emit(e)
 		diag.Emit(e)
-		e.Node, e.Parent, e.Ref = ids[e.Node], ids[e.Parent], ids[e.Ref]
 		switch e.Kind {
+		case tracer.Enter:
+			nodes++
+			cost.enter()
+			e.Node, e.Parent, e.Ref = ids.enter(e.Node, e.Parent, e.Ref)
 		case tracer.Exit:
+			cost.exit()
 			// The page's tree takes one exit per entered node: an exit of a
 			// node never entered, or a second one, is listed and not shown.
-			if e.Node == 0 || exited[e.Node-1] {
+			if e.Node = ids.exit(e.Node); e.Node == 0 {
 				return
 			}
-			exited[e.Node-1] = true
 			if e.End == tracer.Eval || e.End == tracer.Leaf {
 				leaves++
 			}
+		default:
+			e.Node, e.Parent, e.Ref = ids.of(e.Node), ids.of(e.Parent), ids.of(e.Ref)
+		}
+		switch e.Kind {
 		case tracer.RootPV:
 			if e.Index == 0 {
 				rootLine = &e
@@ -269,7 +306,11 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 			}
 			end = &e
 		}
-		o.rec.Emit(e)
+		o.rec.EmitKept(e) // the deriver's lines never change: kept, not copied
+		if c := cost.now(o.rec, d); c-cost.charged >= chargeStep {
+			cost.charged = c
+			noRoom = noRoom || !o.account.to(c)
+		}
 	})
 	d.OnRootLine = diag.DerivedLine
 	for {
@@ -284,11 +325,18 @@ func readTrace(r io.Reader) (*openedTrace, error) {
 		if tooMany {
 			return nil, msg.New("go-server.traceTooManyEvents", "the trace has more than {n} events, more than this server keeps", "n", maxTraceEvents)
 		}
+		if noRoom {
+			return nil, budgetFullTrace(o.account.b)
+		}
 	}
 	d.Finish(rd.Line())
 	line = rd.Line()
 	chk.Finish()
 	diag.Finish()
+	if !o.account.to(cost.now(o.rec, d)) {
+		return nil, budgetFullTrace(o.account.b)
+	}
+	o.account.settle(kept(o.rec, d)) // reading's scaffolding is let go
 	if o.rec.Len() == 0 {
 		return nil, msg.New("go-server.traceNoEvents", "the trace has a header but no events")
 	}

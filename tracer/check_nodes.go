@@ -115,7 +115,7 @@ func (c *Checker) push(e *Event) {
 	c.open = append(c.open, e.Node)
 	if k := len(c.frames); k < cap(c.frames) {
 		c.frames = c.frames[:k+1]
-		c.frames[k] = openFrame{alpha: e.Alpha, beta: e.Beta, exited: c.frames[k].exited[:0]}
+		c.frames[k].reset(e.Alpha, e.Beta)
 	} else {
 		c.frames = append(c.frames, openFrame{alpha: e.Alpha, beta: e.Beta})
 	}

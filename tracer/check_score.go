@@ -7,10 +7,11 @@ import "github.com/pvscope/pvscope/tracer/msg"
 
 // openFrame is what an open node has learnt from its children so far.
 type openFrame struct {
-	alpha, beta      int32    // its own window
-	exited           []kidKey // its children that exited: what a repeat matches
-	best, prevBest   int32    // the best score a counted child gave it, and the one before the last child's
-	bestChild, prevC int32    // the children that gave them
+	alpha, beta      int32            // its own window
+	exited           map[kidKey]int32 // its children that exited, the first of each search: what a repeat matches
+	shallowest       map[string]int16 // the least depth each exited child's move was searched at
+	best, prevBest   int32            // the best score a counted child gave it, and the one before the last child's
+	bestChild, prevC int32            // the children that gave them
 	lastChild        int32
 	hasBest, prevHas bool
 	prevSP           bool  // standPat before the last child
@@ -26,8 +27,23 @@ type kidKey struct {
 	move           string
 	alpha, beta    int32
 	depth, reduced int16
-	id             int32
 }
+
+// reset empties f for a new node with window (alpha, beta), keeping its maps'
+// room: a node's children are looked up by key, so that a node with a
+// million children is checked in time linear in them.
+func (f *openFrame) reset(alpha, beta int32) {
+	exited, shallowest := f.exited, f.shallowest
+	clear(exited)
+	clear(shallowest)
+	*f = openFrame{alpha: alpha, beta: beta, exited: exited, shallowest: shallowest}
+}
+
+func has(m map[kidKey]int32, k kidKey) bool {
+	_, ok := m[k]
+	return ok
+}
+
 
 // repeatOf is the exited sibling e searches again with the same window and
 // depth, or 0.
@@ -36,12 +52,7 @@ func (c *Checker) repeatOf(e *Event) int32 {
 	if k < 0 || e.Move == "" {
 		return 0
 	}
-	for _, kk := range c.frames[k].exited {
-		if kk.move == e.Move && kk.alpha == e.Alpha && kk.beta == e.Beta && kk.depth == e.Depth && kk.reduced == e.Reduced {
-			return kk.id
-		}
-	}
-	return 0
+	return c.frames[k].exited[kidKey{e.Move, e.Alpha, e.Beta, e.Depth, e.Reduced}]
 }
 
 // searchedAgainDeeper: e (no ref) searches an exited sibling's move again at a greater depth:
@@ -53,12 +64,8 @@ func (c *Checker) searchedAgainDeeper(e *Event) bool {
 	if k < 0 || e.Move == "" || e.Ref != 0 {
 		return false
 	}
-	for _, kk := range c.frames[k].exited {
-		if kk.move == e.Move && kk.depth < e.Depth {
-			return true
-		}
-	}
-	return false
+	d, ok := c.frames[k].shallowest[e.Move]
+	return ok && d < e.Depth
 }
 
 // repeats: e searches the exited sibling id's move again with its window and depth.
@@ -201,7 +208,15 @@ func (c *Checker) childExited(id int32, n *nodeState) {
 		return
 	}
 	f := &c.frames[k]
-	f.exited = append(f.exited, kidKey{n.move, n.alpha, n.beta, n.depth, n.reduced, id})
+	if f.exited == nil {
+		f.exited, f.shallowest = make(map[kidKey]int32), make(map[string]int16)
+	}
+	if key := (kidKey{n.move, n.alpha, n.beta, n.depth, n.reduced}); !has(f.exited, key) {
+		f.exited[key] = id // the first such child, as a scan from the first would find
+	}
+	if d, ok := f.shallowest[n.move]; !ok || n.depth < d {
+		f.shallowest[n.move] = n.depth
+	}
 	f.lastChild = id
 	f.prevBest, f.prevC, f.prevHas, f.prevSP = f.best, f.bestChild, f.hasBest, f.standPat
 	c.valued(f, id, n, -n.score)

@@ -43,7 +43,9 @@ import "strings"
 // left out. With the header's "pov":"white", scores and windows are
 // turned to the negamax convention (the side to move's view) first.
 //
-// The Deriver is streaming: its memory is a frame per open node.
+// The Deriver is streaming: its memory is a frame per open node, and the
+// lines it derives share their tails (see pvLine), so an event's PV costs
+// one move more than its child's, not a copy of the line below.
 type Deriver struct {
 	out       func(e Event, line int)
 	line      int // the line of the event being handled
@@ -76,12 +78,14 @@ type Deriver struct {
 	// trace writes its own pv-updates, which then make the line. Not called
 	// for a full trace.
 	OnRootLine func(pv []string, fromScores bool)
+	// lineBytes: what the lines it built take, shared tails counted once.
+	lineBytes int64
 }
 
 type rootResult struct {
 	depth int16
 	score int32
-	pv    []string
+	pv    pvLine
 	rank  int8  // 3 inside its window, 2 failed high, 1 failed low
 	bound Bound // Lower or Upper when it failed on its aspiration window: its score is a bound
 }
@@ -99,14 +103,14 @@ type frame struct {
 	next        int16 // the index the next new move gets
 	children    int
 	reduced     int16
-	pv          []string
+	pv          pvLine
 	// The last child, once it exited.
 	last struct {
 		lastVisit
 		index int16
 		score int32 // as this node sees it
 		probe bool
-		pv    []string
+		pv    pvLine
 		// It was stopped, or returned only a bound (boundOnly).
 		stopped, boundOnly bool
 	}
@@ -117,7 +121,7 @@ type frame struct {
 	// Before the last child: alpha and the line, for a move-value that
 	// replaces the child's value.
 	prevA  int32
-	prevPV []string
+	prevPV pvLine
 }
 
 type decider struct {
@@ -125,7 +129,7 @@ type decider struct {
 	standPat bool // the node's stand pat: no move beat it, the line stops there
 	score    int32
 	move     string
-	line     []string
+	line     pvLine
 }
 
 // weigh: the decider after a child's move with value score, and whether it
@@ -228,7 +232,7 @@ func (d *Deriver) Add(e Event, line int) {
 		d.ended = d.ended || e.Kind == SearchEnd
 	case RootPV:
 		if d.pending && e.Index == 0 && d.OnRootLine != nil {
-			d.OnRootLine(d.root.pv, !d.wrote[PVUpdate])
+			d.OnRootLine(d.root.pv.moves(), !d.wrote[PVUpdate])
 		}
 		if e.Index == 0 && e.Bound == NoBound && !d.full {
 			e.Bound = d.boundOf(e.Score) // a field the engine left out
@@ -244,7 +248,7 @@ func (d *Deriver) Add(e Event, line int) {
 	case PVUpdate:
 		if f := d.top(); f != nil && f.node == e.Node {
 			f.a = max(f.a, e.Score)
-			f.pv = e.PV
+			f.pv = lineOfMoves(e.PV)
 		}
 	}
 	if d.full {
@@ -253,13 +257,17 @@ func (d *Deriver) Add(e Event, line int) {
 	d.send(e)
 }
 
+// LineBytes is the memory the lines derived so far take, about: what holding
+// every derived event costs beyond the events themselves.
+func (d *Deriver) LineBytes() int64 { return d.lineBytes }
+
 // Finish ends the trace: a root-pv and search-end when the trace has none.
 func (d *Deriver) Finish(line int) {
 	d.line = line
 	d.flushLater()
 	d.flushRoot()
 	if d.started && !d.ended && !d.wrote[SearchEnd] && len(d.stack) == 0 {
-		d.derive(Event{Kind: SearchEnd, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv})
+		d.derive(Event{Kind: SearchEnd, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv.moves()})
 	}
 }
 

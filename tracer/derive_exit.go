@@ -6,26 +6,24 @@ package tracer
 
 // lineOf is the line from node c as it exits with e: its pv-updates' under
 // a wider window, the deciding child's under a null one.
-func (d *Deriver) lineOf(c *frame, e *Event) []string {
+func (d *Deriver) lineOf(c *frame, e *Event) pvLine {
 	if int64(c.beta)-int64(c.alpha) != 1 {
 		if e.Score >= c.beta && c.best.has && c.best.move != "" && !c.best.standPat {
 			// It failed high: its line is the move that cut, whatever raised alpha before.
-			return append([]string{c.best.move}, c.best.line...)
+			return c.best.line.prepend(c.best.move, &d.lineBytes)
 		}
 		return c.pv
 	}
-	if c.pv != nil {
+	if !c.pv.isNil() {
 		return c.pv
 	}
 	// A fail-hard node returns its bound, not its best move's value: the move
 	// that decided it scored at least its beta, or no more than its alpha.
 	decided := c.best.score == e.Score || e.Score >= c.beta && c.best.score >= c.beta
 	if !c.best.has || c.best.standPat || !decided || d.scale.MatedAt(e.Score, int(c.ply)) {
-		return nil
+		return pvLine{}
 	}
-	line := make([]string, 1, 1+len(c.best.line))
-	line[0] = c.best.move
-	return append(line, c.best.line...)
+	return c.best.line.prepend(c.best.move, &d.lineBytes)
 }
 
 // rootExited weighs a root search against the others of its iteration.
@@ -150,7 +148,7 @@ func (d *Deriver) decide(p *frame, score int32) {
 	c := struct {
 		move        string
 		index       int16
-		pv          []string
+		pv          pvLine
 		alpha, beta int32
 	}{l.move, l.index, l.pv, l.alpha, l.beta}
 	probe := l.probe
@@ -178,9 +176,9 @@ func (d *Deriver) decide(p *frame, score int32) {
 	if probe || score <= p.a {
 		return
 	}
-	line := append([]string{c.move}, c.pv...)
 	if !d.wrote[PVUpdate] {
-		d.later = append(d.later, Event{Kind: PVUpdate, Node: p.node, Move: c.move, Index: c.index, Score: score, Alpha: p.a, Beta: p.beta, PV: line})
+		line := c.pv.prepend(c.move, &d.lineBytes)
+		d.later = append(d.later, Event{Kind: PVUpdate, Node: p.node, Move: c.move, Index: c.index, Score: score, Alpha: p.a, Beta: p.beta, PV: line.moves()})
 		p.pv = line
 	}
 	p.a = score
@@ -195,9 +193,9 @@ func (d *Deriver) flushRoot() {
 	}
 	d.pending = false
 	if d.OnRootLine != nil {
-		d.OnRootLine(d.root.pv, !d.wrote[PVUpdate])
+		d.OnRootLine(d.root.pv.moves(), !d.wrote[PVUpdate])
 	}
-	d.derive(Event{Kind: RootPV, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv, Bound: d.root.bound})
+	d.derive(Event{Kind: RootPV, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv.moves(), Bound: d.root.bound})
 }
 
 // boundOf is the bound of the iteration's root search that scored score, as

@@ -39,6 +39,10 @@ type Recording struct {
 	// its chunk's marks column.
 	marks   []mark // distinct triples; marks[0] is none
 	markIdx map[mark]uint32
+	// lineBytes is what the PV table and the move table take: a copied
+	// line its moves, a kept one (EmitKept) its slice header only, a move
+	// its string and its entries.
+	lineBytes int64
 }
 
 // mark is what an enter or prune says of modern search.
@@ -73,7 +77,16 @@ type record struct {
 func NewRecording() *Recording { return &Recording{} }
 
 // Emit implements Sink. It copies e.PV; the caller may reuse it.
-func (r *Recording) Emit(e Event) {
+func (r *Recording) Emit(e Event) { r.emit(e, false) }
+
+// EmitKept is Emit, except that a derived event's PV is kept as it is, not
+// copied: the caller promises nobody changes it, as a Deriver's lines never
+// change. Those lines share their tails, so a recording of a deep trace's
+// derived pv-updates holds each move once, where copies would hold the whole
+// line below each node at every ancestor.
+func (r *Recording) EmitKept(e Event) { r.emit(e, e.Derived) }
+
+func (r *Recording) emit(e Event, keep bool) {
 	off := r.n & chunkMask
 	if off == 0 {
 		c := firstCap
@@ -114,10 +127,15 @@ func (r *Recording) Emit(e Event) {
 		if len(r.pvs) == 0 {
 			r.pvs = append(r.pvs, nil)
 		}
-		line := make([]string, len(e.PV))
-		for i, m := range e.PV {
-			line[i] = r.moves[r.intern(m)] // share the table's copy, keep none of the caller's
+		line := e.PV
+		if !keep {
+			line = make([]string, len(e.PV))
+			for i, m := range e.PV {
+				line[i] = r.moves[r.intern(m)] // share the table's copy, keep none of the caller's
+			}
+			r.lineBytes += int64(len(line)) * 16
 		}
+		r.lineBytes += 24
 		rec.pv = int32(len(r.pvs))
 		r.pvs = append(r.pvs, line)
 	}
@@ -162,9 +180,17 @@ func (r *Recording) intern(move string) int32 {
 	}
 	i := int32(len(r.moves))
 	move = strings.Clone(move) // the caller's string may pin a larger buffer
+	r.lineBytes += int64(len(move)) + 16 + 48
 	r.moves = append(r.moves, move)
 	r.moveIdx[move] = i
 	return i
+}
+
+// Bytes is about what the recording holds: its records, its tables of
+// moves and lines (a line kept by EmitKept counted as its slice header; its
+// moves are the caller's to count).
+func (r *Recording) Bytes() int64 {
+	return int64(r.n)*52 + r.lineBytes + int64(len(r.marks))*64 // a record and, when marked, its marks entry
 }
 
 // Len is the number of events recorded.
