@@ -44,7 +44,6 @@ func has(m map[kidKey]int32, k kidKey) bool {
 	return ok
 }
 
-
 // repeatOf is the exited sibling e searches again with the same window and
 // depth, or 0.
 func (c *Checker) repeatOf(e *Event) int32 {
