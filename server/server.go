@@ -76,20 +76,38 @@ func New(ctx context.Context, limits Limits) *Server {
 }
 
 // ServeHTTP checks the Host header, sets the security headers and serves.
+// Its frame stays on every websocket's goroutine stack for the connection's
+// life, so it stays small: the checks and a body's reader are in functions of
+// their own (a few hundred bytes more here doubled a waiting search's stack).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if !s.hosts.allowed(r.Host) {
-		refusalHeaders(w.Header())
-		refuseHost(w, r)
-		return
-	}
-	s.securityHeaders(w.Header(), r)
-	if !s.ownRequest(w, r) {
+	if !s.admitRequest(w, r) {
 		return
 	}
 	if r.Body == nil || r.Body == http.NoBody {
 		s.mux.ServeHTTP(w, r)
 		return
 	}
+	s.serveWithBody(w, r)
+}
+
+// admitRequest checks the Host and where a request comes from, and sets the
+// security headers; false when it has answered already.
+//
+//go:noinline
+func (s *Server) admitRequest(w http.ResponseWriter, r *http.Request) bool {
+	if !s.hosts.allowed(r.Host) {
+		refusalHeaders(w.Header())
+		refuseHost(w, r)
+		return false
+	}
+	s.securityHeaders(w.Header(), r)
+	return s.ownRequest(w, r)
+}
+
+// serveWithBody serves a request whose body has a deadline and a minimum rate (body.go).
+//
+//go:noinline
+func (s *Server) serveWithBody(w http.ResponseWriter, r *http.Request) {
 	body := newBodyReader(w, r.Body, s.limits.BodyWait)
 	r.Body = body
 	s.mux.ServeHTTP(w, r)

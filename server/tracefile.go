@@ -139,6 +139,12 @@ func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	o, err := readTraceCharged(body, traceAccount{b: s.budget, store: &s.traces})
 	if err != nil {
+		if isBudgetFull(err) {
+			// The file is fine and still coming: read the rest away (bounded by the size
+			// limit and the body's deadline, nothing kept) so the page gets the sentence
+			// rather than a reset connection.
+			io.Copy(io.Discard, body)
+		}
 		s.refuseTrace(w, err)
 		return
 	}
