@@ -33,6 +33,7 @@ import { createTreePreview } from "./treepreview.js";
 import { readTree } from "./treeedit.js";
 import { startEmbedded } from "./embed.js";
 import { takeGoal, reach, forgetGoal } from "./linkstep.js";
+import { lazySheet, lazyExercises, lazyCompare } from "./lazy.js";
 import { createExport } from "./export.js";
 import { bindLanguageMenu } from "./language.js";
 import { t } from "./i18n/i18n.js";
@@ -157,11 +158,11 @@ const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => p
 // A worksheet's module comes when one is opened: most of a class never prints one.
 const sheet = lazySheet(() => import("./sheet.js").then(({ createSheet }) => createSheet({ form: $("setup") })));
 // The exercises' modules come when one is opened, too (a class's first load stays under 300 KB).
-const exercises = lazyExercises(() => import("./exerciseui.js").then(({ createExerciseUI }) => createExerciseUI(S, {
+const exercises = lazyExercises((msg) => showError(msg), () => import("./exerciseui.js").then(({ createExerciseUI }) => createExerciseUI(S, {
   form: $("setup"), container: $("tree-view"), pause: () => playback.pause(),
   onSheet: (kind) => sheet.open(kind).catch((err) => showError(err.message)) })));
 // The comparison's modules come with the first comparison or search diff asked for.
-const compare = lazyCompare(() => import("./compare.js").then(({ createCompare }) => createCompare({ errors, onActive: () => playback.pause() })));
+const compare = lazyCompare((msg) => showError(msg), () => import("./compare.js").then(({ createCompare }) => createCompare({ errors, onActive: () => playback.pause() })));
 const treeEdit = createTreeEdit({ form });
 const treePreview = createTreePreview(S, { readTree, View }); // the tree drawn whole before Start
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start,
@@ -386,60 +387,6 @@ const actions = {
     if (S.selected) { S.selected = 0; S.dirty = true; kick(); }
   },
 };
-
-// lazySheet stands for sheet.js's worksheet (open, load, snapshot) until make() has loaded it.
-function lazySheet(make) {
-  let made = null, real = null;
-  const get = () => (made ??= make().then((s) => (real = s)));
-  return {
-    open: (kind, opts) => get().then((s) => s.open(kind, opts)),
-    load: () => (new URLSearchParams(location.search).get("sheet") === "1" ? get().then((s) => s.load()) : null),
-    close: () => real && real.close(),
-    snapshot: () => (real ? real.snapshot() : null),
-  };
-}
-
-// lazyExercises(make): the exercise UI's face before its module is loaded. The menu's first
-// choice (or ?exercise=) loads it; from then on the real one is wired and answers.
-function lazyExercises(make) {
-  let made = null, real = null;
-  const get = () => (made ??= make().then((x) => { real = x; x.wire(); return x; }));
-  return {
-    wire() {
-      const menu = $("exercise-menu");
-      if (menu) menu.addEventListener("change", () => { if (!real && menu.value) get().then((x) => x.open(menu.value)).catch((err) => showError(err.message)); });
-    },
-    load: () => { const q = new URLSearchParams(location.search); return q.get("exercise") && !q.has("sheet") ? get().then((x) => x.load()) : null; },
-    open: (kind) => get().then((x) => x.open(kind)),
-    close: () => real && real.close(),
-    answer: (x) => { if (!real) throw new Error(t("exerciseui.noneOpen")); return real.answer(x); },
-    snapshot: () => (real ? real.snapshot() : null),
-    get tree() { return real ? real.tree : null; },
-  };
-}
-
-// lazyCompare(make): compare.js's face before its module is loaded. A start that names a
-// comparison (or a diff) loads it and hands it the start; until then nothing compares.
-function lazyCompare(make) {
-  let made = null, real = null;
-  const get = () => (made ??= make().then((x) => { real = x; x.wire(); return x; }));
-  const wanted = (cfg) => !!(cfg && cfg.options && (cfg.options.compare || cfg.options.diff));
-  const fail = (err) => showError(err.message);
-  return {
-    start(cfg) {
-      if (real) return real.start(cfg);
-      if (!wanted(cfg)) return false;
-      get().then((x) => x.start(cfg)).catch(fail);
-      return true;
-    },
-    wire() {},
-    load(cfg) { if (real) real.load(cfg); else if (wanted(cfg)) get().then((x) => x.load(cfg)).catch(fail); },
-    close: (...a) => real && real.close(...a),
-    snapshot: () => (real ? real.snapshot() : []),
-    get active() { return real ? real.active : false; },
-    get playing() { return real ? real.playing : false; },
-  };
-}
 
 // ---- wiring ----
 function wire() {
