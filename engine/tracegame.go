@@ -72,6 +72,32 @@ func (g *TraceGame) Legal(line []string, move string) (bool, string) {
 	return false, whyIllegal(c, move)
 }
 
+// FirstIllegal implements tracer.LineGame: one walk down line, the first move
+// that cannot be played there and why, or -1.
+func (g *TraceGame) FirstIllegal(line []string) (int, string) {
+	c, err := NewChessPosition(g.fen)
+	if err != nil {
+		return -1, ""
+	}
+	for i, name := range line {
+		if name == tracer.NullMove {
+			if c.InCheck() {
+				return i, sideName(c) + " is in check and may not pass"
+			}
+			if c, err = NewChessPosition(passFEN(c.FEN())); err != nil {
+				return i, "the position cannot be passed in"
+			}
+			continue
+		}
+		m, ok := findMove(c, name)
+		if !ok {
+			return i, whyIllegal(c, name)
+		}
+		c.Make(m)
+	}
+	return -1, ""
+}
+
 // InCheck implements tracer.Game.
 func (g *TraceGame) InCheck(line []string) bool {
 	c, ok := g.play(line)

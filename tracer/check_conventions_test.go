@@ -2,6 +2,7 @@ package tracer
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -391,5 +392,41 @@ func TestFailHardBoundEndsNoLine(t *testing.T) {
 		if it := r.diag.Iterations; len(it) != 1 || !slices.Equal(it[0].PV, c.line) || it[0].Short && it[0].End != (PVEnd{Node: 2, Ply: 1}) {
 			t.Errorf("bounds %q: iterations %+v; want the line %v (when short, ending at a's node)", c.bounds, it, c.line)
 		}
+	}
+}
+
+// walkGame is a LineGame that counts its calls: the checker must judge an engine line in one
+// walk, not a replay per move (a file's 100,000-move line hung the server for half an hour).
+type walkGame struct {
+	fakeGame
+	walks, legals int
+	badAt         int
+}
+
+func (g *walkGame) Legal(line []string, move string) (bool, string) { g.legals++; return true, "" }
+func (g *walkGame) FirstIllegal(line []string) (int, string) {
+	g.walks++
+	if g.badAt < len(line) {
+		return g.badAt, "no piece there"
+	}
+	return -1, ""
+}
+
+func TestLongEngineLineIsJudgedInOneWalk(t *testing.T) {
+	line := []string{"a", "x"}
+	for i := 0; len(line) < 100000; i++ {
+		line = append(line, "m"+strconv.Itoa(i))
+	}
+	g := &walkGame{fakeGame: fakeGame{}, badAt: 50000}
+	r := runRules(Header{}, g, lineTrace(Searched, 5, false, line...))
+	if g.walks != 1 || g.legals != 0 {
+		t.Errorf("the 100,000-move line took %d walks and %d one-move questions; want one walk", g.walks, g.legals)
+	}
+	i := slices.IndexFunc(r.violations, func(v *Violation) bool { return v.Rule == "engine-pv" && strings.Contains(v.Problem, "at ply 50001") })
+	if i < 0 {
+		t.Fatalf("violations %v; want engine-pv at ply 50001", r.violations)
+	}
+	if p := r.violations[i].Problem; len(p) > 400 || !strings.Contains(p, "(100000 moves)") {
+		t.Errorf("the sentence quotes the whole line (%d bytes): %.200s", len(p), p)
 	}
 }

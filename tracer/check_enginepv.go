@@ -1,6 +1,7 @@
 package tracer
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/pvscope/pvscope/tracer/msg"
@@ -32,17 +33,32 @@ func (c *Checker) legalLine(e *Event, line []string) {
 		return // the same line again (root-pv, then iteration-end, then search-end) is judged once
 	}
 	c.drv.checked = line
-	for i, m := range line {
-		ok, why := c.Game.Legal(line[:i], m)
-		if ok {
-			continue
+	first, why := -1, ""
+	if lg, ok := c.Game.(LineGame); ok {
+		first, why = lg.FirstIllegal(line)
+	} else {
+		for i, m := range line {
+			if ok, w := c.Game.Legal(line[:i], m); !ok {
+				first, why = i, w
+				break
+			}
 		}
+	}
+	if first >= 0 {
+		i, m := first, line[first]
 		src := "search-end"
 		if e.Kind != SearchEnd {
 			src = e.Kind.String()
 		}
 		c.extra(e.Seq, 0, "engine-pv", msg.New("go-tracer.enginePVIllegal", "the engine's line {line} ({source}, depth {depth}) plays {move} at ply {ply}, which is illegal there: {why}",
-			"line", strings.Join(line, " "), "source", src, "depth", e.Depth, "move", m, "ply", i+1, "why", why))
-		return
+			"line", lineText(line), "source", src, "depth", e.Depth, "move", m, "ply", i+1, "why", why))
 	}
+}
+
+// lineText is a line for a sentence: its first 16 moves, then how many more.
+func lineText(line []string) string {
+	if len(line) <= 16 {
+		return strings.Join(line, " ")
+	}
+	return strings.Join(line[:16], " ") + fmt.Sprintf(" … (%d moves)", len(line))
 }

@@ -24,7 +24,7 @@ func (c *Checker) nullRules(e *Event) *msg.Error {
 		c.rule = "null-move-twice"
 		return msg.New("go-tracer.nullMoveTwice", "node {node} is a null move right after the null move of node {parent}: two passes in a row", "node", e.Node, "parent", e.Parent)
 	}
-	if c.Game == nil {
+	if c.Game == nil || len(c.open) > maxJudgedPly {
 		return nil
 	}
 	if line := c.lineTo(); c.Game.InCheck(line) {

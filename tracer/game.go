@@ -13,6 +13,20 @@ type Game interface {
 	InCheck(line []string) bool
 }
 
+// LineGame is a Game that judges a whole line in one walk, as engine.TraceGame
+// does. The checker uses it for the engine's own lines, which a hostile file may
+// make 100,000 moves long: judging such a line costs one walk, not one per move.
+type LineGame interface {
+	Game
+	// FirstIllegal is the ply (from 0) of line's first illegal move and why, or -1.
+	FirstIllegal(line []string) (ply int, why string)
+}
+
+// maxJudgedPly: null-in-check replays the path to each null move; past this
+// depth (far beyond any real search) the rule is not judged, so a file's
+// 100,000-deep chain of passes costs no quadratic replay.
+const maxJudgedPly = 1024
+
 // Bound conventions a header's meta.bounds names.
 const (
 	BoundsFailSoft = "fail-soft" // a node returns its best move's value, even beyond its window
