@@ -49,14 +49,19 @@ type assetTable struct {
 
 // staticAssets reads the embedded files once: they cannot change while the
 // binary runs.
-var staticAssets = sync.OnceValue(func() *assetTable {
+var staticAssets = sync.OnceValue(func() *assetTable { return readAssets(static.FS, servedByStatic) })
+
+// readAssets reads every file of fsys that served accepts, at any depth: a
+// module in a folder (js/tree/layout.js) is hashed and import-mapped as one at
+// the top of js/ is, so its relative imports ("../i18n/i18n.js") reach hashed URLs.
+func readAssets(fsys fs.FS, served func(string) bool) *assetTable {
 	t := &assetTable{files: map[string]*asset{}}
 	imports := map[string]string{}
-	fs.WalkDir(static.FS, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !servedByStatic(name) {
+	fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !served(name) {
 			return err
 		}
-		body, err := fs.ReadFile(static.FS, name)
+		body, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return err
 		}
@@ -77,7 +82,7 @@ var staticAssets = sync.OnceValue(func() *assetTable {
 	sum := sha256.Sum256(b)
 	t.mapHash = "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 	return t
-})
+}
 
 // pageStyles are the page's stylesheets in cascade order, served together as
 // css/page.css: one request instead of eight (none has an @import or a relative

@@ -2,6 +2,7 @@ package server
 
 import (
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path"
@@ -33,7 +34,7 @@ func TestStaticServesOnlyThePagesFiles(t *testing.T) {
 	_, hs := testServer(t, DefaultLimits())
 	for _, p := range []string{"/static/", "/static/js/", "/static/vendor/", "/static/vendor/chess.js/",
 		"/static/vendor/refresh.sh", "/static/js/test/helpers.mjs", "/static/js/test/fixtures/pvlab_multipv.jsonl",
-		"/static/vendor/chess.js/VERSION", "/static/static.go"} {
+		"/static/vendor/chess.js/VERSION", "/static/static.go", "/static/js/i18n/README.md"} {
 		if res := get(t, hs.URL+p); res.StatusCode != http.StatusNotFound {
 			t.Errorf("GET %s = %d, want 404", p, res.StatusCode)
 		}
@@ -45,22 +46,19 @@ func TestStaticServesOnlyThePagesFiles(t *testing.T) {
 func TestEveryImportedModuleIsServed(t *testing.T) {
 	_, hs := testServer(t, DefaultLimits())
 	importRe := regexp.MustCompile(`(?m)(?:^import|^export)[^'"]*['"](\.{1,2}/[^'"]+)['"]|import\(\s*['"](\.{1,2}/[^'"]+)['"]`)
-	files, err := filepath.Glob(filepath.Join("..", "static", "js", "*.js"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no modules found: %v", err)
-	}
+	files := pageModules(t)
 	imports := 0
 	for _, f := range files {
-		src, err := os.ReadFile(f)
+		src, err := os.ReadFile(filepath.Join("..", "static", filepath.FromSlash(f)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, m := range importRe.FindAllStringSubmatch(string(src), -1) {
 			spec := m[1] + m[2]
-			p := path.Join("/static/js", spec)
+			p := path.Join("/static", path.Dir(f), spec) // relative to the importing module's folder
 			imports++
 			if res := get(t, hs.URL+p); res.StatusCode != 200 {
-				t.Errorf("%s imports %s: GET %s = %d", filepath.Base(f), spec, p, res.StatusCode)
+				t.Errorf("%s imports %s: GET %s = %d", f, spec, p, res.StatusCode)
 			}
 		}
 	}
@@ -70,4 +68,30 @@ func TestEveryImportedModuleIsServed(t *testing.T) {
 	if imports < len(files) {
 		t.Errorf("found %d imports in %d modules: the pattern no longer reads them", imports, len(files))
 	}
+}
+
+// pageModules lists the page's modules on disk, as paths under static/
+// ("js/app.js", "js/i18n/i18n.js"): every .js file under static/js, in any
+// folder, but the node tests'.
+func pageModules(t *testing.T) []string {
+	t.Helper()
+	root := filepath.Join("..", "static")
+	var mods []string
+	err := filepath.WalkDir(filepath.Join(root, "js"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "test" {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".js") {
+			rel, _ := filepath.Rel(root, p)
+			mods = append(mods, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil || len(mods) == 0 {
+		t.Fatalf("no modules found under static/js: %v", err)
+	}
+	return mods
 }

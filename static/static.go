@@ -6,12 +6,14 @@ import (
 	"embed"
 	"io/fs"
 	"path"
+	"strings"
 )
 
-// FS is the static tree: css/, the page's modules in js/ (not their tests
-// and fixtures in js/test/), vendor/ and the favicon.
+// FS is the static tree: css/, the page's modules in js/ and in its folders by
+// concern one level down (js/<folder>/*.js; not their tests and fixtures in
+// js/test/), the catalogs in js/i18n/, vendor/ and the favicon.
 //
-//go:embed css js/*.js js/i18n vendor favicon.svg lessons img
+//go:embed css js/*.js js/*/*.js js/i18n vendor favicon.svg lessons img
 var FS embed.FS
 
 // servedTypes are the endings of the files the page loads. Anything else in
@@ -25,10 +27,18 @@ var servedTypes = map[string]bool{
 
 // Served reports whether name, a path inside FS, is a file the page may
 // load: a regular file with one of the served endings, never a directory.
-func Served(name string) bool {
+func Served(name string) bool { return served(FS, name) }
+
+// served is Served over any tree laid out as FS is. In js/ the page loads
+// modules and catalogs only: a folder's README.md says what the folder holds
+// for people, and js/test/ is the node tests'.
+func served(fsys fs.FS, name string) bool {
 	if !servedTypes[path.Ext(name)] {
 		return false
 	}
-	st, err := fs.Stat(FS, name)
+	if strings.HasPrefix(name, "js/") && (path.Base(name) == "README.md" || strings.HasPrefix(name, "js/test/")) {
+		return false
+	}
+	st, err := fs.Stat(fsys, name)
 	return err == nil && !st.IsDir()
 }

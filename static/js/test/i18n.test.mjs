@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { own, languages, speak, I18N } from "./words.mjs";
+import { own, languages, speak, modules } from "./words.mjs";
 import { parse, args, render } from "../i18n/message.js";
 import { t, num, list } from "../i18n/i18n.js";
 
@@ -73,8 +73,7 @@ test("every language has the English keys, with the same parameters, and every m
 
 test("every key the page's modules name is in the English catalog", () => {
   const en = own("en");
-  const js = path.join(I18N, "..");
-  const files = fs.readdirSync(js).filter((f) => f.endsWith(".js")).map((f) => path.join(js, f));
+  const files = modules(); // in every folder
   let named = 0;
   for (const f of files) {
     const src = fs.readFileSync(f, "utf8");
@@ -94,10 +93,9 @@ test("a select value that names an Object property takes the other form", () => 
 });
 
 test("no page module looks up an area only Go says (the page does not carry them)", () => {
-  const js = path.join(I18N, "..");
-  for (const f of fs.readdirSync(js).filter((f) => f.endsWith(".js"))) {
-    const src = fs.readFileSync(path.join(js, f), "utf8");
+  for (const f of modules()) {
+    const src = fs.readFileSync(f, "utf8");
     const m = src.match(/\bt\(\s*["`](tpl-|options\.|gallery\.|named\.)/);
-    assert.equal(m, null, `${f} looks up ${m && m[1]}…, which the page's catalog leaves out`);
+    assert.equal(m, null, `${path.basename(f)} looks up ${m && m[1]}…, which the page's catalog leaves out`);
   }
 });

@@ -17,6 +17,22 @@ export function own(lang) {
   return out;
 }
 
+// modules lists the page's modules (every .js file under static/js, in any folder, but the
+// tests'), as paths. A module's catalog area is its base name (view.js, area "view"), in
+// whichever folder it sits: the catalogs stay flat in i18n/<lang>/.
+export function modules(dir = path.join(I18N, "..")) {
+  const out = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) { if (e.name !== "test") out.push(...modules(p)); }
+    else if (e.name.endsWith(".js")) out.push(p);
+  }
+  return out.sort();
+}
+
+// areaOf is a module's catalog area: its base name without ".js".
+export const areaOf = (file) => path.basename(file, ".js");
+
 export const languages = () => fs.readdirSync(I18N).filter((d) => fs.statSync(path.join(I18N, d)).isDirectory());
 
 // speak switches the tests to lang (English under it).
