@@ -22,7 +22,7 @@ func writeBigTrace(tb testing.TB, path string, n int) int { return writeBig(tb, 
 // writeBig writes that trace, or with minimal its enter and exit events only,
 // with the fields another engine writes (README, "Your own engine's trace").
 func writeBig(tb testing.TB, path string, n int, minimal bool) int {
-	pos, opt, err := engine.Setup{FEN: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}.Load()
+	pos, opt, err := engine.Setup{FEN: kiwipeteFEN}.Load()
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func writeBig(tb testing.TB, path string, n int, minimal bool) int {
 	}
 	defer f.Close()
 	bw := bufio.NewWriterSize(f, 1<<20)
-	w, err := tracer.NewWriter(bw, tracer.Header{Meta: map[string]string{"fen": "kiwipete"}})
+	w, err := tracer.NewWriter(bw, tracer.Header{Meta: map[string]string{"fen": kiwipeteFEN}})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -123,7 +123,10 @@ func benchmarkCheck(b *testing.B, minimal bool) {
 		rep, err := checkTrace(f, 20)
 		f.Close()
 		close(done)
-		if err != nil || rep.ViolationCount != 0 {
+		if err != nil {
+			b.Fatalf("check: %v", err)
+		}
+		if rep.ViolationCount != 0 {
 			b.Fatalf("check: %v, %d violations: %+v", err, rep.ViolationCount, rep.Violations)
 		}
 		if rep.Events < int64(written) {
@@ -144,3 +147,7 @@ func cpuTime() time.Duration {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// kiwipeteFEN is the position the big trace searches; its header names it, so
+// check replays the moves from it as it would another engine's.
+const kiwipeteFEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
