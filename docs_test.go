@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -250,5 +252,71 @@ func TestREADMETestCommand(t *testing.T) {
 	}
 	if test == "" || test != last {
 		t.Errorf("the README's test command %q is not .ci/run's last line %q", test, last)
+	}
+}
+
+// ruleExample is a trace in docs/trace-checker.md that breaks one rule: a marker, a fenced trace,
+// and the sentence `pvscope check` says of it.
+var ruleExample = regexp.MustCompile("(?s)<!-- check: (violation|warning) ([a-z-]+) -->\n```json\n(.*?)```\n\n`pvscope check`: ([a-z-]+): ([^\n]*)\n")
+
+// The trace format's checker rules each come with a trace that breaks it (issue 31: a specification
+// engine authors can cite). Each example is run through `pvscope check --json`: the rule its
+// heading names is reported, as a violation or a warning as the document says, with the sentence
+// the document quotes; and every rule the document lists has its example.
+func TestTraceFormatRuleExamples(t *testing.T) {
+	doc, err := os.ReadFile("docs/trace-checker.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	examples := ruleExample.FindAllStringSubmatch(string(doc), -1)
+	seen := map[string]bool{}
+	dir := t.TempDir()
+	for i, m := range examples {
+		kind, rule, trace, quoted, sentence := m[1], m[2], m[3], m[4], m[5]
+		seen[kind+" "+rule] = true
+		if quoted != rule {
+			t.Errorf("the example of %s quotes rule %s", rule, quoted)
+		}
+		file := filepath.Join(dir, fmt.Sprintf("%02d-%s.jsonl", i, rule))
+		if err := os.WriteFile(file, []byte(trace), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, stderr, code := run(t, "check", "--json", file)
+		var rep struct {
+			Violations, Warnings []struct{ Rule, Message string }
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%s: pvscope check --json: %v (exit %d, %s)", rule, err, code, stderr)
+		}
+		found, wantCode := rep.Violations, 1
+		if kind == "warning" {
+			found, wantCode = rep.Warnings, 0
+		}
+		if code != wantCode {
+			t.Errorf("%s example: exit %d, want %d", rule, code, wantCode)
+		}
+		said := []string{}
+		for _, f := range found {
+			if f.Rule == rule {
+				said = append(said, strings.ReplaceAll(f.Message, "|", `\|`))
+			}
+		}
+		if !slices.Contains(said, sentence) {
+			t.Errorf("the %s example of %s: pvscope check says %q, the document %q", kind, rule, said, sentence)
+		}
+	}
+	// The rules tracer.Check names (tracer/check*.go), written out here from the checker's
+	// documentation, each with its example: 17 kinds of violation and 4 of warning.
+	for _, want := range []string{
+		"violation seq", "violation search-order", "violation nesting", "violation innermost",
+		"violation iteration", "violation probe-window", "violation re-search",
+		"violation pv-update-window", "violation actual-type", "violation best-score",
+		"violation move-value", "violation aspiration", "violation null-move-twice",
+		"violation null-in-check", "violation engine-pv", "violation best-move", "violation pv-report",
+		"warning repeat", "warning re-search", "warning engine-pv", "warning meta",
+	} {
+		if !seen[want] {
+			t.Errorf("docs/trace-checker.md has no example of the %s", want)
+		}
 	}
 }

@@ -223,18 +223,18 @@ func TestTraceKitMoveValue(t *testing.T) {
 }
 
 // TestTraceFormatKitLines counts the lines the trace format's C example
-// (docs/trace-format.md) adds for the trace (those that say PVSCOPE or include
+// (docs/trace-kit.md) adds for the trace (those that say PVSCOPE or include
 // the header) and the returns it wraps, and holds the document's sentence to
 // them: at most 30 in all.
 func TestTraceFormatKitLines(t *testing.T) {
-	readme, err := os.ReadFile("docs/trace-format.md")
+	readme, err := os.ReadFile("docs/trace-kit.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(readme)
 	kitAt := strings.Index(text, "**The adoption kit**")
 	if kitAt < 0 {
-		t.Fatal("docs/trace-format.md has no paragraph on the adoption kit")
+		t.Fatal("docs/trace-kit.md has no paragraph on the adoption kit")
 	}
 	block := regexp.MustCompile("(?s)```c\n(.*?)```").FindStringSubmatch(text[kitAt:])
 	if block == nil {
@@ -254,6 +254,6 @@ func TestTraceFormatKitLines(t *testing.T) {
 	}
 	said := regexp.MustCompile("instrumented in (\\d+) lines: (\\d+) added, (\\d+) `return`s wrapped").FindStringSubmatch(text)
 	if said == nil || said[1] != strconv.Itoa(lines) || said[2] != strconv.Itoa(lines-wrapped) || said[3] != strconv.Itoa(wrapped) {
-		t.Errorf("docs/trace-format.md says %q; the example has %d lines for the trace, %d added and %d returns wrapped", said, lines, lines-wrapped, wrapped)
+		t.Errorf("docs/trace-kit.md says %q; the example has %d lines for the trace, %d added and %d returns wrapped", said, lines, lines-wrapped, wrapped)
 	}
 }
