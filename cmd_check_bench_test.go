@@ -20,7 +20,7 @@ import (
 func writeBigTrace(tb testing.TB, path string, n int) int { return writeBig(tb, path, n, false) }
 
 // writeBig writes that trace, or with minimal its enter and exit events only,
-// with the fields another engine writes (README, "Your own engine's trace").
+// with the fields another engine writes (docs/trace-format.md, "Your own engine's trace").
 func writeBig(tb testing.TB, path string, n int, minimal bool) int {
 	pos, opt, err := engine.Setup{FEN: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}.Load()
 	if err != nil {
