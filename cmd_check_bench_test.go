@@ -20,7 +20,7 @@ import (
 func writeBigTrace(tb testing.TB, path string, n int) int { return writeBig(tb, path, n, false) }
 
 // writeBig writes that trace, or with minimal its enter and exit events only,
-// with the fields another engine writes (README, "Your own engine's trace").
+// with the fields another engine writes (docs/trace-format.md, "Your own engine's trace").
 func writeBig(tb testing.TB, path string, n int, minimal bool) int {
 	pos, opt, err := engine.Setup{FEN: kiwipeteFEN}.Load()
 	if err != nil {

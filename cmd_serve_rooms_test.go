@@ -13,7 +13,7 @@ func TestServeRoomFlags(t *testing.T) {
 		t.Fatalf("limits %+v", lim)
 	}
 	if _, lim, _, _ := serveFlags(nil); lim.RoomsPerAddress != 3 || lim.RoomRate != 3000 {
-		t.Fatalf("default limits %+v, want 3 rooms per address and 3000 a minute (README)", lim)
+		t.Fatalf("default limits %+v, want 3 rooms per address and 3000 a minute (docs/page-guide.md, Rooms)", lim)
 	}
 	for _, bad := range [][]string{{"-rooms-per-address", "0"}, {"-room-rate", "0"}, {"-room-rate", "-5"}} {
 		if _, _, _, err := serveFlags(bad); err == nil {

@@ -222,18 +222,19 @@ func TestTraceKitMoveValue(t *testing.T) {
 	}
 }
 
-// TestREADMEKitLines counts the lines the README's C example adds for the
-// trace (those that say PVSCOPE or include the header) and the returns it
-// wraps, and holds the README's sentence to them: at most 30 in all.
-func TestREADMEKitLines(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+// TestTraceFormatKitLines counts the lines the trace format's C example
+// (docs/trace-kit.md) adds for the trace (those that say PVSCOPE or include
+// the header) and the returns it wraps, and holds the document's sentence to
+// them: at most 30 in all.
+func TestTraceFormatKitLines(t *testing.T) {
+	readme, err := os.ReadFile("docs/trace-kit.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(readme)
 	kitAt := strings.Index(text, "**The adoption kit**")
 	if kitAt < 0 {
-		t.Fatal("README.md has no paragraph on the adoption kit")
+		t.Fatal("docs/trace-kit.md has no paragraph on the adoption kit")
 	}
 	block := regexp.MustCompile("(?s)```c\n(.*?)```").FindStringSubmatch(text[kitAt:])
 	if block == nil {
@@ -253,6 +254,6 @@ func TestREADMEKitLines(t *testing.T) {
 	}
 	said := regexp.MustCompile("instrumented in (\\d+) lines: (\\d+) added, (\\d+) `return`s wrapped").FindStringSubmatch(text)
 	if said == nil || said[1] != strconv.Itoa(lines) || said[2] != strconv.Itoa(lines-wrapped) || said[3] != strconv.Itoa(wrapped) {
-		t.Errorf("the README says %q; the example has %d lines for the trace, %d added and %d returns wrapped", said, lines, lines-wrapped, wrapped)
+		t.Errorf("docs/trace-kit.md says %q; the example has %d lines for the trace, %d added and %d returns wrapped", said, lines, lines-wrapped, wrapped)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Measurements of modern search (the README's Measurements/engine section).
+// Measurements of modern search (docs/measurements.md, Modern search).
 // They take minutes and run only with PVSCOPE_MEASURE=1:
 //
 //	PVSCOPE_MEASURE=1 go test -run xxx -bench 'ModernBK6|ModernWAC' -benchtime 1x -v ./engine

@@ -311,7 +311,7 @@ func TestReducedMovesThatBeatAlphaAreSearchedAgain(t *testing.T) {
 // and with modern=true (a sample in -short mode): each finds exactly mate in
 // N, and its line is legal. Depth 2N-1 leaves no ply to spare: this is what
 // the depths at which the techniques start were chosen for (prune.go,
-// reduce.go, node.go's Step 4b; README, Modern search).
+// reduce.go, node.go's Step 4b; docs/measurements.md, Modern search).
 func TestModernFindsMates(t *testing.T) {
 	n := 0
 	for i, l := range readEPD(t, "mates/matetrack_mate1to5_pv.epd") {

@@ -7,7 +7,7 @@ import "github.com/pvscope/pvscope/tracer"
 // 125, LMPBase 3). The depths are Heinz's frontier and pre-frontier nodes
 // (depth 1 and 2, "Extended Futility Pruning", ICCA Journal 1998), not
 // Patricia's 9, 8 and 5: deeper, each hid mates in 2 and 3 from a search of
-// depth 2N-1, whose last plies are all needed (README, Modern search).
+// depth 2N-1, whose last plies are all needed (docs/measurements.md, Modern search).
 //
 // Reverse futility (Options.Futility): at a null-window node out of check at
 // depth 1 (a frontier node, the child of a pre-frontier node where extended

@@ -23,7 +23,7 @@ import (
 
 const stockfish = "/usr/games/stockfish"
 
-// engineLine is one of snapshot().engine.lines (README's browser-test contract).
+// engineLine is one of snapshot().engine.lines (docs/browser-tests.md).
 type engineLine struct {
 	Depth   int      `json:"depth"`
 	MultiPV int      `json:"multipv"`

@@ -17,7 +17,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// lessonSlide is one slide as the README's lesson format describes it, read here by a parser of
+// lessonSlide is one slide as the lesson format (docs/page-guide.md) describes it, read here by a parser of
 // the test's own (not lesson.js's): the expectations come from the files and the format.
 type lessonSlide struct {
 	state, step, sel, exercise string

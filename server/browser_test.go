@@ -73,7 +73,7 @@ func TestBrowserTeachingTreeSteppedToTheEnd(t *testing.T) {
 		t.Fatalf("forward again differs:\n first %+v\nsecond %+v", end, again)
 	}
 
-	// The keyboard does the same (README, Keys): Home, → and End, and ? opens the help.
+	// The keyboard does the same (docs/page-guide.md, Keys): Home, → and End, and ? opens the help.
 	p.run(chromedp.KeyEvent(kb.Home))
 	if s := p.snapshot(); s.EventIndex != 0 {
 		t.Errorf("Home: event %d, want 0", s.EventIndex)

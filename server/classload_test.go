@@ -297,7 +297,7 @@ func memPeak() (stop func() (heapInuse, sys uint64)) {
 }
 
 // BenchmarkClassStartsAtOnce: 500 pages start the same search at once on a
-// fresh server with the default flags (README, "Measurements"). It reports
+// fresh server with the default flags (docs/measurements.md). It reports
 // the time from the first start sent to the last done received, the wait
 // from a page's start to its started frame (median and 99th percentile),
 // the peak of the process's memory (server and the 500 test pages: both

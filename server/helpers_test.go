@@ -101,7 +101,7 @@ type stream struct {
 	done    map[string]any
 }
 
-// eventsFrame is the wire form of a batch (README, "Websocket protocol").
+// eventsFrame is the wire form of a batch (docs/protocol.md).
 type eventsFrame struct {
 	ID                                            int64
 	From, Count                                   int

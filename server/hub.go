@@ -42,7 +42,7 @@ type hub struct {
 }
 
 // roomCommand is a room message from a page; which fields count depends on Type
-// (README, "Rooms").
+// (docs/page-guide.md, "Rooms").
 type roomCommand struct {
 	Type        string          `json:"type"`
 	Code        string          `json:"code"`

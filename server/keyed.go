@@ -11,7 +11,7 @@ import (
 // A frame that carries a sentence (error, notice, queued) also carries the
 // key and parameters of the first keyed sentence in its error's chain
 // (msg.Keyed), so a page in another language says it from its own catalog
-// (README, "Websocket protocol"). The English message stays the frame's own.
+// (docs/protocol.md). The English message stays the frame's own.
 
 // withKey gives f the key and args of err's first keyed sentence, if any.
 func (f errorFrame) withKey(err error) errorFrame {

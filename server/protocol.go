@@ -10,7 +10,7 @@ import (
 )
 
 // Protocol is the version of the websocket protocol, sent in the hello frame.
-// Version 2 is described in the README ("Websocket protocol"); it added the
+// Version 2 is described in docs/protocol.md; it added the
 // PV methods and cut reasons (hello's methods and reasons, the frames' cuts).
 const Protocol = 2
 

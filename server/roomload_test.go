@@ -93,7 +93,7 @@ func (f *loadFollower) read() {
 
 func wsURL(hs *httptest.Server) string { return "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws" }
 
-// TestRoomLoad: one presenter and 500 followers on loopback (README, "Rooms":
+// TestRoomLoad: one presenter and 500 followers on loopback (docs/page-guide.md, "Rooms":
 // the numbers). Every follower receives every event of every search and the
 // final cursor; a follower that stops reading is dropped while the others go
 // on. It prints, without asserting (timing depends on the machine), the

@@ -14,7 +14,7 @@ import (
 
 // BenchmarkDiffMillion diffs two traces of about 1,000,000 events each: the
 // start position to depth 8, stopped at 400,000 nodes, with killers on and
-// off (README, Measurements: at most 3 s and 200 MB). peak-heap-MB is the
+// off (docs/measurements.md: at most 3 s and 200 MB). peak-heap-MB is the
 // largest live heap seen while diffing, sampled every 2 ms.
 func BenchmarkDiffMillion(b *testing.B) {
 	dir := b.TempDir()

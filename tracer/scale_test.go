@@ -38,7 +38,7 @@ func TestScaleOf(t *testing.T) {
 	}
 }
 
-// The README: "a score beyond ±(30000 - 256) is a mate (30000 - plies to
+// docs/trace-format.md: "a score beyond ±(30000 - 256) is a mate (30000 - plies to
 // mate)"; an engine's meta.mate and meta.mateBand move those numbers.
 func TestScaleIsMate(t *testing.T) {
 	s := Scale{Infinity: 60000, Mate: 50000, MateBand: 500}
@@ -74,7 +74,7 @@ func TestScaleIsMate(t *testing.T) {
 	}
 }
 
-// The derived mate end is a mate at the node's own ply, as the README's scale
+// The derived mate end is a mate at the node's own ply, as the trace format's scale
 // says: with meta.mate 31000, a childless node at ply 1 scoring -(31000 - 1)
 // is mated there; one scoring -(31000 - 200) is mated 200 plies on, not
 // here (the old rule called any losing mate score a mate); -(31000 - 300) is

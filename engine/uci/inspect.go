@@ -48,7 +48,7 @@ const (
 	// deeper: 8 plies is the least that says something about a line's end.
 	DefaultVerifyDepth = 8
 	// Stockfish's ends searched to depth 8 scored within 48 centipawns of
-	// the root on the Lucena and start positions, 76 on Kiwipete (README).
+	// the root on the Lucena and start positions, 76 on Kiwipete (docs/engine.md).
 	DefaultTolerance = 100
 	MaxTolerance     = 100_000
 )

@@ -2,7 +2,7 @@
 // tree, a trace, an option; a rule a trace breaks) a key in the page's catalogs and their
 // parameters, beside the English the command line prints. The server sends the key and the
 // parameters with the English, and the page says the sentence in its own language
-// (static/js/i18n/<lang>/go-<package>.json; README "Languages").
+// (static/js/i18n/<lang>/go-<package>.json; docs/contributing.md, "Add a language").
 //
 // The English is written once, in the code, as a template with {name} parameters:
 //

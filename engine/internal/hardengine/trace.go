@@ -7,7 +7,7 @@ import (
 )
 
 // traceWriter writes pvscope's trace as an engine outside the project would
-// (README, "Your own engine's trace"): the minimal enter and exit per node,
+// (docs/trace-format.md, "Your own engine's trace"): the minimal enter and exit per node,
 // plus what a fail-hard engine with stand pat, aspiration windows and a PV
 // table has to say: meta.bounds "fail-hard", stand-pat, each iteration's
 // window, its own line (root-pv, iteration-end) and the move it plays

@@ -1,6 +1,6 @@
 // Package refengine is a reference engine for pvscope's tests, written apart
 // from pvscope's own engine the way an engine author outside the project would
-// write one, and instrumented to write pvscope's minimal trace (README, "Your
+// write one, and instrumented to write pvscope's minimal trace (docs/trace-format.md, "Your
 // own engine's trace"). Its search is the kind pvscope must read right:
 //
 //   - an MTD-bi driver: each depth calls a null-window bound search from the

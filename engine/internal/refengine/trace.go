@@ -7,7 +7,7 @@ import (
 )
 
 // traceWriter writes pvscope's minimal trace by hand, as another engine would
-// (README, "Your own engine's trace"): a header, then enter and exit per node,
+// (docs/trace-format.md, "Your own engine's trace"): a header, then enter and exit per node,
 // with the optional reduced/why on enter and end on exit.
 type traceWriter struct {
 	w    *bufio.Writer
