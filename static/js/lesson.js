@@ -12,7 +12,7 @@ import { markdownToHTML } from "./markdown.js";
 import { Progress } from "./lessonprogress.js";
 import { SOURCES, formControls, readURL, applyToForm } from "./url.js";
 import { resolvePath } from "./nodepath.js";
-import { t } from "./i18n/i18n.js";
+import { t, language } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE = "/static/lessons/";
@@ -45,15 +45,26 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
   }
 
   // The catalogue comes in one request: the server bundles the lessons index.json names
-  // as [[name, text], ...] (server/assets.go).
+  // as [[name, text], ...] (server/assets.go); in another language, lessons/LANG/catalogue.json
+  // has [[name, text, lang], ...], the English text and "en" where a lesson is not translated.
+  // A language with no translated lesson at all has no catalogue of its own: English, then.
   async function loadCatalogue() {
     try {
-      const url = BASE + "catalogue.json";
-      const r = await fetch(url, { cache: "no-cache" });
+      const lang = language();
+      let url = BASE + "catalogue.json";
+      let r = null;
+      if (lang !== "en") {
+        r = await fetch(BASE + lang + "/catalogue.json", { cache: "no-cache" });
+        if (r.status === 404) r = null;
+        else url = BASE + lang + "/catalogue.json";
+      }
+      r ||= await fetch(url, { cache: "no-cache" });
       if (!r.ok) throw new Error(t("lesson.answered", { url, status: r.status }));
-      for (const [n, text] of await r.json()) {
+      for (const [n, text, textLang] of await r.json()) {
         if (text.length > MAX_BYTES) throw new Error(t("lesson.tooLong", { url: BASE + n + ".md", kb: MAX_BYTES / 1024 }));
-        catalogue.push(parseLesson(text, n));
+        const l = parseLesson(text, n);
+        l.lang = textLang || "en";
+        catalogue.push(l);
       }
     } catch (err) {
       console.error(err);
@@ -120,6 +131,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     $("lesson-bar").classList.remove("exploring");
     $("lesson-explore").textContent = t("lesson.explore");
     $("lesson-title").textContent = lesson.title;
+    markLanguage(lesson);
     $("lesson-count").textContent = s.exercise ? t("lesson.countExercise", { i: i + 1, n: lesson.slides.length }) : t("lesson.count", { i: i + 1, n: lesson.slides.length });
     $("lesson-text").innerHTML = markdownToHTML(s.text);
     $("lesson-prev").disabled = i === 0;
@@ -129,6 +141,19 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     fitTree();
     if (s.error) { setStatus(false, s.error); return; }
     load(s);
+  }
+
+  // A lesson of the catalogue shown in English on a page in another language says so in one
+  // line, and its text carries lang="en" so that a screen reader reads it as English.
+  function markLanguage(lesson) {
+    const other = lesson.lang && lesson.lang !== language() ? lesson.lang : "";
+    for (const id of ["lesson-title", "lesson-text"]) {
+      if (other) $(id).lang = other;
+      else $(id).removeAttribute("lang");
+    }
+    const note = $("lesson-lang");
+    note.textContent = other ? t("lesson.untranslated") : "";
+    note.hidden = !other;
   }
 
   function setStatus(loaded, error) {
@@ -358,14 +383,14 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     wire, start, close, open: (name, slide = 1) => { const l = catalogue.find((x) => x.name === name); if (l) openLesson(l, slide - 1); return !!l; },
     openURL: async (url, slide = 1) => { const l = await fromURL(url); if (l) openLesson(l, slide - 1); return !!l; },
     next: () => step(1), prev: () => step(-1), explore: toggleExplore,
-    list: () => catalogue.map((l) => ({ name: l.name, title: l.title, slides: l.slides.length })),
+    list: () => catalogue.map((l) => ({ name: l.name, title: l.title, slides: l.slides.length, lang: l.lang })),
     progress: () => Object.fromEntries(catalogue.map((l) => [l.name, progress.of(l.name, l.slides.length)])),
     resetProgress: () => { progress.reset(); drawMenu(); },
     snapshot() {
       if (!open) return null;
       const s = open.lesson.slides[open.i];
       return {
-        name: open.lesson.name, title: open.lesson.title, slide: open.i + 1, slides: open.lesson.slides.length,
+        name: open.lesson.name, title: open.lesson.title, lang: open.lesson.lang || "", slide: open.i + 1, slides: open.lesson.slides.length,
         loaded: status.loaded, error: status.error, exploring, exercise: !!s.exercise,
         state: s.state, step: s.step, select: s.select,
       };
