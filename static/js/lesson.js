@@ -1,7 +1,7 @@
 // lesson.js: guided lessons. A lesson (lessonformat.js) is slides of Markdown text, each bound to
 // a state of the page: the setup (URL parameters), the step shown and the node selected. The
 // "Lessons" menu (data-testid="lesson-menu") lists the lessons of static/lessons/ (index.json
-// gives their order), opens a teacher's file, and resets the progress. ?lesson=NAME&slide=N opens
+// gives their order; static/lessons/LANG/ holds their translations, lessoncatalogue.js), opens a teacher's file, and resets the progress. ?lesson=NAME&slide=N opens
 // one (slides count from 1); ?lesson-url=/path.md loads one from this server; a file opened from
 // the menu travels in the link's #lesson-text=... so that it can be shared. PgUp/PgDn page, Esc
 // leaves the slide to explore freely and Esc again brings its state back. A slide whose state does
@@ -10,6 +10,7 @@ import { parseLesson, resolveStep, splitState } from "./lessonformat.js";
 import { lessonURL, MAX_BYTES } from "./lessonurl.js";
 import { markdownToHTML } from "./markdown.js";
 import { Progress } from "./lessonprogress.js";
+import { fetchCatalogue } from "./lessoncatalogue.js";
 import { SOURCES, formControls, readURL, applyToForm } from "./url.js";
 import { resolvePath } from "./nodepath.js";
 import { t, language } from "./i18n/i18n.js";
@@ -44,26 +45,14 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     return text;
   }
 
-  // The catalogue comes in one request: the server bundles the lessons index.json names
-  // as [[name, text], ...] (server/assets.go); in another language, lessons/LANG/catalogue.json
-  // has [[name, text, lang], ...], the English text and "en" where a lesson is not translated.
-  // A language with no translated lesson at all has no catalogue of its own: English, then.
+  // The catalogue comes in one request, in the page's language where a lesson is translated
+  // (lessoncatalogue.js).
   async function loadCatalogue() {
     try {
-      const lang = language();
-      let url = BASE + "catalogue.json";
-      let r = null;
-      if (lang !== "en") {
-        r = await fetch(BASE + lang + "/catalogue.json", { cache: "no-cache" });
-        if (r.status === 404) r = null;
-        else url = BASE + lang + "/catalogue.json";
-      }
-      r ||= await fetch(url, { cache: "no-cache" });
-      if (!r.ok) throw new Error(t("lesson.answered", { url, status: r.status }));
-      for (const [n, text, textLang] of await r.json()) {
+      for (const { name: n, text, lang } of await fetchCatalogue(BASE, language())) {
         if (text.length > MAX_BYTES) throw new Error(t("lesson.tooLong", { url: BASE + n + ".md", kb: MAX_BYTES / 1024 }));
         const l = parseLesson(text, n);
-        l.lang = textLang || "en";
+        l.lang = lang;
         catalogue.push(l);
       }
     } catch (err) {
