@@ -127,7 +127,6 @@ func TestBrowserLessonInFrench(t *testing.T) {
 	}
 }
 
-
 // A lesson not translated yet: on a French page it is shown in English, with one line in French
 // saying so, its text marked lang="en" for screen readers, and its English title in the menu. The
 // French catalogue is changed in the browser to leave PVS untranslated (the server's has all seven).
