@@ -231,7 +231,7 @@ func LessonBar() templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\">×</button></span></div><div id=\"lesson-text\" data-testid=\"lesson-text\" class=\"lesson-text\" aria-live=\"polite\"></div><p id=\"lesson-error\" data-testid=\"lesson-error\" class=\"lesson-error\" role=\"alert\" hidden></p><p id=\"lesson-result\" data-testid=\"lesson-result\" class=\"lesson-result\" role=\"status\" hidden></p></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\">×</button></span></div><p id=\"lesson-lang\" data-testid=\"lesson-lang\" class=\"lesson-lang\" hidden></p><div id=\"lesson-text\" data-testid=\"lesson-text\" class=\"lesson-text\" aria-live=\"polite\"></div><p id=\"lesson-error\" data-testid=\"lesson-error\" class=\"lesson-error\" role=\"alert\" hidden></p><p id=\"lesson-result\" data-testid=\"lesson-result\" class=\"lesson-result\" role=\"status\" hidden></p></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -1,7 +1,7 @@
 // lesson.js: guided lessons. A lesson (lessonformat.js) is slides of Markdown text, each bound to
 // a state of the page: the setup (URL parameters), the step shown and the node selected. The
 // "Lessons" menu (data-testid="lesson-menu") lists the lessons of static/lessons/ (index.json
-// gives their order), opens a teacher's file, and resets the progress. ?lesson=NAME&slide=N opens
+// gives their order; static/lessons/LANG/ holds their translations, lessoncatalogue.js), opens a teacher's file, and resets the progress. ?lesson=NAME&slide=N opens
 // one (slides count from 1); ?lesson-url=/path.md loads one from this server; a file opened from
 // the menu travels in the link's #lesson-text=... so that it can be shared. PgUp/PgDn page, Esc
 // leaves the slide to explore freely and Esc again brings its state back. A slide whose state does
@@ -10,9 +10,10 @@ import { parseLesson, resolveStep, splitState } from "./lessonformat.js";
 import { lessonURL, MAX_BYTES } from "./lessonurl.js";
 import { markdownToHTML } from "./markdown.js";
 import { Progress } from "./lessonprogress.js";
+import { fetchCatalogue } from "./lessoncatalogue.js";
 import { SOURCES, formControls, readURL, applyToForm } from "./url.js";
 import { resolvePath } from "./nodepath.js";
-import { t } from "./i18n/i18n.js";
+import { t, language } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE = "/static/lessons/";
@@ -44,16 +45,15 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     return text;
   }
 
-  // The catalogue comes in one request: the server bundles the lessons index.json names
-  // as [[name, text], ...] (server/assets.go).
+  // The catalogue comes in one request, in the page's language where a lesson is translated
+  // (lessoncatalogue.js).
   async function loadCatalogue() {
     try {
-      const url = BASE + "catalogue.json";
-      const r = await fetch(url, { cache: "no-cache" });
-      if (!r.ok) throw new Error(t("lesson.answered", { url, status: r.status }));
-      for (const [n, text] of await r.json()) {
+      for (const { name: n, text, lang } of await fetchCatalogue(BASE, language())) {
         if (text.length > MAX_BYTES) throw new Error(t("lesson.tooLong", { url: BASE + n + ".md", kb: MAX_BYTES / 1024 }));
-        catalogue.push(parseLesson(text, n));
+        const l = parseLesson(text, n);
+        l.lang = lang;
+        catalogue.push(l);
       }
     } catch (err) {
       console.error(err);
@@ -120,6 +120,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     $("lesson-bar").classList.remove("exploring");
     $("lesson-explore").textContent = t("lesson.explore");
     $("lesson-title").textContent = lesson.title;
+    markLanguage(lesson);
     $("lesson-count").textContent = s.exercise ? t("lesson.countExercise", { i: i + 1, n: lesson.slides.length }) : t("lesson.count", { i: i + 1, n: lesson.slides.length });
     $("lesson-text").innerHTML = markdownToHTML(s.text);
     $("lesson-prev").disabled = i === 0;
@@ -129,6 +130,19 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     fitTree();
     if (s.error) { setStatus(false, s.error); return; }
     load(s);
+  }
+
+  // A lesson of the catalogue shown in English on a page in another language says so in one
+  // line, and its text carries lang="en" so that a screen reader reads it as English.
+  function markLanguage(lesson) {
+    const other = lesson.lang && lesson.lang !== language() ? lesson.lang : "";
+    for (const id of ["lesson-title", "lesson-text"]) {
+      if (other) $(id).lang = other;
+      else $(id).removeAttribute("lang");
+    }
+    const note = $("lesson-lang");
+    note.textContent = other ? t("lesson.untranslated") : "";
+    note.hidden = !other;
   }
 
   function setStatus(loaded, error) {
@@ -358,14 +372,14 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     wire, start, close, open: (name, slide = 1) => { const l = catalogue.find((x) => x.name === name); if (l) openLesson(l, slide - 1); return !!l; },
     openURL: async (url, slide = 1) => { const l = await fromURL(url); if (l) openLesson(l, slide - 1); return !!l; },
     next: () => step(1), prev: () => step(-1), explore: toggleExplore,
-    list: () => catalogue.map((l) => ({ name: l.name, title: l.title, slides: l.slides.length })),
+    list: () => catalogue.map((l) => ({ name: l.name, title: l.title, slides: l.slides.length, lang: l.lang })),
     progress: () => Object.fromEntries(catalogue.map((l) => [l.name, progress.of(l.name, l.slides.length)])),
     resetProgress: () => { progress.reset(); drawMenu(); },
     snapshot() {
       if (!open) return null;
       const s = open.lesson.slides[open.i];
       return {
-        name: open.lesson.name, title: open.lesson.title, slide: open.i + 1, slides: open.lesson.slides.length,
+        name: open.lesson.name, title: open.lesson.title, lang: open.lesson.lang || "", slide: open.i + 1, slides: open.lesson.slides.length,
         loaded: status.loaded, error: status.error, exploring, exercise: !!s.exercise,
         state: s.state, step: s.step, select: s.select,
       };

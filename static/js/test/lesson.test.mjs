@@ -108,7 +108,10 @@ test("the lessons' move numbers start from their position's move number", async 
   const fs = await import("node:fs");
   const dir = new URL("../../lessons/", import.meta.url);
   let checked = 0;
-  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith(".md"))) {
+  // The lessons and their translations (lessons/LANG/NAME.md).
+  const files = fs.readdirSync(dir, { recursive: true }).filter((x) => x.endsWith(".md"));
+  assert.ok(files.some((f) => f.startsWith("fr/")), "no French lesson found");
+  for (const f of files) {
     const lesson = parseLesson(fs.readFileSync(new URL(f, dir), "utf8"), f);
     for (const [i, s] of lesson.slides.entries()) {
       const fen = new URLSearchParams(s.state).get("fen");
