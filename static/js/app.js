@@ -64,6 +64,8 @@ const S = {
   done: null, // the done frame
   error: "",
   viewChoice: "auto", // the view menu: "auto" (root for trees, negamax for chess), "root" or "negamax"
+  // The values menu (?values=ranges): each node's value with its bound, or R&N's ranges (ranges.js).
+  valuesChoice: new URLSearchParams(location.search).get("values") === "ranges" ? "ranges" : "bounds",
   pov: new View("negamax"), // the View everything is drawn and narrated in (view.js)
   queued: 0, // place in the server's line while the search waits for a slot
   limits: { maxDepth: config.maxDepth || 0, maxNodes: config.maxNodes || 0 },
@@ -318,6 +320,7 @@ function applyView() {
     S.narrations.clear();
     log.clear();
   }
+  S.pov.ranges = S.valuesChoice === "ranges";
   const words = S.pov.legend();
   for (const el of document.querySelectorAll("[data-legend]")) {
     const w = words[el.dataset.legend];
@@ -409,6 +412,15 @@ function wire() {
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
   $("tree-pov").addEventListener("change", (e) => { S.viewChoice = e.target.value; applyView(); treePreview.apply(); kick(); });
+  $("tree-values").value = S.valuesChoice;
+  $("tree-values").addEventListener("change", (e) => {
+    S.valuesChoice = e.target.value === "ranges" ? "ranges" : "bounds";
+    const q = new URLSearchParams(location.search);
+    if (S.valuesChoice === "ranges") q.set("values", "ranges"); else q.delete("values");
+    const qs = q.toString().replace(/%28/g, "(").replace(/%29/g, ")").replace(/%2C/g, ",");
+    history.replaceState(null, "", location.pathname + (qs ? "?" + qs : "") + location.hash);
+    applyView(); kick();
+  });
   $("node-path").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goToPath(e.target.value); } });
   $("node-path").addEventListener("input", (e) => e.target.setCustomValidity(""));
   $("board-flip").addEventListener("click", () => board.flip());

@@ -4,6 +4,7 @@
 // the View for every number, as the canvas does, so an export shows what the screen shows.
 import { fmt } from "./view.js";
 import { t } from "./i18n/i18n.js";
+import { rangeLabels } from "./ranges.js";
 
 const MAX_SCENE_NODES = 20000; // an export past this is a picture nobody can read
 
@@ -15,6 +16,7 @@ export function sceneOf(view) {
   const r = view.result;
   if (!r || !r.count) throw new Error(t("scene.nothingToExport"));
   const V = view.v;
+  const rangeOf = V.ranges ? rangeLabels(view) : null; // ?values=ranges: R&N's [lo, hi] (ranges.js)
   const byItem = new Map();
   const nodes = [];
   for (const it of r.nodes) {
@@ -39,6 +41,7 @@ export function sceneOf(view) {
       n.window = `(${fmt(lo)}, ${fmt(hi)})`;
       const v = V.value(it.score, it.ply);
       if (v !== null) n.value = fmt(v);
+      if (rangeOf) n.range = rangeOf(it);
     }
     byItem.set(it, n);
     nodes.push(n);
@@ -83,6 +86,7 @@ export function boundFrom(outcome, leaf, kidsExact) {
 
 // The value as the exports write it: "≤ 2" for an upper bound, "≥ 5" for a lower one.
 export function valueText(n) {
+  if (n.range) return n.range;
   if (!n.value) return "";
   return n.bound === "upper" ? `≤${n.value}` : n.bound === "lower" ? `≥${n.value}` : n.value;
 }

@@ -6,6 +6,7 @@
 import { edgeMark } from "./modern.js";
 import { t, has } from "./i18n/i18n.js";
 import { boundFrom } from "./scene.js";
+import { rangeLabels } from "./ranges.js";
 
 // A pruned move's reason under its stub: the engine's word, or the language's short word for it.
 export const whyLabel = (w) => (has(`treelabels.why-${w}`) ? t(`treelabels.why-${w}`) : w);
@@ -56,7 +57,8 @@ export function drawLabels(view, vis, full) {
   const occ = new Occupancy();
   const scr = (it) => [it.x * s + view.tx, it.y * s + view.ty];
   const chess = !!(view.trace.started && view.trace.started.kind !== "tree");
-  const info = { ...px, shown: 0, hidden: 0, rects: [] }; // rects: the labels placed, [x, y, w, h] in px
+  // rects: the labels placed, [x, y, w, h] in px; values: [nodeId, text] of the values in the nodes
+  const info = { ...px, shown: 0, hidden: 0, rects: [], values: [] };
 
   // The textbook's row names: MAX and MIN at the left edge, one per ply shown.
   if (V.root && full) {
@@ -114,11 +116,22 @@ export function drawLabels(view, vis, full) {
     bounds.set(it, b);
     return b;
   };
-  // Values inside the nodes.
+  // Values inside the nodes: the value with its bound, or in the ranges view (?values=ranges,
+  // ranges.js) each searched node's [lo, hi].
+  const rangeOf = V.ranges ? rangeLabels(view) : null;
   ctx.textAlign = "center"; ctx.textBaseline = "middle";
   for (const it of vis) {
     if (it.kind === "summary" || it.state === "unseen" || !full) continue;
     const [x, y] = scr(it);
+    if (rangeOf && it.kind === "node") {
+      const text = rangeOf(it);
+      ctx.font = font(px.value, true);
+      const wide = ctx.measureText(text).width, room = 1.9 * rS;
+      if (wide > room) ctx.font = font(px.value * Math.max(0.4, room / wide), true);
+      ctx.fillStyle = V.value(it.score, it.ply) === null ? col.text : "#fff"; ctx.fillText(text, x, y);
+      info.values.push([it.nodeId, text]);
+      continue;
+    }
     if (it.kind === "pruned") {
       if (it.treeValue === null) continue;
       const v = V.root || it.ply % 2 === 0 ? it.treeValue : -it.treeValue;
@@ -143,6 +156,7 @@ export function drawLabels(view, vis, full) {
     const wide = ctx.measureText(text).width, room = 1.9 * rS;
     if (wide > room) ctx.font = font(px.value * Math.max(0.6, room / wide), true);
     ctx.fillStyle = "#fff"; ctx.fillText(text, x, y);
+    info.values.push([it.nodeId, text]);
   }
   cands.sort((a, b) => a.pri[0] - b.pri[0] || a.pri[1] - b.pri[1] || a.pri[2] - b.pri[2]);
   for (const c of cands) {

@@ -82,7 +82,8 @@ export function toQuery({ setup, options }) {
 // writeURL replaces the current history entry with the form's configuration.
 // Parameters of the page itself, not of the search (quiz=1, show=tree, embed=1, exercise=...):
 // kept as they are. show=tree|none: the teaching tree drawn whole before Start (treepreview.js).
-const PAGE_PARAMS = ["quiz", "show", "embed", "exercise", "sheet", "trees", "paper",
+// values=ranges: R&N's value ranges on the nodes (ranges.js).
+const PAGE_PARAMS = ["quiz", "show", "values", "embed", "exercise", "sheet", "trees", "paper",
   "lesson", "slide", "lesson-url"]; // lesson.js: the lesson open and its slide
 
 export function writeURL(cfg) {

@@ -65,6 +65,7 @@ export class View {
   constructor(mode = "negamax", scale = PVSCOPE_SCALE) {
     this.mode = mode === "root" ? "root" : "negamax";
     this.scale = scale;
+    this.ranges = false; // the values menu: R&N's [lo, hi] on each node instead of a bound (ranges.js)
   }
 
   // A score or window edge as text, in this search's scale (fmt above).
