@@ -17,6 +17,10 @@ import (
 // servePage renders the page with the setup form filled from the URL, so a
 // link reproduces a search (DESIGN.md: /?fen=...&algo=pvs&depth=3).
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	if origin, refused := s.embedRefusedFrom(r); refused {
+		serveEmbedHint(w, r, origin) // a frame this server may not fill: say why (embedhint.go)
+		return
+	}
 	q := r.URL.Query()
 	p := templates.Page{
 		Form: templates.Form{FEN: q.Get("fen"), Tree: q.Get("tree"), Random: q.Get("random"),
