@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -18,7 +19,7 @@ import (
 // the frame loads and runs the search when that origin is named in
 // -embed-origins, and the browser refuses it when it is not. The framed page
 // posts {type: "pvscope", state: "ready"} to its parent (embed.js); a refused
-// frame shows Chromium's error page instead of pvscope.
+// frame shows pvscope's hint (embedhint.go) instead: why, and how to allow it.
 func TestBrowserEmbedFramedByNamedOriginOnly(t *testing.T) {
 	for _, named := range []bool{true, false} {
 		t.Run(fmt.Sprintf("named=%v", named), func(t *testing.T) {
@@ -66,10 +67,27 @@ func TestBrowserEmbedFramedByNamedOriginOnly(t *testing.T) {
 				}
 				return
 			}
-			u := frameURL()
-			t.Logf("refused frame at %q", u)
-			if strings.HasPrefix(u, pvscopeURL) {
-				t.Errorf("a course page not named in -embed-origins framed pvscope (frame at %q)", u)
+			// Refused: the frame holds the hint (embedhint.go), not the page: a sentence naming
+			// the course's origin, the flag that allows it, and a link to the page in a new tab.
+			var nodes []*cdp.Node
+			p.run(chromedp.Nodes("#f", &nodes, chromedp.ByQuery))
+			var text, href, target, rel string
+			var ok bool
+			p.run(chromedp.Text("main", &text, chromedp.ByQuery, chromedp.FromNode(nodes[0])),
+				chromedp.AttributeValue("main a", "href", &href, &ok, chromedp.ByQuery, chromedp.FromNode(nodes[0])),
+				chromedp.AttributeValue("main a", "target", &target, &ok, chromedp.ByQuery, chromedp.FromNode(nodes[0])),
+				chromedp.AttributeValue("main a", "rel", &rel, &ok, chromedp.ByQuery, chromedp.FromNode(nodes[0])))
+			for _, want := range []string{"This pvscope server does not allow embedding from " + course.URL + ".",
+				"pvscope serve -embed-origins " + course.URL, "Open this page in a new tab"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("the refused frame says %q, want %q in it", text, want)
+				}
+			}
+			if target != "_blank" || rel != "noopener" || strings.Contains(href, "embed") || !strings.Contains(href, "tree=") {
+				t.Errorf("the hint's link: href %q target %q rel %q", href, target, rel)
+			}
+			if u := frameURL(); !strings.HasPrefix(u, pvscopeURL+"/?embed=1") {
+				t.Errorf("frame at %q, want the hint at pvscope's embed URL", u)
 			}
 			var got int
 			p.run(chromedp.Evaluate(`window.got.length`, &got))
