@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -68,6 +69,14 @@ func TestBrowserValueRangesFollowTheBook(t *testing.T) {
 			if inSVG[path] != text {
 				t.Errorf("after leaf %s, the SVG labels node %q %q, the page %q", s.leaf, path, inSVG[path], text)
 			}
+		}
+	}
+	// LaTeX writes the last stage's ranges too: A and B [3, 3], C [−∞, 2] in math.
+	var tex string
+	p.await(`window.pvscope.export("tikz", {bare: true})`, &tex)
+	for _, want := range []string{`[{$[3, 3]$}`, `[{$[-\infty, 2]$}`, `[{$[2, 2]$}`} {
+		if !strings.Contains(tex, want) {
+			t.Errorf("the LaTeX export lacks %s:\n%s", want, tex)
 		}
 	}
 	// Back to bounds from the menu: the URL loses values=ranges and C is written ≤2 again.

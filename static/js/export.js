@@ -52,7 +52,8 @@ export function toSVG(sc, col) {
     if (n.current) out.push(`<circle cx="${x}" cy="${y}" r="${R + 5}" fill="none" stroke="${col.open}" stroke-width="3"/>`);
     const v = n.kind === "pruned" ? n.value : valueText(n);
     if (v) {
-      const size = v.length > 4 ? 7 : v.length > 3 ? 8 : 10;
+      // A range ([lo, hi], ?values=ranges) shrinks to fit inside its node: its text is white.
+      const size = n.range ? num(Math.min(10, (1.9 * R) / (0.55 * v.length))) : v.length > 4 ? 7 : v.length > 3 ? 8 : 10;
       const fill = n.kind === "pruned" ? col.stopped : "#fff";
       out.push(`<text class="value" x="${x}" y="${y}" font-size="${size}" font-weight="${n.kind === "pruned" ? "normal" : "bold"}" fill="${fill}" text-anchor="middle" dominant-baseline="central">${esc(v)}</text>`);
     }

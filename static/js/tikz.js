@@ -52,7 +52,7 @@ export function toForest(sc, { bare = false, col = {} } = {}) {
       content = `\\tiny ${n.value.replace(/,/g, "{,}")}`;
       opts.push("summary", `fill=pv${n.outcome.replace("-", "")}`);
     } else {
-      content = n.value ? texMath(valueText(n)) : "";
+      content = n.value || n.range ? texMath(valueText(n)) : ""; // a range (ranges.js) even before a value
       opts.push(n.shape === "square" ? "cutnode" : n.shape === "diamond" ? "allnode" : "pvnode");
       opts.push(`fill=pv${(COLOURS[n.outcome] ? n.outcome : "stopped").replace("-", "")}`);
       if (n.onPV) opts.push("onpv");

@@ -127,7 +127,7 @@ export function drawLabels(view, vis, full) {
       const text = rangeOf(it);
       ctx.font = font(px.value, true);
       const wide = ctx.measureText(text).width, room = 1.9 * rS;
-      if (wide > room) ctx.font = font(px.value * Math.max(0.4, room / wide), true);
+      if (wide > room) ctx.font = font(px.value * Math.max(0.3, room / wide), true); // inside its node
       ctx.fillStyle = V.value(it.score, it.ply) === null ? col.text : "#fff"; ctx.fillText(text, x, y);
       info.values.push([it.nodeId, text]);
       continue;
