@@ -2,6 +2,8 @@ package server
 
 import (
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -70,6 +72,9 @@ func TestBrowserValueRangesFollowTheBook(t *testing.T) {
 				t.Errorf("after leaf %s, the SVG labels node %q %q, the page %q", s.leaf, path, inSVG[path], text)
 			}
 		}
+	}
+	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
+		p.screenshot(filepath.Join(dir, "ranges-1366x768.png"))
 	}
 	// LaTeX writes the last stage's ranges too: A and B [3, 3], C [−∞, 2] in math.
 	var tex string
