@@ -46,7 +46,8 @@ export function rangeLabels(view) {
     memo.set(it, r);
     return r;
   };
-  const end = (x) => (!Number.isFinite(x) || V.isInfinite(x) ? (x > 0 ? "+∞" : "−∞") : V.fmt(x));
+  // Written as the book writes them: a true minus sign, and +∞ beside −∞.
+  const end = (x) => (!Number.isFinite(x) || V.isInfinite(x) ? (x > 0 ? "+∞" : "−∞") : V.fmt(x).replace(/^-/, "−"));
   return (it) => {
     if (it.kind !== "node" || it.state === "unseen") return "";
     const [lo, hi] = range(it, 0);
