@@ -3,7 +3,8 @@
 // their traces into frames; it is the only package that knows about HTTP.
 //
 // Its parts: server.go (routes, headers), hosts.go (the Host check), embed.go
-// (-embed-origins: who may frame the page), origin.go (POSTs come from the
+// (-embed-origins: who may frame the page), embedhint.go (what a refused frame
+// shows instead), origin.go (POSTs come from the
 // page), body.go (a request body's deadline and minimum rate), conn.go
 // (a page's websocket: read and write pumps), start.go (a start command, from
 // its check to its search), plan.go (checking and building a search), run.go
