@@ -64,7 +64,9 @@ func writePage(w http.ResponseWriter, r *http.Request, body []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", cacheRevalidated)
-	h.Set("Vary", "Accept-Encoding, Accept-Language, Cookie")
+	// Sec-Fetch-Dest: a frame from a refused site gets the embed hint instead
+	// (embedhint.go), so a shared cache must not hand it this page.
+	h.Set("Vary", "Accept-Encoding, Accept-Language, Cookie, Sec-Fetch-Dest")
 	// The import map is the page's one inline script; the policy names it by
 	// its hash (set here, not in securityHeaders, as only the page carries it).
 	h.Set("Content-Security-Policy", withScriptSource(h.Get("Content-Security-Policy"), staticAssets().mapHash))
