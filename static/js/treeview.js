@@ -198,10 +198,11 @@ export class TreeView {
   setGhosts(on) { this.ghosts = !!on; this.version++; this.show(this.k); }
   expand(id) { this.expanded.add(id); this.collapsed.delete(id); this.version++; this.show(this.k); }
   collapseNode(id) { this.collapsed.add(id); this.expanded.delete(id); this.version++; this.show(this.k); }
-  // Select node id and bring it into view: open every collapsed ancestor, zoom in until its
+  // Select node id and bring it into view: open every collapsed ancestor and the node itself
+  // (a finished subtree folds into an "N nodes" pill named after its root), zoom in until its
   // move and score are readable (R * scale >= 12) and centre it.
   reveal(id) {
-    for (const a of this.trace.path(id).slice(0, -1)) { this.expanded.add(a); this.collapsed.delete(a); }
+    for (const a of this.trace.path(id)) { this.expanded.add(a); this.collapsed.delete(a); }
     this.selected = id; this.version++; this.show(this.k);
     // Presentation: far enough in that nodes reach PRESENT_R pixels and values 28 px.
     this.scale = Math.max(this.scale, this.present ? PRESENT_R / (0.45 * this.layout.nodeWidth) : 1);
