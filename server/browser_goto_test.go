@@ -61,6 +61,28 @@ func TestBrowserGoToOpensThePillsOnItsPath(t *testing.T) {
 		checkShown(t, "the path box", target, got)
 	}
 
+	// A click in the log goes to that step: its node, entered inside a subtree folded at the
+	// end, is drawn as itself and in view. (The search is first shown a few steps later.)
+	var enter int
+	p.eval(`window.pvscope.trace.enterAt.get(window.pvscope.snapshot().selected)`, &enter)
+	p.snapAt(n)
+	p.snapAt(enter + 4)
+	p.waitFor(fmt.Sprintf(`!!document.querySelector('[data-testid="event-log"] li[data-i="%d"]')`, enter))
+	p.eval(fmt.Sprintf(`document.querySelector('[data-testid="event-log"] li[data-i="%d"]').click()`, enter), nil)
+	p.await(`(async () => { for (let i = 0; i < 3; i++) await new Promise(requestAnimationFrame); return true; })()`, nil)
+	var cur struct {
+		K      int    `json:"k"`
+		Kind   string `json:"kind"`
+		InView bool   `json:"inView"`
+		Where  string `json:"where"`
+	}
+	p.eval(`(() => { const P = window.pvscope, v = P.view, k = P.snapshot().eventIndex, id = P.trace.current(k), it = v.result.byId.get(id);
+		const sx = it ? it.x * v.scale + v.tx : -1, sy = it ? it.y * v.scale + v.ty : -1;
+		const where = (JSON.stringify({sx, sy, w: v.w, h: v.h, scale: v.scale, vk: v.k, userMoved: v.userMoved, cur: (v.result.nodes.find((n) => n.current) || {}).nodeId, id})); return {where, k, kind: it ? it.kind : "", inView: sx >= 0 && sx <= v.w && sy >= 0 && sy <= v.h}; })()`, &cur)
+	if cur.K != enter+1 || cur.Kind != "node" || !cur.InView {
+		t.Errorf("a click in the log on step %d: at step %d the current node is drawn as %q, in view %v; want step %d, a node in view %s", enter+1, cur.K, cur.Kind, cur.InView, enter+1, cur.Where)
+	}
+
 	// A link: ?node= names the node; the page searches, then goes to it.
 	target := off + ".0.2.2"
 	p.open("/?" + src + "&node=" + url.QueryEscape(target))

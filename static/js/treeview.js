@@ -91,6 +91,7 @@ export class TreeView {
   // Show step k. opts.selected: node id to ring; opts.view: a View (view.js).
   show(k, { selected, view } = {}) {
     if (this.trace.started !== this._started) this._reset();
+    const moved = k !== this.k;
     this.k = k;
     if (selected !== undefined) this.selected = selected;
     if (view && view !== this.v) { this.v = view; if (!this.userMoved) this.lastCount = -1; }
@@ -111,6 +112,7 @@ export class TreeView {
       this.lastCount = this.result.count;
       if (!this.userMoved) this.fit(false); else this._keepCurrentInView();
     } else if (this.phoneZoomed && !this.userMoved) this._keepCurrentInView(); // the tree is wider than a phone
+    else if (this.userMoved && moved) this._keepCurrentInView(); // a step (a click in the log) with the same drawing: its node stays in view
     this.redraw();
   }
 
