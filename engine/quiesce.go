@@ -42,8 +42,10 @@ func (s *searcher) quiesce(depth, alpha, beta int, expect tracer.NodeType, from 
 	best, a := -Infinity, alpha
 	if !inCheck {
 		best = s.pos.Evaluate()
-		s.stats.Leaves++
 		if best >= beta && s.opt.Algorithm != Minimax {
+			// A leaf is a node answered by its static evaluation (an exit "eval"), as the
+			// page counts them from the trace; a stand pat that goes on to captures is not.
+			s.stats.Leaves++
 			return s.exit(id, best, alpha, beta, tracer.Eval)
 		}
 		a = max(a, best)

@@ -45,7 +45,7 @@ type Stats struct {
 	Nodes            int64 // every node entered, quiescence included
 	QNodes           int64 // of which beyond the horizon (quiescence, depth < 0)
 	SelDepth         int   // the greatest ply any node was entered at
-	Leaves           int64 // static evaluations (and given leaf values in trees)
+	Leaves           int64 // nodes answered by a static evaluation (or a tree's given leaf value)
 	Probes           int64 // null-window probes
 	ReSearches       int64 // probes searched again with the full window
 	Cutoffs          int64 // beta cutoffs by a move in the main search (quiescence not counted)

@@ -9,7 +9,7 @@
 import { parseLesson, resolveStep, splitState } from "./lessonformat.js";
 import { lessonURL, MAX_BYTES } from "./lessonurl.js";
 import { markdownToHTML } from "./markdown.js";
-import { Progress } from "./lessonprogress.js";
+import { Progress, progressMarks, doneText } from "./lessonprogress.js";
 import { fetchCatalogue } from "./lessoncatalogue.js";
 import { SOURCES, formControls, readURL, applyToForm } from "./url.js";
 import { resolvePath } from "./nodepath.js";
@@ -66,10 +66,8 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     const menu = $("lesson-menu");
     const opts = [new Option(t("lesson.menu"), "")];
     catalogue.forEach((l, j) => {
-      const p = progress.of(l.name, l.slides.length), ex = p.exercise;
-      const marks = [p.read ? t("lesson.read") : p.seen ? t("lesson.seen", { seen: p.seen, slides: l.slides.length }) : "",
-        ex ? t("lesson.exercise", { correct: ex.correct, asked: ex.asked, passed: ex.passed ? "yes" : "no" }) : ""].filter(Boolean);
-      opts.push(new Option(marks.length ? t("lesson.entryMarks", { n: j + 1, title: l.title, marks: marks.join(", ") }) : t("lesson.entry", { n: j + 1, title: l.title }), l.name));
+      const marks = progressMarks(progress.of(l.name, l.slides.length), l.slides.length);
+      opts.push(new Option(marks ? t("lesson.entryMarks", { n: j + 1, title: l.title, marks }) : t("lesson.entry", { n: j + 1, title: l.title }), l.name));
     });
     opts.push(new Option(t("lesson.openFile"), "@file"), new Option(t("lesson.reset"), "@reset"));
     menu.replaceChildren(...opts);
@@ -235,9 +233,8 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
       if (q.asked > 0 && !q.question && S.k >= S.eventCount && !S.streaming) {
         recorded = true;
         progress.exercise(open.lesson.name, q.asked, q.correct);
-        const ex = progress.of(open.lesson.name, open.lesson.slides.length).exercise;
         const el = $("lesson-result");
-        el.textContent = t("lesson.done", { correct: q.correct, asked: q.asked, passed: ex.passed ? "yes" : "no" });
+        el.textContent = doneText(q.asked, q.correct);
         const again = document.createElement("button");
         again.type = "button"; again.textContent = t("lesson.tryAgain"); again.dataset.testid = "lesson-retry";
         again.addEventListener("click", () => { if (open) show(open.i); });

@@ -1,6 +1,8 @@
 // lessonprogress.js: what a student has done, kept in the browser (localStorage
 // "pvscope.lessons"): per lesson the slides seen and the exercise's last result. Private
 // browsing (no storage) keeps it for the page's life only.
+import { t } from "./i18n/i18n.js";
+
 const KEY = "pvscope.lessons";
 
 // A passed exercise: at least two answers in three right.
@@ -35,3 +37,15 @@ export class Progress {
 
   reset() { this.data = {}; this._save(); }
 }
+
+// The Lessons menu's marks for one lesson ({seen, read, exercise} from Progress.of), in the
+// page's language: "2/8 read, exercise 2/3 passed", or "" when nothing was done yet. Whether an
+// exercise passed picks the catalog's words (a select on yes/no, never shown as such).
+export function progressMarks(p, slides) {
+  const ex = p.exercise;
+  return [p.read ? t("lesson.read") : p.seen ? t("lesson.seen", { seen: p.seen, slides }) : "",
+    ex ? t("lesson.exercise", { correct: ex.correct, asked: ex.asked, passed: ex.passed ? "yes" : "no" }) : ""].filter(Boolean).join(", ");
+}
+
+// The line under an exercise slide once every question is answered.
+export const doneText = (asked, correct) => t("lesson.done", { correct, asked, passed: passed(asked, correct) ? "yes" : "no" });

@@ -91,6 +91,7 @@ export class TreeView {
   // Show step k. opts.selected: node id to ring; opts.view: a View (view.js).
   show(k, { selected, view } = {}) {
     if (this.trace.started !== this._started) this._reset();
+    const moved = k !== this.k;
     this.k = k;
     if (selected !== undefined) this.selected = selected;
     if (view && view !== this.v) { this.v = view; if (!this.userMoved) this.lastCount = -1; }
@@ -111,6 +112,7 @@ export class TreeView {
       this.lastCount = this.result.count;
       if (!this.userMoved) this.fit(false); else this._keepCurrentInView();
     } else if (this.phoneZoomed && !this.userMoved) this._keepCurrentInView(); // the tree is wider than a phone
+    else if (this.userMoved && moved) this._keepCurrentInView(); // a step (a click in the log) with the same drawing: its node stays in view
     this.redraw();
   }
 
@@ -198,10 +200,11 @@ export class TreeView {
   setGhosts(on) { this.ghosts = !!on; this.version++; this.show(this.k); }
   expand(id) { this.expanded.add(id); this.collapsed.delete(id); this.version++; this.show(this.k); }
   collapseNode(id) { this.collapsed.add(id); this.expanded.delete(id); this.version++; this.show(this.k); }
-  // Select node id and bring it into view: open every collapsed ancestor, zoom in until its
+  // Select node id and bring it into view: open every collapsed ancestor and the node itself
+  // (a finished subtree folds into an "N nodes" pill named after its root), zoom in until its
   // move and score are readable (R * scale >= 12) and centre it.
   reveal(id) {
-    for (const a of this.trace.path(id).slice(0, -1)) { this.expanded.add(a); this.collapsed.delete(a); }
+    for (const a of this.trace.path(id)) { this.expanded.add(a); this.collapsed.delete(a); }
     this.selected = id; this.version++; this.show(this.k);
     // Presentation: far enough in that nodes reach PRESENT_R pixels and values 28 px.
     this.scale = Math.max(this.scale, this.present ? PRESENT_R / (0.45 * this.layout.nodeWidth) : 1);
