@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"github.com/pvscope/pvscope/server/session"
 	"strings"
 	"unicode/utf8"
 
@@ -12,11 +13,10 @@ import (
 // Error messages go back to a page: each a sentence, naming its field as the
 // user wrote it, and short, whatever the user sent.
 
-// maxQuoted is the longest quoted input an error message repeats whole; a
-// longer one (a 60 KB FEN) is cut, with its length said.
+// maxQuoted and maxMessage: session.MaxQuoted and MaxMessage.
 const (
-	maxQuoted  = 60
-	maxMessage = 600
+	maxQuoted  = session.MaxQuoted
+	maxMessage = session.MaxMessage
 )
 
 // sentence makes an error message read as a sentence: capital first, full

@@ -64,38 +64,6 @@ func names(name func(int) string) []string {
 	return out
 }
 
-// command is any message a page sends. Type says which; the other fields
-// belong to start.
-type command struct {
-	Type    string            `json:"type"`
-	ID      int64             `json:"id"`
-	Setup   setupFields       `json:"setup"`
-	Options map[string]string `json:"options"`
-	Trace   string            `json:"trace"` // open: the token of a trace file the server has read
-}
-
-type setupFields struct {
-	FEN    string `json:"fen"`
-	Tree   string `json:"tree"`
-	Random string `json:"random"`
-}
-
-// errorFrame is a sentence a person can act on; Field names the form field at
-// fault ("fen", "tree", "random" or an option name) when there is one.
-type errorFrame struct {
-	Type    string `json:"type"`
-	ID      int64  `json:"id,omitempty"`
-	Field   string `json:"field,omitempty"`
-	Message string `json:"message"`
-	// Count is how many refused messages the frame answers, when a burst of
-	// them was coalesced into one frame (the message is the last one's).
-	Count int `json:"count,omitempty"`
-	// Key and Args: the message's key in the page's catalogs and its
-	// parameters, when it is a keyed sentence (keyed.go).
-	Key  string         `json:"key,omitempty"`
-	Args map[string]any `json:"args,omitempty"`
-}
-
 // queuedFrame tells a page its search waits for a free slot, and its place
 // in line (1: next); it comes again as the line moves (at most every 250 ms).
 type queuedFrame struct {
@@ -144,78 +112,4 @@ func ordinal(n int) string {
 		suffix = "rd"
 	}
 	return fmt.Sprintf("%d%s", n, suffix)
-}
-
-// noticeFrame is a sentence for the page that is not an error: its search's
-// recording was let go, for one.
-type noticeFrame struct {
-	Type    string         `json:"type"`
-	ID      int64          `json:"id"`
-	Message string         `json:"message"`
-	Key     string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
-	Args    map[string]any `json:"args,omitempty"`
-}
-
-// startedFrame opens a search's stream: what is searched and with which options.
-type startedFrame struct {
-	Type          string            `json:"type"`
-	ID            int64             `json:"id"`
-	Kind          string            `json:"kind"` // "chess" or "tree"
-	FEN           string            `json:"fen,omitempty"`
-	Tree          rawJSON           `json:"tree,omitempty"` // nested arrays of leaf values (root player's view)
-	Options       map[string]string `json:"options"`
-	MinimalLeaves int64             `json:"minimalLeaves,omitempty"`
-	// A trace file's: the rules it breaks and its doubtful patterns (at most
-	// maxListedProblems of each listed, all counted), and how its engine
-	// writes infinity and mate (traceproblems.go).
-	Violations     []traceProblem `json:"violations,omitempty"`
-	ViolationCount int            `json:"violationCount,omitempty"`
-	Warnings       []traceProblem `json:"warnings,omitempty"`
-	WarningCount   int            `json:"warningCount,omitempty"`
-	Scores         *scoreScale    `json:"scores,omitempty"`
-}
-
-// statusFrame reports progress about every statusEvery while a search runs.
-type statusFrame struct {
-	Type      string  `json:"type"`
-	ID        int64   `json:"id"`
-	Nodes     int64   `json:"nodes"`
-	Events    int     `json:"events"`
-	Depth     int     `json:"depth"`
-	ElapsedMs int64   `json:"elapsedMs"`
-	NPS       float64 `json:"nps"`
-}
-
-// doneFrame follows the last events frame of a search.
-type doneFrame struct {
-	Type    string `json:"type"`
-	ID      int64  `json:"id"`
-	Events  int    `json:"events"`
-	Stopped string `json:"stopped"`
-	// StoppedKey and StoppedArgs: the key and parameters of the reason
-	// stopped gives, when it is keyed (keyed.go).
-	StoppedKey  string         `json:"stoppedKey,omitempty"`
-	StoppedArgs map[string]any `json:"stoppedArgs,omitempty"`
-	Result      resultFrame    `json:"result"`
-}
-
-type resultFrame struct {
-	Score     int      `json:"score"`
-	Mate      *int     `json:"mate,omitempty"`
-	BestMove  string   `json:"bestMove"`
-	PV        []string `json:"pv"`
-	Depth     int      `json:"depth"`
-	Nodes     int64    `json:"nodes"`
-	Leaves    int64    `json:"leaves"`
-	ElapsedMs int64    `json:"elapsedMs"`
-}
-
-// rawJSON is JSON already written; empty means absent.
-type rawJSON []byte
-
-func (r rawJSON) MarshalJSON() ([]byte, error) {
-	if len(r) == 0 {
-		return []byte("null"), nil
-	}
-	return r, nil
 }

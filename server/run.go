@@ -138,16 +138,16 @@ func (r *run) search(ctx context.Context, release func()) {
 	r.mu.Unlock()
 	switch {
 	case stopped != nil:
-		d.stoppedBy(stopped)
+		d.StoppedBy(stopped)
 	case err != nil: // Options were validated before starting, so this is a bug; say so rather than hang.
 		d.Stopped = "the search could not run: " + err.Error()
 	case res.Stopped != "" && ctx.Err() != nil:
-		d.stoppedBy(msg.New("go-server.stoppedByUser", "stopped by the user"))
+		d.StoppedBy(msg.New("go-server.stoppedByUser", "stopped by the user"))
 	case res.Stopped != "":
 		d.Stopped = "the " + res.Stopped
 		// The engine's words for its node limit, keyed when they are these.
 		if m := msg.New("go-server.stoppedNodeLimit", "the node limit of {n} reached", "n", r.opt.MaxNodes); m.Text == d.Stopped {
-			d.stoppedBy(m)
+			d.StoppedBy(m)
 		}
 	}
 	d.Result = resultFrame{Score: res.Score, PV: engine.MoveNames(r.pos, res.PV), Depth: res.Depth,

@@ -17,7 +17,7 @@ import (
 func (c *conn) start(cmd command) {
 	p, err := check(cmd, &c.srv.limits)
 	if err != nil {
-		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: errField(err), Message: sentence(err.Error())}.withKey(err))
+		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: errField(err), Message: sentence(err.Error())}.WithKey(err))
 		return
 	}
 	ctx, cancel := context.WithCancel(c.ctx)
@@ -96,7 +96,7 @@ func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited 
 	r, err := p.build(c.srv.budget, &c.srv.limits)
 	if err != nil {
 		release()
-		c.queue(errorFrame{Type: "error", ID: a.id, Field: errField(err), Message: sentence(err.Error())}.withKey(err))
+		c.queue(errorFrame{Type: "error", ID: a.id, Field: errField(err), Message: sentence(err.Error())}.WithKey(err))
 		return
 	}
 	r.cancel, r.wake, r.begun = a.cancel, c.wake, time.Now()

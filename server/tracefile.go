@@ -357,7 +357,7 @@ func readTraceCharged(r io.Reader, acct traceAccount) (o *openedTrace, err error
 		if len(end.PV) > 0 {
 			o.done.Result.PV, o.done.Result.BestMove = end.PV, end.PV[0]
 		}
-		if m, ok := o.started.Scores.mateMoves(end.Score); ok {
+		if m, ok := o.started.Scores.MateMoves(end.Score); ok {
 			o.done.Result.Mate = &m
 		}
 	}

@@ -14,20 +14,6 @@ import (
 // lists; all are counted.
 const maxListedProblems = 500
 
-// traceProblem is one broken rule (or doubtful pattern) as the page lists it.
-type traceProblem struct {
-	Rule    string `json:"rule"`
-	Line    int    `json:"line"`  // the trace file's line
-	Seq     int64  `json:"seq"`   // the offending event's seq, as the file numbers them
-	Event   int    `json:"event"` // its index among the events the page receives
-	Node    int32  `json:"node"`  // the node it is about, as the page numbers nodes; 0 for none
-	Message string `json:"message"`
-	// Key and Args say Message in the page's catalogs (go-tracer.*), for a
-	// page in another language; none when the sentence has no key.
-	Key  string         `json:"key,omitempty"`
-	Args map[string]any `json:"args,omitempty"`
-}
-
 // traceProblems collects a trace's problems as it is read.
 type traceProblems struct {
 	violations     []traceProblem
@@ -58,16 +44,6 @@ func (p *traceProblems) setOn(f *startedFrame) {
 	f.Warnings, f.WarningCount = p.warnings, p.warningCount
 }
 
-// scoreScale is how a trace's engine writes its scores, as tracer.ScaleOf
-// reads the header's meta: infinity (a window edge at or beyond it is open),
-// mate (the score of a mate at the root) and mateBand (how many plies below
-// mate a score still means mate).
-type scoreScale struct {
-	Infinity int32 `json:"infinity"`
-	Mate     int32 `json:"mate"`
-	MateBand int32 `json:"mateBand"`
-}
-
 // scoreScaleOf reads the scale from a header's meta: nil when it names none
 // (the page takes pvscope's). A key that is not part of a scale (not a
 // positive whole number, a band wider than the mate, an infinity not above
@@ -83,22 +59,4 @@ func scoreScaleOf(meta map[string]string) (*scoreScale, error) {
 	}
 	s, err := tracer.ScaleOf(meta)
 	return &scoreScale{Infinity: s.Infinity, Mate: s.Mate, MateBand: s.MateBand}, err
-}
-
-// mateMoves turns a root score into moves to mate, UCI style (positive when
-// the side to move mates), when the score is in the mate band; pvscope's own
-// scale when s is nil.
-func (s *scoreScale) mateMoves(score int32) (int, bool) {
-	sc := tracer.DefaultScale
-	if s != nil {
-		sc = tracer.Scale{Infinity: s.Infinity, Mate: s.Mate, MateBand: s.MateBand}
-	}
-	plies, ok := sc.IsMate(score)
-	if !ok || sc.IsInfinite(score) {
-		return 0, false
-	}
-	if plies < 0 {
-		return -((-plies + 1) / 2), true
-	}
-	return (plies + 1) / 2, true
 }
