@@ -1,13 +1,11 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"github.com/pvscope/pvscope/server/session"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/pvscope/pvscope/engine"
 )
 
 // Error messages go back to a page: each a sentence, naming its field as the
@@ -35,43 +33,6 @@ func sentence(s string) string {
 		s += "."
 	}
 	return s
-}
-
-func isOption(name string) bool {
-	for _, o := range engine.OptionNames {
-		if o.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-// validationField names the option a failed engine.Options.Validate is about:
-// its messages open with the option's name ("tt-size 0 is out of range",
-// "aspiration windows need ...").
-func validationField(err error) string {
-	first, _, _ := strings.Cut(err.Error(), " ")
-	if isOption(first) {
-		return first
-	}
-	if rest, ok := strings.CutPrefix(err.Error(), "unknown "); ok {
-		if name, _, _ := strings.Cut(rest, " "); isOption(name) {
-			return name
-		}
-		if strings.HasPrefix(rest, "algorithm") {
-			return "algo"
-		}
-	}
-	return ""
-}
-
-// errField is the field a prepare error blames, "" when none.
-func errField(err error) string {
-	var fe *fieldError
-	if errors.As(err, &fe) {
-		return fe.field
-	}
-	return ""
 }
 
 // clip shortens s to about n characters, saying how long it was.

@@ -176,7 +176,7 @@ func Said(id int64, field string, m *msg.Error) Error {
 
 // NoticeOf is a NoticeOf frame for a keyed sentence.
 func NoticeOf(id int64, m *msg.Error) Notice {
-	f := Notice{Type: "NoticeOf", ID: id, Message: m.Text}
+	f := Notice{Type: "notice", ID: id, Message: m.Text}
 	f.Key, f.Args = KeyOf(m)
 	return f
 }
