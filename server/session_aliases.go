@@ -62,3 +62,14 @@ func treeJSON(t *engine.Tree) rawJSON             { return session.TreeJSON(t) }
 func validationField(err error) string            { return session.ValidationField(err) }
 func isOption(name string) bool                   { return session.IsOption(name) }
 func errField(err error) string                   { return session.FieldOf(err) }
+
+// Sentences for the page (session/errortext.go).
+const (
+	maxQuoted  = session.MaxQuoted
+	maxMessage = session.MaxMessage
+)
+
+func sentence(s string) string    { return session.Sentence(s) }
+func clip(s string, n int) string { return session.Clip(s, n) }
+func article(word string) string  { return session.Article(word) }
+func capitalized(s string) string { return session.Capitalized(s) }

@@ -1,32 +1,24 @@
-package server
+package session
 
 import (
 	"fmt"
-	"github.com/pvscope/pvscope/server/session"
 	"strings"
 	"unicode/utf8"
-
 )
 
-// Error messages go back to a page: each a sentence, naming its field as the
+// Error messages go back to a page: each a Sentence, naming its field as the
 // user wrote it, and short, whatever the user sent.
 
-// maxQuoted and maxMessage: session.MaxQuoted and MaxMessage.
-const (
-	maxQuoted  = session.MaxQuoted
-	maxMessage = session.MaxMessage
-)
-
-// sentence makes an error message read as a sentence: capital first, full
+// Sentence makes an error message read as a Sentence: capital first, full
 // stop last. A message that opens with an option's name keeps it as the user
 // wrote it (tt-size, not Tt-size).
-func sentence(s string) string {
+func Sentence(s string) string {
 	s = clipQuotes(s)
 	if s == "" {
 		return s
 	}
 	first, _, _ := strings.Cut(s, " ")
-	if s[0] >= 'a' && s[0] <= 'z' && !isOption(first) {
+	if s[0] >= 'a' && s[0] <= 'z' && !IsOption(first) {
 		s = string(s[0]-'a'+'A') + s[1:]
 	}
 	if last := s[len(s)-1]; last != '.' && last != '?' && last != '!' {
@@ -35,8 +27,8 @@ func sentence(s string) string {
 	return s
 }
 
-// clip shortens s to about n characters, saying how long it was.
-func clip(s string, n int) string {
+// Clip shortens s to about n characters, saying how long it was.
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -47,10 +39,10 @@ func clip(s string, n int) string {
 	return fmt.Sprintf("%s… (%d characters)", s[:cut], utf8.RuneCountInString(s))
 }
 
-// clipQuotes shortens every double-quoted stretch of s longer than maxQuoted
-// (the engine quotes inputs with %q), then s itself to maxMessage.
+// clipQuotes shortens every double-quoted stretch of s longer than MaxQuoted
+// (the engine quotes inputs with %q), then s itself to MaxMessage.
 func clipQuotes(s string) string {
-	if len(s) <= maxQuoted {
+	if len(s) <= MaxQuoted {
 		return s
 	}
 	var b strings.Builder
@@ -64,14 +56,14 @@ func clipQuotes(s string) string {
 			break
 		}
 		b.WriteString(s[:open+1])
-		b.WriteString(clip(s[open+1:end], maxQuoted))
+		b.WriteString(Clip(s[open+1:end], MaxQuoted))
 		b.WriteByte('"')
 		s = s[end+1:]
 	}
 	b.WriteString(s)
 	out := b.String()
-	if len(out) > maxMessage {
-		out = clip(out, maxMessage)
+	if len(out) > MaxMessage {
+		out = Clip(out, MaxMessage)
 	}
 	return out
 }
@@ -89,11 +81,11 @@ func closingQuote(s string, i int) int {
 	return -1
 }
 
-// article is "a" or "an", as the word that follows is said: "an answer",
+// Article is "a" or "an", as the word that follows is said: "an answer",
 // "an int", "a uint", "a string". For the English sentences: the other
 // catalogs choose their own (the French reads the parameter with a select
-// whose only form is its own article).
-func article(word string) string {
+// whose only form is its own Article).
+func Article(word string) string {
 	w := strings.ToLower(word)
 	switch {
 	case w == "":
@@ -106,7 +98,7 @@ func article(word string) string {
 	return "a"
 }
 
-func capitalized(s string) string {
+func Capitalized(s string) string {
 	if s == "" {
 		return s
 	}
