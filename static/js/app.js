@@ -6,7 +6,7 @@
 // engine panel (an external engine's lines) is engines.js.
 import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
-import { Socket } from "./socket.js";
+import { openTransport } from "./transport.js";
 import { Board, Notation, warmUp } from "./board.js";
 import { PVPanel, Stats } from "./panels.js";
 import { EventLog } from "./eventlog.js";
@@ -121,7 +121,7 @@ const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, nodeName: 
   onAsk: (q, text) => pollTheRoom(q, text) });
 const { showError } = errors;
 
-const socket = new Socket({
+const socket = openTransport({
   onFrame: (f) => {
     try {
       if (room.frame(f)) return; // rooms: room.js

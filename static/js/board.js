@@ -190,7 +190,7 @@ export class Board {
     if (this.board) return this.board;
     this.board = new Chessboard(this.el, {
       position: FEN.start,
-      assetsUrl: "/static/vendor/cm-chessboard/assets/",
+      assetsUrl: new URL("../vendor/cm-chessboard/assets/", import.meta.url).pathname,
       style: { cssClass: "default", showCoordinates: true, animationDuration: 0 },
       extensions: [{ class: Arrows }, { class: Markers, props: { autoMarkers: null } }],
     });
