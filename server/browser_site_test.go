@@ -2,16 +2,21 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/tracer"
 )
 
 // builtSite writes the static site (pvscope site's files, the worker built
@@ -93,5 +98,132 @@ func TestBrowserSiteSearchesInTheBrowser(t *testing.T) {
 	}
 	if end.NodeCount != 11 {
 		t.Errorf("nodeCount %d, want 11", end.NodeCount)
+	}
+	// What needs a server is hidden, and the page says how to get it.
+	var shown struct{ Room, Open bool }
+	p.run(chromedp.Evaluate(`({room: getComputedStyle(document.getElementById("room")).display !== "none",
+		open: getComputedStyle(document.querySelector(".trace-open")).display !== "none"})`, &shown))
+	if shown.Room || shown.Open {
+		t.Errorf("a static site shows what needs a server: %+v", shown)
+	}
+	if note := p.text("site-note"); !strings.Contains(note, "pvscope serve") {
+		t.Errorf("the site's note %q does not say how to get a server", note)
+	}
+	// The French page is the French file beside it, with the same note in French.
+	p.open(sitePath + "fr.html")
+	if note := p.text("site-note"); !strings.Contains(note, "demandent un serveur pvscope") {
+		t.Errorf("fr.html's note %q is not French", note)
+	}
+}
+
+// A depth-4 chess search with modern=true in the site's worker records the
+// events the native engine records for the same setup (engine.Search, here
+// in the test), and ends on its score and PV.
+func TestBrowserSiteChessModern(t *testing.T) {
+	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+	pos, opt, err := engine.Setup{FEN: fen}.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Depth = 4
+	opt.MaxNodes = DefaultLimits().MaxNodes
+	if err := opt.Set("modern", "true"); err != nil {
+		t.Fatal(err)
+	}
+	rec := tracer.NewRecording()
+	res, err := engine.Search(context.Background(), pos, opt, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newSitePage(t, 1366, 768)
+	p.open(sitePath + "index.html?" + url.Values{"fen": {fen}, "depth": {"4"}, "modern": {"true"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+	p.pause()
+	n := p.snapshot().EventCount
+	p.run(chromedp.Evaluate(`window.pvscope.seek(`+itoa(n)+`)`, nil))
+	end := p.snapshot()
+	if n != rec.Len() {
+		t.Errorf("the page has %d events, the native search recorded %d", n, rec.Len())
+	}
+	if end.Score == nil || *end.Score != res.Score || len(end.PV) == 0 || end.Depth != 4 {
+		t.Errorf("at the end: score %v pv %v depth %d; the native search: score %d", end.Score, end.PV, end.Depth, res.Score)
+	}
+}
+
+// An exercise on the R&N tree is graded in a static site as on a server:
+// crossing out the book's pruned leaves (1.1 and 1.2) is right.
+func TestBrowserSiteExerciseGraded(t *testing.T) {
+	p := newSitePage(t, 1366, 768)
+	p.open(sitePath + "index.html?tree=((3+12+8)+(2+4+6)+(14+5+2))&algo=alphabeta&depth=2&exercise=prune")
+	p.waitFor(`document.querySelector('[data-path="1.1"]') !== null`)
+	p.run(chromedp.Click(`[data-path="1.1"]`, chromedp.ByQuery), chromedp.Click(`[data-path="1.2"]`, chromedp.ByQuery),
+		chromedp.SendKeys(`[data-testid="exercise-input-root"]`, "3", chromedp.ByQuery))
+	p.click("exercise-check")
+	if res := p.text("exercise-result"); !strings.Contains(res, "Right.") {
+		t.Errorf("the book's prunings, checked: %q", res)
+	}
+}
+
+// A lesson's slides play in a static site: its catalogue loads from the
+// site's folder and each slide's search runs in the worker.
+func TestBrowserSiteLessonSlides(t *testing.T) {
+	p := newSitePage(t, 1366, 768)
+	errs := consoleErrors(p)
+	names := lessonNames(t)
+	p.open(sitePath + "index.html")
+	p.waitFor(fmt.Sprintf(`window.pvscope.lessons().length === %d`, len(names)))
+	name := names[0]
+	_, slides := readLessonFile(t, filepath.Join("../static/lessons", name+".md"))
+	p.run(chromedp.Evaluate(fmt.Sprintf(`window.pvscope.lesson.open(%q, 1)`, name), nil))
+	for i, s := range slides {
+		if i > 0 {
+			p.run(chromedp.KeyEvent(kb.PageDown))
+		}
+		p.waitSlide(i + 1)
+		var selPath string
+		if s.sel != "" {
+			p.run(chromedp.Evaluate(fmt.Sprintf(`(window.pvscope.node(%q) || {path: "?"}).path`, s.sel), &selPath))
+		}
+		got := p.lessonSnap()
+		got.SelPath = selPath
+		checkSlide(t, fmt.Sprintf("%s slide %d", name, i+1), s, got)
+	}
+	if e := errs(); len(e) > 0 {
+		t.Errorf("console errors: %q", e)
+	}
+}
+
+// A search diff of two option sets (?diff=) runs both searches in the
+// site's worker and finds where they part, as pvscope diff does on their
+// traces (tracer.Diff, here in the test).
+func TestBrowserSiteDiff(t *testing.T) {
+	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+	setup := engine.Setup{FEN: fen}
+	fa := writeTrace(t, setup, map[string]string{"depth": "3"})
+	fb := writeTrace(t, setup, map[string]string{"depth": "3", "order-killers": "false"})
+	ra, _ := os.Open(fa)
+	rb, _ := os.Open(fb)
+	rep, err := tracer.Diff(ra, rb, tracer.DiffOptions{})
+	ra.Close()
+	rb.Close()
+	if err != nil || rep.FirstDivergence == nil {
+		t.Fatalf("tracer.Diff: %v, %+v", err, rep)
+	}
+	v := rep.FirstDivergence
+	p := newSitePage(t, 1366, 768)
+	p.open(sitePath + "index.html?" + url.Values{"fen": {fen}, "depth": {"3"}, "diff": {",order-killers=false"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`(() => { const ps = window.pvscope.snapshot().panes; return ps.length === 2 && ps[0].diff !== null; })()`)
+	p.click("diff-first")
+	p.waitFor(`window.pvscope.snapshot().panes[0].selected > 0`)
+	ps := p.diffPanes()
+	for i, want := range []struct {
+		path []string
+		seq  int64
+	}{{v.A.Path, v.SeqA}, {v.B.Path, v.SeqB}} {
+		if got := ps[i]; !slices.Equal(got.SelectedPath, want.path) || int64(got.EventIndex) != want.seq {
+			t.Errorf("pane %s is at step %d with %v selected; pvscope diff names %v at seq %d", got.Side, got.EventIndex, got.SelectedPath, want.path, want.seq)
+		}
 	}
 }

@@ -6,7 +6,7 @@
 // engine panel (an external engine's lines) is engines.js.
 import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
-import { openTransport } from "./transport.js";
+import { openTransport, hideServerOnly } from "./transport.js";
 import { Board, Notation, warmUp } from "./board.js";
 import { PVPanel, Stats } from "./panels.js";
 import { EventLog } from "./eventlog.js";
@@ -433,6 +433,7 @@ function init() {
   playback.updateSpeed();
   try { if (localStorage.getItem("pvscope.presentation")) togglePresentation(); } catch { /* private mode */ }
   wire();
+  hideServerOnly(); // a static site's page (transport.js)
   socket.connect();
   render();
   startEmbedded(form); // ?embed=1 (embed.js)

@@ -9,6 +9,7 @@ import { t } from "./i18n/i18n.js";
 
 // isSite reports whether the page was built by pvscope site (no server behind it).
 export function isSite() {
+  if (typeof document === "undefined") return false; // node tests
   const el = document.getElementById("pvscope-config");
   try { return !!(el && JSON.parse(el.textContent).site); } catch { return false; }
 }
@@ -85,4 +86,19 @@ export class WorkerTransport {
     this.worker = null;
     this.hello = null;
   }
+}
+
+// hideServerOnly: in a static site, hides what needs a server (rooms, reading a trace file; the
+// engine panel never shows, as there are no engines to offer) and says how to get it instead.
+export function hideServerOnly() {
+  if (!isSite()) return;
+  document.documentElement.classList.add("site");
+  for (const el of document.querySelectorAll("#room, .trace-open")) el.style.display = "none";
+  const group = document.querySelector(".trace-file");
+  if (!group) return;
+  const note = document.createElement("span");
+  note.className = "site-note";
+  note.dataset.testid = "site-note";
+  note.textContent = t("transport.serverOnly");
+  group.prepend(note);
 }
