@@ -71,6 +71,10 @@ func newSitePage(t *testing.T, width, height int) *page {
 	}
 	mux := http.NewServeMux()
 	mux.Handle(sitePath, http.StripPrefix(sitePath, http.FileServer(http.Dir(dir))))
+	mux.HandleFunc("/course/week3.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(coursePage))
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	return newBrowser(t, width, height, ctx, cancel, mux, profile)
 }
@@ -225,5 +229,38 @@ func TestBrowserSiteDiff(t *testing.T) {
 		if got := ps[i]; !slices.Equal(got.SelectedPath, want.path) || int64(got.EventIndex) != want.seq {
 			t.Errorf("pane %s is at step %d with %v selected; pvscope diff names %v at seq %d", got.Side, got.EventIndex, got.SelectedPath, want.path, want.seq)
 		}
+	}
+}
+
+// coursePage is a lecturer's page that frames the site, as a course's pages
+// would: with ?embed=1 and nothing else.
+const coursePage = `<!DOCTYPE html><html><body><h1>Week 3: alpha-beta</h1>
+<script>window.got = []; addEventListener("message", (m) => window.got.push(m.data));</script>
+<iframe id="f" src="pvscope/index.html?embed=1&tree=((3+12+8)+(2+4+6)+(14+5+2))&algo=alphabeta&depth=2" width="900" height="500"></iframe>
+</body></html>`
+
+// A course page frames the site's page with ?embed=1 and no flag: the
+// embedded view (html.embed, the setup form hidden), the search of the URL
+// started at once in the worker, the ready message to the course page, and
+// the full-page link without embed=1.
+func TestBrowserSiteEmbedded(t *testing.T) {
+	p := newSitePage(t, 1366, 768)
+	p.run(chromedp.Navigate(p.url + "/course/week3.html"))
+	p.waitFor(`window.got.some((m) => m && m.type === "pvscope" && m.state === "ready")`)
+	frame := `document.getElementById("f").contentWindow`
+	p.waitFor(frame + `.pvscope.snapshot().eventCount > 0 && !` + frame + `.pvscope.snapshot().streaming`)
+	var got struct {
+		Embed bool
+		Form  string
+		Link  string
+	}
+	p.run(chromedp.Evaluate(`(() => { const d = `+frame+`.document; return {embed: d.documentElement.classList.contains("embed"),
+		form: getComputedStyle(d.getElementById("setup")).display, link: d.getElementById("embed-full").href}; })()`, &got))
+	if !got.Embed || got.Form != "none" {
+		t.Errorf("the framed page is not the embedded view: %+v", got)
+	}
+	// (http.FileServer sends index.html's address to its folder's.)
+	if !strings.Contains(got.Link, sitePath+"?tree=") || strings.Contains(got.Link, "embed=") {
+		t.Errorf("the full-page link is %q, want the site's page with the search, without embed=1", got.Link)
 	}
 }

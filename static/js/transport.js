@@ -90,9 +90,12 @@ export class WorkerTransport {
 
 // hideServerOnly: in a static site, hides what needs a server (rooms, reading a trace file; the
 // engine panel never shows, as there are no engines to offer) and says how to get it instead.
+// It also makes the page embedded when the URL says ?embed=1, as the server does in its HTML.
 export function hideServerOnly() {
   if (!isSite()) return;
   document.documentElement.classList.add("site");
+  if (new URLSearchParams(location.search).get("embed") === "1") document.documentElement.classList.add("embed");
+  else document.getElementById("embed-full")?.remove();
   for (const el of document.querySelectorAll("#room, .trace-open")) el.style.display = "none";
   const group = document.querySelector(".trace-file");
   if (!group) return;
