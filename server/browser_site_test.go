@@ -52,7 +52,7 @@ const sitePath = "/course/pvscope/"
 
 // newSitePage opens Chromium on a plain static file server (no pvscope
 // server) holding the built site under sitePath.
-func newSitePage(t *testing.T, width, height int) *page {
+func newSitePage(t testing.TB, width, height int) *page {
 	t.Helper()
 	profile := browserProfile(t)
 	dir, err := builtSite()

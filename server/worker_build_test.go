@@ -37,7 +37,7 @@ func (e *buildError) Error() string { return e.err.Error() + ": " + e.out }
 func goTool() string { return "go" }
 
 // wasmExecJS is the toolchain's loader for GOOS=js programs.
-func wasmExecJS(t *testing.T) string {
+func wasmExecJS(t testing.TB) string {
 	t.Helper()
 	b, err := exec.Command(goTool(), "env", "GOROOT").Output()
 	if err != nil {
@@ -46,7 +46,7 @@ func wasmExecJS(t *testing.T) string {
 	return filepath.Join(strings.TrimSpace(string(b)), "lib", "wasm", "wasm_exec.js")
 }
 
-func needWorkerWasm(t *testing.T) string {
+func needWorkerWasm(t testing.TB) string {
 	t.Helper()
 	p, err := workerWasm()
 	if err != nil {
