@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"github.com/pvscope/pvscope/server/session"
 	"time"
 
 	"github.com/pvscope/pvscope/tracer/msg"
@@ -15,7 +16,10 @@ import (
 // that replaces a running search waits for it to give its slot back, then
 // joins the line.
 func (c *conn) start(cmd command) {
-	p, err := check(cmd, &c.srv.limits)
+	// Straight to the session (no wrapper frame): the read pump's stack, which every
+	// page holds, stays within its first size (TestWaitingSearchesAreCheap).
+	sl := c.srv.limits.sessionLimits()
+	p, err := session.Check(cmd, sl)
 	if err != nil {
 		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: errField(err), Message: sentence(err.Error())}.WithKey(err))
 		return

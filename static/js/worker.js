@@ -2,7 +2,7 @@
 // It loads Go's wasm_exec.js and the session compiled to WebAssembly (server/worker, written
 // by pvscope site beside this folder, in static/wasm/), and passes messages both ways: the
 // page's commands to pvscopeCommand, the session's frames from pvscopePost to the page.
-importScripts("../wasm/wasm_exec.js");
+self.importScripts("../wasm/wasm_exec.js");
 
 const early = []; // commands that came before the engine was ready
 self.pvscopePost = (frame) => self.postMessage(frame);
