@@ -17,6 +17,9 @@ type Command struct {
 	Setup   SetupFields       `json:"setup"`
 	Options map[string]string `json:"options"`
 	Trace   string            `json:"trace"` // open: the token of a trace file the server has read
+	// Text is a trace file's content, for open in the static site's worker
+	// (session.Open); the server takes an upload's token instead.
+	Text string `json:"text,omitempty"`
 }
 
 type SetupFields struct {

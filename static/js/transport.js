@@ -2,8 +2,8 @@
 // pvscope, it is the websocket (socket.js). In a static site (pvscope site writes "site": true
 // into the page's config) it is a Web Worker running the same session compiled to WebAssembly
 // (worker.js, server/worker): the same commands go in with send(), the same frames come out
-// through onFrame, hello first. What only a server can do (rooms, UCI engines, reading a trace
-// file) is hidden in a static site, with a sentence saying how to get it (neededServer).
+// through onFrame, hello first. What only a server can do (rooms, UCI engines,
+// random exercise trees) is hidden in a static site, with a sentence saying how to get it.
 import { Socket, PROTOCOL } from "./socket.js";
 import { t } from "./i18n/i18n.js";
 
@@ -18,9 +18,6 @@ export function isSite() {
 export function openTransport(opts) {
   return isSite() ? new WorkerTransport(opts) : new Socket(opts);
 }
-
-// neededServer is the sentence for a feature a static site does not have.
-export const neededServer = () => t("transport.needsServer");
 
 // WorkerTransport runs the session in a Web Worker. A search runs on the worker's thread, so
 // the page stays responsive; stop reaches it within a quarter second (the worker yields).
@@ -88,15 +85,15 @@ export class WorkerTransport {
   }
 }
 
-// hideServerOnly: in a static site, hides what needs a server (rooms, reading a trace file; the
-// engine panel never shows, as there are no engines to offer) and says how to get it instead.
+// hideServerOnly: in a static site, hides what needs a server (rooms; the engine panel never
+// shows, as there are no engines to offer) and says how to get it instead.
 // It also makes the page embedded when the URL says ?embed=1, as the server does in its HTML.
 export function hideServerOnly() {
   if (!isSite()) return;
   document.documentElement.classList.add("site");
   if (new URLSearchParams(location.search).get("embed") === "1") document.documentElement.classList.add("embed");
   else document.getElementById("embed-full")?.remove();
-  for (const el of document.querySelectorAll("#room, .trace-open")) el.style.display = "none";
+  for (const el of document.querySelectorAll("#room")) el.style.display = "none";
   const group = document.querySelector(".trace-file");
   if (!group) return;
   const note = document.createElement("span");
