@@ -9,6 +9,7 @@
 //	pvscope perft [flags]    count the leaves of the legal move tree
 //	pvscope inspect [flags]  check a UCI engine's PVs
 //	pvscope uci              speak UCI on standard input and output
+//	pvscope site DIR         write a static site whose searches run in the browser
 //	pvscope help [command]   list the commands, or one command's flags
 //
 // main.go only wires the command line to the commands; each command lives in
@@ -42,6 +43,7 @@ var commands = []command{
 	{"perft", "[--fen F] --depth N", "count legal move sequences", func(a []string) error { return perft(a, os.Stdout) }},
 	{"inspect", "--engine CMD [--fen F] [--depth N]", "check a UCI engine's PVs", func(a []string) error { return inspect(a, os.Stdout, terminal(os.Stderr)) }},
 	{"uci", "", "speak UCI on standard input and output", func(a []string) error { return uciEngine(a, os.Stdin, os.Stdout) }},
+	{"site", "DIR [-force]", "write a static site whose searches run in the browser", func(a []string) error { return site(a, os.Stdout) }},
 }
 
 func findCommand(name string) (command, bool) {

@@ -19,7 +19,7 @@ func recordedRun(b *testing.B) *run {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err := p.build(newBudget(1<<30), &lim)
+	r, err := build(p, newBudget(1<<30), &lim)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -52,6 +53,21 @@ func newPageWith(t testing.TB, width, height int, lim Limits) *page {
 // (to offer engines, say).
 func newPageOn(t testing.TB, width, height int, lim Limits, setup func(*Server)) *page {
 	t.Helper()
+	profile := browserProfile(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	srv := New(ctx, lim)
+	if setup != nil {
+		setup(srv)
+	}
+	p := newBrowser(t, width, height, ctx, cancel, srv, profile)
+	p.srv = srv
+	return p
+}
+
+// browserProfile skips the test when it cannot run (in -short, or with no
+// Chromium unless PVSCOPE_REQUIRE_BROWSER=1) and makes Chromium's profile folder.
+func browserProfile(t testing.TB) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests run in the full pass (go test without -short)")
 	}
@@ -68,14 +84,16 @@ func newPageOn(t testing.TB, width, height int, lim Limits, setup func(*Server))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	srv := New(ctx, lim)
-	if setup != nil {
-		setup(srv)
-	}
-	hs := httptest.NewServer(srv)
+	return profile
+}
+
+// newBrowser starts Chromium on a test server of h; cancel ends the test's
+// context, and the profile folder is removed at the end.
+func newBrowser(t testing.TB, width, height int, ctx context.Context, cancel context.CancelFunc, h http.Handler, profile string) *page {
+	t.Helper()
+	hs := httptest.NewServer(h)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
+		chromedp.ExecPath(chromiumPath()),
 		chromedp.NoSandbox, // CI runs as root
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
@@ -101,7 +119,7 @@ func newPageOn(t testing.TB, width, height int, lim Limits, setup func(*Server))
 	if err := chromedp.Run(tctx); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
 	}
-	return &page{t: t, ctx: tctx, url: hs.URL, srv: srv}
+	return &page{t: t, ctx: tctx, url: hs.URL}
 }
 
 func (p *page) run(actions ...chromedp.Action) {

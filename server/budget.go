@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"sync"
 
 	"github.com/pvscope/pvscope/engine"
@@ -19,20 +18,6 @@ type budget struct {
 	used int64
 	idle []*run // finished runs whose page has every event, least recently used first
 }
-
-// What things cost, in bytes. A recorded event is a 48-byte record plus its
-// share of the move and PV tables; a table entry is 16 bytes; a tree node is
-// 16 bytes kept and up to 128 while it is generated (the nested shape, the
-// children's pointers, the breadth-first queue; measured on b=31,d=4).
-const (
-	eventBytes     = 56
-	chargeEvery    = 4096 // events recorded between charges
-	tableBytes     = 16
-	treeNodeBytes  = 16
-	treeBuildBytes = 128
-	// pvHashBytes is the PV hash table: 2,048 lines of a few moves.
-	pvHashBytes = 2048 * 160
-)
 
 func newBudget(max int64) *budget { return &budget{max: max} }
 
@@ -162,30 +147,6 @@ func (b *budget) Used() int64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.used
-}
-
-// mb writes a byte count for people: in GB when whole, in KB below a
-// megabyte, else in MB rounded up.
-func mb(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%d GB", n>>30)
-	case n < 1<<20:
-		return fmt.Sprintf("%d KB", (n+(1<<10)-1)>>10)
-	}
-	return fmt.Sprintf("%d MB", (n+(1<<20)-1)>>20)
-}
-
-// searchShare is what one search may have of the memory budget: the budget
-// over the searches that run at once. Its table may take half of that: most
-// is the largest table it allows, in entries (a power of two, at least 1).
-func searchShare(lim *Limits) (share int64, most int) {
-	share = lim.MaxMemory / int64(max(lim.MaxSearches, 1))
-	most = 1
-	for int64(most*2)*tableBytes <= share/2 {
-		most *= 2
-	}
-	return share, most
 }
 
 // SearchShare says what one search may have under these limits (those left

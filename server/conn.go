@@ -169,7 +169,7 @@ func (c *conn) refuseCommand(id int64, typ string, err error) {
 	switch {
 	case err != nil:
 		m := msg.New("go-server.notJSON", "the message is not a JSON command: {reason}", "reason", err)
-		c.queue(errorFrame{Type: "error", Message: sentence(m.Text)}.withKey(m))
+		c.queue(errorFrame{Type: "error", Message: sentence(m.Text)}.WithKey(m))
 	case typ == "":
 		c.queue(said(id, "", msg.New("go-server.noType", `The message has no "type"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer.`)))
 	default:
@@ -317,11 +317,11 @@ func (c *conn) stream(st *streamState) bool {
 	}
 	bp, fp := eventBufs.Get().(*[]tracer.Event), frameBufs.Get().(*[]byte)
 	buf, enc := *bp, st.enc
-	enc.buf = *fp
+	enc.Buf = *fp
 	defer func() {
 		clear(buf) // drop the moves' and PVs' strings
-		*fp = enc.buf[:0]
-		enc.buf = nil
+		*fp = enc.Buf[:0]
+		enc.Buf = nil
 		eventBufs.Put(bp)
 		frameBufs.Put(fp)
 	}()
@@ -339,7 +339,7 @@ func (c *conn) stream(st *streamState) bool {
 		}
 		n, last := r.read(st.sent, buf)
 		if n > 0 {
-			if !c.write(st.enc.encode(r.id, st.sent, buf[:n])) {
+			if !c.write(st.enc.Encode(r.id, st.sent, buf[:n])) {
 				return false
 			}
 			st.sent += n

@@ -14,7 +14,7 @@ import (
 func TestEncodeModernColumns(t *testing.T) {
 	enc := newBatchEncoder()
 	var plain map[string]any
-	if err := json.Unmarshal(enc.encode(1, 0, []tracer.Event{{Kind: tracer.Enter, Node: 1}}), &plain); err != nil {
+	if err := json.Unmarshal(enc.Encode(1, 0, []tracer.Event{{Kind: tracer.Enter, Node: 1}}), &plain); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"reduced", "extended", "why", "whys"} {
@@ -34,7 +34,7 @@ func TestEncodeModernColumns(t *testing.T) {
 		{Kind: tracer.Prune, Node: 1, Move: "h7h6", Why: tracer.WhyFutility},
 	}
 	var f frame
-	if err := json.Unmarshal(enc.encode(1, 1, events), &f); err != nil {
+	if err := json.Unmarshal(enc.Encode(1, 1, events), &f); err != nil {
 		t.Fatal(err)
 	}
 	want := frame{
@@ -50,7 +50,7 @@ func TestEncodeModernColumns(t *testing.T) {
 	f = frame{}
 	next := []tracer.Event{{Kind: tracer.Enter, Node: 4, Parent: 1, Move: "d7d5", Reduced: 1, Why: "engine-word"},
 		{Kind: tracer.Prune, Node: 4, Move: "b7b5", Why: tracer.WhyFutility}}
-	if err := json.Unmarshal(enc.encode(1, 6, next), &f); err != nil {
+	if err := json.Unmarshal(enc.Encode(1, 6, next), &f); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(f.Whys, []string{"engine-word"}) || !reflect.DeepEqual(f.Why, []int{4, 2}) {
@@ -71,7 +71,7 @@ func TestEncodeStringsAreJSON(t *testing.T) {
 	for i, s := range odd {
 		events = append(events, tracer.Event{Kind: tracer.Enter, Node: int32(i + 2), Parent: 1, Move: s, Reduced: 1, Why: s})
 	}
-	frame := newBatchEncoder().encode(1, 0, events)
+	frame := newBatchEncoder().Encode(1, 0, events)
 	var f struct{ Moves, Whys []string }
 	if err := json.Unmarshal(frame, &f); err != nil {
 		t.Fatalf("the frame is not JSON: %v\n%s", err, frame)

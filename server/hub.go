@@ -81,7 +81,7 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 			return true
 		}
 		m := msg.New("go-server.roomNotValid", "the {type} message is not valid: {reason}", "type", typ, "reason", err)
-		c.queue(errorFrame{Type: "error", Message: sentence(m.Text)}.withKey(m))
+		c.queue(errorFrame{Type: "error", Message: sentence(m.Text)}.WithKey(m))
 		return true
 	}
 	r, presenter := h.memberOf(c)

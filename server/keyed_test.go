@@ -83,7 +83,7 @@ func TestWithKeyFindsTheFirstKeyedErrorAndCutsItsInput(t *testing.T) {
 	long := strings.Repeat("é", 5000) // 10,000 bytes
 	inner := msg.New("go-engine.test", "a FEN has 6 fields, not {n}: \"{fen}\"", "n", 7, "fen", long)
 	err := fmt.Errorf("setup: %w", inner)
-	f := errorFrame{Type: "error", Field: "fen", Message: sentence(err.Error())}.withKey(err)
+	f := errorFrame{Type: "error", Field: "fen", Message: sentence(err.Error())}.WithKey(err)
 	if f.Key != "go-engine.test" {
 		t.Fatalf("key %q", f.Key)
 	}
@@ -100,12 +100,12 @@ func TestWithKeyFindsTheFirstKeyedErrorAndCutsItsInput(t *testing.T) {
 		t.Errorf("the frame is %d bytes", len(b))
 	}
 	// A parameter the message does not quote is bounded by the message's length.
-	f = errorFrame{}.withKey(msg.New("go-engine.test2", "{reason}", "reason", long))
+	f = errorFrame{}.WithKey(msg.New("go-engine.test2", "{reason}", "reason", long))
 	if r := f.Args["reason"].(string); len(r) > maxMessage+len("…") {
 		t.Errorf("an unquoted parameter is %d bytes", len(r))
 	}
 	// No keyed sentence: no key, no args.
-	if f := (errorFrame{}).withKey(fmt.Errorf("plain")); f.Key != "" || f.Args != nil {
+	if f := (errorFrame{}).WithKey(fmt.Errorf("plain")); f.Key != "" || f.Args != nil {
 		t.Errorf("unkeyed: %+v", f)
 	}
 }
@@ -131,7 +131,7 @@ func TestDoneFrameKeysTheNodeLimit(t *testing.T) {
 func TestLineRefusalArgs(t *testing.T) {
 	e := &lineError{why: refusedWait, running: 1, waiting: 1, wait: 2 * time.Minute, pace: 1500 * time.Millisecond,
 		slots: 1, maxWait: time.Minute}
-	b, _ := json.Marshal(errorFrame{Type: "error", Message: e.Error()}.withKey(e))
+	b, _ := json.Marshal(errorFrame{Type: "error", Message: e.Error()}.WithKey(e))
 	var f struct {
 		Message, Key string
 		Args         map[string]any

@@ -22,17 +22,36 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
+	p := s.page(q)
+	p.Embed = q.Get("embed") == "1"
+	p.Asset = assetURL
+	p.ImportMap = staticAssets().importMap
+	// Rendered whole before anything is written, so a render error can still
+	// be a 500, and a page that goes away mid-write is not mistaken for one.
+	var b bytes.Buffer
+	if err := templates.Index(p).Render(words.With(r.Context(), pageWords(r)), &b); err != nil {
+		http.Error(w, "the page could not be rendered: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	writePage(w, r, b.Bytes())
+}
+
+// page is the page's data with the setup form filled from q (asset URLs,
+// import map and embedding are the caller's: the server's and a static
+// site's differ).
+func (s *Server) page(q url.Values) templates.Page {
+	return pageFor(q, s.limits)
+}
+
+func pageFor(q url.Values, lim Limits) templates.Page {
 	p := templates.Page{
 		Form: templates.Form{FEN: q.Get("fen"), Tree: q.Get("tree"), Random: q.Get("random"),
 			Algo: q.Get("algo"), Depth: q.Get("depth")},
 		Positions: namedPositions,
 		Trees:     namedTrees,
 		Gallery:   galleryItems(),
-		Limits:    templates.Limits{MaxDepth: s.limits.MaxDepth, MaxNodes: s.limits.MaxNodes},
+		Limits:    templates.Limits{MaxDepth: lim.MaxDepth, MaxNodes: lim.MaxNodes},
 		Protocol:  Protocol,
-		Embed:     q.Get("embed") == "1",
-		Asset:     assetURL,
-		ImportMap: staticAssets().importMap,
 	}
 	for _, o := range engine.OptionNames {
 		opt := templates.Option{Name: o.Name, Usage: o.Usage, Bool: o.Bool, Value: q.Get(o.Name)}
@@ -46,14 +65,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		}
 		p.Options = append(p.Options, opt)
 	}
-	// Rendered whole before anything is written, so a render error can still
-	// be a 500, and a page that goes away mid-write is not mistaken for one.
-	var b bytes.Buffer
-	if err := templates.Index(p).Render(words.With(r.Context(), pageWords(r)), &b); err != nil {
-		http.Error(w, "the page could not be rendered: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-	writePage(w, r, b.Bytes())
+	return p
 }
 
 // writePage sends the rendered page validated, not stored blind: a reload

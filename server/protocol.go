@@ -2,98 +2,19 @@ package server
 
 import (
 	"fmt"
-	"strings"
+	"github.com/pvscope/pvscope/server/session"
 	"time"
 
-	"github.com/pvscope/pvscope/tracer"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
-// Protocol is the version of the websocket protocol, sent in the hello frame.
-// Version 2 is described in docs/protocol.md; it added the
-// PV methods and cut reasons (hello's methods and reasons, the frames' cuts).
-const Protocol = 2
+// Protocol is the version of the websocket protocol (session.Protocol).
+const Protocol = session.Protocol
 
-// helloFrame is the first frame on every connection: the protocol version,
-// the name tables that turn an event's small integers into words, and the limits.
-type helloFrame struct {
-	Type      string      `json:"type"`
-	Protocol  int         `json:"protocol"`
-	Kinds     []string    `json:"kinds"`
-	NodeTypes []string    `json:"nodeTypes"`
-	Bounds    []string    `json:"bounds"`
-	Ends      []string    `json:"ends"`
-	Methods   []string    `json:"methods"` // PV collection methods, for pv-line and pv-cut
-	Reasons   []string    `json:"reasons"` // why a PV was cut, for pv-cut
-	Limits    limitsFrame `json:"limits"`
-}
-
-type limitsFrame struct {
-	MaxDepth        int   `json:"maxDepth"`
-	MaxNodes        int64 `json:"maxNodes"`
-	MaxMessageBytes int64 `json:"maxMessageBytes"`
-}
+type helloFrame = session.Hello
 
 func newHello(l Limits) helloFrame {
-	kinds := []string{""}
-	for _, k := range tracer.Kinds() {
-		kinds = append(kinds, k.String())
-	}
-	return helloFrame{
-		Type: "hello", Protocol: Protocol, Kinds: kinds,
-		NodeTypes: names(func(i int) string { return tracer.NodeType(i).String() }),
-		Bounds:    names(func(i int) string { return tracer.Bound(i).String() }),
-		Ends:      names(func(i int) string { return tracer.End(i).String() }),
-		Methods:   names(func(i int) string { return tracer.Method(i).String() }),
-		Reasons:   names(func(i int) string { return tracer.Reason(i).String() }),
-		Limits:    limitsFrame{MaxDepth: l.MaxDepth, MaxNodes: l.MaxNodes, MaxMessageBytes: l.MaxMessageBytes},
-	}
-}
-
-// names lists an enumeration's names from 0 up to the first value without one
-// (the tracer prints those as "type(7)").
-func names(name func(int) string) []string {
-	var out []string
-	for i := 0; i < 256; i++ {
-		s := name(i)
-		if strings.Contains(s, "(") {
-			break
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-// command is any message a page sends. Type says which; the other fields
-// belong to start.
-type command struct {
-	Type    string            `json:"type"`
-	ID      int64             `json:"id"`
-	Setup   setupFields       `json:"setup"`
-	Options map[string]string `json:"options"`
-	Trace   string            `json:"trace"` // open: the token of a trace file the server has read
-}
-
-type setupFields struct {
-	FEN    string `json:"fen"`
-	Tree   string `json:"tree"`
-	Random string `json:"random"`
-}
-
-// errorFrame is a sentence a person can act on; Field names the form field at
-// fault ("fen", "tree", "random" or an option name) when there is one.
-type errorFrame struct {
-	Type    string `json:"type"`
-	ID      int64  `json:"id,omitempty"`
-	Field   string `json:"field,omitempty"`
-	Message string `json:"message"`
-	// Count is how many refused messages the frame answers, when a burst of
-	// them was coalesced into one frame (the message is the last one's).
-	Count int `json:"count,omitempty"`
-	// Key and Args: the message's key in the page's catalogs and its
-	// parameters, when it is a keyed sentence (keyed.go).
-	Key  string         `json:"key,omitempty"`
-	Args map[string]any `json:"args,omitempty"`
+	return session.NewHello(*l.sessionLimits(), l.MaxMessageBytes)
 }
 
 // queuedFrame tells a page its search waits for a free slot, and its place
@@ -144,78 +65,4 @@ func ordinal(n int) string {
 		suffix = "rd"
 	}
 	return fmt.Sprintf("%d%s", n, suffix)
-}
-
-// noticeFrame is a sentence for the page that is not an error: its search's
-// recording was let go, for one.
-type noticeFrame struct {
-	Type    string         `json:"type"`
-	ID      int64          `json:"id"`
-	Message string         `json:"message"`
-	Key     string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
-	Args    map[string]any `json:"args,omitempty"`
-}
-
-// startedFrame opens a search's stream: what is searched and with which options.
-type startedFrame struct {
-	Type          string            `json:"type"`
-	ID            int64             `json:"id"`
-	Kind          string            `json:"kind"` // "chess" or "tree"
-	FEN           string            `json:"fen,omitempty"`
-	Tree          rawJSON           `json:"tree,omitempty"` // nested arrays of leaf values (root player's view)
-	Options       map[string]string `json:"options"`
-	MinimalLeaves int64             `json:"minimalLeaves,omitempty"`
-	// A trace file's: the rules it breaks and its doubtful patterns (at most
-	// maxListedProblems of each listed, all counted), and how its engine
-	// writes infinity and mate (traceproblems.go).
-	Violations     []traceProblem `json:"violations,omitempty"`
-	ViolationCount int            `json:"violationCount,omitempty"`
-	Warnings       []traceProblem `json:"warnings,omitempty"`
-	WarningCount   int            `json:"warningCount,omitempty"`
-	Scores         *scoreScale    `json:"scores,omitempty"`
-}
-
-// statusFrame reports progress about every statusEvery while a search runs.
-type statusFrame struct {
-	Type      string  `json:"type"`
-	ID        int64   `json:"id"`
-	Nodes     int64   `json:"nodes"`
-	Events    int     `json:"events"`
-	Depth     int     `json:"depth"`
-	ElapsedMs int64   `json:"elapsedMs"`
-	NPS       float64 `json:"nps"`
-}
-
-// doneFrame follows the last events frame of a search.
-type doneFrame struct {
-	Type    string `json:"type"`
-	ID      int64  `json:"id"`
-	Events  int    `json:"events"`
-	Stopped string `json:"stopped"`
-	// StoppedKey and StoppedArgs: the key and parameters of the reason
-	// stopped gives, when it is keyed (keyed.go).
-	StoppedKey  string         `json:"stoppedKey,omitempty"`
-	StoppedArgs map[string]any `json:"stoppedArgs,omitempty"`
-	Result      resultFrame    `json:"result"`
-}
-
-type resultFrame struct {
-	Score     int      `json:"score"`
-	Mate      *int     `json:"mate,omitempty"`
-	BestMove  string   `json:"bestMove"`
-	PV        []string `json:"pv"`
-	Depth     int      `json:"depth"`
-	Nodes     int64    `json:"nodes"`
-	Leaves    int64    `json:"leaves"`
-	ElapsedMs int64    `json:"elapsedMs"`
-}
-
-// rawJSON is JSON already written; empty means absent.
-type rawJSON []byte
-
-func (r rawJSON) MarshalJSON() ([]byte, error) {
-	if len(r) == 0 {
-		return []byte("null"), nil
-	}
-	return r, nil
 }

@@ -284,7 +284,7 @@ func (r *room) relay() bool {
 	for range 16 {
 		n, last := l.run.read(l.sent, l.buf)
 		if n > 0 {
-			frame := append([]byte(nil), l.enc.encode(l.run.id, l.sent, l.buf[:n])...)
+			frame := append([]byte(nil), l.enc.Encode(l.run.id, l.sent, l.buf[:n])...)
 			if !r.srv.budget.take(int64(len(frame))) {
 				r.cutLog(l)
 				return false

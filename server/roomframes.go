@@ -95,9 +95,6 @@ func newCursorFrame(cmd roomCommand) (cursorFrame, error) {
 		Breakpoints: cmd.Breakpoints, SentAt: time.Now().UnixMicro()}, nil
 }
 
-// errorFrame doubles as an error value, so validation can return it whole.
-func (e errorFrame) Error() string { return e.Message }
-
 // poll is the presenter's open question and the answers of the followers
 // present: one each (answering again replaces it), gone when they go. So it
 // holds at most a room's followers' answers of maxAnswerBytes each.

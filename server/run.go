@@ -2,13 +2,12 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"math"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer"
 
 	"github.com/pvscope/pvscope/tracer/msg"
@@ -132,33 +131,10 @@ func (r *run) search(ctx context.Context, release func()) {
 	defer close(r.returned)
 	defer release()
 	res, err := engine.Search(ctx, r.pos, r.opt, r)
-	d := &doneFrame{Type: "done", ID: r.id}
 	r.mu.Lock()
 	stopped := r.stopped
 	r.mu.Unlock()
-	switch {
-	case stopped != nil:
-		d.stoppedBy(stopped)
-	case err != nil: // Options were validated before starting, so this is a bug; say so rather than hang.
-		d.Stopped = "the search could not run: " + err.Error()
-	case res.Stopped != "" && ctx.Err() != nil:
-		d.stoppedBy(msg.New("go-server.stoppedByUser", "stopped by the user"))
-	case res.Stopped != "":
-		d.Stopped = "the " + res.Stopped
-		// The engine's words for its node limit, keyed when they are these.
-		if m := msg.New("go-server.stoppedNodeLimit", "the node limit of {n} reached", "n", r.opt.MaxNodes); m.Text == d.Stopped {
-			d.stoppedBy(m)
-		}
-	}
-	d.Result = resultFrame{Score: res.Score, PV: engine.MoveNames(r.pos, res.PV), Depth: res.Depth,
-		Nodes: res.Stats.Nodes, Leaves: res.Stats.Leaves, ElapsedMs: time.Since(r.begun).Milliseconds()}
-	if engine.IsMate(res.Score) {
-		m := engine.MateMoves(res.Score)
-		d.Result.Mate = &m
-	}
-	if res.BestMove != engine.NoMove {
-		d.Result.BestMove = r.pos.MoveName(res.BestMove)
-	}
+	d := session.DoneOf(r.id, r.pos, r.opt, res, err, stopped, ctx.Err() != nil, time.Since(r.begun))
 	r.budget.refund(r, r.tableCharge) // the tables went with the search
 	r.mu.Lock()
 	d.Events = r.rec.Len()
@@ -168,67 +144,4 @@ func (r *run) search(ctx context.Context, release func()) {
 	case r.wake <- struct{}{}:
 	default:
 	}
-}
-
-// fieldError is a bad start command, with the form field to blame.
-type fieldError struct {
-	field string
-	err   error
-}
-
-func (e *fieldError) Error() string { return e.err.Error() }
-
-// Unwrap lets msg.Keyed find the sentence's key (keyed.go).
-func (e *fieldError) Unwrap() error { return e.err }
-
-func setupField(s engine.Setup) string {
-	switch {
-	case s.Tree != "" && s.FEN == "" && s.Random == "":
-		return "tree"
-	case s.Random != "" && s.FEN == "" && s.Tree == "":
-		return "random"
-	case s.FEN != "" && s.Tree == "" && s.Random == "":
-		return "fen"
-	}
-	return ""
-}
-
-// maxTreeJSON keeps the tree out of the started frame when it is too big to
-// draw its pruned branches anyway; maxTreeJSONNodes keeps a tree that big
-// from being written out at all (a leaf is at most six characters).
-const (
-	maxTreeJSON      = 256 << 10
-	maxTreeJSONNodes = maxTreeJSON / 6
-)
-
-// treeJSON writes a tree's parenthesised text as nested JSON arrays:
-// "((3 12) (2 4))" becomes [[3,12],[2,4]].
-func treeJSON(t *engine.Tree) rawJSON {
-	text := t.String()
-	if len(text) > maxTreeJSON {
-		return nil
-	}
-	out := []byte(strings.NewReplacer("(", "[", ")", "]", " ", ",").Replace(text))
-	if !json.Valid(out) {
-		return nil
-	}
-	return out
-}
-
-// minimalLeaves is Knuth and Moore's count of the leaves any alpha-beta search
-// of a uniform tree must read: b^ceil(d/2) + b^floor(d/2) - 1.
-func minimalLeaves(random string, depth int) int64 {
-	spec, err := engine.ParseTreeSpec(random)
-	if err != nil {
-		return 0
-	}
-	d := min(depth, spec.D)
-	pow := func(e int) int64 {
-		p := int64(1)
-		for range e {
-			p *= int64(spec.B)
-		}
-		return p
-	}
-	return pow((d+1)/2) + pow(d/2) - 1
 }

@@ -66,9 +66,11 @@ const (
 
 // waitingBytes is what a search waiting in line holds besides its request's
 // text: its checked plan and position, its goroutine's stack and its place
-// in the line. TestWaitingSearchesAreCheap measures about 19 KB for a chess
-// search (11 KB of it the position); charged with room to spare.
-const waitingBytes = 24 << 10
+// in the line. TestWaitingSearchesAreCheap measured about 19 KB for a chess
+// search (11 KB of it the position), and 26 KB once the check moved to
+// server/session (the heap is the same; goroutine stacks grew by about 7 KB a
+// page, for a reason not yet found); charged with room to spare.
+const waitingBytes = 32 << 10
 
 // errReplaced: the page started another search, which took this one's place.
 var errReplaced = errors.New("replaced by the page's next search")

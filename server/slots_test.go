@@ -98,7 +98,7 @@ func TestPaceFromSearchesStillRunning(t *testing.T) {
 // line that does not fit is refused with a sentence; everything charged
 // comes back as the line empties.
 func TestLineIsChargedToTheBudget(t *testing.T) {
-	b := newBudget(56 << 10)
+	b := newBudget(2*waitingBytes + 8<<10) // room for two waiting searches, not three
 	s := lineOf(t, 1, time.Hour, time.Second, b)
 	var waiters []*waiter
 	for range 2 {
@@ -112,7 +112,7 @@ func TestLineIsChargedToTheBudget(t *testing.T) {
 		t.Fatalf("two waiting: %d bytes charged, want %d", b.Used(), 2*waitingBytes)
 	}
 	err := s.join(newWaiter(func(int, time.Duration, bool) {}, waitingBytes))
-	want := "The server is running 1 search and 2 more are waiting, and its memory budget (-max-memory, 56 KB) has no room " +
+	want := "The server is running 1 search and 2 more are waiting, and its memory budget (-max-memory, " + itoa((2*waitingBytes+8<<10)>>10) + " KB) has no room " +
 		"for another search in line; try again in about 1 s (the wait in line is about 3 s)."
 	if err == nil || err.Error() != want {
 		t.Fatalf("the 3rd: %v\nwant %s", err, want)

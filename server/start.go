@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"github.com/pvscope/pvscope/server/session"
 	"time"
 
 	"github.com/pvscope/pvscope/tracer/msg"
@@ -15,14 +16,17 @@ import (
 // that replaces a running search waits for it to give its slot back, then
 // joins the line.
 func (c *conn) start(cmd command) {
-	p, err := check(cmd, &c.srv.limits)
+	// Straight to the session (no wrapper frame): the read pump's stack, which every
+	// page holds, stays within its first size (TestWaitingSearchesAreCheap).
+	sl := c.srv.limits.sessionLimits()
+	p, err := session.Check(cmd, sl)
 	if err != nil {
-		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: errField(err), Message: sentence(err.Error())}.withKey(err))
+		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: errField(err), Message: sentence(err.Error())}.WithKey(err))
 		return
 	}
 	ctx, cancel := context.WithCancel(c.ctx)
 	a := &attempt{id: cmd.ID, cancel: cancel, gone: make(chan struct{})}
-	a.waiter = newWaiter(func(place int, wait time.Duration, atLeast bool) { c.tellPlace(a, place, wait, atLeast) }, p.waitingBytes())
+	a.waiter = newWaiter(func(place int, wait time.Duration, atLeast bool) { c.tellPlace(a, place, wait, atLeast) }, waitingBytesOf(p))
 	c.mu.Lock()
 	prev := c.last
 	c.last = a
@@ -44,12 +48,12 @@ type attempt struct {
 	stopped bool          // the page asked to stop it (under conn.mu)
 }
 
-// waitingBytes is what the plan holds while it waits in line: its text and
+// waitingBytesOf is what the plan holds while it waits in line: its text and
 // tree besides what every waiting search holds.
-func (p *plan) waitingBytes() int64 {
-	n := int64(waitingBytes + len(p.setup.FEN) + len(p.setup.Tree) + len(p.setup.Random))
-	if p.setup.Tree != "" {
-		n += p.nodes * treeNodeBytes
+func waitingBytesOf(p *plan) int64 {
+	n := int64(waitingBytes + len(p.Setup.FEN) + len(p.Setup.Tree) + len(p.Setup.Random))
+	if p.Setup.Tree != "" {
+		n += p.Nodes * treeNodeBytes
 	}
 	return n
 }
@@ -93,10 +97,10 @@ func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited 
 		}
 		return
 	}
-	r, err := p.build(c.srv.budget, &c.srv.limits)
+	r, err := build(p, c.srv.budget, &c.srv.limits)
 	if err != nil {
 		release()
-		c.queue(errorFrame{Type: "error", ID: a.id, Field: errField(err), Message: sentence(err.Error())}.withKey(err))
+		c.queue(errorFrame{Type: "error", ID: a.id, Field: errField(err), Message: sentence(err.Error())}.WithKey(err))
 		return
 	}
 	r.cancel, r.wake, r.begun = a.cancel, c.wake, time.Now()

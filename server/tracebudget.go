@@ -1,7 +1,6 @@
 package server
 
 import (
-	"github.com/pvscope/pvscope/tracer"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -11,20 +10,6 @@ import (
 // frame per open node in the deriver and the checker, an entry per node
 // entered). A charge that does not fit first lets idle recordings and the
 // oldest opened traces go, and else refuses the file with a sentence.
-
-const (
-	// readNodeBytes is what reading holds per node entered: the page's id
-	// for it, and the checker's state of a child of an open node (a root
-	// with a million children keeps a million of them); measured on the
-	// hostile traces of tracebudget_test.go.
-	readNodeBytes = 160
-	// openNodeBytes is what reading holds per node open at once: the
-	// deriver's and the checker's frames (a chain of 16,000 nested nodes
-	// keeps 16,000 of them).
-	openNodeBytes = 640
-	// chargeStep is the growth between two charges while a trace is read.
-	chargeStep = 256 << 10
-)
 
 // traceAccount is an opened trace's share of the memory budget. The zero
 // account charges nothing (tests that read a trace without a server).
@@ -73,26 +58,12 @@ func isBudgetFull(err error) bool {
 	return ok && m.Key == "go-server.budgetFullTrace"
 }
 
-// readCost is what a trace being read holds: what it keeps, and the
-// scaffolding of reading.
-type readCost struct {
-	nodes, open, maxOpen int64
-	charged              int64 // the cost last charged
-}
-
-// enter and exit follow how many nodes are open.
-func (c *readCost) enter() {
-	c.nodes++
-	c.open++
-	c.maxOpen = max(c.maxOpen, c.open)
-}
-
-func (c *readCost) exit() { c.open = max(c.open-1, 0) }
-
-// kept is what the opened trace keeps once read.
-func kept(rec *tracer.Recording, d *tracer.Deriver) int64 { return rec.Bytes() + d.LineBytes() }
-
-// now is what reading holds at this point.
-func (c *readCost) now(rec *tracer.Recording, d *tracer.Deriver) int64 {
-	return kept(rec, d) + c.nodes*readNodeBytes + c.maxOpen*openNodeBytes
+// To, Settle and Full make the account session.ReadTrace's charger.
+func (a *traceAccount) To(n int64) bool { return a.to(n) }
+func (a *traceAccount) Settle(n int64)  { a.settle(n) }
+func (a *traceAccount) Full() error {
+	if a == nil || a.b == nil {
+		return budgetFullTrace(&budget{})
+	}
+	return budgetFullTrace(a.b)
 }

@@ -6,14 +6,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
-	"maps"
 	"net/http"
 	"os"
 	"sync"
 
-	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
@@ -26,8 +24,8 @@ import (
 const (
 	// maxTraceBytes bounds an uploaded file; maxTraceEvents the events kept
 	// (about 50 bytes each in a recording: 150 MB at most).
-	maxTraceBytes  = 512 << 20
-	maxTraceEvents = 3_000_000
+	maxTraceBytes  = session.MaxTraceBytes
+	maxTraceEvents = session.MaxTraceEvents
 	// maxTraces is how many opened traces the server keeps, and
 	// maxStoredEvents how many events they hold together; opening one more
 	// forgets the oldest until both fit.
@@ -37,11 +35,10 @@ const (
 
 // openedTrace is a trace read and ready to stream.
 type openedTrace struct {
-	started  startedFrame
-	rec      *tracer.Recording
-	done     doneFrame
-	scaleErr error // the header's scale is not one: a warning while it is read
-	account  traceAccount
+	started startedFrame
+	rec     *tracer.Recording
+	done    doneFrame
+	account traceAccount
 }
 
 // traceStore holds the opened traces by token.
@@ -186,23 +183,7 @@ func traceRefusal(err error) map[string]any {
 	return answer
 }
 
-// clipArgs shortens the strings among a sentence's parameters as sentence
-// clips the quoted ones: a bad line's word can be megabytes long.
-func clipArgs(args map[string]any) map[string]any {
-	var out map[string]any // a copy, made only when a string is clipped: the rest are kept as they are
-	for k, v := range args {
-		if s, ok := v.(string); ok && len(s) > maxQuoted {
-			if out == nil {
-				out = maps.Clone(args)
-			}
-			out[k] = clipArg(s, maxQuoted) // no English words added: a French sentence repeats it
-		}
-	}
-	if out == nil {
-		return args
-	}
-	return out
-}
+func clipArgs(args map[string]any) map[string]any { return session.ClipArgs(args) }
 
 func trimTracer(s string) string {
 	for _, p := range []string{"tracer: "} {
@@ -216,182 +197,17 @@ func trimTracer(s string) string {
 // readTrace reads a trace charging no budget (tests).
 func readTrace(r io.Reader) (*openedTrace, error) { return readTraceCharged(r, traceAccount{}) }
 
-// readTraceCharged reads and completes a trace, charging acct as it goes.
-// Node ids are renumbered 1, 2, ... in the order nodes are entered, as the
-// page expects; a pvscope trace already is. A trace that breaks the checker's
-// rules is read whole, its violations listed on the started frame; only a
-// file that cannot be read, or that the memory budget has no room for, is
-// refused.
-func readTraceCharged(r io.Reader, acct traceAccount) (o *openedTrace, err error) {
-	rd, err := tracer.NewReader(r)
+// readTraceCharged reads and completes a trace (session.ReadTrace), charging
+// acct as it goes.
+func readTraceCharged(r io.Reader, acct traceAccount) (*openedTrace, error) {
+	o := &openedTrace{account: acct}
+	t, err := session.ReadTrace(r, &o.account)
 	if err != nil {
+		o.account.release()
 		return nil, err
 	}
-	h := rd.Header()
-	o = &openedTrace{rec: tracer.NewRecording(), account: acct}
-	account := &o.account // o is nil when an error returns
-	defer func() {
-		if err != nil {
-			account.release()
-		}
-	}()
-	if err := o.setStarted(h); err != nil {
-		return nil, err
-	}
-	var ids pageIDs
-	var problems traceProblems
-	line := 0
-	chk := tracer.Checker{Report: func(v *tracer.Violation) {
-		problems.addViolation(v, line, o.rec.Len(), ids.of(v.Node))
-	}}
-	chk.Warn = func(w *tracer.Violation) {
-		problems.addWarning(w, line, o.rec.Len(), ids.of(w.Node))
-	}
-	// The rules that need the header: its bound convention, its scale, and
-	// positions from its FEN (engine-pv, null-in-check); and the comparison
-	// of the engine's own lines with the derived ones (Diagnosis).
-	chk.SetHeader(h)
-	if fen := h.Meta["fen"]; fen != "" {
-		if g, err := engine.NewTraceGame(fen); err == nil {
-			chk.Game = g
-		}
-	}
-	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn}
-	diag.SetHeader(h)
-	if o.scaleErr != nil {
-		line = 1 // the header's
-		w := &tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()}
-		if m, ok := msg.Keyed(o.scaleErr); ok {
-			w.Key, w.Args = m.Key, m.Args
-		}
-		chk.Warn(w)
-	}
-	var nodes, leaves int64
-	var end *tracer.Event
-	var rootLine *tracer.Event // the newest root-pv (index 0)
-	var tooMany, noRoom bool
-	var cost readCost
-	var d *tracer.Deriver
-	d = tracer.NewDeriver(h, func(e tracer.Event, l int) {
-		if o.rec.Len() >= maxTraceEvents {
-			tooMany = true
-			return
-		}
-		line = l
-		chk.Emit(e)
-		diag.Emit(e)
-		switch e.Kind {
-		case tracer.Enter:
-			nodes++
-			cost.enter()
-			e.Node, e.Parent, e.Ref = ids.enter(e.Node, e.Parent, e.Ref)
-		case tracer.Exit:
-			cost.exit()
-			// The page's tree takes one exit per entered node: an exit of a
-			// node never entered, or a second one, is listed and not shown.
-			if e.Node = ids.exit(e.Node); e.Node == 0 {
-				return
-			}
-			if e.End == tracer.Eval || e.End == tracer.Leaf {
-				leaves++
-			}
-		default:
-			e.Node, e.Parent, e.Ref = ids.of(e.Node), ids.of(e.Parent), ids.of(e.Ref)
-		}
-		switch e.Kind {
-		case tracer.RootPV:
-			if e.Index == 0 {
-				rootLine = &e
-			}
-		case tracer.SearchEnd:
-			// The result is the last root line when the engine's search-end
-			// gives none, or pvscope derived it (a root driver's null-window
-			// searches derive no line, and the engine's root-pv has the word).
-			if rootLine != nil && (len(e.PV) == 0 || e.Derived) {
-				e.PV, e.Score = append([]string(nil), rootLine.PV...), rootLine.Score
-			}
-			end = &e
-		}
-		o.rec.EmitKept(e) // the deriver's lines never change: kept, not copied
-		if c := cost.now(o.rec, d); c-cost.charged >= chargeStep {
-			cost.charged = c
-			noRoom = noRoom || !o.account.to(c)
-		}
-	})
-	d.OnRootLine = diag.DerivedLine
-	for {
-		e, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		d.Add(e, rd.Line())
-		if tooMany {
-			return nil, msg.New("go-server.traceTooManyEvents", "the trace has more than {n} events, more than this server keeps", "n", maxTraceEvents)
-		}
-		if noRoom {
-			return nil, budgetFullTrace(o.account.b)
-		}
-	}
-	d.Finish(rd.Line())
-	line = rd.Line()
-	chk.Finish()
-	diag.Finish()
-	if !o.account.to(cost.now(o.rec, d)) {
-		return nil, budgetFullTrace(o.account.b)
-	}
-	o.account.settle(kept(o.rec, d)) // reading's scaffolding is let go
-	if o.rec.Len() == 0 {
-		return nil, msg.New("go-server.traceNoEvents", "the trace has a header but no events")
-	}
-	if nodes == 0 {
-		return nil, msg.New("go-server.traceNoEnter", "trace line {line}: the trace enters no node, so there is no search to show (each node needs an enter event)", "line", rd.Line())
-	}
-	problems.setOn(&o.started)
-	o.done = doneFrame{Type: "done", Events: o.rec.Len()}
-	o.done.Result = resultFrame{Nodes: nodes, Leaves: leaves, PV: []string{}}
-	if end != nil {
-		o.done.Result.Score, o.done.Result.Depth = int(end.Score), int(end.Depth)
-		if len(end.PV) > 0 {
-			o.done.Result.PV, o.done.Result.BestMove = end.PV, end.PV[0]
-		}
-		if m, ok := o.started.Scores.mateMoves(end.Score); ok {
-			o.done.Result.Mate = &m
-		}
-	}
+	o.started, o.rec, o.done = t.Started, t.Rec, t.Done
 	return o, nil
-}
-
-// setStarted builds the started frame from the header, as prepare does for
-// a live search: the position or tree, and the options the header names.
-func (o *openedTrace) setStarted(h tracer.Header) error {
-	o.started = startedFrame{Type: "started", Kind: "tree", Options: map[string]string{}}
-	o.started.Scores, o.scaleErr = scoreScaleOf(h.Meta)
-	for k, v := range h.Meta {
-		switch k {
-		case "fen", "tree", "random", "pov", "mate", "infinity", "mateBand":
-		default:
-			o.started.Options[k] = v
-		}
-	}
-	setup := engine.Setup{FEN: h.Meta["fen"], Tree: h.Meta["tree"], Random: h.Meta["random"]}
-	if setup == (engine.Setup{}) {
-		return nil // another engine's trace without a position: moves are names only
-	}
-	pos, _, err := setup.Load()
-	if err != nil {
-		// Wrapped, not keyed: a page in another language says the position's own sentence.
-		return fmt.Errorf("the trace header's position: %w", err)
-	}
-	switch p := pos.(type) {
-	case *engine.ChessPosition:
-		o.started.Kind, o.started.FEN = "chess", p.FEN()
-	case *engine.TreePosition:
-		o.started.Tree = treeJSON(p.Tree())
-	}
-	return nil
 }
 
 // open streams an opened trace to this connection as if it were a search that

@@ -132,7 +132,7 @@ func TestScoreScaleMateMoves(t *testing.T) {
 		{scale(map[string]string{"mate": "48000", "mateBand": "100"}), 47800, 0, false},
 		{scale(map[string]string{"infinity": "100000"}), 29999, 1, true}, // pvscope's mate
 	} {
-		m, ok := c.s.mateMoves(c.score)
+		m, ok := c.s.MateMoves(c.score)
 		if m != c.mate || ok != c.ok {
 			t.Errorf("%+v: %d is (%d, %v), want (%d, %v)", c.s, c.score, m, ok, c.mate, c.ok)
 		}
@@ -166,11 +166,11 @@ func TestScoreScaleOf(t *testing.T) {
 		bad  bool
 	}{
 		{map[string]string{"fen": "x"}, nil, false},
-		{map[string]string{"mate": "48000"}, &scoreScale{48001, 48000, 256}, false},
-		{map[string]string{"mate": "20000"}, &scoreScale{32000, 20000, 256}, false},
-		{map[string]string{"mate": "48000", "infinity": "60000", "mateBand": "500"}, &scoreScale{60000, 48000, 500}, false},
-		{map[string]string{"mate": "-3"}, &scoreScale{32000, 30000, 256}, true},
-		{map[string]string{"mate": "100", "mateBand": "200"}, &scoreScale{32000, 100, 100}, true},
+		{map[string]string{"mate": "48000"}, &scoreScale{Infinity: 48001, Mate: 48000, MateBand: 256}, false},
+		{map[string]string{"mate": "20000"}, &scoreScale{Infinity: 32000, Mate: 20000, MateBand: 256}, false},
+		{map[string]string{"mate": "48000", "infinity": "60000", "mateBand": "500"}, &scoreScale{Infinity: 60000, Mate: 48000, MateBand: 500}, false},
+		{map[string]string{"mate": "-3"}, &scoreScale{Infinity: 32000, Mate: 30000, MateBand: 256}, true},
+		{map[string]string{"mate": "100", "mateBand": "200"}, &scoreScale{Infinity: 32000, Mate: 100, MateBand: 100}, true},
 	} {
 		got, err := scoreScaleOf(c.meta)
 		if (got == nil) != (c.want == nil) || got != nil && *got != *c.want || (err != nil) != c.bad {
@@ -214,7 +214,7 @@ func TestReadTraceWarnsOfABadScale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.started.Scores == nil || *o.started.Scores != (scoreScale{32000, 100, 100}) || o.started.WarningCount != 1 || o.started.Warnings[0].Rule != "meta" || o.started.Warnings[0].Line != 1 ||
+	if o.started.Scores == nil || *o.started.Scores != (scoreScale{Infinity: 32000, Mate: 100, MateBand: 100}) || o.started.WarningCount != 1 || o.started.Warnings[0].Rule != "meta" || o.started.Warnings[0].Line != 1 ||
 		!strings.Contains(o.started.Warnings[0].Message, "mateBand 200 is wider than meta.mate 100") {
 		t.Errorf("scores %+v, warnings %+v; want the mate kept (band at most the mate) and the meta warning", o.started.Scores, o.started.Warnings)
 	}

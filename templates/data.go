@@ -16,6 +16,9 @@ type Page struct {
 	Asset func(url string) string
 	// ImportMap is the JSON of the page's import map, which gives each module its cached URL ("" for none).
 	ImportMap string
+	// Site: the page of a static site (pvscope site), whose searches run in
+	// the browser; the scripts hide what needs a server.
+	Site bool
 }
 
 // url is p.Asset(u), or u when the page has no Asset.

@@ -6,7 +6,7 @@
 // engine panel (an external engine's lines) is engines.js.
 import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
-import { Socket } from "./socket.js";
+import { openTransport, hideServerOnly } from "./transport.js";
 import { Board, Notation, warmUp } from "./board.js";
 import { PVPanel, Stats } from "./panels.js";
 import { EventLog } from "./eventlog.js";
@@ -123,7 +123,7 @@ const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, nodeName: 
   onAsk: (q, text) => pollTheRoom(q, text) });
 const { showError } = errors;
 
-const socket = new Socket({
+const socket = openTransport({
   onFrame: (f) => {
     try {
       if (room.frame(f)) return; // rooms: room.js
@@ -445,6 +445,7 @@ function init() {
   playback.updateSpeed();
   try { if (localStorage.getItem("pvscope.presentation")) togglePresentation(); } catch { /* private mode */ }
   wire();
+  hideServerOnly(); // a static site's page (transport.js)
   socket.connect();
   render();
   startEmbedded(form); // ?embed=1 (embed.js)

@@ -11,6 +11,9 @@ import { NULL_MOVE } from "./modern.js";
 import { t } from "./i18n/i18n.js";
 import { SHOWN, REST, shownOf, moreText, lineWords } from "./pvshown.js";
 
+// The board's pieces and marks, relative to this module: a static site may live in any folder.
+const BOARD_ASSETS = new URL("../vendor/cm-chessboard/assets/", import.meta.url).pathname;
+
 // Arrow styles for the line: the first move strongest (classes styled in app.css).
 const ARROWS = [{ class: "arrow-pv1" }, { class: "arrow-pv2" }, { class: "arrow-pv3" }];
 const LAST_MOVE = MARKER_TYPE.square;
@@ -190,7 +193,7 @@ export class Board {
     if (this.board) return this.board;
     this.board = new Chessboard(this.el, {
       position: FEN.start,
-      assetsUrl: "/static/vendor/cm-chessboard/assets/",
+      assetsUrl: BOARD_ASSETS,
       style: { cssClass: "default", showCoordinates: true, animationDuration: 0 },
       extensions: [{ class: Arrows }, { class: Markers, props: { autoMarkers: null } }],
     });

@@ -8,7 +8,7 @@
 // diff.js, with comparediff.js' bar (first, previous and next difference) and rings on the nodes.
 import { Trace } from "./model.js";
 import { TreeView } from "./treeview.js";
-import { Socket } from "./socket.js";
+import { openTransport } from "./transport.js";
 import { t, num } from "./i18n/i18n.js";
 import { frameText } from "./errors.js";
 import { View, defaultView, scoreScale } from "./view.js";
@@ -138,7 +138,7 @@ export function createCompare({ errors, onActive = () => {} }) {
     const chess = !setup.tree && !setup.random;
     show(planPanes(cfg.options, plan.panes, chess));
     if (!socket) {
-      socket = new Socket({ onFrame, onState });
+      socket = openTransport({ onFrame, onState });
       socket.connect();
     }
     runNext();
@@ -158,7 +158,7 @@ export function createCompare({ errors, onActive = () => {} }) {
     bar().clear();
     show(plan.panes.map((pane) => ({ ...pane, options: pane.token ? {} : { ...base, ...pane.options }, note: "" })));
     if (!socket) {
-      socket = new Socket({ onFrame, onState });
+      socket = openTransport({ onFrame, onState });
       socket.connect();
     }
     runNext();

@@ -5,6 +5,7 @@
 // {"error": ...}), shows the running depth and nodes while it waits, and the report's lines
 // when it ends (rendered by enginelines.js). Stop aborts the request; the server then stops and
 // reaps the engine. Errors go to the page's error banner as sentences.
+import { isSite } from "./transport.js";
 import { EngineLines, endName } from "./enginelines.js";
 import { t } from "./i18n/i18n.js";
 import { frameText } from "./errors.js";
@@ -46,6 +47,7 @@ export function createEngines({ errors, board, onHelp }) {
   }
 
   async function load() {
+    if (isSite()) { st.loaded = true; return; } // a static site has no engines to offer (transport.js)
     try {
       const res = await fetch("/engines", { headers: { Accept: "application/json" } });
       const { engines } = res.ok ? await res.json() : { engines: [] }; // not ok: an older server

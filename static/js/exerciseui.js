@@ -3,6 +3,7 @@
 // link is the same exercise for everyone), draws it as a textbook figure (treesvg.js), takes the
 // answer (click leaves to cross them out; type values, counts, ranges or orders), and grades it in
 // the page with a sentence per mistake (exercisegrade.js); "Show the answer" fills in the key.
+import { isSite } from "./transport.js";
 import { KINDS, kindTitle, kindName, unknownKind, keyOf, leafPaths, innerPaths, at, playerAt } from "./exercise.js";
 import { grade } from "./exercisegrade.js";
 import { treeSVG, figureSizes } from "./treesvg.js";
@@ -22,6 +23,7 @@ export async function exerciseTree(setup) {
     if (leafPaths(tree).length > MAX_EXERCISE_LEAVES) throw new Error(t("exerciseui.tooManyLeaves", { max: MAX_EXERCISE_LEAVES }));
     return { tree, seed: null, random: "" };
   }
+  if (isSite()) throw new Error(t("transport.randomTree")); // the server draws random trees (exercisetree.go)
   const random = setup.random || DEFAULT_RANDOM;
   const res = await fetch("/tree?random=" + encodeURIComponent(random));
   const body = await res.json().catch(() => ({}));

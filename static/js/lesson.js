@@ -16,7 +16,7 @@ import { resolvePath } from "./nodepath.js";
 import { t, language } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const BASE = "/static/lessons/";
+const BASE = new URL("../lessons/", import.meta.url).pathname; // relative to this module: a static site may live in any folder
 
 // createLessons(S, deps): S is the page state; deps: form (setup), playback, quizUI, setView(mode),
 // showNode(id), sanOf(parent, move), errors, kick.

@@ -1,9 +1,10 @@
 // tracefile.js: trace files. Opening one (the trace-file picker, a file dropped on the page, or
-// /?trace=TOKEN from `pvscope view`) posts it to the server, which reads it, completes a minimal
-// trace, and streams it back with the frames of a search that has finished, so it plays exactly
+// /?trace=TOKEN from `pvscope view`) posts it to the server (in a static site, hands its text to
+// the worker: transport.js), which reads it, completes a minimal trace, and streams it back with the frames of a search that has finished, so it plays exactly
 // like a live one. Saving writes the search shown as a JSONL trace that opens back to the same steps.
 import { t, num } from "./i18n/i18n.js";
 import { said } from "./traceproblems.js";
+import { isSite } from "./transport.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,6 +15,16 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
     const t0 = performance.now();
     errors.clearErrors();
     setRunState(t("tracefile.reading", { name: file.name }), "live");
+    if (isSite()) { // no server: the worker reads and checks the file (session.Open)
+      let text;
+      try { text = await file.text(); } catch (err) {
+        setRunState("", "");
+        errors.showError(t("tracefile.notRead", { name: file.name, error: err.message }));
+        return;
+      }
+      open({ text }, t0);
+      return;
+    }
     let answer;
     // The server reads the file as it arrives (a streaming reader), so the
     // bytes sent are the bytes read, bar the last buffer.
@@ -42,7 +53,10 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
     openToken(answer.token, t0);
   }
 
-  function openToken(token, t0 = performance.now()) {
+  function openToken(token, t0 = performance.now()) { open({ trace: token }, t0); }
+
+  // open asks for a trace by the server's token, or (a static site) by its text.
+  function open(what, t0) {
     const run = { t0, at: new Date().toISOString(), trace: true };
     S.run = run;
     timings.last = run;
@@ -52,7 +66,7 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
     S.streaming = true;
     S.done = null;
     setRunState(t("tracefile.opening"), "live");
-    socket.send({ type: "open", id: S.id, trace: token });
+    socket.send({ type: "open", id: S.id, ...what });
     S.dirty = true;
     kick();
   }

@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"strconv"
@@ -6,15 +6,15 @@ import (
 	"github.com/pvscope/pvscope/tracer"
 )
 
-// batchEncoder writes events frames: one JSON object per batch, its fields as
+// BatchEncoder writes events frames: one JSON object per batch, its fields as
 // columns of small integers (DESIGN: many events per frame). A column of
 // numbers is cheap to write here and cheap for the page to parse into typed
 // arrays; move names travel once each, as a table the frames extend.
-type batchEncoder struct {
+type BatchEncoder struct {
 	moveID map[string]int32 // move name -> id, 1-based; ids the page has been told
 	fresh  []string         // names first seen in the batch being written
-	buf    []byte
-	ids    []int32 // per event of the batch: its move id
+	Buf    []byte           // the frame being written; a caller may lend one to reuse
+	ids    []int32          // per event of the batch: its move id
 	// The words of Why (lmr, futility, an engine's own...), interned like moves
 	// in a table of their own that the frames extend ("whys").
 	whyID    map[string]int32
@@ -22,8 +22,8 @@ type batchEncoder struct {
 	whys     []int32 // per event of the batch: its why id
 }
 
-func newBatchEncoder() *batchEncoder {
-	return &batchEncoder{moveID: map[string]int32{"": 0}, whyID: map[string]int32{"": 0}}
+func NewBatchEncoder() *BatchEncoder {
+	return &BatchEncoder{moveID: map[string]int32{"": 0}, whyID: map[string]int32{"": 0}}
 }
 
 // modernColumns are the fields of modern search (reduced and extended plies on
@@ -57,9 +57,9 @@ var columns = []column{
 	{"end", func(e *tracer.Event) int64 { return int64(e.End) }},
 }
 
-// encode writes the frame for events, the first of which is number from of the
+// Encode writes the frame for events, the first of which is number from of the
 // search. The returned slice is reused by the next call.
-func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte {
+func (b *BatchEncoder) Encode(id int64, from int, events []tracer.Event) []byte {
 	b.fresh = b.fresh[:0]
 	b.ids = b.ids[:0]
 	b.freshWhy = b.freshWhy[:0]
@@ -75,7 +75,7 @@ func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte 
 			modern = true
 		}
 	}
-	w := append(b.buf[:0], `{"type":"events","id":`...)
+	w := append(b.Buf[:0], `{"type":"events","id":`...)
 	w = strconv.AppendInt(w, id, 10)
 	w = append(w, `,"from":`...)
 	w = strconv.AppendInt(w, int64(from), 10)
@@ -161,7 +161,7 @@ func (b *batchEncoder) encode(id int64, from int, events []tracer.Event) []byte 
 		w = append(w, ']')
 	}
 	w = append(w, '}')
-	b.buf = w
+	b.Buf = w
 	return w
 }
 
@@ -184,7 +184,7 @@ func appendColumns(w []byte, cols []column, events []tracer.Event) []byte {
 
 // appendModern writes the reduced and extended columns, the why words first
 // seen in this batch ("whys") and each event's why id ("why", 0 for none).
-func (b *batchEncoder) appendModern(w []byte, events []tracer.Event) []byte {
+func (b *BatchEncoder) appendModern(w []byte, events []tracer.Event) []byte {
 	w = appendColumns(w, modernColumns, events)
 	w = append(w, `,"whys":[`...)
 	for i, m := range b.freshWhy {
@@ -203,7 +203,7 @@ func (b *batchEncoder) appendModern(w []byte, events []tracer.Event) []byte {
 	return append(w, ']')
 }
 
-func (b *batchEncoder) internWhy(m string) int32 {
+func (b *BatchEncoder) internWhy(m string) int32 {
 	if id, ok := b.whyID[m]; ok {
 		return id
 	}
@@ -213,7 +213,7 @@ func (b *batchEncoder) internWhy(m string) int32 {
 	return id
 }
 
-func (b *batchEncoder) intern(m string) int32 {
+func (b *BatchEncoder) intern(m string) int32 {
 	if id, ok := b.moveID[m]; ok {
 		return id
 	}

@@ -1,4 +1,4 @@
-package server
+package session
 
 // pageIDs renumbers a trace's nodes for the page, which takes node ids 1, 2,
 // ... in the order nodes are entered, each parent entered before its child

@@ -1,0 +1,204 @@
+// Package session turns a page's commands into the frames the page reads:
+// the start command's check and limits (plan.go), the frames and their keyed
+// sentences (frames.go, hello.go, errortext.go), the events encoder
+// (encode.go), the done frame (done.go), and Session, which runs searches one
+// at a time and writes their frames (this file).
+//
+// It knows nothing of HTTP or websockets, and builds for GOOS=js
+// GOARCH=wasm: the server streams a search's frames over a websocket, the
+// static site's worker (server/worker) posts the same frames to its page.
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"sync/atomic"
+	"time"
+
+	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/msg"
+)
+
+// How a Session paces its frames, as the server's connection does: events
+// in batches of at most MaxBatch, at most one batch per FrameGap, a status
+// frame every StatusEvery while a search runs.
+const (
+	MaxBatch    = 8192
+	FrameGap    = 16 * time.Millisecond
+	StatusEvery = 250 * time.Millisecond
+)
+
+// Session answers one page's commands with frames written through Out, in
+// the order the server sends them: hello first (Hello), then for each start
+// either an error, or started, its notices, events, statuses and done.
+// A Session runs one search at a time, on the caller's goroutine.
+type Session struct {
+	Limits Limits
+	// MaxMessageBytes is said in hello; the transport enforces it.
+	MaxMessageBytes int64
+	// Out writes a frame to the page; the slice may be reused once it returns.
+	Out func(frame []byte)
+	// Yield, when set, is called about every StatusEvery while a search
+	// runs: a single-threaded host (the browser's worker) lets Stop in there.
+	Yield func()
+
+	stop atomic.Bool // set by Stop: the running search stops at its next event
+}
+
+// Hello writes the hello frame.
+func (s *Session) Hello() {
+	s.write(NewHello(s.Limits, s.MaxMessageBytes))
+}
+
+// Stop stops the running search: it ends at its next event and its done
+// frame says it was stopped by the user. Safe from any goroutine.
+func (s *Session) Stop() { s.stop.Store(true) }
+
+// Handle answers one message from the page: start runs a search to its end
+// (stop, meant for a search running meanwhile, is Stop), open streams a trace
+// file's text; anything else is refused with the server's sentences (rooms
+// are the server's: a page without one does not send them).
+func (s *Session) Handle(raw []byte) {
+	var cmd Command
+	if err := json.Unmarshal(raw, &cmd); err != nil {
+		m := msg.New("go-server.notJSON", "the message is not a JSON command: {reason}", "reason", err)
+		s.write(Error{Type: "error", Message: Sentence(m.Text)}.WithKey(m))
+		return
+	}
+	switch cmd.Type {
+	case "start":
+		s.Start(cmd)
+	case "stop":
+		s.Stop()
+	case "open":
+		s.Open(cmd.ID, cmd.Text)
+	default:
+		s.write(Said(cmd.ID, "", msg.New("go-server.unknownCommand", "Unknown command \"{type}\"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", "type", Quoted(cmd.Type))))
+	}
+}
+
+// Start checks cmd as the server does and, when it passes, runs its search
+// to the end (or to Stop), writing its frames.
+func (s *Session) Start(cmd Command) {
+	s.stop.Store(false)
+	p, err := Check(cmd, &s.Limits)
+	if err != nil {
+		s.write(Error{Type: "error", ID: cmd.ID, Field: FieldOf(err), Message: Sentence(err.Error())}.WithKey(err))
+		return
+	}
+	pos := p.Pos
+	if p.Random {
+		t, err := engine.Generate(p.Spec)
+		if err != nil {
+			s.write(Error{Type: "error", ID: cmd.ID, Field: "random", Message: Sentence(err.Error())}.WithKey(err))
+			return
+		}
+		pos = engine.NewTreePosition(t)
+	}
+	started, notices := p.Started(pos)
+	s.write(started)
+	for _, n := range notices {
+		s.write(n)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st := &stream{s: s, id: p.ID, enc: NewBatchEncoder(), cancel: cancel, begun: time.Now(), last: time.Now()}
+	st.share, _ = Share(&s.Limits)
+	st.used = PVHashBytes
+	if p.Opt.TT {
+		st.used += TableSize(p.Opt.TTSize)
+	}
+	if p.Random || p.Setup.Tree != "" {
+		st.used += p.Nodes * TreeNodeBytes
+	}
+	res, err := engine.Search(ctx, pos, p.Opt, st)
+	st.flush()
+	d := DoneOf(p.ID, pos, p.Opt, res, err, st.stopped, ctx.Err() != nil, time.Since(st.begun))
+	d.Events = st.events
+	s.write(d)
+}
+
+func (s *Session) write(v any) {
+	b, _ := json.Marshal(v)
+	s.Out(b)
+}
+
+// stream is one search's sink: it batches events into frames, says the
+// search's progress, keeps its share of memory and hears Stop.
+type stream struct {
+	s       *Session
+	id      int64
+	enc     *BatchEncoder
+	cancel  context.CancelFunc
+	batch   []tracer.Event
+	events  int // events written or waiting in batch
+	sent    int // events written
+	nodes   int64
+	depth   int
+	begun   time.Time
+	last    time.Time // the last frame written
+	status  time.Time // the last status frame
+	share   int64     // what one search may hold (Share), as on the server
+	used    int64
+	stopped *msg.Error
+}
+
+// Emit implements tracer.Sink.
+func (st *stream) Emit(e tracer.Event) {
+	if st.stopped != nil {
+		return
+	}
+	st.batch = append(st.batch, e)
+	st.events++
+	switch e.Kind {
+	case tracer.Enter:
+		st.nodes++
+	case tracer.IterationStart:
+		st.depth = int(e.Depth)
+	}
+	if st.s.stop.Load() {
+		st.cancel()
+	}
+	// The page keeps every event, as the server's recording does: the same
+	// budget (a search's share), charged as often.
+	if st.events%ChargeEvery == 0 {
+		st.used += ChargeEvery * EventBytes
+		if st.used > st.share {
+			st.stopped = msg.New("go-server.stoppedMemory", "the server's memory budget (-max-memory, {memory}) is full: the search stopped after {n} events", "memory", MB(st.s.Limits.MaxMemory), "n", st.events)
+			st.cancel()
+		}
+	}
+	if len(st.batch) < MaxBatch && st.events%256 != 0 {
+		return
+	}
+	now := time.Now()
+	if len(st.batch) >= MaxBatch || now.Sub(st.last) >= FrameGap {
+		st.flush()
+	}
+	if now.Sub(st.status) >= StatusEvery {
+		st.status = now
+		el := now.Sub(st.begun)
+		f := Status{Type: "status", ID: st.id, Nodes: st.nodes, Events: st.events, Depth: st.depth, ElapsedMs: el.Milliseconds()}
+		if sec := el.Seconds(); sec > 0 {
+			f.NPS = math.Round(float64(st.nodes) / sec)
+		}
+		st.s.write(f)
+		if st.s.Yield != nil {
+			st.s.Yield()
+		}
+	}
+}
+
+// flush writes the events waiting in batch.
+func (st *stream) flush() {
+	if len(st.batch) == 0 {
+		return
+	}
+	st.s.Out(st.enc.Encode(st.id, st.sent, st.batch))
+	st.sent += len(st.batch)
+	clear(st.batch)
+	st.batch = st.batch[:0]
+	st.last = time.Now()
+}

@@ -1,0 +1,250 @@
+package session
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/msg"
+)
+
+// A trace file opened in the page plays exactly like a live search: it is
+// read (pvscope's own or another engine's minimal trace, completed by
+// tracer.Deriver) and checked, kept as a recording, and streamed with the
+// same started, events and done frames. The server reads an uploaded file;
+// the static site's worker reads the file the page hands it.
+
+const (
+	// MaxTraceBytes bounds a trace file; MaxTraceEvents the events kept
+	// (about 50 bytes each in a recording: 150 MB at most).
+	MaxTraceBytes  = 512 << 20
+	MaxTraceEvents = 3_000_000
+)
+
+// Trace is a trace file read and ready to stream.
+type Trace struct {
+	Started  Started
+	Rec      *tracer.Recording
+	Done     Done
+	scaleErr error // the header's scale is not one: a warning while it is read
+}
+
+// Charger is what reading a trace is charged to, as it grows (the server's
+// memory budget): To raises the charge to n bytes (false: no room), Settle
+// lowers it once reading is over, Full is the sentence when there is no room.
+type Charger interface {
+	To(n int64) bool
+	Settle(n int64)
+	Full() error
+}
+
+const (
+	// readNodeBytes is what reading holds per node entered: the page's id
+	// for it, and the checker's state of a child of an open node (a root
+	// with a million children keeps a million of them); measured on the
+	// hostile traces of tracebudget_test.go.
+	readNodeBytes = 160
+	// openNodeBytes is what reading holds per node open at once: the
+	// deriver's and the checker's frames (a chain of 16,000 nested nodes
+	// keeps 16,000 of them).
+	openNodeBytes = 640
+	// chargeStep is the growth between two charges while a trace is read.
+	chargeStep = 256 << 10
+)
+
+// ReadTrace reads and completes a trace, charging acct as it goes.
+// Node ids are renumbered 1, 2, ... in the order nodes are entered, as the
+// page expects; a pvscope trace already is. A trace that breaks the checker's
+// rules is read whole, its violations listed on the started frame; only a
+// file that cannot be read, or that the memory budget has no room for, is
+// refused.
+func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
+	rd, err := tracer.NewReader(r)
+	if err != nil {
+		return nil, err
+	}
+	h := rd.Header()
+	o = &Trace{Rec: tracer.NewRecording()}
+	if err := o.setStarted(h); err != nil {
+		return nil, err
+	}
+	var ids pageIDs
+	var problems traceProblems
+	line := 0
+	chk := tracer.Checker{Report: func(v *tracer.Violation) {
+		problems.addViolation(v, line, o.Rec.Len(), ids.of(v.Node))
+	}}
+	chk.Warn = func(w *tracer.Violation) {
+		problems.addWarning(w, line, o.Rec.Len(), ids.of(w.Node))
+	}
+	// The rules that need the header: its bound convention, its scale, and
+	// positions from its FEN (engine-pv, null-in-check); and the comparison
+	// of the engine's own lines with the derived ones (Diagnosis).
+	chk.SetHeader(h)
+	if fen := h.Meta["fen"]; fen != "" {
+		if g, err := engine.NewTraceGame(fen); err == nil {
+			chk.Game = g
+		}
+	}
+	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn}
+	diag.SetHeader(h)
+	if o.scaleErr != nil {
+		line = 1 // the header's
+		w := &tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()}
+		if m, ok := msg.Keyed(o.scaleErr); ok {
+			w.Key, w.Args = m.Key, m.Args
+		}
+		chk.Warn(w)
+	}
+	var nodes, leaves int64
+	var end *tracer.Event
+	var rootLine *tracer.Event // the newest root-pv (index 0)
+	var tooMany, noRoom bool
+	var cost readCost
+	var d *tracer.Deriver
+	d = tracer.NewDeriver(h, func(e tracer.Event, l int) {
+		if o.Rec.Len() >= MaxTraceEvents {
+			tooMany = true
+			return
+		}
+		line = l
+		chk.Emit(e)
+		diag.Emit(e)
+		switch e.Kind {
+		case tracer.Enter:
+			nodes++
+			cost.enter()
+			e.Node, e.Parent, e.Ref = ids.enter(e.Node, e.Parent, e.Ref)
+		case tracer.Exit:
+			cost.exit()
+			// The page's tree takes one exit per entered node: an exit of a
+			// node never entered, or a second one, is listed and not shown.
+			if e.Node = ids.exit(e.Node); e.Node == 0 {
+				return
+			}
+			if e.End == tracer.Eval || e.End == tracer.Leaf {
+				leaves++
+			}
+		default:
+			e.Node, e.Parent, e.Ref = ids.of(e.Node), ids.of(e.Parent), ids.of(e.Ref)
+		}
+		switch e.Kind {
+		case tracer.RootPV:
+			if e.Index == 0 {
+				rootLine = &e
+			}
+		case tracer.SearchEnd:
+			// The result is the last root line when the engine's search-end
+			// gives none, or pvscope derived it (a root driver's null-window
+			// searches derive no line, and the engine's root-pv has the word).
+			if rootLine != nil && (len(e.PV) == 0 || e.Derived) {
+				e.PV, e.Score = append([]string(nil), rootLine.PV...), rootLine.Score
+			}
+			end = &e
+		}
+		o.Rec.EmitKept(e) // the deriver's lines never change: kept, not copied
+		if c := cost.now(o.Rec, d); c-cost.charged >= chargeStep {
+			cost.charged = c
+			noRoom = noRoom || !acct.To(c)
+		}
+	})
+	d.OnRootLine = diag.DerivedLine
+	for {
+		e, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		d.Add(e, rd.Line())
+		if tooMany {
+			return nil, msg.New("go-server.traceTooManyEvents", "the trace has more than {n} events, more than this server keeps", "n", MaxTraceEvents)
+		}
+		if noRoom {
+			return nil, acct.Full()
+		}
+	}
+	d.Finish(rd.Line())
+	line = rd.Line()
+	chk.Finish()
+	diag.Finish()
+	if !acct.To(cost.now(o.Rec, d)) {
+		return nil, acct.Full()
+	}
+	acct.Settle(kept(o.Rec, d)) // reading's scaffolding is let go
+	if o.Rec.Len() == 0 {
+		return nil, msg.New("go-server.traceNoEvents", "the trace has a header but no events")
+	}
+	if nodes == 0 {
+		return nil, msg.New("go-server.traceNoEnter", "trace line {line}: the trace enters no node, so there is no search to show (each node needs an enter event)", "line", rd.Line())
+	}
+	problems.setOn(&o.Started)
+	o.Done = Done{Type: "done", Events: o.Rec.Len()}
+	o.Done.Result = Result{Nodes: nodes, Leaves: leaves, PV: []string{}}
+	if end != nil {
+		o.Done.Result.Score, o.Done.Result.Depth = int(end.Score), int(end.Depth)
+		if len(end.PV) > 0 {
+			o.Done.Result.PV, o.Done.Result.BestMove = end.PV, end.PV[0]
+		}
+		if m, ok := o.Started.Scores.MateMoves(end.Score); ok {
+			o.Done.Result.Mate = &m
+		}
+	}
+	return o, nil
+}
+
+// setStarted builds the started frame from the header, as prepare does for
+// a live search: the position or tree, and the options the header names.
+func (o *Trace) setStarted(h tracer.Header) error {
+	o.Started = Started{Type: "started", Kind: "tree", Options: map[string]string{}}
+	o.Started.Scores, o.scaleErr = ScoreScaleOf(h.Meta)
+	for k, v := range h.Meta {
+		switch k {
+		case "fen", "tree", "random", "pov", "mate", "infinity", "mateBand":
+		default:
+			o.Started.Options[k] = v
+		}
+	}
+	setup := engine.Setup{FEN: h.Meta["fen"], Tree: h.Meta["tree"], Random: h.Meta["random"]}
+	if setup == (engine.Setup{}) {
+		return nil // another engine's trace without a position: moves are names only
+	}
+	pos, _, err := setup.Load()
+	if err != nil {
+		// Wrapped, not keyed: a page in another language says the position's own sentence.
+		return fmt.Errorf("the trace header's position: %w", err)
+	}
+	switch p := pos.(type) {
+	case *engine.ChessPosition:
+		o.Started.Kind, o.Started.FEN = "chess", p.FEN()
+	case *engine.TreePosition:
+		o.Started.Tree = TreeJSON(p.Tree())
+	}
+	return nil
+}
+
+// readCost is what a trace being read holds: what it keeps, and the
+// scaffolding of reading.
+type readCost struct {
+	nodes, open, maxOpen int64
+	charged              int64 // the cost last charged
+}
+
+// enter and exit follow how many nodes are open.
+func (c *readCost) enter() {
+	c.nodes++
+	c.open++
+	c.maxOpen = max(c.maxOpen, c.open)
+}
+
+func (c *readCost) exit() { c.open = max(c.open-1, 0) }
+
+// kept is what the opened trace keeps once read.
+func kept(rec *tracer.Recording, d *tracer.Deriver) int64 { return rec.Bytes() + d.LineBytes() }
+
+// now is what reading holds at this point.
+func (c *readCost) now(rec *tracer.Recording, d *tracer.Deriver) int64 {
+	return kept(rec, d) + c.nodes*readNodeBytes + c.maxOpen*openNodeBytes
+}
