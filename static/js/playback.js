@@ -119,7 +119,7 @@ export function createPlayback(S, { render, gate = (from, to) => to, now = () =>
     // A render that took long while a search streams in (its first frames: cold code, a new
     // layout) leaves the next frame free: a key pressed meanwhile runs at once, not behind
     // frame after frame of playback. Not before the first node is drawn (start to first node).
-    if (S.arrived && (S.playing || time - S.arrivedDrawn >= ARRIVAL_MS)) { S.dirty = true; S.arrivedDrawn = time; }
+    if (S.arrived && (S.playing || time - (S.arrivedDrawn || 0) >= ARRIVAL_MS)) { S.dirty = true; S.arrivedDrawn = time; }
     if (S.dirty && !(S.restFrame && S.streaming)) {
       const t0 = now();
       render();
