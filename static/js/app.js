@@ -74,6 +74,8 @@ const S = {
   frame: 0,
   lastTime: 0,
   restFrame: false, // the last render took long while streaming: the next frame is left free (playback.js)
+  arrived: false, // events came in since the last render (playback.js redraws for them at most every ARRIVAL_MS)
+  arrivedDrawn: 0, // when a render last showed newly arrived events
   get eventCount() { return this.trace ? this.trace.length : 0; },
 };
 
@@ -225,7 +227,7 @@ function handleFrame(f) {
       S.trace.append(f);
       if (S.goal && !(S.goal = reach(S.goal, S.trace, false, goalMoves))) forgetGoal();
       if (run && run.firstEvents === undefined) run.firstEvents = performance.now() - run.t0;
-      S.dirty = true;
+      S.arrived = true; // the counters follow within ARRIVAL_MS (playback.js); the step shown did not change
       return;
     case "status":
       if (f.id !== S.id) return;

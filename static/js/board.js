@@ -208,9 +208,9 @@ export class Board {
   // showChess draws fen with the line (UCI moves from that position) as arrows and marks `last`
   // (the UCI move that led here). title is the caption above the board.
   showChess(fen, { line = [], last = "", title = "" } = {}) {
-    this.pathEl.hidden = true;
-    this.titleEl.textContent = title;
-    this.titleEl.title = title;
+    if (!this.pathEl.hidden) this.pathEl.hidden = true;
+    if (this.titleEl.textContent !== title) this.titleEl.textContent = title; // unchanged, no layout
+    if (this.titleEl.title !== title) this.titleEl.title = title;
     const key = `${fen}|${line.slice(0, 3).join(" ")}|${last}`;
     if (this.shown === key) { this._label(title, fen); return; }
     this.shown = key;
@@ -232,7 +232,8 @@ export class Board {
   // The board's drawing (an svg with role img) named for a screen reader: its caption and FEN.
   _label(title, fen) {
     const svg = this.el.querySelector("svg.cm-chessboard");
-    if (svg) svg.setAttribute("aria-label", boardLabel(title, fen));
+    const label = svg && boardLabel(title, fen);
+    if (svg && svg.getAttribute("aria-label") !== label) svg.setAttribute("aria-label", label);
   }
 
   // cm-chessboard queues every position change and draws each over at least two animation

@@ -92,6 +92,7 @@ export function createDiffBar(region, { onGo }) {
 
 // decorate wraps a TreeView's draw so that, after the tree, the nodes marksOf() names get a ring.
 export function decorate(view, marksOf) {
+  view.alwaysRedraw = true; // the marks change without the tree: every show() draws
   const draw = view.draw.bind(view);
   view.draw = () => {
     draw();

@@ -2,6 +2,11 @@
 // asks about "the state after k events". Every query is a binary search or a walk up the
 // tree (O(log n) or O(depth)); nothing replays events, so stepping back to 0 is instant.
 import { Modern, NULL_MOVE } from "./modern.js";
+import { GrowInt32, GrowInt16, GrowUint8, countBelow, lastBelow } from "./columns.js";
+
+// The storage and the file format live apart; their importers find them here too.
+export { countBelow, lastBelow } from "./columns.js";
+export { DEFAULT_HELLO, parseTreeText, batchFromJSONL } from "./traceformat.js";
 
 const NUMERIC = ["alpha", "beta", "score", "ply", "depth", "index", "expect", "actual", "bound", "end", "move"];
 
@@ -391,130 +396,4 @@ export class Trace {
       this.reportIdx, ...this.byKind]) b += col.bytes;
     return b;
   }
-}
-
-// Growable typed arrays: doubling keeps append amortised O(1) and memory near 1x-2x of use.
-class Grow {
-  constructor(Type, cap = 1024) { this.a = new Type(cap); this.length = 0; this.Type = Type; }
-  push(v) {
-    if (this.length === this.a.length) {
-      const b = new this.Type(this.a.length * 2);
-      b.set(this.a); this.a = b;
-    }
-    this.a[this.length++] = v;
-  }
-  // pushFrom appends src[0..n) (a missing src or value is 0: the array past length is still zero).
-  pushFrom(src, n) {
-    const len = this.length;
-    if (len + n > this.a.length) {
-      let cap = this.a.length * 2;
-      while (cap < len + n) cap *= 2;
-      const b = new this.Type(cap);
-      b.set(this.a.subarray(0, len)); this.a = b;
-    }
-    if (src) {
-      const a = this.a;
-      for (let i = 0; i < n; i++) a[len + i] = src[i] || 0;
-    }
-    this.length = len + n;
-  }
-  get(i) { return this.a[i]; }
-  set(i, v) { this.a[i] = v; }
-  get bytes() { return this.a.byteLength; }
-}
-class GrowInt32 extends Grow { constructor(cap) { super(Int32Array, cap); } }
-class GrowInt16 extends Grow { constructor(cap) { super(Int16Array, cap); } }
-class GrowUint8 extends Grow { constructor(cap) { super(Uint8Array, cap); } }
-
-// Number of entries < k in a sorted column, from position `from`.
-function countBelow(col, k, from = 0) {
-  let lo = from, hi = col.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (col.a[mid] < k) lo = mid + 1; else hi = mid;
-  }
-  return lo - from;
-}
-// Position of the last entry < k in a sorted column, or -1.
-function lastBelow(col, k) { return countBelow(col, k) - 1; }
-export { countBelow, lastBelow };
-
-// The server's name tables (tracer's order), for traces read from files.
-export const DEFAULT_HELLO = {
-  type: "hello", protocol: 2,
-  kinds: ["", "search-start", "search-end", "iteration-start", "iteration-end", "aspiration-fail", "enter", "exit",
-    "probe", "fail-high", "fail-low", "re-search", "cutoff", "tt-probe", "tt-hit", "tt-cutoff", "tt-store",
-    "pv-update", "root-pv", "pv-line", "pv-cut", "prune", "stand-pat", "move-value"],
-  nodeTypes: ["", "pv", "cut", "all"],
-  bounds: ["", "exact", "lower", "upper"],
-  ends: ["", "eval", "leaf", "mate", "stalemate", "repetition", "fifty-move", "tt-cutoff", "stopped"],
-  methods: ["", "triangular", "stack", "tt", "pvhash"],
-  reasons: ["", "tt-exact-cut-at-pv", "tt-entry-overwritten", "tt-entry-not-exact", "tt-entry-missing", "tt-move-illegal",
-    "fail-low-at-pv", "mate", "stalemate", "repetition", "fifty-move", "leaf", "search-stopped", "tt-cutoff", "horizon",
-    "iir-at-pv", "reduced-at-pv", "pruned-at-pv"],
-};
-
-// "((3 12 8) (2 4 6) (14 5 2))" -> [[3,12,8],[2,4,6],[14,5,2]]
-export function parseTreeText(text) {
-  const tokens = text.match(/\(|\)|-?\d+/g) || [];
-  let i = 0;
-  const read = () => {
-    const t = tokens[i++];
-    if (t !== "(") return Number(t);
-    const out = [];
-    while (tokens[i] !== ")" && i < tokens.length) out.push(read());
-    i++;
-    return out;
-  };
-  return read();
-}
-
-// A JSONL trace file (header line + one event per line) -> the frames the server would send:
-// {hello, started, batch}, the batch in the columnar "events" format with interned moves.
-export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
-  const lines = text.split("\n").filter((l) => l.trim());
-  const header = JSON.parse(lines[0]);
-  const meta = header.meta || {};
-  const started = { type: "started", id: 0, kind: meta.tree ? "tree" : "chess", options: { ...meta } };
-  if (meta.tree) started.tree = parseTreeText(meta.tree);
-  if (meta.fen) started.fen = meta.fen;
-  // How the engine writes infinity and mate, as the server's reader passes it on (view.js scoreScale).
-  const num = (k) => (Number(meta[k]) > 0 ? Number(meta[k]) : 0);
-  if (num("infinity") || num("mate") || num("mateBand")) started.scores = { infinity: num("infinity"), mate: num("mate"), mateBand: num("mateBand") };
-  const cols = ["kind", "node", "parent", "ref", "alpha", "beta", "score", "ply", "depth", "index", "expect",
-    "actual", "bound", "end", "move"];
-  const tables = { kind: hello.kinds, expect: hello.nodeTypes, actual: hello.nodeTypes, bound: hello.bounds, end: hello.ends };
-  const batch = { type: "events", id: 0, from: 0, count: 0, moves: [], pv: [], cuts: [] };
-  for (const c of cols) batch[c] = [];
-  // Modern search: reduced and extended plies, and why as ids into the batch's "whys" (as the server sends them).
-  const modern = { reduced: [], extended: [], why: [], whys: [] }, whyId = new Map();
-  const moveId = new Map();
-  const intern = (m) => {
-    if (!m) return 0;
-    if (!moveId.has(m)) { batch.moves.push(m); moveId.set(m, batch.moves.length); }
-    return moveId.get(m);
-  };
-  for (const line of lines.slice(1)) {
-    const ev = JSON.parse(line);
-    for (const c of cols) {
-      let v = ev[c];
-      if (tables[c]) { v = v ? tables[c].indexOf(v) : 0; if (v < 0) throw new Error(`unknown ${c} ${ev[c]}`); }
-      else if (c === "move") v = intern(v);
-      batch[c].push(v || 0);
-    }
-    modern.reduced.push(ev.reduced || 0); modern.extended.push(ev.extended || 0);
-    if (ev.why && !whyId.has(ev.why)) { modern.whys.push(ev.why); whyId.set(ev.why, modern.whys.length); }
-    modern.why.push(ev.why ? whyId.get(ev.why) : 0);
-    if (ev.pv) batch.pv.push([batch.count, ev.pv.map(intern)]);
-    if (ev.derived) (batch.derived ||= []).push(batch.count);
-    if (ev.method) {
-      // Sparse like pv: [offset, method, reason] by the hello's tables.
-      const m = hello.methods.indexOf(ev.method), r = ev.reason ? hello.reasons.indexOf(ev.reason) : 0;
-      if (m <= 0 || r < 0) throw new Error(`unknown method ${ev.method} or reason ${ev.reason}`);
-      batch.cuts.push([batch.count, m, r]);
-    }
-    batch.count++;
-  }
-  if (modern.whys.length || modern.reduced.some((v) => v) || modern.extended.some((v) => v)) Object.assign(batch, modern);
-  return { hello, started, batch };
 }

@@ -32,6 +32,9 @@ export const speedText = (speed) => (speed === Infinity ? t("playback.speedMax")
 export const speedValueText = (speed) => (speed === Infinity ? t("playback.speedMaxSpoken") : t("playback.speedSpoken", { n: speed }));
 
 const BUSY_RENDER_MS = 8; // a render longer than this while streaming skips the next frame
+// Events arriving change only the counters (received, nodes/s) while the step shown stays: a
+// render for them alone comes at most this often, not on every frame of a big search (issue 28).
+const ARRIVAL_MS = 100;
 
 // speed slider: 0..40 -> 10^(v/10) events/s (1..10000), 41 -> max (follow the stream).
 function speedOf(v) { return v >= 41 ? Infinity : Math.round(10 ** (v / 10)); }
@@ -116,6 +119,7 @@ export function createPlayback(S, { render, gate = (from, to) => to, now = () =>
     // A render that took long while a search streams in (its first frames: cold code, a new
     // layout) leaves the next frame free: a key pressed meanwhile runs at once, not behind
     // frame after frame of playback. Not before the first node is drawn (start to first node).
+    if (S.arrived && (S.playing || time - (S.arrivedDrawn || 0) >= ARRIVAL_MS)) { S.dirty = true; S.arrivedDrawn = time; }
     if (S.dirty && !(S.restFrame && S.streaming)) {
       const t0 = now();
       render();

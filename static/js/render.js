@@ -33,20 +33,23 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
   const now = nowLine(); // the same sentence under the stepping buttons, shown on a phone
   function render() {
     S.dirty = false;
+    S.arrived = false; // the counters now include every event received
     const tr = S.trace;
     const total = S.eventCount;
     const k = Math.min(S.k, total);
-    const index = t("render.eventIndex", { k, total });
-    $("event-index").value = index;
-    $("event-index").textContent = index;
+    // Only what changed is written: a write of the same text still costs the page a layout
+    // and a paint, and while a big search streams in render() runs every frame (issue 28).
+    const index = t("render.eventIndex", { k, total }), ei = $("event-index");
+    if (ei.value !== index) ei.value = index;
+    setText(ei, index);
     const tl = $("timeline");
-    tl.max = String(total);
-    if (document.activeElement !== tl || +tl.value !== k) tl.value = String(k);
+    if (tl.max !== String(total)) tl.max = String(total);
+    if (document.activeElement !== tl || +tl.value !== k) { if (tl.value !== String(k)) tl.value = String(k); }
     const pp = $("play-pause");
-    pp.textContent = S.playing ? "❚❚" : "▶";
-    pp.setAttribute("aria-pressed", String(S.playing));
-    pp.setAttribute("aria-label", S.playing ? t("render.pause") : t("render.play"));
-    $("stop-button").disabled = !S.streaming;
+    setText(pp, S.playing ? "❚❚" : "▶");
+    setAttr(pp, "aria-pressed", String(S.playing));
+    setAttr(pp, "aria-label", S.playing ? t("render.pause") : t("render.play"));
+    if ($("stop-button").disabled !== !S.streaming) $("stop-button").disabled = !S.streaming;
     renderRunState();
     if (!tr || !tr.started) return;
 
@@ -58,7 +61,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
         performance.mark("pvscope:first-node-painted");
         try { performance.measure("pvscope:start-to-first-node", "pvscope:start-click", "pvscope:first-node-painted"); } catch { /* marks cleared */ }
       }
-      $("tree-info").textContent = t("render.treeInfo", { nodes: tr.nodeCount(k), drawn: view.visibleNodes });
+      setText($("tree-info"), t("render.treeInfo", { nodes: tr.nodeCount(k), drawn: view.visibleNodes }));
     }
 
     const st = tr.stats(k);
@@ -240,7 +243,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     if (el.dataset.sticky) return;
     const text = runStateText(S), cls = S.streaming ? "live" : S.done && S.done.stopped ? "warn" : "";
     if (el.textContent !== text) el.textContent = text;
-    el.className = "run-state " + cls;
+    if (el.className !== "run-state " + cls) el.className = "run-state " + cls;
   }
 
   // A "warn" message sticks: render() leaves it alone until the next setRunState.
@@ -261,3 +264,6 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
 function boundMark(bound) {
   return bound === "lower" ? "≥ " : bound === "upper" ? "≤ " : "";
 }
+
+function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
+function setAttr(el, name, value) { if (el.getAttribute(name) !== value) el.setAttribute(name, value); }

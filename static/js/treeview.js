@@ -78,7 +78,7 @@ export class TreeView {
   reset(trace) {
     if (trace) this.trace = trace;
     this._reset();
-    this.result = null; this.selected = 0; this.hover = null; this.tooltip(null);
+    this.result = null; this.selected = 0; this.hover = null; this.tooltip(null); this.shownAs = null;
     this.redraw();
   }
 
@@ -113,7 +113,12 @@ export class TreeView {
       if (!this.userMoved) this.fit(false); else this._keepCurrentInView();
     } else if (this.phoneZoomed && !this.userMoved) this._keepCurrentInView(); // the tree is wider than a phone
     else if (this.userMoved && moved) this._keepCurrentInView(); // a step (a click in the log) with the same drawing: its node stays in view
-    this.redraw();
+    // The same layout at the same step, selection, view and pan draws the same picture: while a
+    // big search streams in, show() comes every frame with nothing new to draw (issue 28).
+    const drawn = [this.layout.cache && this.layout.cache.key, k, this.selected, this.result.hideUnseen, this.tx, this.ty, this.scale];
+    if (this.alwaysRedraw || !this.shownAs || this.shownAs.result !== this.result || this.shownAs.v !== this.v ||
+      drawn.some((x, i) => x !== this.shownAs.drawn[i])) this.redraw();
+    this.shownAs = { result: this.result, v: this.v, drawn };
   }
 
   _stretchFor(r) {

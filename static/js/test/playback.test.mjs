@@ -78,3 +78,22 @@ test("when the stream ends right after a slow render, the next frame draws the e
   S.dirty = true;
   assert.equal(frame(), true);
 });
+
+// Issue 28: events arriving while the step shown stays (paused) change only the counters; they
+// are rendered at most every 100 ms, not on every frame, and a change of step still renders at once.
+test("arrivals alone re-render the counters at most every 100 ms while paused", () => {
+  const { S, pb, frame } = setup({ renderMs: 1 });
+  S.playing = false;
+  pb.kick();
+  assert.equal(frame(), true); // t = 16: the page was dirty
+  const rendered = [];
+  for (let i = 0; i < 25; i++) { // frames at t = 32 .. 416, an events frame before each
+    S.arrived = true;
+    if (frame()) rendered.push(16 * (i + 2));
+  }
+  // From the clock's 0 (no arrival drawn yet): t = 112 is the first frame 100 ms on, then 224
+  // (212 is no frame), then 336; 436 is past the last frame.
+  assert.deepEqual(rendered, [112, 224, 336]);
+  S.k = 5; S.dirty = true; // a key's step renders in the next frame, arrivals or not
+  assert.equal(frame(), true);
+});
