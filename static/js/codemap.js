@@ -29,11 +29,11 @@ export function tagOf(ev, node, chess) {
   switch (k) {
     case "search-start": case "iteration-start": case "iteration-end": case "aspiration-fail": return "iteration";
     case "enter":
-      if (ev.depth <= 0) return "q.enter";
+      // The technique that chose the child's depth first: a reduced child may start in quiescence.
       if (ev.why === "null-move" || ev.move === "0000") return "null-move";
       if (ev.why === "lmr") return "lmr";
       if (ev.why === "check" || ev.why === "singular" || ev.extended > 0) return "extension";
-      return "enter";
+      return ev.depth <= 0 ? "q.enter" : "enter";
     case "exit":
       if (ev.end === "tt-cutoff") return "tt-cutoff";
       if (["mate", "stalemate", "repetition", "fifty-move", "leaf"].includes(ev.end)) return q ? "q.end" : "end";
