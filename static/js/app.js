@@ -35,6 +35,7 @@ import { startEmbedded } from "./embed.js";
 import { takeGoal, reach, forgetGoal } from "./linkstep.js";
 import { lazySheet, lazyExercises, lazyCompare } from "./lazy.js";
 import { createExport } from "./export.js";
+import { createCodePanel } from "./codepanel.js";
 import { bindLanguageMenu } from "./language.js";
 import { t } from "./i18n/i18n.js";
 import { SHOWN, MORE_FACTOR } from "./pvshown.js";
@@ -112,7 +113,8 @@ warmUp();
 bindLanguageMenu();
 const help = new HelpOverlay($("help-overlay"), $("help-close"));
 
-const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log });
+const codePanel = createCodePanel(S, { seek: (k) => { playback.pause(); playback.seek(k); }, kick: () => kick() });
+const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel });
 const { render, setRunState } = renderer;
 const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to) });
 const { kick } = playback;
@@ -442,7 +444,7 @@ function init() {
 }
 
 // ---- the test and benchmark surface (testapi.js) ----
-window.pvscope = createTestAPI(S, {
+window.pvscope = createTestAPI(S, { codePanel,
   playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, exporter, exercises, sheet, lessons,
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });

@@ -83,7 +83,8 @@ export function toQuery({ setup, options }) {
 // Parameters of the page itself, not of the search (quiz=1, show=tree, embed=1, exercise=...):
 // kept as they are. show=tree|none: the teaching tree drawn whole before Start (treepreview.js).
 const PAGE_PARAMS = ["quiz", "show", "embed", "exercise", "sheet", "trees", "paper",
-  "lesson", "slide", "lesson-url"]; // lesson.js: the lesson open and its slide
+  "lesson", "slide", "lesson-url", // lesson.js: the lesson open and its slide
+  "code"]; // codepanel.js: the code panel open in a language
 
 export function writeURL(cfg) {
   let q = toQuery(cfg);

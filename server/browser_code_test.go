@@ -1,0 +1,142 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The code panel (issue 29) in the browser: beside the tree on a laptop and in presentation
+// mode, under it on a phone with the running line in view; the line and variables follow the
+// step, back and forth; a breakpoint on a line runs to that line's next event; axe-core clean.
+// The expected values are R&N's figure 5.5 worked by hand: at B (a MIN node) the first leaf, 3,
+// lowers beta from ∞ to 3; C's first leaf, 2, is at most alpha = 3, and C is cut off.
+
+const codeTreeURL = "/?tree=((3 12 8) (2 4 6) (14 5 2))&algo=alphabeta&depth=2"
+
+// startCode opens the page with the panel in lang and runs the search to its end.
+func startCode(p *page, lang string) {
+	p.t.Helper()
+	p.open(codeTreeURL + "&code=" + lang)
+	p.click("start-button")
+	p.waitFor(`(() => { const s = window.pvscope.snapshot(); return s.eventCount > 0 && !s.running && s.code; })()`)
+}
+
+func evalJS[T any](p *page, expr string) T {
+	p.t.Helper()
+	var v T
+	p.run(chromedp.Evaluate(expr, &v))
+	return v
+}
+
+// stepOf is the first step (1-based event index) whose event is kind at node id, found in the trace.
+func stepOf(p *page, kind string, node int) int {
+	return evalJS[int](p, fmt.Sprintf(`(() => { const t = window.pvscope.trace; for (let i = 0; i < t.length; i++) { const e = t.event(i); if (e.kind === %q && e.node === %d) return i + 1; } return -1; })()`, kind, node))
+}
+
+// codeAt seeks step k and returns the running line's text and the watch, ∞ as "Infinity".
+func codeAt(p *page, k int) (string, map[string]string) {
+	p.t.Helper()
+	out := evalJS[map[string]any](p, fmt.Sprintf(`(() => { const s = window.pvscope.seek(%d).code; const text = window.pvscope.code(s.lang).text.split("\n");
+		const vars = {}; for (const [k, v] of Object.entries(s.vars)) vars[k] = String(v); return { line: s.line ? text[s.line - 1] : "", vars }; })()`, k))
+	vars := map[string]string{}
+	for k, v := range out["vars"].(map[string]any) {
+		vars[k] = v.(string)
+	}
+	return strings.TrimSpace(out["line"].(string)), vars
+}
+
+type rect struct{ Left, Top, Right, Bottom, Width, Height float64 }
+
+func rectOf(p *page, sel string) rect {
+	p.t.Helper()
+	m := evalJS[map[string]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height}; })()`, sel))
+	return rect{m["l"], m["t"], m["r"], m["b"], m["w"], m["h"]}
+}
+
+func TestBrowserCodePanel(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	startCode(p, "python")
+	code := evalJS[map[string]any](p, `window.pvscope.code("python")`)
+	if code["algo"] != "alphabeta" || code["form"] != "maxmin" || code["lang"] != "python" {
+		t.Fatalf("code(python) = %v, want alpha-beta in the MAX/MIN form (the root view)", code)
+	}
+	if !strings.HasSuffix(code["text"].(string), "print(max_value(TREE, -math.inf, math.inf))") {
+		t.Errorf("the Python text's last line does not call the search on TREE:\n%s", code["text"])
+	}
+
+	// B is node 2: its first window narrowing is beta = min(beta, v) with beta 3.
+	k := stepOf(p, "pv-update", 2)
+	line, vars := codeAt(p, k)
+	if line != "beta = min(beta, v)" || vars["beta"] != "3" || vars["v"] != "3" || vars["alpha"] != "-Infinity" || vars["i"] != "0" {
+		t.Errorf("at B's first narrowing: line %q vars %v, want beta = min(beta, v) with alpha -∞, beta 3, v 3, i 0", line, vars)
+	}
+	if watch := p.text("code-watch"); !strings.Contains(watch, "−∞") {
+		t.Errorf("the watch list shows %q: ∞ should be shown as ∞", watch)
+	}
+	// Stepping back moves the line back: the step before is B's leaf, read by return node.
+	if back, vars := codeAt(p, k-1); back != "return node" || vars["node"] != "3" {
+		t.Errorf("a step back: line %q vars %v, want return node with node 3", back, vars)
+	}
+
+	// Beside the tree, both readable.
+	tree, panel := rectOf(p, `[data-testid="tree-view"]`), rectOf(p, `[data-testid="code-panel"]`)
+	if panel.Left < tree.Right-1 || panel.Top >= tree.Bottom || tree.Width < 500 || panel.Width < 300 {
+		t.Errorf("at 1366x768 the panel %+v is not beside the tree %+v with room for both", panel, tree)
+	}
+
+	// A breakpoint on the cutoff's line runs to C's cutoff (node 6).
+	p.run(chromedp.Evaluate(`window.pvscope.seek(0)`, nil))
+	cutLine := evalJS[int](p, `window.pvscope.code("python").text.split("\n").findIndex((l) => l.includes("alpha cutoff")) + 1`)
+	p.run(chromedp.Click(fmt.Sprintf(`[data-testid="code-lines"] li[data-line="%d"] button`, cutLine), chromedp.ByQuery))
+	want := stepOf(p, "cutoff", 6)
+	p.waitFor(fmt.Sprintf(`window.pvscope.snapshot().eventIndex === %d`, want))
+	if got := evalJS[int](p, `window.pvscope.snapshot().code.line`); got != cutLine {
+		t.Errorf("after the breakpoint the running line is %d, want %d", got, cutLine)
+	}
+	// Keyboard: the line numbers are buttons, reachable with Tab and pressed with Enter.
+	if n := evalJS[int](p, `document.querySelectorAll('[data-testid="code-lines"] li button').length`); n == 0 {
+		t.Error("the code lines have no buttons to reach by keyboard")
+	}
+	p.axeCheck(t, axeSource(t), "code panel at 1366x768")
+
+	// Closed, snapshot().code is null.
+	p.click("code-toggle")
+	if c := evalJS[bool](p, `window.pvscope.snapshot().code === null`); !c {
+		t.Error("with the panel closed snapshot().code is not null")
+	}
+}
+
+func TestBrowserCodePanelPresenting(t *testing.T) {
+	p := newPage(t, 1920, 1080)
+	startCode(p, "pseudo")
+	p.run(chromedp.Click("#presentation", chromedp.ByQuery))
+	p.waitFor(`document.documentElement.classList.contains("presentation")`)
+	px := evalJS[float64](p, `parseFloat(getComputedStyle(document.querySelector('[data-testid="code-lines"] code')).fontSize)`)
+	if px < 22 {
+		t.Errorf("presenting at 1920x1080 the code is %.1f px, want at least 22", px)
+	}
+	tree, panel := rectOf(p, `[data-testid="tree-view"]`), rectOf(p, `[data-testid="code-panel"]`)
+	if panel.Left < tree.Right-1 || tree.Width < 700 || panel.Width < 500 {
+		t.Errorf("presenting: the panel %+v is not beside the tree %+v, both readable", panel, tree)
+	}
+	// The widest line fits without a horizontal scroll at that size.
+	if over := evalJS[bool](p, `(() => { const ol = document.querySelector('[data-testid="code-lines"]'); return ol.scrollWidth > ol.clientWidth + 1; })()`); over {
+		t.Errorf("presenting: the code scrolls sideways: %v", evalJS[[]float64](p, `(() => { const ol = document.querySelector('[data-testid="code-lines"]'); return [ol.scrollWidth, ol.clientWidth, document.querySelector(".tree-region").clientWidth]; })()`))
+	}
+}
+
+func TestBrowserCodePanelPhone(t *testing.T) {
+	p := newPage(t, 390, 844)
+	startCode(p, "python")
+	k := stepOf(p, "exit", 1) // the root's return, the text's last lines
+	p.run(chromedp.Evaluate(fmt.Sprintf(`window.pvscope.seek(%d)`, k), nil))
+	tree, panel := rectOf(p, `[data-testid="tree-view"]`), rectOf(p, `[data-testid="code-panel"]`)
+	if panel.Top < tree.Bottom-1 {
+		t.Errorf("at 390x844 the panel %+v is not below the tree %+v", panel, tree)
+	}
+	p.waitFor(`(() => { const li = document.querySelector('[data-testid="code-lines"] li.running'); if (!li) return false;
+		const a = li.getBoundingClientRect(), b = li.parentElement.getBoundingClientRect(); return a.top >= b.top - 1 && a.bottom <= b.bottom + 1; })()`)
+}
