@@ -134,8 +134,8 @@ func TestBrowserCodePanelPhone(t *testing.T) {
 	k := stepOf(p, "exit", 1) // the root's return, the text's last lines
 	p.run(chromedp.Evaluate(fmt.Sprintf(`window.pvscope.seek(%d)`, k), nil))
 	tree, panel := rectOf(p, `[data-testid="tree-view"]`), rectOf(p, `[data-testid="code-panel"]`)
-	if panel.Top < tree.Bottom-1 {
-		t.Errorf("at 390x844 the panel %+v is not below the tree %+v", panel, tree)
+	if panel.Top < tree.Bottom-1 || tree.Height < 300 || panel.Height < 200 {
+		t.Errorf("at 390x844 the panel %+v is not below the tree %+v, both with room", panel, tree)
 	}
 	p.waitFor(`(() => { const li = document.querySelector('[data-testid="code-lines"] li.running'); if (!li) return false;
 		const a = li.getBoundingClientRect(), b = li.parentElement.getBoundingClientRect(); return a.top >= b.top - 1 && a.bottom <= b.bottom + 1; })()`)

@@ -8,7 +8,7 @@ def max_value(node, alpha, beta):  @@max.enter
     for i, child in enumerate(node):
         v = max(v, min_value(child, alpha, beta))
         if v >= beta:  @@max.cut-test
-            break  # beta cutoff: MIN will not come here  @@max.cutoff
+            break  # beta cutoff  @@max.cutoff
         alpha = max(alpha, v)  @@max.pv-update
     return v  @@max.exit
 
@@ -20,7 +20,7 @@ def min_value(node, alpha, beta):  @@min.enter
     for i, child in enumerate(node):
         v = min(v, max_value(child, alpha, beta))
         if v <= alpha:  @@min.cut-test
-            break  # alpha cutoff: MAX will not come here  @@min.cutoff
+            break  # alpha cutoff  @@min.cutoff
         beta = min(beta, v)  @@min.pv-update
     return v  @@min.exit
 

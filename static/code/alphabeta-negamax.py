@@ -8,7 +8,7 @@ def alphabeta(node, alpha, beta, color):  @@enter
     for i, child in enumerate(node):
         value = max(value, -alphabeta(child, -beta, -alpha, -color))
         if value >= beta:  @@cut-test
-            break  # cutoff: the opponent will not come here  @@cutoff
+            break  # cutoff  @@cutoff
         alpha = max(alpha, value)  @@pv-update
     return value  @@exit
 

@@ -88,6 +88,7 @@ export function createCodePanel(S, { seek, kick }) {
   }
   function layoutChanged() {
     document.querySelector(".tree-region")?.classList.toggle("with-code", !!lang);
+    document.documentElement.classList.toggle("code-open", !!lang);
     toggle.setAttribute("aria-pressed", String(!!lang));
     shownKey = "";
     // The tree view refits to its new width, as presentation mode does.
