@@ -16,12 +16,14 @@ const $ = (id) => document.getElementById(id);
 export function codeChoice(started, viewMode) {
   if (!started) return null;
   const o = started.options || {};
-  const other = o.engine && !/pvscope/i.test(o.engine);
+  // A trace file names its writer (tracer/c/pvscope_trace.h, tracer/python) or its engine;
+  // pvscope's own traces name neither.
+  const named = o.engine || o.writer || "";
+  const other = !!named && !/^pvscope$/i.test(named);
   const algo = algoOf(started);
   if (started.kind === "chess" && !other) return { algo: "chess", form: "negamax", generic: false };
   if (!algo) return null;
-  if (other) return { algo, form: "negamax", generic: true };
-  return { algo, form: formOf(viewMode), generic: false };
+  return { algo, form: started.kind === "chess" ? "negamax" : formOf(viewMode), generic: other };
 }
 
 // createCodePanel(S, {seek, kick, pause}): S is the page state; seek(k) moves to step k.

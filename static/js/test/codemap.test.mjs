@@ -136,3 +136,15 @@ test("the table and stand pat events reach their lines", () => {
   const tags = evs.map((ev) => tr.step(ev).tag);
   assert.deepEqual(tags, ["enter", "tt-probe", "tt-probe", "q.enter", "stand-pat", "q.leaf", "tt-store", "exit"]);
 });
+
+test("traces from other engines show code only when they name a known algorithm, in the generic form", async () => {
+  const { codeChoice } = await import("../codepanel.js").catch(() => ({}));
+  // codepanel.js touches the DOM only when created: its codeChoice is a plain function.
+  assert.ok(codeChoice, "codeChoice exported");
+  assert.deepEqual(codeChoice({ kind: "chess", options: { algo: "pvs" } }, "negamax"), { algo: "chess", form: "negamax", generic: false });
+  assert.deepEqual(codeChoice({ kind: "chess", options: { engine: "Stockfish 16", algo: "pvs" } }, "negamax"), { algo: "pvs", form: "negamax", generic: true });
+  assert.equal(codeChoice({ kind: "chess", options: { engine: "Stockfish 16" } }, "negamax"), null);
+  assert.equal(codeChoice({ kind: "tree", options: {} }, "root"), null);
+  assert.deepEqual(codeChoice({ kind: "tree", options: { algo: "alphabeta" } }, "root"), { algo: "alphabeta", form: "maxmin", generic: false });
+  assert.deepEqual(codeChoice({ kind: "tree", options: { algo: "alphabeta", writer: "pvscope_trace.h" } }, "root"), { algo: "alphabeta", form: "maxmin", generic: true });
+});
