@@ -180,7 +180,7 @@ const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getVie
   judge: (id, x, k) => judgePoll(S.trace, S.pov, id, x, k) }); // a follower's own answer, right or not
 
 // Guided lessons (lesson.js): slides bound to states of the page.
-const lessons = createLessons(S, { form, playback, quizUI, errors, kick, showNode, sanOf,
+const lessons = createLessons(S, { form, playback, quizUI, errors, kick, showNode, sanOf, codePanel,
   setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); kick(); } });
 
 // A presenter in quiz mode asks the room each question too: followers answer on their own

@@ -74,8 +74,10 @@ export function createCodePanel(S, { seek, kick }) {
     view.after(panel);
   }
 
-  function open(l) {
+  // open(lang, line): the panel in lang; line (a lesson's) is marked as the breakpoint.
+  function open(l, line = 0) {
     lang = LANGS.includes(l) ? l : "pseudo";
+    if (line) bp = line;
     if (!panel) build();
     panel.hidden = false;
     panel.querySelector("select").value = lang;

@@ -148,3 +148,15 @@ test("traces from other engines show code only when they name a known algorithm,
   assert.deepEqual(codeChoice({ kind: "tree", options: { algo: "alphabeta" } }, "root"), { algo: "alphabeta", form: "maxmin", generic: false });
   assert.deepEqual(codeChoice({ kind: "tree", options: { algo: "alphabeta", writer: "pvscope_trace.h" } }, "root"), { algo: "alphabeta", form: "maxmin", generic: true });
 });
+
+test("a lesson slide opens the code panel at a line (code: LANG LINE)", async () => {
+  const { parseLesson, parseCodeKey } = await import("../lessonformat.js");
+  assert.deepEqual(parseCodeKey("pseudo 9"), { lang: "pseudo", line: 9 });
+  assert.deepEqual(parseCodeKey("python"), { lang: "python", line: 0 });
+  assert.deepEqual(parseCodeKey("off"), { lang: "off", line: 0 });
+  assert.equal(parseCodeKey("java"), null);
+  const l = parseLesson("# L\n\n---\nstate: tree=((1 2))&algo=alphabeta\ncode: pseudo 9\n\nText\n\n---\ncode: cobol\n\nBad\n");
+  assert.equal(l.slides[0].code, "pseudo 9");
+  assert.equal(l.slides[0].error, "");
+  assert.notEqual(l.slides[1].error, "");
+});
