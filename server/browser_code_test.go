@@ -81,6 +81,10 @@ func TestBrowserCodePanel(t *testing.T) {
 		t.Errorf("a step back: line %q vars %v, want return node with node 3", back, vars)
 	}
 
+	// The narration links each sentence to its line: B's narrowing's row names the line.
+	p.run(chromedp.Evaluate(fmt.Sprintf(`window.pvscope.seek(%d)`, k), nil))
+	p.waitFor(fmt.Sprintf(`(() => { const li = document.querySelector('[data-testid="event-log"] li[data-i="%d"] .code-link'); return !!li && +li.dataset.line === window.pvscope.snapshot().code.line; })()`, k-1))
+
 	// Beside the tree, both readable.
 	tree, panel := rectOf(p, `[data-testid="tree-view"]`), rectOf(p, `[data-testid="code-panel"]`)
 	if panel.Left < tree.Right-1 || panel.Top >= tree.Bottom || tree.Width < 500 || panel.Width < 300 {

@@ -108,12 +108,12 @@ function showMorePV() {
 const pvPanel = new PVPanel($("pv-line"), $("pv-score"), $("pv-iterations"), { onHover: hoverLine, onCut: showNode, onPick: pickIteration, onMore: showMorePV });
 const pvLab = new PVLab($("pv-lab"), { onHover: hoverLine, onCut: showNode });
 const stats = new Stats(document);
-const log = new EventLog($("event-log"), { size: 200, onPick: (k) => { playback.pause(); playback.seek(k); } });
+const log = new EventLog($("event-log"), { size: 200, onPick: (k) => { playback.pause(); playback.seek(k); }, lineOf: (i) => codePanel.lineAt(i) });
 warmUp();
 bindLanguageMenu();
 const help = new HelpOverlay($("help-overlay"), $("help-close"));
 
-const codePanel = createCodePanel(S, { seek: (k) => { playback.pause(); playback.seek(k); }, kick: () => kick() });
+const codePanel = createCodePanel(S, { seek: (k) => { playback.pause(); playback.seek(k); }, kick: () => kick(), onToggle: () => log.clear() });
 const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel });
 const { render, setRunState } = renderer;
 const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to) });

@@ -27,7 +27,7 @@ export function codeChoice(started, viewMode) {
 }
 
 // createCodePanel(S, {seek, kick, pause}): S is the page state; seek(k) moves to step k.
-export function createCodePanel(S, { seek, kick }) {
+export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
   const texts = new Map(); // file + strict -> parsed text, or "loading"
   let lang = "";
   let bp = 0; // the breakpoint's line, 0 for none
@@ -95,6 +95,7 @@ export function createCodePanel(S, { seek, kick }) {
     document.documentElement.classList.toggle("code-open", !!lang);
     toggle.setAttribute("aria-pressed", String(!!lang));
     shownKey = "";
+    onToggle(); // the event log's rows gain or lose their line tags
     // The tree view refits to its new width, as presentation mode does.
     requestAnimationFrame(() => { if (S.view && S.view.resize) { S.view.resize(); S.view.fit(false); } S.dirty = true; kick(); });
     S.dirty = true;
@@ -116,7 +117,7 @@ export function createCodePanel(S, { seek, kick }) {
     if (!got) {
       texts.set(key, "loading");
       fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.statusText))))
-        .then((src) => { texts.set(key, parseCode(src, { strict })); S.dirty = true; kick(); })
+        .then((src) => { texts.set(key, parseCode(src, { strict })); onToggle(); S.dirty = true; kick(); })
         .catch(() => texts.delete(key));
     }
     return null;
@@ -259,7 +260,7 @@ export function createCodePanel(S, { seek, kick }) {
       return { lang: cur.lang, algo: cur.choice.algo, form: cur.choice.form, line: h ? h.line : 0, vars: h ? { ...h.vars } : {}, breakpoint: bp };
     },
     // The line event i (0-based) comes from, for narration links and the quiz.
-    lineAt(i) { const cur = current(); return cur && cur.code && i >= 0 && i < S.eventCount ? (highlight(cur, i) || {}).line || 0 : 0; },
+    lineAt(i) { if (!lang) return 0; const cur = current(); return cur && cur.code && i >= 0 && i < S.eventCount ? (highlight(cur, i) || {}).line || 0 : 0; },
   };
 }
 
