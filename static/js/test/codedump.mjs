@@ -9,6 +9,7 @@ import { parseCode, codeFile } from "../codetext.js";
 import { mapEvents } from "../codemap.js";
 
 const [file, algo, form, lang, strict] = process.argv.slice(2);
+if (!file) process.exit(0); // under node --test static/js/test/: nothing to dump
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const code = parseCode(readFileSync(path.join(root, codeFile(algo, form, lang)), "utf8"), { strict: strict === "1" });
 const events = readFileSync(file, "utf8").split("\n").filter(Boolean).slice(1).map((l) => JSON.parse(l));
