@@ -2,7 +2,7 @@ import math
 
 
 def max_value(node):  @@max.enter
-    if not isinstance(node, list):  # a leaf: its value
+    if not isinstance(node, list):  # {{leafValue}}
         return node  @@max.leaf
     v = -math.inf
     for i, child in enumerate(node):
@@ -11,7 +11,7 @@ def max_value(node):  @@max.enter
 
 
 def min_value(node):  @@min.enter
-    if not isinstance(node, list):  # a leaf: its value
+    if not isinstance(node, list):  # {{leafValue}}
         return node  @@min.leaf
     v = math.inf
     for i, child in enumerate(node):

@@ -2,7 +2,7 @@ import math
 
 
 def negamax(node, color):  @@enter
-    if not isinstance(node, list):  # a leaf, from the side to move
+    if not isinstance(node, list):  # {{leafSide}}
         return color * node  @@leaf
     value = -math.inf
     for i, child in enumerate(node):

@@ -2,19 +2,19 @@ import math
 
 
 def pvs(node, alpha, beta, color):  @@enter
-    if not isinstance(node, list):  # a leaf, from the side to move
+    if not isinstance(node, list):  # {{leafSide}}
         return color * node  @@leaf
     value = -math.inf
     for i, child in enumerate(node):
         if i == 0 or beta - alpha <= 1:
             score = -pvs(child, -beta, -alpha, -color)
         else:
-            score = -pvs(child, -alpha - 1, -alpha, -color)  # null-window probe  @@probe
+            score = -pvs(child, -alpha - 1, -alpha, -color)  # {{probe}}  @@probe
             if alpha < score < beta:  @@fail
-                score = -pvs(child, -beta, -alpha, -color)  # re-search  @@re-search
+                score = -pvs(child, -beta, -alpha, -color)  # {{reSearch}}  @@re-search
         value = max(value, score)
         if value >= beta:  @@cut-test
-            break  # cutoff  @@cutoff
+            break  # {{cutoff}}  @@cutoff
         alpha = max(alpha, value)  @@pv-update
     return value  @@exit
 

@@ -6,7 +6,7 @@
 // ?code=pseudo|python opens it; the toggle sits in the tree's bar.
 import { parseCode, codeFile, formOf, algoOf, LANGS } from "./codetext.js";
 import { CodeTracker } from "./codemap.js";
-import { t } from "./i18n/i18n.js";
+import { t, has } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -117,7 +117,7 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     if (!got) {
       texts.set(key, "loading");
       fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.statusText))))
-        .then((src) => { texts.set(key, parseCode(src, { strict })); onToggle(); S.dirty = true; kick(); })
+        .then((src) => { texts.set(key, parseCode(src, { strict, words: commentWords })); onToggle(); S.dirty = true; kick(); })
         .catch(() => texts.delete(key));
     }
     return null;
@@ -263,6 +263,9 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     lineAt(i) { if (!lang) return 0; const cur = current(); return cur && cur.code && i >= 0 && i < S.eventCount ? (highlight(cur, i) || {}).line || 0 : 0; },
   };
 }
+
+// A comment's words in the page's language (codetext.js: "{{key}}" in the texts).
+const commentWords = (k) => (has(`codecomments.${k}`) ? t(`codecomments.${k}`) : k);
 
 // A watch value as shown: ∞ for infinity, moves and numbers as they are.
 export function show(v) {

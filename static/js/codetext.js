@@ -6,7 +6,9 @@
 //   leaf, exit, pv-update, cutoff, probe, fail, re-search, cut-test, call, ...
 //
 // A first line "@@names alpha=α beta=β" says how the text spells the watch variables (the
-// Python texts spell them as the program does). The tags and that line are not shown.
+// Python texts spell them as the program does). The tags and that line are not shown. A comment
+// is written "{{key}}": its words are the catalog's (i18n/<lang>/codecomments.json), so the
+// comments follow the page's language and the code's keywords stay.
 // prune=strict writes the cut-test lines with > and < for >= and <= (the move cuts strictly
 // past the bound), so a strict search has its own lines.
 
@@ -24,9 +26,10 @@ export function codeFile(algo, form, lang) {
 
 const TAG = /\s+@@([a-z0-9.,-]+)\s*$/;
 
-// parseCode(src, {strict}) -> {text, lines: [shown lines], tags: {tag: line (1-based)},
-// names: {canonical: shown}}. Tags name one line each; a tag on two lines is an error in the file.
-export function parseCode(src, { strict = false } = {}) {
+// parseCode(src, {strict, words}) -> {text, lines: [shown lines], tags: {tag: line (1-based)},
+// names: {canonical: shown}}. words(key) gives a comment's words (the key itself without it).
+// Tags name one line each; a tag on two lines is an error in the file.
+export function parseCode(src, { strict = false, words = (k) => k } = {}) {
   const raw = src.replace(/\r\n?/g, "\n").replace(/\n+$/, "").split("\n");
   const names = {};
   const lines = [];
@@ -49,6 +52,7 @@ export function parseCode(src, { strict = false } = {}) {
       }
       if (strict && m[1].split(",").some((x) => x.endsWith("cut-test"))) line = strictLine(line);
     }
+    line = line.replace(/\{\{([A-Za-z0-9]+)\}\}/g, (_, k) => words(k));
     lines.push(line.replace(/\s+$/, ""));
   }
   return { text: lines.join("\n"), lines, tags, names };

@@ -11,7 +11,8 @@ import { mapEvents } from "../codemap.js";
 const [file, algo, form, lang, strict] = process.argv.slice(2);
 if (!file) process.exit(0); // under node --test static/js/test/: nothing to dump
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const code = parseCode(readFileSync(path.join(root, codeFile(algo, form, lang)), "utf8"), { strict: strict === "1" });
+const comments = JSON.parse(readFileSync(path.join(root, "static/js/i18n/en/codecomments.json"), "utf8"));
+const code = parseCode(readFileSync(path.join(root, codeFile(algo, form, lang)), "utf8"), { strict: strict === "1", words: (k) => comments[k] ?? k });
 const events = readFileSync(file, "utf8").split("\n").filter(Boolean).slice(1).map((l) => JSON.parse(l));
 const highlights = mapEvents(code, { algo, form, strict: strict === "1" }, events);
 const inf = (k, v) => (v === Infinity ? "Infinity" : v === -Infinity ? "-Infinity" : v);

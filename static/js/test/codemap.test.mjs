@@ -12,8 +12,10 @@ import { parseCode, codeFile, ALGOS, LANGS, algoOf } from "../codetext.js";
 import { CodeTracker } from "../codemap.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const text = (algo, form, lang, strict = false) =>
-  parseCode(fs.readFileSync(path.join(root, codeFile(algo, form, lang)), "utf8"), { strict });
+const catalog = (lang) => JSON.parse(fs.readFileSync(path.join(root, `static/js/i18n/${lang}/codecomments.json`), "utf8"));
+const EN = catalog("en");
+const text = (algo, form, lang, strict = false, words = EN) =>
+  parseCode(fs.readFileSync(path.join(root, codeFile(algo, form, lang)), "utf8"), { strict, words: (k) => words[k] ?? k });
 
 function events(t) {
   const out = [];
@@ -159,4 +161,22 @@ test("a lesson slide opens the code panel at a line (code: LANG LINE)", async ()
   assert.equal(l.slides[0].code, "pseudo 9");
   assert.equal(l.slides[0].error, "");
   assert.notEqual(l.slides[1].error, "");
+});
+
+test("the code's comments follow the page's language, its keywords stay", () => {
+  const fr = catalog("fr");
+  assert.deepEqual(Object.keys(fr).sort(), Object.keys(EN).sort());
+  for (const algo of ["alphabeta", "pvs", "chess"]) {
+    const en = text(algo, "negamax", "pseudo"), f = text(algo, "negamax", "pseudo", false, fr);
+    assert.equal(en.lines.length, f.lines.length);
+    assert.ok(!f.text.includes("{{"), `${algo}: a comment without words`);
+    for (const [i, line] of en.lines.entries()) {
+      const code = (l) => l.split("//")[0];
+      assert.equal(code(f.lines[i]), code(line), `${algo} line ${i + 1}: the code changed with the language`);
+    }
+    assert.notEqual(f.text, en.text);
+  }
+  // The chess text's steps keep the engine's names in French.
+  const f = text("chess", "negamax", "pseudo", false, fr);
+  for (const tag of ["futility", "null-move", "tt-probe", "cutoff"]) assert.match(f.lines[f.tags[tag] - 1], /Step \d/);
 });
