@@ -119,7 +119,7 @@ const { render, setRunState } = renderer;
 const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to) });
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
-const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, nodeName: (p) => (p ? t("app.nodeAtPath", { path: p }) : t("app.theRoot")),
+const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, lineAt: (i) => codePanel.lineAt(i), nodeName: (p) => (p ? t("app.nodeAtPath", { path: p }) : t("app.theRoot")),
   onAsk: (q, text) => pollTheRoom(q, text) });
 const { showError } = errors;
 

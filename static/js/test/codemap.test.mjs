@@ -180,3 +180,18 @@ test("the code's comments follow the page's language, its keywords stay", () => 
   const f = text("chess", "negamax", "pseudo", false, fr);
   for (const tag of ["futility", "null-move", "tt-probe", "cutoff"]) assert.match(f.lines[f.tags[tag] - 1], /Step \d/);
 });
+
+test("the quiz asks which line runs next, while the code panel is open", async () => {
+  const { questionsAt, check } = await import("../quiz.js");
+  const { View } = await import("../view.js");
+  const t = load(GOLDEN);
+  const tr = new CodeTracker(text("pvs", "negamax", "python"), { algo: "pvs", form: "negamax" });
+  const lines = events(t).map((ev) => tr.step(ev).line);
+  const V = new View("negamax");
+  const probe = events(t).findIndex((ev) => ev.kind === "probe");
+  const q = questionsAt(t, probe, V, (i) => lines[i]).find((x) => x.kind === "line");
+  assert.equal(q.truth, tr.code.tags.probe);
+  assert.ok(check("line", q.truth, String(tr.code.tags.probe)));
+  assert.ok(!check("line", q.truth, String(tr.code.tags.probe + 1)));
+  assert.equal(questionsAt(t, probe, V).find((x) => x.kind === "line"), undefined, "no line question with the panel closed");
+});
