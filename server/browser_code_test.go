@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -105,6 +106,13 @@ func TestBrowserCodePanel(t *testing.T) {
 		t.Error("the code lines have no buttons to reach by keyboard")
 	}
 	p.axeCheck(t, axeSource(t), "code panel at 1366x768")
+
+	// An export for a slide carries the code, the running line (the α cutoff's) marked.
+	var svg string
+	p.run(chromedp.Evaluate(`window.pvscope.export("svg")`, &svg, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if !strings.Contains(svg, `class="running"`) || !strings.Contains(svg, "break  # alpha cutoff") {
+		t.Errorf("the SVG export has no code with its running line:\n%.400s", svg)
+	}
 
 	// Closed, snapshot().code is null.
 	p.click("code-toggle")

@@ -154,7 +154,7 @@ const socket = new Socket({
 });
 
 // The tree out of the page: SVG, PNG, LaTeX, WebM (export.js).
-const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause() });
+const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause(), codeOf: () => codePanel.exportCode() });
 // Exam exercises on the form's tree (exerciseui.js), over the tree view.
 // and their printable worksheets (sheet.js).
 // A worksheet's module comes when one is opened: most of a class never prints one.

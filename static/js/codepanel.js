@@ -259,6 +259,15 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
       const h = k > 0 ? highlight(cur, k - 1) : null;
       return { lang: cur.lang, algo: cur.choice.algo, form: cur.choice.form, line: h ? h.line : 0, vars: h ? { ...h.vars } : {}, breakpoint: bp };
     },
+    // The text as shown and its running line, for an export (codeexport.js); null when closed.
+    exportCode() {
+      if (!lang) return null;
+      const cur = current();
+      if (!cur || !cur.choice || !cur.code) return null;
+      const k = Math.min(S.k, S.eventCount);
+      const h = k > 0 ? highlight(cur, k - 1) : null;
+      return { lines: cur.code.lines, line: h ? h.line : 0, title: titleOf(cur) };
+    },
     // The line event i (0-based) comes from, for narration links and the quiz.
     lineAt(i) { if (!lang) return 0; const cur = current(); return cur && cur.code && i >= 0 && i < S.eventCount ? (highlight(cur, i) || {}).line || 0 : 0; },
   };

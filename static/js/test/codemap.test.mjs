@@ -195,3 +195,19 @@ test("the quiz asks which line runs next, while the code panel is open", async (
   assert.ok(!check("line", q.truth, String(tr.code.tags.probe + 1)));
   assert.equal(questionsAt(t, probe, V).find((x) => x.kind === "line"), undefined, "no line question with the panel closed");
 });
+
+test("exports carry the code beside the tree with the running line marked", async () => {
+  const { svgWithCode, tikzWithCode, texLine } = await import("../codeexport.js");
+  const tree = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">\n<circle r="3"/>\n</svg>\n';
+  const code = { lines: ["v ← −∞", "if v ≥ β then", "  break"], line: 3, title: "Alpha-beta" };
+  const svg = svgWithCode(tree, code);
+  assert.match(svg, /^<svg [^>]*width="(\d+)"/);
+  assert.ok(+/width="(\d+)"/.exec(svg)[1] > 200, "the code widens the picture");
+  assert.match(svg, /<rect class="running"[^>]*\/>\n<text[^>]*>\s*3<\/text>\n<text[^>]* font-weight="bold">  break<\/text>/);
+  assert.equal((svg.match(/class="running"/g) || []).length, 1);
+  const tex = tikzWithCode("\\documentclass{standalone}\n\\begin{document}\nX\n\\end{document}\n", code);
+  assert.match(tex, /3 & \\colorbox\{yellow!40\}\{\\texttt\{~~break\}\} \\\\/);
+  assert.ok(tex.trimEnd().endsWith("\\end{document}"));
+  assert.equal(texLine("if v ≥ β then"), "if~v~$\\geq$~$\\beta$~then");
+  assert.equal(texLine("a_b & {c}"), "a\\_b~\\&~\\{c\\}");
+});
