@@ -167,7 +167,10 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     if (key !== shownKey) {
       shownKey = key;
       title.textContent = titleOf(cur);
-      note.textContent = cur.choice.generic ? t("codepanel.generic") : cur.choice.algo === "chess" && lang === "python" ? t("codepanel.chessPseudo") : "";
+      const o = S.trace.started.options || {};
+      note.textContent = cur.choice.generic ? t("codepanel.generic")
+        : cur.choice.algo === "chess" && lang === "python" ? t("codepanel.chessPseudo")
+        : o["fail-hard"] === "true" && cur.choice.algo !== "chess" ? t("codepanel.failHard") : "";
       ol.replaceChildren(...cur.code.lines.map((text, i) => lineItem(text, i + 1)));
     }
     const k = Math.min(S.k, S.eventCount);
