@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -151,4 +152,47 @@ func TestBrowserCodePanelPhone(t *testing.T) {
 	}
 	p.waitFor(`(() => { const li = document.querySelector('[data-testid="code-lines"] li.running'); if (!li) return false;
 		const a = li.getBoundingClientRect(), b = li.parentElement.getBoundingClientRect(); return a.top >= b.top - 1 && a.bottom <= b.bottom + 1; })()`)
+}
+
+// A chess search with the modern techniques on shows the engine's search, and each technique's
+// events light its line, which names engine/node.go's step.
+func TestBrowserCodePanelChessModern(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?fen=" + url.QueryEscape("4k3/p7/8/8/2R5/8/3K4/8 w - - 0 1") + "&algo=pvs&depth=3&modern=true&code=python")
+	p.click("start-button")
+	p.waitFor(`(() => { const s = window.pvscope.snapshot(); return s.eventCount > 0 && !s.running && s.code; })()`)
+	got := evalJS[map[string]any](p, `(() => { const c = window.pvscope.code("python"); const lines = c.text.split("\n");
+		const t = window.pvscope.trace, seen = {};
+		for (let i = 0; i < t.length; i++) { const e = t.event(i); const l = window.pvscope.codePanel.lineAt(i);
+			const q = e.node && t.event(t.enterAt.get(e.node)).depth <= 0; // quiescence has its own lines
+			const key = e.kind === "prune" ? "prune:" + e.why : e.kind === "enter" && e.why ? "enter:" + e.why : (q ? "q:" : "") + e.kind;
+			if (!l) return { error: "event " + i + " " + e.kind + " has no line" };
+			(seen[key] ||= new Set()).add(lines[l - 1]); }
+		const out = { algo: c.algo, lang: c.lang }; for (const [k, v] of Object.entries(seen)) out[k] = [...v]; return out; })()`)
+	if got["error"] != nil {
+		t.Fatal(got["error"])
+	}
+	if got["algo"] != "chess" || got["lang"] != "pseudo" {
+		t.Fatalf("a chess search shows %v/%v, want the engine's search in pseudo-code", got["algo"], got["lang"])
+	}
+	want := map[string]string{"enter:null-move": "Step 4b", "enter:lmr": "Step 6c", "prune:futility": "Step 6b", "prune:late-move": "Step 6b", "cutoff": "Step 7", "pv-update": "Step 8", "tt-probe": "Step 4", "tt-store": "Step 9"}
+	for key, step := range want {
+		lines, ok := got[key].([]any)
+		if !ok {
+			t.Logf("no %s event in this search", key)
+			continue
+		}
+		for _, l := range lines {
+			if !strings.Contains(l.(string), step) {
+				t.Errorf("%s lights %q, which does not name %s", key, l, step)
+			}
+		}
+	}
+	// At depth 3 this position makes no pass and no reduction (they start at depth 3 and 4 below
+	// the root); their lines are checked over modern_chess.jsonl in codemap.test.mjs.
+	for _, key := range []string{"cutoff", "pv-update", "prune:futility", "prune:late-move"} {
+		if got[key] == nil {
+			t.Errorf("the modern search made no %s event to check", key)
+		}
+	}
 }
