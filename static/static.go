@@ -11,9 +11,10 @@ import (
 
 // FS is the static tree: css/, the page's modules in js/ and in its folders by
 // concern one level down (js/<folder>/*.js; not their tests and fixtures in
-// js/test/), the catalogs in js/i18n/, vendor/ and the favicon.
+// js/test/), the catalogs in js/i18n/, vendor/, the favicon, and code/ (the
+// code panel's texts: one file per algorithm, form and language).
 //
-//go:embed css js/*.js js/*/*.js js/i18n vendor favicon.svg lessons img
+//go:embed css js/*.js js/*/*.js js/i18n vendor favicon.svg lessons img code
 var FS embed.FS
 
 // servedTypes are the endings of the files the page loads. Anything else in
@@ -23,6 +24,7 @@ var servedTypes = map[string]bool{
 	".js": true, ".mjs": true, ".css": true, ".svg": true, ".png": true,
 	".woff": true, ".woff2": true, ".map": true,
 	".md": true, ".json": true, // lessons (static/lessons/) and their index
+	".py": true, ".txt": true, // the code panel's texts (static/code/)
 }
 
 // Served reports whether name, a path inside FS, is a file the page may

@@ -35,6 +35,7 @@ import { startEmbedded } from "./embed.js";
 import { takeGoal, reach, forgetGoal } from "./linkstep.js";
 import { lazySheet, lazyExercises, lazyCompare } from "./lazy.js";
 import { createExport } from "./export.js";
+import { createCodePanel } from "./codepanel.js";
 import { bindLanguageMenu } from "./language.js";
 import { t } from "./i18n/i18n.js";
 import { SHOWN, MORE_FACTOR } from "./pvshown.js";
@@ -111,17 +112,18 @@ function showMorePV() {
 const pvPanel = new PVPanel($("pv-line"), $("pv-score"), $("pv-iterations"), { onHover: hoverLine, onCut: showNode, onPick: pickIteration, onMore: showMorePV });
 const pvLab = new PVLab($("pv-lab"), { onHover: hoverLine, onCut: showNode });
 const stats = new Stats(document);
-const log = new EventLog($("event-log"), { size: 200, onPick: (k) => { playback.pause(); playback.seek(k); } });
+const log = new EventLog($("event-log"), { size: 200, onPick: (k) => { playback.pause(); playback.seek(k); }, lineOf: (i) => codePanel.lineAt(i) });
 warmUp();
 bindLanguageMenu();
 const help = new HelpOverlay($("help-overlay"), $("help-close"));
 
-const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log });
+const codePanel = createCodePanel(S, { seek: (k) => { playback.pause(); playback.seek(k); }, kick: () => kick(), onToggle: () => log.clear() });
+const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel });
 const { render, setRunState } = renderer;
 const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to) });
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
-const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, nodeName: (p) => (p ? t("app.nodeAtPath", { path: p }) : t("app.theRoot")),
+const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, lineAt: (i) => codePanel.lineAt(i), nodeName: (p) => (p ? t("app.nodeAtPath", { path: p }) : t("app.theRoot")),
   onAsk: (q, text) => pollTheRoom(q, text) });
 const { showError } = errors;
 
@@ -156,7 +158,7 @@ const socket = openTransport({
 });
 
 // The tree out of the page: SVG, PNG, LaTeX, WebM (export.js).
-const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause() });
+const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause(), codeOf: () => codePanel.exportCode() });
 // Exam exercises on the form's tree (exerciseui.js), over the tree view.
 // and their printable worksheets (sheet.js).
 // A worksheet's module comes when one is opened: most of a class never prints one.
@@ -182,7 +184,7 @@ const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getVie
   judge: (id, x, k) => judgePoll(S.trace, S.pov, id, x, k) }); // a follower's own answer, right or not
 
 // Guided lessons (lesson.js): slides bound to states of the page.
-const lessons = createLessons(S, { form, playback, quizUI, errors, kick, showNode, sanOf,
+const lessons = createLessons(S, { form, playback, quizUI, errors, kick, showNode, sanOf, codePanel,
   setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); kick(); } });
 
 // A presenter in quiz mode asks the room each question too: followers answer on their own
@@ -457,7 +459,7 @@ function init() {
 }
 
 // ---- the test and benchmark surface (testapi.js) ----
-window.pvscope = createTestAPI(S, {
+window.pvscope = createTestAPI(S, { codePanel,
   playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, exporter, exercises, sheet, lessons,
   setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
 });

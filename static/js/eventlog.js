@@ -11,8 +11,10 @@ const BUDGET_MS = 6; // narration per render or per fill-in slice
 export class EventLog {
   // narrateAt(i) -> {text, kind} is cached by the caller; narrateAt.cached(i), when given,
   // returns the cached sentence or undefined without narrating.
-  constructor(el, { size = 200, onPick, budgetMs = BUDGET_MS } = {}) {
+  // lineOf(i): the code panel's line for event i, 0 when the panel is closed (codepanel.js).
+  constructor(el, { size = 200, onPick, budgetMs = BUDGET_MS, lineOf } = {}) {
     this.el = el;
+    this.lineOf = lineOf || (() => 0);
     this.size = size;
     this.budgetMs = budgetMs;
     this.key = "";
@@ -107,6 +109,15 @@ export class EventLog {
     const txt = document.createElement("span");
     txt.className = "txt";
     li.append(seq, txt);
+    const line = this.lineOf(i);
+    if (line) {
+      // The sentence's line in the code panel: a click on the row runs there and shows it.
+      const tag = document.createElement("span");
+      tag.className = "code-link";
+      tag.dataset.line = String(line);
+      tag.textContent = t("eventlog.codeLine", { n: line });
+      li.insertBefore(tag, txt);
+    }
     if (r) this._fillRow(li, r);
     else {
       const kind = this.narrateAt.kind ? this.narrateAt.kind(i) : "";

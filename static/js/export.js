@@ -4,6 +4,7 @@
 // The buttons sit in the tree's bar (Export ▾); window.pvscope.export(kind, opts) is the same.
 import { sceneOf, valueText } from "./scene.js";
 import { t } from "./i18n/i18n.js";
+import { svgWithCode, tikzWithCode } from "./codeexport.js";
 
 const R = 12; // node radius, as the canvas draws it (world units)
 const PAD = 36;
@@ -123,7 +124,9 @@ export async function recordWebM(canvas, steps, seek, { fps = 10, onProgress = (
 }
 
 // createExport(S, deps): the Export drop-down and window.pvscope.export. deps: seek(k), pause().
-export function createExport(S, { seek, pause }) {
+// codeOf() is the code panel's text and running line while it is open (codepanel.js): the SVG,
+// PNG and LaTeX exports then carry it beside the tree, unless opts.code is false.
+export function createExport(S, { seek, pause, codeOf = () => null }) {
   const $ = (id) => document.getElementById(id);
 
   function scene() {
@@ -134,14 +137,17 @@ export function createExport(S, { seek, pause }) {
   // exportAs(kind, opts): "svg" | "tikz" (opts.bare: the forest environment alone) -> text;
   // "png" (opts.scale 1, 2, 4) | "webm" (opts.from, opts.to, opts.fps) -> Blob.
   async function exportAs(kind, opts = {}) {
+    const code = opts.code === false ? null : codeOf();
+    const svg = () => { const s = toSVG(scene(), S.view.col); return code ? svgWithCode(s, code) : s; };
     switch (kind) {
-      case "svg": return toSVG(scene(), S.view.col);
+      case "svg": return svg();
       case "tikz": { // loaded on the first LaTeX export, not with the page
         const sc = scene(), col = S.view.col;
         const { toForest } = await import("./tikz.js");
-        return toForest(sc, { bare: !!opts.bare, col });
+        const tex = toForest(sc, { bare: !!opts.bare, col });
+        return code ? tikzWithCode(tex, code) : tex;
       }
-      case "png": return toPNG(toSVG(scene(), S.view.col), opts.scale || 1);
+      case "png": return toPNG(svg(), opts.scale || 1);
       case "webm": {
         scene(); // says so when there is nothing to record
         pause();

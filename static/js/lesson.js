@@ -6,7 +6,7 @@
 // the menu travels in the link's #lesson-text=... so that it can be shared. PgUp/PgDn page, Esc
 // leaves the slide to explore freely and Esc again brings its state back. A slide whose state does
 // not load says so on that slide only. The last slide of a lesson is its exercise (the quiz).
-import { parseLesson, resolveStep, splitState } from "./lessonformat.js";
+import { parseLesson, resolveStep, splitState, parseCodeKey } from "./lessonformat.js";
 import { lessonURL, MAX_BYTES } from "./lessonurl.js";
 import { markdownToHTML } from "./markdown.js";
 import { Progress, progressMarks, doneText } from "./lessonprogress.js";
@@ -20,7 +20,7 @@ const BASE = new URL("../lessons/", import.meta.url).pathname; // relative to th
 
 // createLessons(S, deps): S is the page state; deps: form (setup), playback, quizUI, setView(mode),
 // showNode(id), sanOf(parent, move), errors, kick.
-export function createLessons(S, { form, playback, quizUI, setView, showNode, sanOf, errors, kick }) {
+export function createLessons(S, { form, playback, quizUI, setView, showNode, sanOf, errors, kick, codePanel }) {
   const progress = new Progress();
   const catalogue = []; // lessons of static/lessons/, in order
   let open = null; // {lesson, i}
@@ -198,6 +198,8 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     playback.pause();
     playback.seek(r.k);
     S.selected = 0;
+    const code = s.code ? parseCodeKey(s.code) : null; // the code panel, at a marked line (codepanel.js)
+    if (code && codePanel) { if (code.lang === "off") codePanel.close(); else codePanel.open(code.lang, code.line); }
     if (s.select) {
       const p = resolvePath(S.trace, r.k, s.select, sanOf);
       if (!p.id) { setStatus(false, t("lesson.noNode", { node: s.select })); S.dirty = true; kick(); return; }

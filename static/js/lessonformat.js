@@ -15,13 +15,14 @@
 // step (a number of events, "end", or an event kind and a node path: "exit 1.0" is the step just
 // after node 1.0 exits, "cutoff root" just after the root's cutoff; a "#2" after it names the
 // second such event; "tt-cutoff *" the first at any node), select (a node path, as the go-to box takes it), exercise (quiz: the
-// slide is the lesson's exercise, played from step 0 with the quiz on). A slide with no step
+// slide is the lesson's exercise, played from step 0 with the quiz on), code (the code panel:
+// "pseudo" or "python", and a line number to mark, "pseudo 9"; "off" closes it; codepanel.js). A slide with no step
 // shows the search's end. Unknown keys and lines that do not read are the slide's own error:
 // the other slides still work.
 
 import { t } from "./i18n/i18n.js";
 
-export const KEYS = ["state", "step", "select", "exercise"];
+export const KEYS = ["state", "step", "select", "exercise", "code"];
 
 // parseLesson(text, name) -> {name, title, intro, slides: [{state, step, select, exercise, text, error}]}.
 // It never throws: a slide that does not read carries its sentence in error.
@@ -35,7 +36,7 @@ export function parseLesson(text, name = "") {
   let state = "";
   for (const line of lines) {
     if (/^---\s*$/.test(line)) {
-      cur = { state, step: "end", select: "", exercise: "", text: "", error: "", body: [] };
+      cur = { state, step: "end", select: "", exercise: "", text: "", error: "", body: [] }; // code only when a slide names it
       slides.push(cur);
       inHead = true;
       continue;
@@ -66,8 +67,15 @@ export function parseLesson(text, name = "") {
     if (!s.error && !s.state) s.error = t("lessonformat.noState");
     if (!s.error) s.error = stepError(s.step);
     if (!s.error && s.exercise && s.exercise !== "quiz") s.error = t("lessonformat.noExercise", { exercise: s.exercise });
+    if (!s.error && s.code && !parseCodeKey(s.code)) s.error = t("lessonformat.codeUnread", { code: s.code });
   }
   return { name, title: title || name, intro: intro.join("\n"), slides };
+}
+
+// parseCodeKey(text) -> {lang, line} ("off" closes the panel, line 0 marks none); null when it does not read.
+export function parseCodeKey(text) {
+  const m = /^(pseudo|python|off)(?:\s+(\d{1,4}))?$/.exec(String(text ?? "").trim());
+  return m ? { lang: m[1], line: m[2] ? Number(m[2]) : 0 } : null;
 }
 
 // parseStep(text) -> {at: number} | {end: true} | {kind, path, nth}; null when it does not read.

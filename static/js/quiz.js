@@ -7,12 +7,14 @@
 //   outcome   before a node exits: "exact", "fail-high" or "fail-low"
 //   research  before a null-window probe's verdict: whether a re-search follows (true / false)
 //   pruned    before a cutoff in a tree: the paths of the node's remaining children, all pruned
+//   line      with the code panel open (codepanel.js), before a window narrowing, a cutoff, a
+//             probe, its verdict or a re-search: which line of the code runs next (its number)
 //
 // Chess asks only outcome (the root's children) and research questions.
 import { INF } from "./view.js";
 import { t } from "./i18n/i18n.js";
 
-export const KINDS = ["window", "value", "outcome", "research", "pruned"];
+export const KINDS = ["window", "value", "outcome", "research", "pruned", "line"];
 // The kinds asked unless chosen (?quiz=1): a window for every node entered made a b=3, d=3 tree
 // ask 80 questions; values, re-searches and prunings ask about the search's decisions.
 export const DEFAULT_KINDS = ["value", "research", "pruned"];
@@ -37,8 +39,12 @@ export function blank(kind, x) {
   }
 }
 
-// The questions event i raises, in the order asked, with their true answers.
-export function questionsAt(t, i, V) {
+// The events a "which line runs next?" question is asked before: the search's decisions.
+const LINE_KINDS = new Set(["pv-update", "cutoff", "probe", "fail-high", "fail-low", "re-search"]);
+
+// The questions event i raises, in the order asked, with their true answers. lineAt(i) is the
+// code panel's line for event i (0 when the panel is closed: no line question).
+export function questionsAt(t, i, V, lineAt = () => 0) {
   const e = t.event(i);
   if (!e) return [];
   const chess = !!(t.started && t.started.kind !== "tree");
@@ -46,6 +52,8 @@ export function questionsAt(t, i, V) {
   const plyOf = (id) => t.c.ply.get(t.enterAt.get(id));
   const edge = (v) => (v >= INF || v <= -INF ? null : v);
   const out = [];
+  const line = LINE_KINDS.has(e.kind) ? lineAt(i) : 0;
+  if (line) out.push({ kind: "line", node: path(e.node), truth: line });
   switch (e.kind) {
     case "enter":
       if (e.parent && !chess) out.push({ kind: "window", node: path(e.node), truth: V.window(e.alpha, e.beta, e.ply).map(edge) });
@@ -87,6 +95,7 @@ export function check(kind, truth, x) {
     case "window":
       return Array.isArray(x) && x.length === 2 && num(x[0]) === truth[0] && num(x[1]) === truth[1];
     case "value":
+    case "line":
       return x !== null && x !== "" && Number(x) === truth;
     case "outcome":
       return x === truth;
@@ -113,6 +122,7 @@ export function questionText(q) {
     case "outcome": return t("quiz.questionOutcome", { node });
     case "research": return t("quiz.questionResearch", { node });
     case "pruned": return t("quiz.questionPruned", { node });
+    case "line": return t("quiz.questionLine", { node });
   }
   return "";
 }
@@ -196,7 +206,7 @@ export class Quiz {
     }
     return to;
   }
-  _ask(t, i, V) { return questionsAt(t, i, V).filter((q) => this.kinds.has(q.kind) && !this.done.has(i + ":" + q.kind)); }
+  _ask(t, i, V) { return questionsAt(t, i, V, this.lineAt || undefined).filter((q) => this.kinds.has(q.kind) && !this.done.has(i + ":" + q.kind)); }
 
   // Answers the open question; returns {right, reveal, retry, blank}: reveal says the step may
   // now be shown. A blank answer is refused (not graded). A first wrong answer is scored and

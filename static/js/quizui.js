@@ -8,8 +8,9 @@ const $ = (id) => document.getElementById(id);
 
 // createQuizUI(S, {seek, kick, onAsk}): onAsk(question, text), when given, hears each question
 // as it opens (a room polls its class). The questions name their nodes in the page's language.
-export function createQuizUI(S, { seek, kick, onAsk }) {
+export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
   const quiz = new Quiz();
+  quiz.lineAt = lineAt || null; // the code panel's line of an event (codepanel.js): "which line runs next?"
   let asked = null; // the last question handed to onAsk
   let resume = false; // playback was running when a question stopped it
   const panel = document.createElement("form");
@@ -100,7 +101,7 @@ export function createQuizUI(S, { seek, kick, onAsk }) {
         const lo = input("α (-∞)"), hi = input("β (∞)");
         row.append("(", lo, ",", hi, ")");
         read = () => [lo.value, hi.value]; // strings: quiz.js refuses a blank box and reads ∞
-      } else if (q.kind === "value") {
+      } else if (q.kind === "value" || q.kind === "line") {
         const v = input(t("quizui.valuePlaceholder"));
         row.append(v);
         read = () => v.value.trim();
@@ -212,6 +213,7 @@ function kindWord(k) {
     case "outcome": return t("quizui.kindOutcome");
     case "research": return t("quizui.kindResearch");
     case "pruned": return t("quizui.kindPruned");
+    case "line": return t("quizui.kindLine");
   }
   return k;
 }

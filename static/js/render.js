@@ -28,7 +28,7 @@ function nowLine() {
 
 // createRenderer(S, regions): S is the page state (app.js); regions holds the Board, PVPanel,
 // PVLab, Stats and EventLog. Returns render(), renderBoard() (for PV hover alone) and setRunState().
-export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
+export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel }) {
   const live = new Announcer(liveRegion()); // announce.js: the step's sentence, throttled, for screen readers
   const now = nowLine(); // the same sentence under the stepping buttons, shown on a phone
   function render() {
@@ -71,6 +71,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log }) {
     document.documentElement.classList.toggle("has-modern", !!(st.nullMoves || st.reductions || st.extensions || st.pruned));
     if (S.pov.root) cutoffsByPlayer(tr, k, st);
     log.render(k, narrateAt);
+    if (codePanel) codePanel.render(); // codepanel.js: the running line and its variables
     const said = k > 0 ? narrateAt(k - 1).text : "";
     if (now.textContent !== said) now.textContent = said;
     if (S.selected && tr.node(S.selected)) live.say(`sel:${S.selected}:${k}`, () => describeSelected(tr, k, S.pov, S.selected));

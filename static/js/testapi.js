@@ -18,7 +18,7 @@ function pvLabSnapshot(reports) {
 
 // createTestAPI(S, parts): S is the page state (app.js); parts are the page's controllers, sanOf
 // names a move from a node, and setView(mode) chooses the view as the menu does.
-export function createTestAPI(S, { playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems, exporter, exercises, sheet, lessons }) {
+export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems, exporter, exercises, sheet, lessons }) {
   return {
     snapshot() {
       const t = S.trace;
@@ -50,6 +50,7 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
         exercise: exercises.snapshot(), // {kind, seed, key} while an exercise is open (exerciseui.js)
         sheet: sheet.snapshot(), // {kind, seed, trees, paper, pages} while a worksheet is shown (sheet.js)
         lesson: lessons.snapshot(), // the open lesson's slide (lesson.js), null when none is open
+        code: codePanel.snapshot(), // {lang, algo, form, line, vars} while the code panel is open (codepanel.js)
       };
     },
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
@@ -67,6 +68,9 @@ export function createTestAPI(S, { playback, quizUI, compare, room, engines, tre
     answerExercise(x) { return exercises.answer(x); },
     // The tree as shown (export.js): "svg", "tikz" ({bare}) -> text; "png" ({scale}), "webm" ({from, to, fps}) -> Blob.
     export(kind, opts) { return exporter.exportAs(kind, opts); },
+    // The code panel's text (codepanel.js): {lang, algo, form, text}, null until loaded or when none fits.
+    code(lang) { return codePanel.code(lang); },
+    codePanel, // open(lang), close(), runToLine(n)
     traceJSONL() { return S.trace && S.trace.started ? toJSONL(S.trace) : ""; }, // what trace-save writes
     get trace() { return S.trace; },
     get view() { return S.view; }, // the TreeView (for tests: hit testing, visibleNodes)

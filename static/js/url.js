@@ -84,7 +84,8 @@ export function toQuery({ setup, options }) {
 // kept as they are. show=tree|none: the teaching tree drawn whole before Start (treepreview.js).
 // values=ranges: R&N's value ranges on the nodes (ranges.js).
 const PAGE_PARAMS = ["quiz", "show", "values", "embed", "exercise", "sheet", "trees", "paper",
-  "lesson", "slide", "lesson-url"]; // lesson.js: the lesson open and its slide
+  "lesson", "slide", "lesson-url", // lesson.js: the lesson open and its slide
+  "code"]; // codepanel.js: the code panel open in a language
 
 export function writeURL(cfg) {
   let q = toQuery(cfg);

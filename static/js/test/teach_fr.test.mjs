@@ -241,7 +241,7 @@ test("the exercise panel, the worksheet and every kind's title, in French", () =
 test("lessons: a slide's errors and the exercise's result, in French", () => {
   inFrench(() => {
     const l = parseLesson("# L\n\n---\nstate: tree=((1 2))\ncolor: red\n\nx\n\n---\nstate: tree=((1 2))\nstep: exit 1 2 3\n\ny\n");
-    assert.equal(l.slides[0].error, fr`« color » n'est pas une clé de diapositive (clés : state, step, select, exercise).`);
+    assert.equal(l.slides[0].error, fr`« color » n'est pas une clé de diapositive (clés : state, step, select, exercise, code).`);
     assert.equal(l.slides[1].error, fr`L'étape « exit 1 2 3 » est illisible : écrivez un nombre, « end », ou un événement et un nœud (« exit 1.0 »).`);
     const trace = (n) => ({ length: n, event: () => ({ kind: "enter", node: 1 }) });
     const past = (n) => resolveStep("12345", trace(n), () => "").error;
