@@ -27,7 +27,7 @@ import (
 // A refused request is answered 403 with a sentence, in JSON like the
 // routes' other refusals.
 
-// pageHeader is the header the page's own POSTs carry (static/js/engines.js,
+// pageHeader is the header the page's own POSTs carry (static/js/engines/engines.js,
 // tracefile.js).
 const pageHeader = "X-Pvscope"
 

@@ -130,7 +130,7 @@ func hasAttr(n *html.Node, key string) bool {
 
 func TestStaticFilesAreServed(t *testing.T) {
 	_, hs := testServer(t, DefaultLimits())
-	for _, p := range []string{"/static/js/app.js", "/static/js/model.js", "/static/css/app.css",
+	for _, p := range []string{"/static/js/app.js", "/static/js/model/model.js", "/static/css/app.css",
 		"/static/vendor/d3-hierarchy/d3-hierarchy.js"} {
 		res := get(t, hs.URL+p)
 		body, _ := io.ReadAll(res.Body)

@@ -68,19 +68,19 @@ func diskHash(t *testing.T, name string) (string, []byte) {
 
 func TestStaticHashedURLIsImmutableAndOthersRevalidate(t *testing.T) {
 	_, hs := testServer(t, DefaultLimits())
-	hash, want := diskHash(t, "js/model.js")
-	res, body := fetch(t, hs.URL+"/static/js/model.js?v="+hash)
+	hash, want := diskHash(t, "js/model/model.js")
+	res, body := fetch(t, hs.URL+"/static/js/model/model.js?v="+hash)
 	if cc := res.Header.Get("Cache-Control"); !strings.Contains(cc, "max-age=31536000") || !strings.Contains(cc, "immutable") {
 		t.Errorf("hashed URL: Cache-Control %q, want a year and immutable", cc)
 	}
 	if !bytes.Equal(body, want) {
-		t.Error("hashed URL: the body is not static/js/model.js")
+		t.Error("hashed URL: the body is not static/js/model/model.js")
 	}
 	etag := res.Header.Get("ETag")
 	if !strings.Contains(etag, hash) {
 		t.Errorf("ETag %q does not name the file's hash %s", etag, hash)
 	}
-	for _, u := range []string{"/static/js/model.js", "/static/js/model.js?v=0000000000000000"} {
+	for _, u := range []string{"/static/js/model/model.js", "/static/js/model/model.js?v=0000000000000000"} {
 		res, _ := fetch(t, hs.URL+u)
 		if cc := res.Header.Get("Cache-Control"); cc != "no-cache" {
 			t.Errorf("%s: Cache-Control %q, want no-cache (stored, validated before use)", u, cc)

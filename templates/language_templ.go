@@ -11,7 +11,7 @@ import templruntime "github.com/a-h/templ/runtime"
 import "github.com/pvscope/pvscope/templates/words"
 
 // LanguageMenu offers the languages with a catalog, each named in its own words; choosing
-// one reloads the page in it (static/js/language.js).
+// one reloads the page in it (static/js/i18n/language.js).
 func LanguageMenu() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context

@@ -12,7 +12,7 @@ import "github.com/pvscope/pvscope/templates/words"
 
 // Room is the class's part of the header: share the page with the class (the
 // presenter's link, QR code and count of followers), or, on a follower's page,
-// whether it follows the presenter. static/js/room.js fills it in.
+// whether it follows the presenter. static/js/rooms/room.js fills it in.
 func Room() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context

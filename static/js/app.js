@@ -4,41 +4,41 @@
 // setup.js, the playback loop and stepping in playback.js, drawing in render.js, errors in errors.js.
 // Tests drive it through window.pvscope (testapi.js; DESIGN.md lists what it offers). The
 // engine panel (an external engine's lines) is engines.js.
-import { Trace } from "./model.js";
-import { TreeView } from "./treeview.js";
+import { Trace } from "./model/model.js";
+import { TreeView } from "./tree/treeview.js";
 import { openTransport, hideServerOnly } from "./transport.js";
-import { Board, Notation, warmUp } from "./board.js";
-import { PVPanel, Stats } from "./panels.js";
-import { EventLog } from "./eventlog.js";
-import { PVLab } from "./pvlab.js";
-import { bindKeys, HelpOverlay } from "./keys.js";
+import { Board, Notation, warmUp } from "./board/board.js";
+import { PVPanel, Stats } from "./pv/panels.js";
+import { EventLog } from "./stepping/eventlog.js";
+import { PVLab } from "./pv/pvlab.js";
+import { bindKeys, HelpOverlay } from "./stepping/keys.js";
 import { createRenderer } from "./render.js";
-import { createPlayback } from "./playback.js";
+import { createPlayback } from "./stepping/playback.js";
 import { createErrors, frameText } from "./errors.js";
 import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
-import { createTreeEdit } from "./treeedit.js";
-import { View, defaultView, scoreScale } from "./view.js";
-import { resolvePath } from "./nodepath.js";
-import { createQuizUI } from "./quizui.js";
-import { judgePoll, pollId, pollChoices } from "./quiz.js";
+import { createTreeEdit } from "./teaching/treeedit.js";
+import { View, defaultView, scoreScale } from "./tree/view.js";
+import { resolvePath } from "./tree/nodepath.js";
+import { createQuizUI } from "./teaching/quizui.js";
+import { judgePoll, pollId, pollChoices } from "./teaching/quiz.js";
 import { noticeText } from "./notices.js";
-import { createTraceFile } from "./tracefile.js";
-import { createTraceProblems } from "./traceproblems.js";
-import { createRoom } from "./room.js";
-import { createEngines } from "./engines.js";
+import { createTraceFile } from "./engines/tracefile.js";
+import { createTraceProblems } from "./engines/traceproblems.js";
+import { createRoom } from "./rooms/room.js";
+import { createEngines } from "./engines/engines.js";
 import { createTestAPI } from "./testapi.js";
-import { createLessons } from "./lesson.js";
-import { createTreePreview } from "./treepreview.js";
-import { readTree } from "./treeedit.js";
-import { startEmbedded } from "./embed.js";
-import { takeGoal, reach, forgetGoal } from "./linkstep.js";
+import { createLessons } from "./lessons/lesson.js";
+import { createTreePreview } from "./tree/treepreview.js";
+import { readTree } from "./teaching/treeedit.js";
+import { startEmbedded } from "./rooms/embed.js";
+import { takeGoal, reach, forgetGoal } from "./stepping/linkstep.js";
 import { lazySheet, lazyExercises, lazyCompare } from "./lazy.js";
-import { createExport } from "./export.js";
-import { createCodePanel } from "./codepanel.js";
-import { bindLanguageMenu } from "./language.js";
+import { createExport } from "./export/export.js";
+import { createCodePanel } from "./teaching/codepanel.js";
+import { bindLanguageMenu } from "./i18n/language.js";
 import { t } from "./i18n/i18n.js";
-import { SHOWN, MORE_FACTOR } from "./pvshown.js";
+import { SHOWN, MORE_FACTOR } from "./pv/pvshown.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("pvscope-config").textContent || "{}");
@@ -162,13 +162,13 @@ const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => p
 // Exam exercises on the form's tree (exerciseui.js), over the tree view.
 // and their printable worksheets (sheet.js).
 // A worksheet's module comes when one is opened: most of a class never prints one.
-const sheet = lazySheet(() => import("./sheet.js").then(({ createSheet }) => createSheet({ form: $("setup") })));
+const sheet = lazySheet(() => import("./teaching/sheet.js").then(({ createSheet }) => createSheet({ form: $("setup") })));
 // The exercises' modules come when one is opened, too (a class's first load stays under 300 KB).
-const exercises = lazyExercises((msg) => showError(msg), () => import("./exerciseui.js").then(({ createExerciseUI }) => createExerciseUI(S, {
+const exercises = lazyExercises((msg) => showError(msg), () => import("./teaching/exerciseui.js").then(({ createExerciseUI }) => createExerciseUI(S, {
   form: $("setup"), container: $("tree-view"), pause: () => playback.pause(),
   onSheet: (kind) => sheet.open(kind).catch((err) => showError(err.message)) })));
 // The comparison's modules come with the first comparison or search diff asked for.
-const compare = lazyCompare((msg) => showError(msg), () => import("./compare.js").then(({ createCompare }) => createCompare({ errors, onActive: () => playback.pause() })));
+const compare = lazyCompare((msg) => showError(msg), () => import("./compare/compare.js").then(({ createCompare }) => createCompare({ errors, onActive: () => playback.pause() })));
 const treeEdit = createTreeEdit({ form });
 const treePreview = createTreePreview(S, { readTree, View }); // the tree drawn whole before Start
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start,

@@ -2,12 +2,12 @@
 // counter, scrubber and play button, the run-state line, the tree view, the PV panel, the
 // statistics, the event log with its narration, and the board. It reads the state and never
 // changes what is shown next; the controller and playback decide when to call render().
-import { narrate } from "./narrate.js";
-import { Announcer, describeSelected, liveRegion } from "./announce.js";
-import { cutoffText } from "./panels.js";
-import { boardTitle } from "./boardtitle.js";
+import { narrate } from "./stepping/narrate.js";
+import { Announcer, describeSelected, liveRegion } from "./stepping/announce.js";
+import { cutoffText } from "./pv/panels.js";
+import { boardTitle } from "./board/boardtitle.js";
 import { runStateText } from "./runstate.js";
-import { pvReports, methodsOf } from "./pvreports.js";
+import { pvReports, methodsOf } from "./pv/pvreports.js";
 import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);

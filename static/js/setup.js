@@ -5,8 +5,8 @@
 // The short-PV gallery's entries are whole configurations: choosing one fills the form as if
 // its URL had been loaded.
 import { SOURCES, formControls, readForm, readURL, applyToForm, writeURL, validate } from "./url.js";
-import { START_FEN } from "./board.js";
-import { parseTreeText } from "./model.js";
+import { START_FEN } from "./board/board.js";
+import { parseTreeText } from "./model/model.js";
 import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);

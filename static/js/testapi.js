@@ -1,9 +1,9 @@
 // testapi.js: window.pvscope, the surface tests and benchmarks drive the page through
 // (DESIGN.md, "Test contract"): snapshot() of what the page shows, seek(k), node(path), answer(x),
 // setView(mode), traceJSONL(), and the live objects (trace, view, room, timings).
-import { pvReports, latestComplete, cutsBefore } from "./pvreports.js";
-import { describeNode } from "./nodepath.js";
-import { toJSONL } from "./tracefile.js";
+import { pvReports, latestComplete, cutsBefore } from "./pv/pvreports.js";
+import { describeNode } from "./tree/nodepath.js";
+import { toJSONL } from "./engines/tracefile.js";
 
 // The collectors' lines and the MultiPV lines of the newest iteration finished at step k, and
 // every cut reported up to k.

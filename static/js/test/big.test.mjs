@@ -4,8 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { synthetic } from "./helpers.mjs";
-import { Trace } from "../model.js";
-import { stepOut, stepOver } from "../stepping.js";
+import { Trace } from "../model/model.js";
+import { stepOut, stepOver } from "../stepping/stepping.js";
 
 test("1M+ events: compact, consistent random seeks", () => {
   const s = synthetic(5, 8); // 488,281 nodes, 390,624 probes: 1,367,186 events

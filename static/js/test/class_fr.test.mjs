@@ -12,14 +12,14 @@ import { speak, own, languages } from "./words.mjs";
 import { install } from "./fakedom.mjs";
 import { fixture } from "./helpers.mjs";
 import { t } from "../i18n/i18n.js";
-import { Trace, batchFromJSONL } from "../model.js";
-import { createRoom } from "../room.js";
-import { createTraceProblems, bannerText, problemText } from "../traceproblems.js";
-import { describe, diffTraces, WHAT } from "../diff.js";
-import { createDiffBar, MARKS } from "../comparediff.js";
-import { parseCompare, planPanes, parseDiff, ALGOS } from "../compareplan.js";
-import { flagName, warningName, endName, endText, ENDS } from "../enginelines.js";
-import { mb } from "../tracefile.js";
+import { Trace, batchFromJSONL } from "../model/model.js";
+import { createRoom } from "../rooms/room.js";
+import { createTraceProblems, bannerText, problemText } from "../engines/traceproblems.js";
+import { describe, diffTraces, WHAT } from "../compare/diff.js";
+import { createDiffBar, MARKS } from "../compare/comparediff.js";
+import { parseCompare, planPanes, parseDiff, ALGOS } from "../compare/compareplan.js";
+import { flagName, warningName, endName, endText, ENDS } from "../engines/enginelines.js";
+import { mb } from "../engines/tracefile.js";
 
 const NB = "\u00a0", NN = "\u202f"; // no-break space (before : ;), narrow no-break space (1 234)
 const ENGLISH = /\b(the|is|are|with|and|of|to|in|at|searched|search|node|nodes|leaves|line|lines|answered|following|press|you|your|room|depth|move|moves|file|rule|warning|warnings|difference|differences|server|reading|sending|opening|engine)\b/i;
@@ -270,7 +270,7 @@ inFrench("diff bar: its buttons, legend and sentences in French, differences cou
 });
 
 inFrench("diff: the words of how two nodes differ, in a list, as diff.js gives them", () => {
-  const src = fs.readFileSync(new URL("../diff.js", import.meta.url), "utf8");
+  const src = fs.readFileSync(new URL("../compare/diff.js", import.meta.url), "utf8");
   // Every word diffTraces can give (pushed or as a one-word list), read from its source.
   const given = new Set([...src.matchAll(/what\.push\("(\w+)"\)|\["(\w+)"\]/g)].map((m) => m[1] || m[2]));
   assert.deepEqual([...given].sort(), [...WHAT].sort());

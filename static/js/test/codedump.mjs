@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { parseCode, codeFile } from "../codetext.js";
-import { mapEvents } from "../codemap.js";
+import { parseCode, codeFile } from "../teaching/codetext.js";
+import { mapEvents } from "../teaching/codemap.js";
 
 const [file, algo, form, lang, strict] = process.argv.slice(2);
 if (!file) process.exit(0); // under node --test static/js/test/: nothing to dump

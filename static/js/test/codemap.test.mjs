@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { load, fixture, GOLDEN } from "./helpers.mjs";
-import { parseCode, codeFile, ALGOS, LANGS, algoOf } from "../codetext.js";
-import { CodeTracker } from "../codemap.js";
+import { parseCode, codeFile, ALGOS, LANGS, algoOf } from "../teaching/codetext.js";
+import { CodeTracker } from "../teaching/codemap.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const catalog = (lang) => JSON.parse(fs.readFileSync(path.join(root, `static/js/i18n/${lang}/codecomments.json`), "utf8"));
@@ -140,7 +140,7 @@ test("the table and stand pat events reach their lines", () => {
 });
 
 test("traces from other engines show code only when they name a known algorithm, in the generic form", async () => {
-  const { codeChoice } = await import("../codepanel.js").catch(() => ({}));
+  const { codeChoice } = await import("../teaching/codepanel.js").catch(() => ({}));
   // codepanel.js touches the DOM only when created: its codeChoice is a plain function.
   assert.ok(codeChoice, "codeChoice exported");
   assert.deepEqual(codeChoice({ kind: "chess", options: { algo: "pvs" } }, "negamax"), { algo: "chess", form: "negamax", generic: false });
@@ -152,7 +152,7 @@ test("traces from other engines show code only when they name a known algorithm,
 });
 
 test("a lesson slide opens the code panel at a line (code: LANG LINE)", async () => {
-  const { parseLesson, parseCodeKey } = await import("../lessonformat.js");
+  const { parseLesson, parseCodeKey } = await import("../lessons/lessonformat.js");
   assert.deepEqual(parseCodeKey("pseudo 9"), { lang: "pseudo", line: 9 });
   assert.deepEqual(parseCodeKey("python"), { lang: "python", line: 0 });
   assert.deepEqual(parseCodeKey("off"), { lang: "off", line: 0 });
@@ -182,8 +182,8 @@ test("the code's comments follow the page's language, its keywords stay", () => 
 });
 
 test("the quiz asks which line runs next, while the code panel is open", async () => {
-  const { questionsAt, check } = await import("../quiz.js");
-  const { View } = await import("../view.js");
+  const { questionsAt, check } = await import("../teaching/quiz.js");
+  const { View } = await import("../tree/view.js");
   const t = load(GOLDEN);
   const tr = new CodeTracker(text("pvs", "negamax", "python"), { algo: "pvs", form: "negamax" });
   const lines = events(t).map((ev) => tr.step(ev).line);
@@ -197,7 +197,7 @@ test("the quiz asks which line runs next, while the code panel is open", async (
 });
 
 test("exports carry the code beside the tree with the running line marked", async () => {
-  const { svgWithCode, tikzWithCode, texLine } = await import("../codeexport.js");
+  const { svgWithCode, tikzWithCode, texLine } = await import("../teaching/codeexport.js");
   const tree = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">\n<circle r="3"/>\n</svg>\n';
   const code = { lines: ["v ← −∞", "if v ≥ β then", "  break"], line: 3, title: "Alpha-beta" };
   const svg = svgWithCode(tree, code);

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./words.mjs";
 import { load, GOLDEN, rawEvents } from "./helpers.mjs";
-import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, MAX_PANES } from "../compareplan.js";
+import { parseCompare, planPanes, nextLeaf, prevLeaf, treeCounts, MAX_PANES } from "../compare/compareplan.js";
 
 test("parseCompare: algorithms with options, and sentences for what it cannot use", () => {
   const r = parseCompare("minimax, alphabeta,pvs:tt=false");

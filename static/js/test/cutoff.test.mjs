@@ -4,8 +4,8 @@ import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, fixture } from "./helpers.mjs";
-import { narrate } from "../narrate.js";
-import { View } from "../view.js";
+import { narrate } from "../stepping/narrate.js";
+import { View } from "../tree/view.js";
 
 // R&N Figure 5.2: "after c1 returns 2 ... the remaining successors of C need not be searched":
 // one pruning. Wikipedia's figure greys three regions: under 0.0.1, under 1.0.1, and 2.1.

@@ -5,8 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./words.mjs";
 import fs from "node:fs";
-import { Trace, batchFromJSONL } from "../model.js";
-import { diffTraces, iterations, describe } from "../diff.js";
+import { Trace, batchFromJSONL } from "../model/model.js";
+import { diffTraces, iterations, describe } from "../compare/diff.js";
 import { fixture } from "./helpers.mjs";
 
 const FILE = fixture("chess_black_d2.jsonl");

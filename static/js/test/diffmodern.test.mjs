@@ -3,8 +3,8 @@
 // iteration one search has no root search in is compared without reading before its roots.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Trace, batchFromJSONL } from "../model.js";
-import { diffTraces } from "../diff.js";
+import { Trace, batchFromJSONL } from "../model/model.js";
+import { diffTraces } from "../compare/diff.js";
 
 const HEADER = JSON.stringify({ format: "pvscope-trace", version: 1, meta: { tree: "((1 2) (3 4))" } });
 

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./words.mjs";
-import { scoreText, nodesText, numbered, flagName, warningName, rowsOf, describe } from "../enginelines.js";
+import { scoreText, nodesText, numbered, flagName, warningName, rowsOf, describe } from "../engines/enginelines.js";
 
 test("scores: pawns with a sign and two decimals, mates as #N, bounds as ≥ and ≤", () => {
   assert.equal(scoreText({ score: 35, mate: null, bound: "exact" }), "+0.35");

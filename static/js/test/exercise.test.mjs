@@ -5,9 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import "./words.mjs";
-import { keyOf } from "../exercise.js";
-import { grade } from "../exercisegrade.js";
-import { parseValue, parseRange } from "../exerciseui.js";
+import { keyOf } from "../teaching/exercise.js";
+import { grade } from "../teaching/exercisegrade.js";
+import { parseValue, parseRange } from "../teaching/exerciseui.js";
 
 const trees = JSON.parse(readFileSync(new URL("../../../engine/testdata/trees/textbook_trees.json", import.meta.url)));
 const byId = (id) => trees.find((t) => t.id === id);

@@ -4,9 +4,9 @@
 import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { forceMove } from "../forcedmove.js";
-import { Trace, batchFromJSONL } from "../model.js";
-import { Notation } from "../board.js";
+import { forceMove } from "../board/forcedmove.js";
+import { Trace, batchFromJSONL } from "../model/model.js";
+import { Notation } from "../board/board.js";
 
 test("forceMove: the piece moves, with captures, castling, en passant and promotion", () => {
   // White's king on e1 steps to e2, on the black rook's rank: into check.

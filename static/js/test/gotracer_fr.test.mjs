@@ -10,8 +10,8 @@ import assert from "node:assert/strict";
 import { speak } from "./words.mjs";
 import { install } from "./fakedom.mjs";
 import { t } from "../i18n/i18n.js";
-import { createTraceProblems, problemText, said } from "../traceproblems.js";
-import { createTraceFile } from "../tracefile.js";
+import { createTraceProblems, problemText, said } from "../engines/traceproblems.js";
+import { createTraceFile } from "../engines/tracefile.js";
 
 const NB = "\u00a0", NN = "\u202f";
 const ENGLISH = /\b(the|is|are|with|and|of|to|in|at|searched|search|node|nodes|line|lines|again|but|not|its|which|window|unknown|kind|event|rule|warning|depth|move|probe|exit|enter|ignored|wider|above|below)\b/i;

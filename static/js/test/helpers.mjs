@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Trace, batchFromJSONL } from "../model.js";
+import { Trace, batchFromJSONL } from "../model/model.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const GOLDEN = path.join(here, "../../../engine/testdata/aima_fig5_2_pvs.jsonl");
@@ -54,7 +54,7 @@ export function rawEvents(file) {
 // every node, a probe before every child but the first. Columns are typed arrays (batches are
 // views of them). Also returns, for every k, the innermost open node and the number of nodes
 // entered, computed with a stack while generating (independent of the model).
-import { DEFAULT_HELLO } from "../model.js";
+import { DEFAULT_HELLO } from "../model/model.js";
 export function synthetic(b, d, batchSize = 1000) {
   const H = DEFAULT_HELLO, K = (s) => H.kinds.indexOf(s);
   const N = (b ** (d + 1) - 1) / (b - 1), I = (b ** d - 1) / (b - 1);

@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, GOLDEN, fixture, synthetic } from "./helpers.mjs";
-import { Trace } from "../model.js";
-import { TreeLayout } from "../layout.js";
+import { Trace } from "../model/model.js";
+import { TreeLayout } from "../tree/layout.js";
 
 const ids = (r, f) => r.nodes.filter(f).map((it) => it.id).sort((a, b) => String(a).localeCompare(String(b), "en", { numeric: true }));
 

@@ -2,10 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./words.mjs";
-import { parseLesson, parseStep, resolveStep, splitState } from "../lessonformat.js";
-import { markdownToHTML } from "../markdown.js";
-import { Announcer } from "../announce.js";
-import { Progress, passed } from "../lessonprogress.js";
+import { parseLesson, parseStep, resolveStep, splitState } from "../lessons/lessonformat.js";
+import { markdownToHTML } from "../lessons/markdown.js";
+import { Announcer } from "../stepping/announce.js";
+import { Progress, passed } from "../lessons/lessonprogress.js";
 
 const LESSON = `# Two slides
 

@@ -5,7 +5,7 @@ import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { speak } from "./words.mjs";
-import { progressMarks, doneText } from "../lessonprogress.js";
+import { progressMarks, doneText } from "../lessons/lessonprogress.js";
 
 const NB = "\u00a0";
 const done = { seen: 8, read: true, exercise: { asked: 3, correct: 2, passed: true } };

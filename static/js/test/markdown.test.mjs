@@ -5,9 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./words.mjs";
-import { markdownToHTML, safeHref } from "../markdown.js";
-import { lessonURL, MAX_BYTES } from "../lessonurl.js";
-import { parseLesson } from "../lessonformat.js";
+import { markdownToHTML, safeHref } from "../lessons/markdown.js";
+import { lessonURL, MAX_BYTES } from "../lessons/lessonurl.js";
+import { parseLesson } from "../lessons/lessonformat.js";
 import { checkHTML } from "./markdowncheck.mjs";
 
 const MB = 1 << 20;

@@ -9,7 +9,7 @@ import { test } from "node:test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { markdownToHTML } from "../markdown.js";
+import { markdownToHTML } from "../lessons/markdown.js";
 import { checkHTML } from "./markdowncheck.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

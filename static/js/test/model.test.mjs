@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, GOLDEN, fixture, rawEvents } from "./helpers.mjs";
-import { Trace, DEFAULT_HELLO, parseTreeText } from "../model.js";
+import { Trace, DEFAULT_HELLO, parseTreeText } from "../model/model.js";
 
 const raw = rawEvents(GOLDEN);
 

@@ -9,15 +9,15 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { load, fixture, split, synthetic } from "./helpers.mjs";
-import { Trace, batchFromJSONL } from "../model.js";
-import { narrate } from "../narrate.js";
-import { Notation, passFen } from "../board.js";
-import { runToBreakpoint } from "../stepping.js";
-import { TreeLayout } from "../layout.js";
-import { describeNode } from "../nodepath.js";
-import { View } from "../view.js";
-import { toJSONL } from "../tracefile.js";
-import { enterClause, edgeMark } from "../modern.js";
+import { Trace, batchFromJSONL } from "../model/model.js";
+import { narrate } from "../stepping/narrate.js";
+import { Notation, passFen } from "../board/board.js";
+import { runToBreakpoint } from "../stepping/stepping.js";
+import { TreeLayout } from "../tree/layout.js";
+import { describeNode } from "../tree/nodepath.js";
+import { View } from "../tree/view.js";
+import { toJSONL } from "../engines/tracefile.js";
+import { enterClause, edgeMark } from "../model/modern.js";
 
 const FILE = fixture("modern_chess.jsonl");
 

@@ -3,8 +3,8 @@ import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, GOLDEN, fixture } from "./helpers.mjs";
-import { narrate } from "../narrate.js";
-import { DEFAULT_HELLO } from "../model.js";
+import { narrate } from "../stepping/narrate.js";
+import { DEFAULT_HELLO } from "../model/model.js";
 
 test("R&N: probe, fail-low and cutoff read as in the file", () => {
   const t = load(GOLDEN);
@@ -53,7 +53,7 @@ test("every kind has its own sentence", () => {
 });
 
 test("TT, aspiration and stopped events (synthetic)", async () => {
-  const { Trace } = await import("../model.js");
+  const { Trace } = await import("../model/model.js");
   const h = DEFAULT_HELLO, K = (s) => h.kinds.indexOf(s);
   const t = new Trace(h);
   t.start({ kind: "chess", fen: "startpos" });
@@ -86,7 +86,7 @@ test("TT, aspiration and stopped events (synthetic)", async () => {
 // Issue 28: a search without iterative deepening (one pass at depth 2) was narrated
 // "Iteration 2 starts": there is no iteration 1. Deepening from depth 1 still says iterations.
 test("a single pass is the search to its depth, deepening is iterations", async () => {
-  const { Trace } = await import("../model.js");
+  const { Trace } = await import("../model/model.js");
   const h = DEFAULT_HELLO, K = (s) => h.kinds.indexOf(s);
   const build = (depths) => {
     const t = new Trace(h);

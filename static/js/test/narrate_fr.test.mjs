@@ -16,15 +16,15 @@ import path from "node:path";
 import { speak } from "./words.mjs";
 import { load, GOLDEN, fixture } from "./helpers.mjs";
 import { t } from "../i18n/i18n.js";
-import { narrate } from "../narrate.js";
-import { View } from "../view.js";
-import { Notation } from "../board.js";
-import { describeSelected } from "../announce.js";
-import { enterClause, tooltipLines, whyText, WHY_WORDS } from "../modern.js";
-import { reasonText, reasonLabel, methodLabel, methodText, moves, REASON_WORDS, METHOD_WORDS } from "../pvwords.js";
-import { whyLabel } from "../treelabels.js";
+import { narrate } from "../stepping/narrate.js";
+import { View } from "../tree/view.js";
+import { Notation } from "../board/board.js";
+import { describeSelected } from "../stepping/announce.js";
+import { enterClause, tooltipLines, whyText, WHY_WORDS } from "../model/modern.js";
+import { reasonText, reasonLabel, methodLabel, methodText, moves, REASON_WORDS, METHOD_WORDS } from "../pv/pvwords.js";
+import { whyLabel } from "../tree/treelabels.js";
 import { noticeText } from "../notices.js";
-import { forceMove } from "../forcedmove.js";
+import { forceMove } from "../board/forcedmove.js";
 
 const NB = "\u00a0", NNBSP = "\u202f";
 // French punctuation, typed with a plain space here for legibility: " :" and " ;" take a no-break space.

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { speak } from "./words.mjs";
 import { load, fixture } from "./helpers.mjs";
-import { narrate } from "../narrate.js";
+import { narrate } from "../stepping/narrate.js";
 
 const NB = "\u00a0";
 

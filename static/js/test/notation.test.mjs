@@ -5,7 +5,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { Chess } from "../../vendor/chess.js/chess.js";
 import "./words.mjs";
-import { Notation } from "../board.js";
+import { Notation } from "../board/board.js";
 import { load, fixture } from "./helpers.mjs";
 
 function expectedLine(fen, ucis) {

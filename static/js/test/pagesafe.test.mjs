@@ -4,11 +4,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./words.mjs";
-import { Trace, batchFromJSONL, DEFAULT_HELLO } from "../model.js";
-import { TreeLayout } from "../layout.js";
-import { Notation } from "../board.js";
-import { narrate } from "../narrate.js";
-import { SHOWN } from "../pvshown.js";
+import { Trace, batchFromJSONL, DEFAULT_HELLO } from "../model/model.js";
+import { TreeLayout } from "../tree/layout.js";
+import { Notation } from "../board/board.js";
+import { narrate } from "../stepping/narrate.js";
+import { SHOWN } from "../pv/pvshown.js";
 
 // A trace from a header's meta and events (seq added).
 function traceOf(meta, events) {

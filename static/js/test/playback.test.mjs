@@ -3,7 +3,7 @@
 // frame of playback (README, "Speed"). Driven frame by frame with a fake clock: no timing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createPlayback } from "../playback.js";
+import { createPlayback } from "../stepping/playback.js";
 
 // A page state streaming a search of `total` events whose first node enters at event 2.
 function setup({ streaming = true, renderMs = 20, total = 100000 } = {}) {

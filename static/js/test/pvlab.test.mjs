@@ -5,10 +5,10 @@ import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, fixture, rawEvents } from "./helpers.mjs";
-import { Trace, DEFAULT_HELLO } from "../model.js";
-import { pvReports, latestComplete, cutsBefore, methodsOf } from "../pvreports.js";
-import { runToBreakpoint } from "../stepping.js";
-import { narrate } from "../narrate.js";
+import { Trace, DEFAULT_HELLO } from "../model/model.js";
+import { pvReports, latestComplete, cutsBefore, methodsOf } from "../pv/pvreports.js";
+import { runToBreakpoint } from "../stepping/stepping.js";
+import { narrate } from "../stepping/narrate.js";
 
 // pvlab_tree_id.jsonl: ((5 (3 9)) 4 (8 (2 6))) under PVS with iterative deepening and every
 // collector (no table in trees: triangular, stack, pvhash). Iteration 2's best move "1" is a

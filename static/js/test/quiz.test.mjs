@@ -5,8 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./words.mjs";
 import { load, GOLDEN } from "./helpers.mjs";
-import { questionsAt, check, Quiz, KINDS, DEFAULT_KINDS, kindsFromParam, blank, whyText } from "../quiz.js";
-import { View } from "../view.js";
+import { questionsAt, check, Quiz, KINDS, DEFAULT_KINDS, kindsFromParam, blank, whyText } from "../teaching/quiz.js";
+import { View } from "../tree/view.js";
 
 const root = new View("root");
 
@@ -108,7 +108,7 @@ test("the kinds asked: a shorter default, chosen by ?quiz=", () => {
 // read as a sentence after "The answer:".
 test("the feedback names the answer in a sentence whatever its kind", async () => {
   const { t } = await import("../i18n/i18n.js");
-  const { show } = await import("../quizui.js");
+  const { show } = await import("../teaching/quizui.js");
   for (const [truth, kind] of [["fail-low", "outcome"], [[null, 3], "window"], [["1.1", "1.2"], "pruned"], [2, "value"]]) {
     const said = t("quizui.itIs", { answer: show(truth, kind), why: "" });
     assert.match(said, /^The answer: \S/);

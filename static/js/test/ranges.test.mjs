@@ -5,8 +5,8 @@
 import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { View } from "../view.js";
-import { rangeLabels } from "../ranges.js";
+import { View } from "../tree/view.js";
+import { rangeLabels } from "../tree/ranges.js";
 
 const TREE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]];
 let ids = 0;

@@ -4,10 +4,10 @@
 import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Trace, batchFromJSONL } from "../model.js";
-import { resolvePath, describeNode } from "../nodepath.js";
-import { narrate } from "../narrate.js";
-import { View } from "../view.js";
+import { Trace, batchFromJSONL } from "../model/model.js";
+import { resolvePath, describeNode } from "../tree/nodepath.js";
+import { narrate } from "../stepping/narrate.js";
+import { View } from "../tree/view.js";
 
 // Two bound searches of the start position at depth 1, windows (9, 10) and (19, 20), each a
 // root (parent 0) whose expectations were derived by Knuth and Moore's rule from the root down.

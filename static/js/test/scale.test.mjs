@@ -6,10 +6,10 @@
 import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { View, fmt, scoreScale, mateIn } from "../view.js";
-import { narrate } from "../narrate.js";
-import { Trace, batchFromJSONL } from "../model.js";
-import { Notation } from "../board.js";
+import { View, fmt, scoreScale, mateIn } from "../tree/view.js";
+import { narrate } from "../stepping/narrate.js";
+import { Trace, batchFromJSONL } from "../model/model.js";
+import { Notation } from "../board/board.js";
 
 test("pvscope's own scale: infinity 32000, mate 30000 within 256 plies", () => {
   const s = scoreScale({ kind: "chess" });

@@ -4,8 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { load, split, GOLDEN, fixture } from "./helpers.mjs";
-import { Trace, batchFromJSONL } from "../model.js";
-import { stepOver, stepOut, nextIteration, prevIteration, runToBreakpoint } from "../stepping.js";
+import { Trace, batchFromJSONL } from "../model/model.js";
+import { stepOver, stepOut, nextIteration, prevIteration, runToBreakpoint } from "../stepping/stepping.js";
 
 test("step out lands on the exit of the current node (R&N)", () => {
   const t = load(GOLDEN);

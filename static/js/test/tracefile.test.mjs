@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { treeText } from "../tracefile.js";
+import { treeText } from "../engines/tracefile.js";
 
 // The started frame carries a tree as nested arrays; a saved trace names it in
 // the command line's parentheses (Russell and Norvig's Fig. 5.2, and an irregular one).

@@ -2,11 +2,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./words.mjs";
-import { parseTreeText } from "../model.js";
+import { parseTreeText } from "../model/model.js";
 import {
   nodeAt, treeText, setLeaf, addChild, deleteSubtree, countNodes, horizonLeaves, uniformBranching,
   knuthMoore, height, toPath, MAX_EDIT_NODES,
-} from "../treeops.js";
+} from "../teaching/treeops.js";
 
 const AIMA = "((3 12 8) (2 4 6) (14 5 2))";
 const WIKI = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))";

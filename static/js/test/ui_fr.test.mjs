@@ -12,15 +12,15 @@ import { t } from "../i18n/i18n.js";
 import { validate } from "../url.js";
 import { setupNoteTexts } from "../setup.js";
 import { runStateText } from "../runstate.js";
-import { boardTitle } from "../boardtitle.js";
-import { cutoffText, fmtInt } from "../panels.js";
-import { speedText, speedValueText } from "../playback.js";
-import { boardLabel, Notation } from "../board.js";
-import { tipLines } from "../treetip.js";
-import { treeSVG } from "../treesvg.js";
-import { sceneOf } from "../scene.js";
+import { boardTitle } from "../board/boardtitle.js";
+import { cutoffText, fmtInt } from "../pv/panels.js";
+import { speedText, speedValueText } from "../stepping/playback.js";
+import { boardLabel, Notation } from "../board/board.js";
+import { tipLines } from "../tree/treetip.js";
+import { treeSVG } from "../teaching/treesvg.js";
+import { sceneOf } from "../export/scene.js";
 import { Socket } from "../socket.js";
-import { View } from "../view.js";
+import { View } from "../tree/view.js";
 
 const NB = "\u00a0"; // before : ; ? ! and inside « »
 const NN = "\u202f"; // between thousands, as French writes numbers

@@ -5,8 +5,8 @@ import "./words.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, GOLDEN } from "./helpers.mjs";
-import { narrate } from "../narrate.js";
-import { View, defaultView, fmt } from "../view.js";
+import { narrate } from "../stepping/narrate.js";
+import { View, defaultView, fmt } from "../tree/view.js";
 
 // Moves named by their path from the root, as the page names tree moves.
 const label = (t) => (id, m) => [...t.positionMoves(id), m].join(".");

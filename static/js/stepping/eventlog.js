@@ -1,0 +1,159 @@
+// eventlog.js: the narration of the last `size` events up to step k, newest last, the event
+// just applied (k-1) highlighted. Naming chess moves costs a board per new node, so a render
+// narrates newest first within a time budget; older rows start as a short placeholder
+// ("Event 812: enter") and are filled in, a slice at a time, between frames. A key pressed
+// while a big search streams in is never stuck behind a hundred sentences.
+
+import { t } from "../i18n/i18n.js";
+
+const BUDGET_MS = 6; // narration per render or per fill-in slice
+
+export class EventLog {
+  // narrateAt(i) -> {text, kind} is cached by the caller; narrateAt.cached(i), when given,
+  // returns the cached sentence or undefined without narrating.
+  // lineOf(i): the code panel's line for event i, 0 when the panel is closed (codepanel.js).
+  constructor(el, { size = 200, onPick, budgetMs = BUDGET_MS, lineOf } = {}) {
+    this.el = el;
+    this.lineOf = lineOf || (() => 0);
+    this.size = size;
+    this.budgetMs = budgetMs;
+    this.key = "";
+    this.pending = new Map(); // event index -> its placeholder <li>
+    this.filling = 0;
+    this.onPick = onPick || (() => {});
+    el.addEventListener("click", (e) => {
+      const li = e.target.closest("li[data-i]");
+      if (li) this.onPick(+li.dataset.i + 1);
+    });
+    // After a resize the newest row must stay in view; the observer runs after layout.
+    this.scrollOwed = false;
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver(() => this._scrollToEnd()).observe(el);
+      // Rows are laid out at an estimated height until they are first painted
+      // (content-visibility), so after a jump the rows in view grow and push the current one
+      // below the fold: when the current row takes its real size, scroll to it again.
+      this.currentRO = new ResizeObserver(() => this._scrollToEnd());
+    }
+  }
+
+  // scroll keeps the newest row in view after a render changed the rows. The caller calls it
+  // once the rest of the page is written too: reading scrollHeight lays the page out, once.
+  scroll() {
+    if (this.scrollOwed) this._scrollToEnd();
+  }
+
+  _scrollToEnd() {
+    this.scrollOwed = false;
+    this.el.scrollTop = this.el.scrollHeight;
+  }
+
+  clear() {
+    this.key = "";
+    this.pending.clear();
+    this.el.replaceChildren();
+  }
+
+  render(k, narrateAt) {
+    this.narrateAt = narrateAt;
+    const from = Math.max(0, k - this.size);
+    const key = from + ":" + k;
+    if (key === this.key) return;
+    const had = this.key;
+    const [oldFrom, oldTo] = had ? had.split(":").map(Number) : [0, 0];
+    this.key = key;
+    const el = this.el;
+    const deadline = performance.now() + this.budgetMs;
+    if (had && from >= oldFrom && k >= oldTo && from < oldTo && el.childElementCount === oldTo - oldFrom) {
+      // Forward within the window: drop from the top, add at the bottom.
+      for (let i = oldFrom; i < from; i++) this._drop(el.firstElementChild);
+      if (el.lastElementChild) el.lastElementChild.classList.remove("current");
+      el.append(this._items(oldTo, k, deadline));
+    } else if (had && from <= oldFrom && k <= oldTo && k > oldFrom && el.childElementCount === oldTo - oldFrom) {
+      // Back within the window (← on a big search): drop from the bottom, add at the top.
+      for (let i = k; i < oldTo; i++) this._drop(el.lastElementChild);
+      el.prepend(this._items(from, oldFrom, deadline));
+      for (const li of el.querySelectorAll("li.current")) li.classList.remove("current");
+    } else {
+      this.pending.clear();
+      el.replaceChildren(this._items(from, k, deadline));
+    }
+    if (el.lastElementChild) {
+      el.lastElementChild.classList.add("current");
+      if (this.currentRO) { this.currentRO.disconnect(); this.currentRO.observe(el.lastElementChild); }
+    }
+    this.scrollOwed = true; // newest last: keep the current event in view (scroll())
+    if (this.pending.size && !this.filling) this.filling = setTimeout(() => this._fill(), 0);
+  }
+
+  // Rows for events from..to-1, narrated newest first until the deadline (the newest always).
+  _items(from, to, deadline) {
+    const lis = new Array(to - from);
+    for (let i = to - 1; i >= from; i--) {
+      const quick = i === to - 1 || performance.now() < deadline;
+      lis[i - from] = this._item(i, quick);
+    }
+    const frag = document.createDocumentFragment();
+    frag.append(...lis);
+    return frag;
+  }
+
+  _item(i, narrate) {
+    const cached = this.narrateAt.cached ? this.narrateAt.cached(i) : undefined;
+    const r = cached || (narrate || !this.narrateAt.cached ? this.narrateAt(i) : null);
+    const li = document.createElement("li");
+    li.dataset.i = String(i);
+    li.title = t("eventlog.goToEvent");
+    const seq = document.createElement("span");
+    seq.className = "seq";
+    seq.textContent = String(i + 1);
+    const txt = document.createElement("span");
+    txt.className = "txt";
+    li.append(seq, txt);
+    const line = this.lineOf(i);
+    if (line) {
+      // The sentence's line in the code panel: a click on the row runs there and shows it.
+      const tag = document.createElement("span");
+      tag.className = "code-link";
+      tag.dataset.line = String(line);
+      tag.textContent = t("eventlog.codeLine", { n: line });
+      li.insertBefore(tag, txt);
+    }
+    if (r) this._fillRow(li, r);
+    else {
+      const kind = this.narrateAt.kind ? this.narrateAt.kind(i) : "";
+      li.className = "k-" + kind + " pending";
+      txt.textContent = t("eventlog.placeholder", { n: i + 1, kind });
+      this.pending.set(i, li);
+    }
+    return li;
+  }
+
+  _fillRow(li, { text, kind, derived }) {
+    const current = li.classList.contains("current");
+    li.className = "k-" + kind + (current ? " current" : "") + (derived ? " derived" : "");
+    li.lastElementChild.textContent = text;
+    // The engine's trace did not have this event: pvscope worked it out (README, "Traces").
+    if (derived) li.title = t("eventlog.derivedTitle");
+  }
+
+  _drop(li) {
+    if (!li) return;
+    this.pending.delete(+li.dataset.i);
+    li.remove();
+  }
+
+  // Narrate placeholders, newest first, one budget per slice, until none is left.
+  _fill() {
+    this.filling = 0;
+    const deadline = performance.now() + this.budgetMs;
+    const order = [...this.pending.keys()].sort((a, b) => b - a);
+    for (const i of order) {
+      if (performance.now() >= deadline) break;
+      const li = this.pending.get(i);
+      this.pending.delete(i);
+      if (li.isConnected) this._fillRow(li, this.narrateAt(i));
+    }
+    this._scrollToEnd(); // a sentence may wrap where its placeholder did not
+    if (this.pending.size) this.filling = setTimeout(() => this._fill(), 0);
+  }
+}

@@ -1,0 +1,59 @@
+// linkstep.js: a link that opens the page at a step or a node. ?step=K shows the search after its
+// K-th event, ?node=PATH selects that node (a path of child indices, or moves) and, without a
+// step, shows the step where it is entered: a lecturer's slide can link "the moment 2.1 is cut".
+// A page opened so waits there, paused, and so does an embedded page (?embed=1) with neither: a
+// course page's frame used to play to the end in 1.5 s and spoil the answer.
+import { isEmbedded } from "../rooms/embed.js";
+import { resolvePath } from "../tree/nodepath.js";
+
+// linkGoal(search) -> {step (number or null), node (text or null), hold}: hold says the page
+// must not play by itself.
+export function linkGoal(search = location.search) {
+  const q = new URLSearchParams(search);
+  const raw = q.get("step");
+  const step = raw !== null && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null;
+  const node = q.get("node") ? q.get("node").slice(0, 2000) : null;
+  return { step, node, hold: step !== null || node !== null || isEmbedded() };
+}
+
+// The address the page was opened with: the setup form rewrites it when Start is pressed.
+const opened = typeof location === "undefined" ? "" : location.search;
+let taken = false;
+
+// takeGoal(): the opening link's goal for the page's first search; later searches only hold
+// when embedded.
+export function takeGoal() {
+  const goal = linkGoal(taken ? "" : opened);
+  taken = true;
+  return goal;
+}
+
+// reach(goal, trace, done, {seek, select, san}): moves the page to the goal once enough of the
+// search has arrived; returns what is still to reach (null when nothing is). A step is reached
+// when that many events have come (or the search is done: the last step then); a node needs the
+// whole search, since a path may name a node entered late.
+export function reach(goal, trace, done, { seek, select, san = null }) {
+  if (!goal || !trace || !trace.started) return goal;
+  if (goal.step !== null) {
+    if (trace.length < goal.step && !done) return goal;
+    seek(Math.min(goal.step, trace.length));
+  }
+  if (goal.node === null) return null;
+  if (!done) return { ...goal, step: null, stepped: goal.stepped || goal.step !== null };
+  const stepped = goal.stepped || goal.step !== null;
+  const r = resolvePath(trace, trace.length, goal.node, san);
+  const id = r.id || (r.pruned ? r.parent : 0);
+  if (!id) return null;
+  if (!stepped) seek(trace.enterAt.get(id) + 1);
+  select(id);
+  return null;
+}
+
+// forgetGoal: once reached, the link's step and node leave the address, so Start plays as usual.
+export function forgetGoal() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has("step") && !q.has("node")) return;
+  q.delete("step"); q.delete("node");
+  const rest = q.toString().replace(/%28/g, "(").replace(/%29/g, ")").replace(/%2C/g, ",").replace(/%3D/g, "=");
+  history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+}

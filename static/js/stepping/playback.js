@@ -1,0 +1,151 @@
+// playback.js: moving the step S.k through the trace. It runs the playback loop on
+// requestAnimationFrame at the chosen speed (or following the stream), seeks, pauses, and
+// provides the stepping actions shared by the buttons and the keyboard (step, into, over, out,
+// iterations, run to breakpoint, start, end). It also wires the play button, the stepping
+// buttons, the speed slider, the timeline scrubber and the breakpoint count.
+import { stepOver, stepOut, nextIteration, prevIteration, runToBreakpoint } from "./stepping.js";
+import { t, num } from "../i18n/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Button data-ids to the stepping action each one runs.
+const BUTTONS = {
+  "step-forward": "stepForward", "step-back": "stepBack", "step-into": "stepInto", "step-over": "stepOver",
+  "step-out": "stepOut", "next-iteration": "nextIteration", "prev-iteration": "prevIteration",
+  "run-to-breakpoint": "runToBreakpoint", "to-start": "toStart", "to-end": "toEnd",
+};
+
+function stepInto(trace, k) {
+  // The next node entered, landing on its enter event.
+  const next = trace.node(trace.nodeCount(k) + 1);
+  return next ? next.enterAt + 1 : trace.length;
+}
+
+function breakpoints() {
+  const bp = {};
+  for (const el of document.querySelectorAll("input[data-bp]")) bp[el.dataset.bp] = el.checked;
+  return bp;
+}
+
+// The speed beside the slider ("20/s", "max") and as a screen reader says it.
+export const speedText = (speed) => (speed === Infinity ? t("playback.speedMax") : t("playback.speed", { n: speed }));
+export const speedValueText = (speed) => (speed === Infinity ? t("playback.speedMaxSpoken") : t("playback.speedSpoken", { n: speed }));
+
+const BUSY_RENDER_MS = 8; // a render longer than this while streaming skips the next frame
+// Events arriving change only the counters (received, nodes/s) while the step shown stays: a
+// render for them alone comes at most this often, not on every frame of a big search (issue 28).
+const ARRIVAL_MS = 100;
+
+// speed slider: 0..40 -> 10^(v/10) events/s (1..10000), 41 -> max (follow the stream).
+function speedOf(v) { return v >= 41 ? Infinity : Math.round(10 ** (v / 10)); }
+
+// createPlayback(S, { render, gate }): S is the page state (app.js); render draws step S.k;
+// gate(from, to) may stop a move forward early (quiz mode asks before a decision); now is the
+// clock that times a render (a test's own).
+export function createPlayback(S, { render, gate = (from, to) => to, now = () => performance.now() }) {
+  function seek(k) {
+    k = Math.max(0, Math.min(Math.floor(Number(k) || 0), S.eventCount));
+    S.k = k > S.k ? gate(S.k, k) : k;
+    S.acc = 0;
+    render();
+  }
+
+  function pause() { S.playing = false; S.dirty = true; kick(); }
+
+  function playPause() {
+    if (S.playing) { pause(); return; }
+    if (!S.trace || (S.eventCount === 0 && !S.streaming)) return;
+    if (S.k >= S.eventCount && !S.streaming) S.k = 0; // at the end: play again from the start
+    S.playing = true;
+    S.acc = 0;
+    S.dirty = true;
+    kick();
+  }
+
+  // A stepping action: pause, then seek to fn(trace, k).
+  function jump(fn) {
+    return () => {
+      if (!S.trace) return;
+      pause();
+      seek(fn(S.trace, S.k));
+    };
+  }
+
+  const actions = {
+    playPause,
+    stepForward: jump((t, k) => k + 1),
+    stepBack: jump((t, k) => k - 1),
+    stepInto: jump(stepInto),
+    stepOver: jump(stepOver),
+    stepOut: jump(stepOut),
+    nextIteration: jump(nextIteration),
+    prevIteration: jump(prevIteration),
+    runToBreakpoint: jump((t, k) => runToBreakpoint(t, k, breakpoints())),
+    toStart: jump(() => 0),
+    toEnd: jump((t) => t.length),
+  };
+
+  function setSpeedSlider(v) {
+    $("speed").value = String(v);
+    updateSpeed();
+  }
+
+  function updateSpeed() {
+    S.speed = speedOf(+$("speed").value);
+    $("speed-text").value = speedText(S.speed);
+    $("speed").setAttribute("aria-valuetext", speedValueText(S.speed));
+  }
+
+  function tick(time) {
+    S.frame = 0;
+    // Cap the step: a background tab resumes without a burst of events.
+    const dt = S.lastTime ? Math.min(time - S.lastTime, 250) : 16;
+    S.lastTime = time;
+    if (S.playing && S.trace) {
+      const total = S.eventCount;
+      // The opening events (search-start, iteration-start) draw nothing: start at the root.
+      const root = S.trace.nodeCount(S.k) === 0 && S.trace.node(1);
+      if (root) S.k = Math.max(S.k, Math.min(root.enterAt + 1, total));
+      if (S.speed === Infinity) S.k = gate(S.k, total);
+      else {
+        S.acc += (S.speed * dt) / 1000;
+        const step = Math.floor(S.acc);
+        S.acc -= step;
+        S.k = gate(S.k, Math.min(S.k + step, total));
+      }
+      if (S.k >= total && !S.streaming) S.playing = false;
+      S.dirty = true;
+    }
+    // A render that took long while a search streams in (its first frames: cold code, a new
+    // layout) leaves the next frame free: a key pressed meanwhile runs at once, not behind
+    // frame after frame of playback. Not before the first node is drawn (start to first node).
+    if (S.arrived && (S.playing || time - (S.arrivedDrawn || 0) >= ARRIVAL_MS)) { S.dirty = true; S.arrivedDrawn = time; }
+    if (S.dirty && !(S.restFrame && S.streaming)) {
+      const t0 = now();
+      render();
+      S.restFrame = S.streaming && now() - t0 > BUSY_RENDER_MS && !!S.trace && S.trace.nodeCount(S.k) > 0;
+    } else S.restFrame = false;
+    if (S.playing || S.streaming) kick();
+    else S.lastTime = 0;
+  }
+
+  // At most one frame pending: every change just marks S.dirty and kicks.
+  function kick() {
+    if (!S.frame) S.frame = requestAnimationFrame(tick);
+  }
+
+  function wire() {
+    $("play-pause").addEventListener("click", playPause);
+    for (const [id, a] of Object.entries(BUTTONS)) $(id).addEventListener("click", () => actions[a]());
+    $("speed").addEventListener("input", () => { S.speedTouched = true; updateSpeed(); });
+    $("timeline").addEventListener("input", (e) => { pause(); seek(+e.target.value); });
+    const bpCount = () => {
+      const c = [...document.querySelectorAll("input[data-bp]")].filter((x) => x.checked).length;
+      $("bp-count").textContent = c ? num(c) : "";
+    };
+    document.querySelectorAll("input[data-bp]").forEach((x) => x.addEventListener("change", bpCount));
+    bpCount();
+  }
+
+  return { seek, pause, kick, actions, setSpeedSlider, updateSpeed, wire };
+}

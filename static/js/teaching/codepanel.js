@@ -1,0 +1,287 @@
+// codepanel.js: the code panel beside the tree (issue 29). It shows the algorithm being run, in
+// the form the view uses (the root player's MAX/MIN or negamax) and the language chosen
+// (pseudo-code or Python), highlights the line the current step's event comes from (codemap.js),
+// and lists the variables of that event's node by the code's names. A click on a line (or Enter
+// on its number) sets a breakpoint there and runs to the next event that line makes.
+// ?code=pseudo|python opens it; the toggle sits in the tree's bar.
+import { parseCode, codeFile, formOf, algoOf, LANGS } from "./codetext.js";
+import { CodeTracker } from "./codemap.js";
+import { t, has } from "../i18n/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+// What a started search shows: {algo, form, generic} or null when no code fits. A chess search
+// is pvscope's engine's own text, unless the trace names another engine: then the algorithm's
+// generic negamax text, said to be generic, or nothing for an algorithm pvscope does not know.
+export function codeChoice(started, viewMode) {
+  if (!started) return null;
+  const o = started.options || {};
+  // A trace file names its writer (tracer/c/pvscope_trace.h, tracer/python) or its engine;
+  // pvscope's own traces name neither.
+  const named = o.engine || o.writer || "";
+  const other = !!named && !/^pvscope$/i.test(named);
+  const algo = algoOf(started);
+  if (started.kind === "chess" && !other) return { algo: "chess", form: "negamax", generic: false };
+  if (!algo) return null;
+  return { algo, form: started.kind === "chess" ? "negamax" : formOf(viewMode), generic: other };
+}
+
+// createCodePanel(S, {seek, kick, pause}): S is the page state; seek(k) moves to step k.
+export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
+  const texts = new Map(); // file + strict -> parsed text, or "loading"
+  let lang = "";
+  let bp = 0; // the breakpoint's line, 0 for none
+  let track = null; // {key, trace, tracker, hl: []} the highlights computed so far
+  let shownKey = "";
+  let panel = null;
+
+  const q = new URLSearchParams(location.search).get("code");
+  if (q && LANGS.includes(q)) lang = q;
+
+  // The toggle in the tree's bar, and the panel after the tree view.
+  const tools = document.querySelector(".tree-tools");
+  const toggle = document.createElement("button");
+  toggle.type = "button"; toggle.id = "code-toggle"; toggle.dataset.testid = "code-toggle";
+  toggle.textContent = t("codepanel.toggle");
+  toggle.title = t("codepanel.toggleTitle");
+  toggle.addEventListener("click", () => (lang ? close() : open("pseudo")));
+  if (tools) tools.insertBefore(toggle, $("tree-info"));
+  toggle.setAttribute("aria-pressed", "false");
+  if (lang) queueMicrotask(() => open(lang)); // ?code=LANG, once the page's controllers exist
+
+  function build() {
+    panel = document.createElement("aside");
+    panel.id = "code-panel"; panel.className = "code-panel"; panel.dataset.testid = "code-panel";
+    panel.setAttribute("aria-label", t("codepanel.label"));
+    panel.innerHTML = `<div class="code-head"><span class="code-title" data-testid="code-title"></span>
+      <label class="vh" for="code-lang"></label><select id="code-lang" data-testid="code-lang"></select></div>
+      <ol class="code-lines" data-testid="code-lines"></ol>
+      <p class="code-note" data-testid="code-note"></p>
+      <dl class="code-vars" data-testid="code-watch" aria-live="off"></dl>`;
+    panel.querySelector("label").textContent = t("codepanel.language");
+    const sel = panel.querySelector("select");
+    for (const l of LANGS) {
+      const o = document.createElement("option");
+      o.value = l; o.textContent = t(`codepanel.lang-${l}`);
+      sel.append(o);
+    }
+    sel.addEventListener("change", () => open(sel.value));
+    panel.querySelector("ol").addEventListener("click", (e) => {
+      const li = e.target.closest("li");
+      if (li) runToLine(+li.dataset.line);
+    });
+    const view = $("tree-view");
+    view.after(panel);
+  }
+
+  // open(lang, line): the panel in lang; line (a lesson's) is marked as the breakpoint.
+  function open(l, line = 0) {
+    lang = LANGS.includes(l) ? l : "pseudo";
+    if (line) bp = line;
+    if (!panel) build();
+    panel.hidden = false;
+    panel.querySelector("select").value = lang;
+    setURL();
+    layoutChanged();
+  }
+  function close() {
+    lang = "";
+    if (panel) panel.hidden = true;
+    setURL();
+    layoutChanged();
+  }
+  function layoutChanged() {
+    document.querySelector(".tree-region")?.classList.toggle("with-code", !!lang);
+    document.documentElement.classList.toggle("code-open", !!lang);
+    toggle.setAttribute("aria-pressed", String(!!lang));
+    shownKey = "";
+    onToggle(); // the event log's rows gain or lose their line tags
+    // The tree view refits to its new width, as presentation mode does.
+    requestAnimationFrame(() => { if (S.view && S.view.resize) { S.view.resize(); S.view.fit(false); } S.dirty = true; kick(); });
+    S.dirty = true;
+    kick();
+  }
+  function setURL() {
+    const u = new URLSearchParams(location.search);
+    if (lang) u.set("code", lang); else u.delete("code");
+    const s = u.toString();
+    history.replaceState(null, "", location.pathname + (s ? `?${s}` : "") + location.hash);
+  }
+
+  // The parsed text of a choice in a language, loaded once; null until it has arrived.
+  function textOf(choice, l, strict) {
+    const file = codeFile(choice.algo, choice.form, l);
+    const key = `${file}|${strict}`;
+    const got = texts.get(key);
+    if (got && got !== "loading") return got;
+    if (!got) {
+      texts.set(key, "loading");
+      fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.statusText))))
+        .then((src) => { texts.set(key, parseCode(src, { strict, words: commentWords })); onToggle(); S.dirty = true; kick(); })
+        .catch(() => texts.delete(key));
+    }
+    return null;
+  }
+
+  function current() {
+    const tr = S.trace;
+    if (!tr || !tr.started) return null;
+    const choice = codeChoice(tr.started, S.pov.mode);
+    if (!choice) return { choice: null };
+    const o = tr.started.options || {};
+    const strict = o.prune === "strict" || o["prune-strict"] === "true";
+    // Chess has one text, pseudo-code: the engine is Go, not Python.
+    const l = choice.algo === "chess" ? "pseudo" : lang || "pseudo";
+    const code = textOf(choice, l, strict);
+    return { choice, strict, code, lang: l };
+  }
+
+  // The highlight of event i (0-based), computed in order from the trace's start and kept.
+  function highlight(cur, i) {
+    const tr = S.trace;
+    const key = `${codeFile(cur.choice.algo, cur.choice.form, cur.lang)}|${cur.strict}`;
+    if (!track || track.trace !== tr || track.key !== key || track.started !== tr.started) {
+      const scale = S.pov.scale || {};
+      track = { key, trace: tr, started: tr.started, hl: [],
+        tracker: new CodeTracker(cur.code, { ...cur.choice, strict: cur.strict, infinity: scale.infinity || 32000 }) };
+    }
+    while (track.hl.length <= i && track.hl.length < tr.length) track.hl.push(track.tracker.step(tr.event(track.hl.length)));
+    return track.hl[i] || null;
+  }
+
+  function render() {
+    if (!lang) return;
+    if (!panel) build();
+    const cur = current();
+    const note = panel.querySelector(".code-note");
+    const ol = panel.querySelector("ol");
+    const title = panel.querySelector(".code-title");
+    if (!cur || !cur.choice) {
+      ol.replaceChildren(); title.textContent = t("codepanel.label");
+      note.textContent = cur ? t("codepanel.noCode") : t("codepanel.startFirst");
+      panel.querySelector("dl").replaceChildren();
+      return;
+    }
+    if (!cur.code) return; // loading: drawn when it arrives
+    const key = `${cur.choice.algo}|${cur.choice.form}|${cur.lang}|${cur.strict}`;
+    if (key !== shownKey) {
+      shownKey = key;
+      title.textContent = titleOf(cur);
+      const o = S.trace.started.options || {};
+      note.textContent = cur.choice.generic ? t("codepanel.generic")
+        : cur.choice.algo === "chess" && lang === "python" ? t("codepanel.chessPseudo")
+        : o["fail-hard"] === "true" && cur.choice.algo !== "chess" ? t("codepanel.failHard") : "";
+      ol.replaceChildren(...cur.code.lines.map((text, i) => lineItem(text, i + 1)));
+    }
+    const k = Math.min(S.k, S.eventCount);
+    const h = k > 0 ? highlight(cur, k - 1) : null;
+    const line = h ? h.line : 0;
+    for (const li of ol.children) {
+      const on = +li.dataset.line === line;
+      li.classList.toggle("running", on);
+      if (on) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+      li.classList.toggle("bp", +li.dataset.line === bp);
+      li.querySelector("button").setAttribute("aria-pressed", String(+li.dataset.line === bp));
+    }
+    if (line) scrollLine(ol, ol.children[line - 1]);
+    renderVars(h ? h.vars : {});
+  }
+
+  function titleOf(cur) {
+    const algo = t(`codepanel.algo-${cur.choice.algo}`);
+    const form = cur.choice.algo === "chess" ? "" : ` · ${t(`codepanel.form-${cur.choice.form}`)}`;
+    const strict = cur.strict ? ` · ${t("codepanel.strict")}` : "";
+    return `${algo}${form}${strict}`;
+  }
+
+  function lineItem(text, n) {
+    const li = document.createElement("li");
+    li.dataset.line = String(n);
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "code-ln"; b.textContent = String(n);
+    b.setAttribute("aria-label", t("codepanel.breakpointOn", { n }));
+    const code = document.createElement("code");
+    code.textContent = text || " ";
+    li.append(b, code);
+    return li;
+  }
+
+  // The running line in view inside the panel, without scrolling the page (a phone's panel
+  // sits under the tree: the page itself scrolls only when the panel is on screen).
+  function scrollLine(ol, li) {
+    if (!li) return;
+    const top = li.offsetTop - ol.offsetTop, bottom = top + li.offsetHeight;
+    if (top < ol.scrollTop) ol.scrollTop = top;
+    else if (bottom > ol.scrollTop + ol.clientHeight) ol.scrollTop = bottom - ol.clientHeight;
+  }
+
+  function renderVars(vars) {
+    const dl = panel.querySelector("dl");
+    const items = [];
+    for (const [name, v] of Object.entries(vars)) {
+      const dt = document.createElement("dt"); dt.textContent = name;
+      const dd = document.createElement("dd"); dd.textContent = show(v);
+      items.push(dt, dd);
+    }
+    dl.replaceChildren(...items);
+  }
+
+  // Run to the next event line n makes after the current step (a breakpoint on the line).
+  function runToLine(n) {
+    bp = n;
+    const cur = current();
+    if (!cur || !cur.code) return;
+    const k = Math.min(S.k, S.eventCount);
+    for (let i = k; i < S.eventCount; i++) {
+      const h = highlight(cur, i);
+      if (h && h.line === n) { seek(i + 1); return; }
+    }
+    S.dirty = true; kick(); // no later event: the breakpoint stays marked
+  }
+
+  return {
+    open, close, render, runToLine,
+    get open_() { return !!lang; },
+    toggle() { if (lang) close(); else open("pseudo"); },
+    // window.pvscope.code(lang): {lang, algo, form, text} of the search shown, or null.
+    code(l = lang || "pseudo") {
+      const tr = S.trace;
+      const choice = tr && tr.started ? codeChoice(tr.started, S.pov.mode) : null;
+      if (!choice) return null;
+      const o = tr.started.options || {};
+      const strict = o.prune === "strict" || o["prune-strict"] === "true";
+      const ll = choice.algo === "chess" ? "pseudo" : l;
+      const code = textOf(choice, ll, strict);
+      return code ? { lang: ll, algo: choice.algo, form: choice.form, text: code.text, generic: choice.generic } : null;
+    },
+    snapshot() {
+      if (!lang) return null;
+      const cur = current();
+      if (!cur || !cur.choice || !cur.code) return null;
+      const k = Math.min(S.k, S.eventCount);
+      const h = k > 0 ? highlight(cur, k - 1) : null;
+      return { lang: cur.lang, algo: cur.choice.algo, form: cur.choice.form, line: h ? h.line : 0, vars: h ? { ...h.vars } : {}, breakpoint: bp };
+    },
+    // The text as shown and its running line, for an export (codeexport.js); null when closed.
+    exportCode() {
+      if (!lang) return null;
+      const cur = current();
+      if (!cur || !cur.choice || !cur.code) return null;
+      const k = Math.min(S.k, S.eventCount);
+      const h = k > 0 ? highlight(cur, k - 1) : null;
+      return { lines: cur.code.lines, line: h ? h.line : 0, title: titleOf(cur) };
+    },
+    // The line event i (0-based) comes from, for narration links and the quiz.
+    lineAt(i) { if (!lang) return 0; const cur = current(); return cur && cur.code && i >= 0 && i < S.eventCount ? (highlight(cur, i) || {}).line || 0 : 0; },
+  };
+}
+
+// A comment's words in the page's language (codetext.js: "{{key}}" in the texts).
+const commentWords = (k) => (has(`codecomments.${k}`) ? t(`codecomments.${k}`) : k);
+
+// A watch value as shown: ∞ for infinity, moves and numbers as they are.
+export function show(v) {
+  if (v === Infinity) return "∞";
+  if (v === -Infinity) return "−∞";
+  return String(v);
+}
