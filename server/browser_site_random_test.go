@@ -111,8 +111,9 @@ func TestBrowserSiteRandomTrees(t *testing.T) {
 
 	// A worksheet on its default trees (sheet.js: b=2,d=4, seeds 1..6): it
 	// renders, and its first figure is the generator's seed 1.
-	p.open(sitePath + "index.html?exercise=prune&sheet=1&trees=6")
-	p.waitFor(`window.pvscope.snapshot().sheet && window.pvscope.snapshot().sheet.pages > 0`)
+	// (Not p.open: the sheet hides the page's controls once it is drawn.)
+	p.run(chromedp.Navigate(p.url + sitePath + "index.html?exercise=prune&sheet=1&trees=6"))
+	p.waitFor(`window.pvscope && window.pvscope.snapshot().sheet && window.pvscope.snapshot().sheet.pages > 0`)
 	var figures int
 	p.run(chromedp.Evaluate(`document.querySelectorAll('[data-testid="sheet"] svg').length`, &figures))
 	if figures < 6 {

@@ -62,11 +62,19 @@ export class WorkerTransport {
     if (this.worker) return;
     this.onState("connecting", t("transport.loading"));
     let w;
-    try {
-      w = new Worker(this.url);
-    } catch (err) {
-      this.onState("closed", t("transport.failed", { error: err.message }));
-      return;
+    // The page's head started the engine while the modules loaded (templates' earlyWorker):
+    // the first transport takes it, with what it said meanwhile.
+    const early = typeof window !== "undefined" && window.pvscopeEarlyWorker;
+    if (early) {
+      window.pvscopeEarlyWorker = null;
+      w = early.worker;
+    } else {
+      try {
+        w = new Worker(this.url);
+      } catch (err) {
+        this.onState("closed", t("transport.failed", { error: err.message }));
+        return;
+      }
     }
     this.worker = w;
     w.onmessage = (m) => {
@@ -100,6 +108,10 @@ export class WorkerTransport {
       this.waiting.clear();
       this.onState("closed", error);
     };
+    if (early) {
+      for (const m of early.messages) w.onmessage(m);
+      if (early.error) w.onerror(early.error);
+    }
   }
 
   send(cmd) {
