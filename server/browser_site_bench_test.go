@@ -3,9 +3,12 @@ package server
 import (
 	"encoding/json"
 	"net/url"
+	"os"
+	"strconv"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/pvscope/pvscope/server/session"
 )
@@ -22,8 +25,13 @@ import (
 // in the page, for an embedded chess search (start position, depth 3),
 // which starts without a click. The time is performance.now() when the page
 // first has an event, polled every animation frame (so up to 16 ms late).
+// PVSCOPE_SITE_LATENCY_MS, when set, adds that round-trip latency to every
+// request (Chromium's network emulation), as a remote host has.
 func BenchmarkBrowserSiteFirstNodeOnReload(b *testing.B) {
 	p := newSitePage(b, 1366, 768)
+	if ms, err := strconv.Atoi(os.Getenv("PVSCOPE_SITE_LATENCY_MS")); err == nil {
+		p.run(network.Enable(), network.EmulateNetworkConditions(false, float64(ms), -1, -1))
+	}
 	link := p.url + sitePath + "index.html?" + url.Values{"embed": {"1"}, "depth": {"3"},
 		"fen": {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}}.Encode()
 	firstNode := `window.pvscope && window.pvscope.snapshot && window.pvscope.snapshot().eventCount > 0`

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"net/url"
+	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -49,6 +51,7 @@ func SiteFiles() ([]SiteFile, error) {
 		p := pageFor(url.Values{}, lim)
 		p.Site = true
 		p.Asset = siteAssetURL
+		p.Preload = siteModules()
 		var b bytes.Buffer
 		if err := templates.Index(p).Render(words.With(context.Background(), w), &b); err != nil {
 			return nil, err
@@ -66,4 +69,35 @@ func SiteFiles() ([]SiteFile, error) {
 // a course's pages may put the site in any folder.
 func siteAssetURL(u string) string {
 	return strings.TrimPrefix(assetURL(u), "/")
+}
+
+// staticImport is a module's static import or re-export: import ... from
+// "./x.js", import "./x.js", export ... from "./x.js" (the page's modules
+// write each on one line; a dynamic import() is lazy and not followed).
+var staticImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\b[^"'\n;]*?["'](\.{1,2}/[^"']+)["']`)
+
+// siteModules lists every module js/app.js imports, directly or not, at the
+// URLs the page imports them by (static/js/tree/layout.js: a static site has
+// no import map, and its modules import each other by relative URLs), in
+// path order, for the page's <link rel="modulepreload">.
+func siteModules() []string {
+	files := staticAssets().files
+	seen := map[string]bool{"js/app.js": true}
+	todo := []string{"js/app.js"}
+	var out []string
+	for len(todo) > 0 {
+		cur := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, m := range staticImport.FindAllSubmatch(files[cur].body, -1) {
+			dep := path.Join(path.Dir(cur), string(m[1]))
+			if seen[dep] || files[dep] == nil {
+				continue
+			}
+			seen[dep] = true
+			todo = append(todo, dep)
+			out = append(out, "static/"+dep)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

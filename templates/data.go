@@ -19,7 +19,21 @@ type Page struct {
 	// Site: the page of a static site (pvscope site), whose searches run in
 	// the browser; the scripts hide what needs a server.
 	Site bool
+	// Preload lists the modules app.js imports, at the URLs it imports them
+	// by, for <link rel="modulepreload">: a static site's page fetches its
+	// module graph at once instead of one import level after another.
+	Preload []string
 }
+
+// earlyWorker starts a static site's engine (static/js/worker.js, which
+// fetches and compiles the WebAssembly) before the page's modules load; the
+// transport (transport.js) takes it with the messages it sent meanwhile.
+const earlyWorker = `(function () { try {
+  var w = new Worker("static/js/worker.js"), e = { worker: w, messages: [], error: null };
+  w.onmessage = function (m) { e.messages.push(m); };
+  w.onerror = function (x) { e.error = x; };
+  window.pvscopeEarlyWorker = e;
+} catch (err) {} })();`
 
 // url is p.Asset(u), or u when the page has no Asset.
 func (p Page) url(u string) string {

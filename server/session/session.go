@@ -58,7 +58,8 @@ func (s *Session) Stop() { s.stop.Store(true) }
 
 // Handle answers one message from the page: start runs a search to its end
 // (stop, meant for a search running meanwhile, is Stop), open streams a trace
-// file's text; anything else is refused with the server's sentences (rooms
+// file's text, tree answers an exercise's generated tree (exercisetree.go);
+// anything else is refused with the server's sentences (rooms
 // are the server's: a page without one does not send them).
 func (s *Session) Handle(raw []byte) {
 	var cmd Command
@@ -74,6 +75,8 @@ func (s *Session) Handle(raw []byte) {
 		s.Stop()
 	case "open":
 		s.Open(cmd.ID, cmd.Text)
+	case "tree":
+		s.Tree(cmd)
 	default:
 		s.write(Said(cmd.ID, "", msg.New("go-server.unknownCommand", "Unknown command \"{type}\"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", "type", Quoted(cmd.Type))))
 	}

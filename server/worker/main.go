@@ -49,6 +49,11 @@ func main() {
 			return nil
 		case "start":
 			s.Stop() // a new start replaces the running search, as on the server
+		case "tree":
+			// An exercise's tree is small and drawn at once: answered here,
+			// not behind a running search (the server's GET /tree).
+			s.Handle(raw)
+			return nil
 		}
 		select {
 		case commands <- raw:

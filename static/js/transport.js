@@ -2,10 +2,24 @@
 // pvscope, it is the websocket (socket.js). In a static site (pvscope site writes "site": true
 // into the page's config) it is a Web Worker running the same session compiled to WebAssembly
 // (worker.js, server/worker): the same commands go in with send(), the same frames come out
-// through onFrame, hello first. What only a server can do (rooms, UCI engines,
-// random exercise trees) is hidden in a static site, with a sentence saying how to get it.
+// through onFrame, hello first. What only a server can do (rooms, UCI engines) is hidden in a
+// static site, with a sentence saying how to get it. An exercise's random tree, the server's
+// GET /tree, is the worker's tree command there (siteTree).
 import { Socket, PROTOCOL } from "./socket.js";
 import { t } from "./i18n/i18n.js";
+import { frameText } from "./errors.js";
+
+// The worker that answers tree commands: the page's first one, or one of its own when the page
+// has none yet (an exercise opened before any search).
+let treeWorker = null;
+let treeIds = 2 ** 40; // apart from the page's search ids
+
+// siteTree(random) is the server's GET /tree?random=... answered by the worker with the same Go
+// code (session.ExerciseTree): resolves to {random, tree}, rejects with the sentence.
+export function siteTree(random) {
+  if (!treeWorker) treeWorker = new WorkerTransport({});
+  return treeWorker.tree(random);
+}
 
 // isSite reports whether the page was built by pvscope site (no server behind it).
 export function isSite() {
@@ -29,6 +43,17 @@ export class WorkerTransport {
     this.worker = null;
     this.hello = null;
     this.pending = [];
+    this.waiting = new Map(); // tree command id -> {resolve, reject}
+    if (!treeWorker) treeWorker = this;
+  }
+
+  // tree asks the worker for random=...'s tree (session.Tree); see siteTree.
+  tree(random) {
+    const id = ++treeIds;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.send({ type: "tree", id, setup: { random } });
+    });
   }
 
   get ready() { return !!(this.worker && this.hello); }
@@ -37,11 +62,19 @@ export class WorkerTransport {
     if (this.worker) return;
     this.onState("connecting", t("transport.loading"));
     let w;
-    try {
-      w = new Worker(this.url);
-    } catch (err) {
-      this.onState("closed", t("transport.failed", { error: err.message }));
-      return;
+    // The page's head started the engine while the modules loaded (templates' earlyWorker):
+    // the first transport takes it, with what it said meanwhile.
+    const early = typeof window !== "undefined" && window.pvscopeEarlyWorker;
+    if (early) {
+      window.pvscopeEarlyWorker = null;
+      w = early.worker;
+    } else {
+      try {
+        w = new Worker(this.url);
+      } catch (err) {
+        this.onState("closed", t("transport.failed", { error: err.message }));
+        return;
+      }
     }
     this.worker = w;
     w.onmessage = (m) => {
@@ -60,11 +93,25 @@ export class WorkerTransport {
         for (const c of q) this.send(c);
         return;
       }
+      const waiter = f.id && this.waiting.get(f.id);
+      if (waiter) {
+        this.waiting.delete(f.id);
+        if (f.type === "tree") waiter.resolve({ random: f.random, tree: f.tree });
+        else waiter.reject(new Error(frameText(f)));
+        return;
+      }
       this.onFrame(f);
     };
     w.onerror = (e) => {
-      this.onState("closed", t("transport.failed", { error: e.message || "?" }));
+      const error = t("transport.failed", { error: e.message || "?" });
+      for (const waiter of this.waiting.values()) waiter.reject(new Error(error));
+      this.waiting.clear();
+      this.onState("closed", error);
     };
+    if (early) {
+      for (const m of early.messages) w.onmessage(m);
+      if (early.error) w.onerror(early.error);
+    }
   }
 
   send(cmd) {
@@ -80,6 +127,7 @@ export class WorkerTransport {
 
   close() {
     if (this.worker) this.worker.terminate();
+    if (treeWorker === this) treeWorker = null;
     this.worker = null;
     this.hello = null;
   }
