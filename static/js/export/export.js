@@ -4,7 +4,6 @@
 // The buttons sit in the tree's bar (Export ▾); window.pvscope.export(kind, opts) is the same.
 import { sceneOf, valueText } from "./scene.js";
 import { t } from "../i18n/i18n.js";
-import { svgWithCode, tikzWithCode } from "../teaching/codeexport.js";
 
 const R = 12; // node radius, as the canvas draws it (world units)
 const PAD = 36;
@@ -138,6 +137,8 @@ export function createExport(S, { seek, pause, codeOf = () => null }) {
   // "png" (opts.scale 1, 2, 4) | "webm" (opts.from, opts.to, opts.fps) -> Blob.
   async function exportAs(kind, opts = {}) {
     const code = opts.code === false ? null : codeOf();
+    // The code beside the tree (codeexport.js) is loaded with the first export that has it.
+    const { svgWithCode, tikzWithCode } = code ? await import("../teaching/codeexport.js") : {};
     const svg = () => { const s = toSVG(scene(), S.view.col); return code ? svgWithCode(s, code) : s; };
     switch (kind) {
       case "svg": return svg();

@@ -5,10 +5,13 @@
 // on its number) sets a breakpoint there and runs to the next event that line makes.
 // ?code=pseudo|python opens it; the toggle sits in the tree's bar.
 import { parseCode, codeFile, formOf, algoOf, LANGS } from "./codetext.js";
-import { CodeTracker } from "./codemap.js";
 import { t, has } from "../i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
+
+// codemap.js's CodeTracker, imported with the first text the panel shows.
+let CodeTracker = null;
+const loadTracker = () => (CodeTracker ? Promise.resolve() : import("./codemap.js").then((m) => { CodeTracker = m.CodeTracker; }));
 
 // What a started search shows: {algo, form, generic} or null when no code fits. A chess search
 // is pvscope's engine's own text, unless the trace names another engine: then the algorithm's
@@ -108,7 +111,8 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     history.replaceState(null, "", location.pathname + (s ? `?${s}` : "") + location.hash);
   }
 
-  // The parsed text of a choice in a language, loaded once; null until it has arrived.
+  // The parsed text of a choice in a language, loaded once with codemap.js (which is not part
+  // of the page's first load); null until both have arrived.
   function textOf(choice, l, strict) {
     const file = codeFile(choice.algo, choice.form, l);
     const key = `${file}|${strict}`;
@@ -116,8 +120,8 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     if (got && got !== "loading") return got;
     if (!got) {
       texts.set(key, "loading");
-      fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.statusText))))
-        .then((src) => { texts.set(key, parseCode(src, { strict, words: commentWords })); onToggle(); S.dirty = true; kick(); })
+      Promise.all([fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.statusText)))), loadTracker()])
+        .then(([src]) => { texts.set(key, parseCode(src, { strict, words: commentWords })); onToggle(); S.dirty = true; kick(); })
         .catch(() => texts.delete(key));
     }
     return null;
