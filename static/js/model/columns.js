@@ -2,8 +2,20 @@
 // node table, and the binary searches that count a sorted column's entries below a step.
 
 // Growable typed arrays: doubling keeps append amortised O(1) and memory near 1x-2x of use.
+//
+// A Trace's ~40 columns grow together (one entry per event, or per node), so with equal
+// capacities they all doubled in the same websocket frame: at 500k events that frame copied
+// ~16 arrays of 2 MB and took 35-60 ms (docs/streaming.md). Each new column's first capacity
+// is therefore staggered across one octave (1, 2^(1/16), ... 2^(15/16) times the asked size),
+// so the doublings of a big search fall in different frames.
+let staggered = 0;
+const STAGGER = 16;
+
 class Grow {
-  constructor(Type, cap = 1024) { this.a = new Type(cap); this.length = 0; this.Type = Type; }
+  constructor(Type, cap = 1024) {
+    cap = Math.round(cap * 2 ** ((staggered++ % STAGGER) / STAGGER));
+    this.a = new Type(cap); this.length = 0; this.Type = Type;
+  }
   push(v) {
     if (this.length === this.a.length) {
       const b = new this.Type(this.a.length * 2);
