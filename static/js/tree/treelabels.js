@@ -13,6 +13,20 @@ export const whyLabel = (w) => (has(`treelabels.why-${w}`) ? t(`treelabels.why-$
 
 const CELL = 96; // the occupancy grid's cell, in screen pixels
 
+// Text widths by font and text: a drawing measures each label it places, and the same few
+// hundred strings come back every frame (measureText was a quarter of a big tree's first draw).
+const widths = new Map();
+function textWidth(ctx, text) {
+  const key = ctx.font + "\u0000" + text;
+  let w = widths.get(key);
+  if (w === undefined) {
+    if (widths.size >= 20000) widths.clear();
+    w = ctx.measureText(text).width;
+    widths.set(key, w);
+  }
+  return w;
+}
+
 // Rectangles already taken, bucketed in a grid so each test looks at a few neighbours only.
 class Occupancy {
   constructor() { this.cells = new Map(); }
@@ -66,7 +80,7 @@ export function drawLabels(view, vis, full) {
     for (const it of vis) if (it.kind !== "summary" && it.state !== "unseen" && !rows.has(it.ply)) rows.set(it.ply, scr(it)[1]);
     ctx.font = font(px.window, true); ctx.textAlign = "left"; ctx.textBaseline = "middle";
     for (const [ply, y] of rows) {
-      const t = V.player(ply).toUpperCase(), w = ctx.measureText(t).width;
+      const t = V.player(ply).toUpperCase(), w = textWidth(ctx, t);
       const r = { x: 4, y: y - px.window / 2, w: w + 4, h: px.window };
       occ.take(r);
       halo(ctx, col, t, 6, y, col.stopped);
@@ -100,7 +114,7 @@ export function drawLabels(view, vis, full) {
       let nx = (y - py0) / len, ny = (px0 - x) / len; // a unit normal to the edge
       if (nx > 0) { nx = -nx; ny = -ny; }
       ctx.font = font(px.move, true);
-      const off = ctx.measureText(mark).width / 2 + px.move / 2;
+      const off = textWidth(ctx, mark) / 2 + px.move / 2;
       cands.push({ it, text: mark, x: (x + px0) / 2 + nx * off, y: (y + py0) / 2 + ny * off, size: px.move, baseline: "middle", pri: [0, 0, it.ply], bold: true });
     }
   }
@@ -126,7 +140,7 @@ export function drawLabels(view, vis, full) {
     if (rangeOf && it.kind === "node") {
       const text = rangeOf(it);
       ctx.font = font(px.value, true);
-      const wide = ctx.measureText(text).width, room = 1.9 * rS;
+      const wide = textWidth(ctx, text), room = 1.9 * rS;
       if (wide > room) ctx.font = font(px.value * Math.max(0.3, room / wide), true); // inside its node
       ctx.fillStyle = V.value(it.score, it.ply) === null ? col.text : "#fff"; ctx.fillText(text, x, y);
       info.values.push([it.nodeId, text]);
@@ -153,7 +167,7 @@ export function drawLabels(view, vis, full) {
     // A long number (an engine's 35000, -47968) shrinks to fit its node, to 60% at the least.
     const text = (b === "upper" ? "≤" : b === "lower" ? "≥" : "") + V.fmt(v);
     ctx.font = font(px.value, true);
-    const wide = ctx.measureText(text).width, room = 1.9 * rS;
+    const wide = textWidth(ctx, text), room = 1.9 * rS;
     if (wide > room) ctx.font = font(px.value * Math.max(0.6, room / wide), true);
     ctx.fillStyle = "#fff"; ctx.fillText(text, x, y);
     info.values.push([it.nodeId, text]);
@@ -161,7 +175,7 @@ export function drawLabels(view, vis, full) {
   cands.sort((a, b) => a.pri[0] - b.pri[0] || a.pri[1] - b.pri[1] || a.pri[2] - b.pri[2]);
   for (const c of cands) {
     ctx.font = font(c.size, !!c.bold);
-    const w = ctx.measureText(c.text).width;
+    const w = textWidth(ctx, c.text);
     const top = c.baseline === "top" ? c.y : c.baseline === "middle" ? c.y - c.size / 2 : c.y - c.size;
     const r = { x: c.x - w / 2 - 1, y: top, w: w + 2, h: c.size };
     if (r.x + r.w < 0 || r.x > view.w || r.y + r.h < 0 || r.y > view.h) continue;
