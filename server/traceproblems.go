@@ -2,4 +2,6 @@ package server
 
 import "github.com/pvscope/pvscope/server/session"
 
-func scoreScaleOf(meta map[string]string) (*scoreScale, error) { return session.ScoreScaleOf(meta) }
+func scoreScaleOf(meta map[string]string) (*session.ScoreScale, error) {
+	return session.ScoreScaleOf(meta)
+}
