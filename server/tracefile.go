@@ -178,12 +178,10 @@ func traceRefusal(err error) map[string]any {
 	}
 	answer := map[string]any{"error": session.Sentence(trimTracer(err.Error()))}
 	if m, ok := msg.Keyed(err); ok {
-		answer["key"], answer["args"] = m.Key, clipArgs(m.Args)
+		answer["key"], answer["args"] = m.Key, session.ClipArgs(m.Args)
 	}
 	return answer
 }
-
-func clipArgs(args map[string]any) map[string]any { return session.ClipArgs(args) }
 
 func trimTracer(s string) string {
 	for _, p := range []string{"tracer: "} {

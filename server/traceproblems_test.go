@@ -113,7 +113,7 @@ func TestReadTraceEndKeepsTheLastRootLine(t *testing.T) {
 func TestScoreScaleMateMoves(t *testing.T) {
 	var own *session.ScoreScale
 	scale := func(meta map[string]string) *session.ScoreScale {
-		s, err := scoreScaleOf(meta)
+		s, err := session.ScoreScaleOf(meta)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,7 +173,7 @@ func TestScoreScaleOf(t *testing.T) {
 		{map[string]string{"mate": "-3"}, &session.ScoreScale{Infinity: 32000, Mate: 30000, MateBand: 256}, true},
 		{map[string]string{"mate": "100", "mateBand": "200"}, &session.ScoreScale{Infinity: 32000, Mate: 100, MateBand: 100}, true},
 	} {
-		got, err := scoreScaleOf(c.meta)
+		got, err := session.ScoreScaleOf(c.meta)
 		if (got == nil) != (c.want == nil) || got != nil && *got != *c.want || (err != nil) != c.bad {
 			t.Errorf("%v: %+v, %v; want %+v, an error: %v", c.meta, got, err, c.want, c.bad)
 		}
