@@ -1,13 +1,17 @@
 package server
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pvscope/pvscope/server/session"
+)
 
 // English picks its article by the sound of the word that follows.
 func TestArticle(t *testing.T) {
 	for word, want := range map[string]string{"answer": "an", "int": "an", "object": "an", "array": "an",
 		"cursor": "a", "string": "a", "number": "a", "bool": "a", "uint64": "a", "question": "a", "Int": "an"} {
-		if got := article(word); got != want {
-			t.Errorf("article(%q) = %q, want %q", word, got, want)
+		if got := session.Article(word); got != want {
+			t.Errorf("Article(%q) = %q, want %q", word, got, want)
 		}
 	}
 }

@@ -8,14 +8,15 @@ import (
 	"testing"
 
 	"github.com/gorilla/websocket"
+	"github.com/pvscope/pvscope/server/session"
 )
 
 // recordedRun searches Kiwipete at depth 4 into a finished run (about 60k events).
 func recordedRun(b *testing.B) *run {
 	b.Helper()
 	lim := DefaultLimits()
-	p, err := check(command{Type: "start", Setup: setupFields{FEN: kiwipete},
-		Options: map[string]string{"depth": "4"}}, &lim)
+	p, err := session.Check(session.Command{Type: "start", Setup: session.SetupFields{FEN: kiwipete},
+		Options: map[string]string{"depth": "4"}}, lim.sessionLimits())
 	if err != nil {
 		b.Fatal(err)
 	}

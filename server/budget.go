@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/server/session"
 )
 
 // budget is the server's memory budget for what it keeps: recordings, tables
@@ -155,9 +156,9 @@ func (b *budget) Used() int64 {
 // than the engine's own largest).
 func SearchShare(lim Limits) (share int64, entries int, table int64) {
 	lim = lim.withDefaults()
-	share, most := searchShare(&lim)
+	share, most := session.Share(lim.sessionLimits())
 	most = min(most, engine.MaxTTSize)
-	return share, most, int64(most) * tableBytes
+	return share, most, int64(most) * session.TableBytes
 }
 
 // RuntimeMemoryLimit is the Go runtime's memory limit for a server whose

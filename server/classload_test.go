@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/pvscope/pvscope/server/session"
 )
 
 // A whole class presses Start at once (issue 21): every page on loopback, in
@@ -36,7 +37,7 @@ type pupil struct {
 	last                 string // "done" or "error"
 	message              string // the error's sentence
 	stopped              string // the done frame's
-	result               resultFrame
+	result               session.Result
 	events               int // the done frame's count
 	received             int // events received
 	queued               int // queued frames received
@@ -136,7 +137,7 @@ func readPupil(ws *websocket.Conn, p *pupil) error {
 		var f struct {
 			Type, Message, Stopped string
 			Events                 int
-			Result                 resultFrame
+			Result                 session.Result
 		}
 		if err := json.Unmarshal(append(head[:n:n], rest...), &f); err != nil {
 			return err

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer"
 
 	"github.com/pvscope/pvscope/tracer/msg"
@@ -79,7 +80,7 @@ func newConn(s *Server, ws *websocket.Conn) *conn {
 // has stopped reading, and the connection is closed rather than let it grow.
 // Errors go to their own queue, where a burst of them becomes one frame.
 func (c *conn) queue(v any) {
-	if f, ok := v.(errorFrame); ok {
+	if f, ok := v.(session.Error); ok {
 		c.errs.add(f)
 		return
 	}
@@ -131,7 +132,7 @@ func (c *conn) readPump() {
 }
 
 func (c *conn) handle(raw []byte) {
-	var cmd command
+	var cmd session.Command
 	if err := json.Unmarshal(raw, &cmd); err != nil {
 		c.refuseCommand(0, "", err)
 		return
@@ -158,7 +159,7 @@ func (c *conn) handle(raw []byte) {
 //
 //go:noinline
 func (c *conn) refuseBinary() {
-	c.queue(said(0, "", msg.New("go-server.sendText", "Send commands as JSON text messages.")))
+	c.queue(session.Said(0, "", msg.New("go-server.sendText", "Send commands as JSON text messages.")))
 }
 
 // refuseCommand answers a message that is not JSON (err), has no type, or an
@@ -169,11 +170,11 @@ func (c *conn) refuseCommand(id int64, typ string, err error) {
 	switch {
 	case err != nil:
 		m := msg.New("go-server.notJSON", "the message is not a JSON command: {reason}", "reason", err)
-		c.queue(errorFrame{Type: "error", Message: sentence(m.Text)}.WithKey(m))
+		c.queue(session.Error{Type: "error", Message: session.Sentence(m.Text)}.WithKey(m))
 	case typ == "":
-		c.queue(said(id, "", msg.New("go-server.noType", `The message has no "type"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer.`)))
+		c.queue(session.Said(id, "", msg.New("go-server.noType", `The message has no "type"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer.`)))
 	default:
-		c.queue(said(id, "", msg.New("go-server.unknownCommand", "Unknown command \"{type}\"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", "type", quoted(typ))))
+		c.queue(session.Said(id, "", msg.New("go-server.unknownCommand", "Unknown command \"{type}\"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", "type", session.Quoted(typ))))
 	}
 }
 
@@ -274,7 +275,7 @@ type streamState struct {
 	run      *run
 	sent     int // events sent
 	doneSent bool
-	enc      *batchEncoder
+	enc      *session.BatchEncoder
 }
 
 // Batches are read into buffers borrowed while a frame is written, so a
@@ -300,7 +301,7 @@ func (c *conn) stream(st *streamState) bool {
 		if !c.writeErrors() {
 			return false
 		}
-		*st = streamState{run: r, enc: newBatchEncoder()}
+		*st = streamState{run: r, enc: session.NewBatchEncoder()}
 		b, _ := json.Marshal(r.started)
 		if !c.write(b) {
 			return false
@@ -400,7 +401,7 @@ func (c *conn) writePlace(sent *time.Time) bool {
 	*sent = time.Now()
 	m := queuedSaid(place, c.srv.limits.MaxSearches, wait, atLeast)
 	f := queuedFrame{Type: "queued", ID: a.id, Position: place, WaitMs: wait.Milliseconds(), WaitAtLeast: atLeast, Message: m.Text}
-	f.Key, f.Args = keyOf(m)
+	f.Key, f.Args = session.KeyOf(m)
 	b, _ := json.Marshal(f)
 	return c.write(b)
 }

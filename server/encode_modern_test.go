@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer"
 )
 
@@ -12,7 +13,7 @@ import (
 // why as ids into a table of words that later frames extend, and the prune
 // kind by its number in hello's kinds. A textbook batch carries none of them.
 func TestEncodeModernColumns(t *testing.T) {
-	enc := newBatchEncoder()
+	enc := session.NewBatchEncoder()
 	var plain map[string]any
 	if err := json.Unmarshal(enc.Encode(1, 0, []tracer.Event{{Kind: tracer.Enter, Node: 1}}), &plain); err != nil {
 		t.Fatal(err)
@@ -71,7 +72,7 @@ func TestEncodeStringsAreJSON(t *testing.T) {
 	for i, s := range odd {
 		events = append(events, tracer.Event{Kind: tracer.Enter, Node: int32(i + 2), Parent: 1, Move: s, Reduced: 1, Why: s})
 	}
-	frame := newBatchEncoder().Encode(1, 0, events)
+	frame := session.NewBatchEncoder().Encode(1, 0, events)
 	var f struct{ Moves, Whys []string }
 	if err := json.Unmarshal(frame, &f); err != nil {
 		t.Fatalf("the frame is not JSON: %v\n%s", err, frame)

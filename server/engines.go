@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pvscope/pvscope/engine/uci"
+	"github.com/pvscope/pvscope/server/session"
 
 	"github.com/pvscope/pvscope/tracer/msg"
 )
@@ -115,7 +116,7 @@ type inspectError struct {
 // as the page shows it in English, err's first keyed sentence for the others.
 func inspectFailed(message string, err error) inspectError {
 	e := inspectError{Error: message}
-	e.Key, e.Args = keyOf(err)
+	e.Key, e.Args = session.KeyOf(err)
 	return e
 }
 
@@ -134,7 +135,7 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusRequestTimeout, inspectFailed(slow.Text, slow))
 			return
 		}
-		writeJSON(w, http.StatusBadRequest, inspectFailed(sentence(m.Text), m))
+		writeJSON(w, http.StatusBadRequest, inspectFailed(session.Sentence(m.Text), m))
 		return
 	}
 	s.mu.RLock()
@@ -144,23 +145,23 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 		m := msg.New("go-server.noEngines", "This server offers no engines; start it with -engine NAME=PATH.")
 		if names := s.names(); len(names) > 0 {
 			m = msg.New("go-server.noSuchEngine", "No engine is called \"{name}\" here; choose {names}.",
-				"name", quoted(clipName(req.Engine)), "names", strings.Join(names, ", "))
+				"name", session.Quoted(clipName(req.Engine)), "names", strings.Join(names, ", "))
 		}
 		writeJSON(w, http.StatusNotFound, inspectFailed(m.Text, m))
 		return
 	}
 	switch {
 	case req.Depth < 1 || req.Depth > MaxEngineDepth:
-		writeJSON(w, http.StatusBadRequest, inspectFailed(sayOf(msg.New("go-server.inspectDepth", "Depth {depth} is out of range: choose 1 to {most}.", "depth", req.Depth, "most", MaxEngineDepth))))
+		writeJSON(w, http.StatusBadRequest, inspectFailed(session.SayOf(msg.New("go-server.inspectDepth", "Depth {depth} is out of range: choose 1 to {most}.", "depth", req.Depth, "most", MaxEngineDepth))))
 		return
 	case req.MultiPV < 0 || req.MultiPV > MaxEngineMultiPV:
-		writeJSON(w, http.StatusBadRequest, inspectFailed(sayOf(msg.New("go-server.inspectMultiPV", "MultiPV {n} is out of range: choose 1 to {most}.", "n", req.MultiPV, "most", MaxEngineMultiPV))))
+		writeJSON(w, http.StatusBadRequest, inspectFailed(session.SayOf(msg.New("go-server.inspectMultiPV", "MultiPV {n} is out of range: choose 1 to {most}.", "n", req.MultiPV, "most", MaxEngineMultiPV))))
 		return
 	}
 	in := uci.Inspection{Engine: command, Label: req.Engine, FEN: req.FEN, Moves: req.Moves,
 		Depth: req.Depth, MultiPV: req.MultiPV, Verify: req.Verify, Limits: uci.Limits{Search: engineTimeLimit}}
 	if err := in.Check(); err != nil {
-		writeJSON(w, http.StatusBadRequest, inspectFailed(sentence(err.Error()), err))
+		writeJSON(w, http.StatusBadRequest, inspectFailed(session.Sentence(err.Error()), err))
 		return
 	}
 	// The slot is taken before the engine starts (waiting in the server's
@@ -185,7 +186,7 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 	code := http.StatusOK
 	if err != nil {
 		msg := strings.ReplaceAll(err.Error(), strings.Fields(command)[0], req.Engine)
-		answer, code = inspectError{Error: sentence(msg), Report: &report}, http.StatusBadGateway
+		answer, code = inspectError{Error: session.Sentence(msg), Report: &report}, http.StatusBadGateway
 	}
 	switch {
 	case stream == nil:

@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/json"
 	"sync"
+
+	"github.com/pvscope/pvscope/server/session"
 )
 
 // errorQueue holds the error frames a page has not been sent yet. A page that
@@ -14,13 +16,13 @@ type errorQueue struct {
 	bell chan struct{} // rung when an error is waiting
 
 	mu    sync.Mutex
-	last  errorFrame
+	last  session.Error
 	count int
 }
 
 func newErrorQueue() errorQueue { return errorQueue{bell: make(chan struct{}, 1)} }
 
-func (q *errorQueue) add(f errorFrame) {
+func (q *errorQueue) add(f session.Error) {
 	q.mu.Lock()
 	q.last = f
 	q.count++

@@ -22,8 +22,8 @@ func (s *Server) serveExerciseTree(w http.ResponseWriter, r *http.Request) {
 		// {"error": message} and the first keyed sentence in err's chain as
 		// "key" and "args" (keyed.go).
 		w.WriteHeader(http.StatusBadRequest)
-		answer := map[string]any{"error": sentence(err.Error())}
-		if key, args := keyOf(err); key != "" {
+		answer := map[string]any{"error": session.Sentence(err.Error())}
+		if key, args := session.KeyOf(err); key != "" {
 			answer["key"], answer["args"] = key, args
 		}
 		json.NewEncoder(w).Encode(answer)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/pvscope/pvscope/server/session"
 )
 
 // hostCheck refuses requests whose Host header names a host this server does
@@ -112,5 +114,5 @@ func refuseHost(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusMisdirectedRequest)
 	fmt.Fprintf(w, "pvscope does not answer to the host name %q: open it by this machine's address "+
 		"(or localhost), or start the server with -host %s to allow that name.\n",
-		clip(hostOnly(r.Host), 100), clip(hostOnly(r.Host), 100))
+		session.Clip(hostOnly(r.Host), 100), session.Clip(hostOnly(r.Host), 100))
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -64,7 +65,7 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 	case "create-room", "join-room", "leave-room", "cursor", "question", "answer":
 	case "start":
 		if r, presenter := h.memberOf(c); r != nil && !presenter {
-			c.queue(said(0, "", msg.New("go-server.followerStarts", "This page follows room {code}: only the presenter starts searches. Open pvscope without ?room= to search on your own.", "code", r.code)))
+			c.queue(session.Said(0, "", msg.New("go-server.followerStarts", "This page follows room {code}: only the presenter starts searches. Open pvscope without ?room= to search on your own.", "code", r.code)))
 			return true
 		}
 		return false
@@ -75,13 +76,13 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 	if err := json.Unmarshal(raw, &cmd); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			c.queue(said(0, te.Field, msg.New("go-server.roomFieldType", "The {type} message is not valid: its \"{field}\" should be {wantArticle} {want}, not {gotArticle} {got}.",
-				"type", typ, "field", quoted(te.Field), "want", te.Type.Kind().String(), "got", te.Value,
-				"wantArticle", article(te.Type.Kind().String()), "gotArticle", article(te.Value))))
+			c.queue(session.Said(0, te.Field, msg.New("go-server.roomFieldType", "The {type} message is not valid: its \"{field}\" should be {wantArticle} {want}, not {gotArticle} {got}.",
+				"type", typ, "field", session.Quoted(te.Field), "want", te.Type.Kind().String(), "got", te.Value,
+				"wantArticle", session.Article(te.Type.Kind().String()), "gotArticle", session.Article(te.Value))))
 			return true
 		}
 		m := msg.New("go-server.roomNotValid", "the {type} message is not valid: {reason}", "type", typ, "reason", err)
-		c.queue(errorFrame{Type: "error", Message: sentence(m.Text)}.WithKey(m))
+		c.queue(session.Error{Type: "error", Message: session.Sentence(m.Text)}.WithKey(m))
 		return true
 	}
 	r, presenter := h.memberOf(c)
@@ -96,12 +97,12 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 		}
 	default: // cursor, question, answer
 		if r == nil {
-			c.queue(said(0, "", msg.New("go-server.needsRoom", "{A} {type} message needs a room: send create-room or join-room first.", "type", typ, "A", capitalized(article(typ)))))
+			c.queue(session.Said(0, "", msg.New("go-server.needsRoom", "{A} {type} message needs a room: send create-room or join-room first.", "type", typ, "A", session.Capitalized(session.Article(typ)))))
 			return true
 		}
 		if typ == "answer" {
 			if presenter {
-				c.queue(said(0, "", msg.New("go-server.presenterAnswers", "The presenter asks the questions; followers answer them.")))
+				c.queue(session.Said(0, "", msg.New("go-server.presenterAnswers", "The presenter asks the questions; followers answer them.")))
 				return true
 			}
 			if h.allowAnswer(c) {
@@ -110,7 +111,7 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 			return true
 		}
 		if !presenter {
-			c.queue(said(0, "", msg.New("go-server.followerMoves", "Only the presenter moves room {code}; detach from the presenter to step on your own.", "code", r.code)))
+			c.queue(session.Said(0, "", msg.New("go-server.followerMoves", "Only the presenter moves room {code}; detach from the presenter to step on your own.", "code", r.code)))
 			return true
 		}
 		if typ == "cursor" {
@@ -140,7 +141,7 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 			c.queue(roomFrame{Type: "room", Code: cur.code, Role: "presenter", Token: cur.token})
 			return
 		}
-		c.queue(said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
+		c.queue(session.Said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
 		return
 	}
 	if !h.allowJoin(c) {
@@ -151,7 +152,7 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 		r := h.tokens[cmd.Token]
 		if r == nil {
 			h.mu.Unlock()
-			c.queue(said(0, "token", msg.New("go-server.roomGone", "That room has closed (its presenter was away too long, or the server restarted); share again to open a new one.")))
+			c.queue(session.Said(0, "token", msg.New("go-server.roomGone", "That room has closed (its presenter was away too long, or the server restarted); share again to open a new one.")))
 			return
 		}
 		h.members[c] = r
@@ -161,7 +162,7 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 	}
 	addr := c.roomsOf().addr
 	if refused := h.place(addr, c.srv.limits); refused != nil { // h.mu is held when it is nil
-		c.queue(said(0, "", refused))
+		c.queue(session.Said(0, "", refused))
 		return
 	}
 	if h.rooms == nil {
@@ -178,14 +179,14 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 
 func (h *hub) join(c *conn, cmd roomCommand, cur *room) {
 	if cur != nil {
-		c.queue(said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
+		c.queue(session.Said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
 		return
 	}
 	if !h.allowJoin(c) {
 		return
 	}
 	if len(cmd.Code) != roomCodeLetters {
-		c.queue(said(0, "code", msg.New("go-server.roomCodeLength", "A room code has {n} letters; check the link.", "n", roomCodeLetters)))
+		c.queue(session.Said(0, "code", msg.New("go-server.roomCodeLength", "A room code has {n} letters; check the link.", "n", roomCodeLetters)))
 		return
 	}
 	h.mu.Lock()
@@ -195,7 +196,7 @@ func (h *hub) join(c *conn, cmd roomCommand, cur *room) {
 	}
 	h.mu.Unlock()
 	if r == nil {
-		c.queue(said(0, "code", msg.New("go-server.noSuchRoom", "There is no room {code} on this server (it may have closed); check the link.", "code", cmd.Code)))
+		c.queue(session.Said(0, "code", msg.New("go-server.noSuchRoom", "There is no room {code} on this server (it may have closed); check the link.", "code", cmd.Code)))
 		return
 	}
 	if !r.register(c) {

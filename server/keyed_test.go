@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -83,7 +84,7 @@ func TestWithKeyFindsTheFirstKeyedErrorAndCutsItsInput(t *testing.T) {
 	long := strings.Repeat("é", 5000) // 10,000 bytes
 	inner := msg.New("go-engine.test", "a FEN has 6 fields, not {n}: \"{fen}\"", "n", 7, "fen", long)
 	err := fmt.Errorf("setup: %w", inner)
-	f := errorFrame{Type: "error", Field: "fen", Message: sentence(err.Error())}.WithKey(err)
+	f := session.Error{Type: "error", Field: "fen", Message: session.Sentence(err.Error())}.WithKey(err)
 	if f.Key != "go-engine.test" {
 		t.Fatalf("key %q", f.Key)
 	}
@@ -91,21 +92,21 @@ func TestWithKeyFindsTheFirstKeyedErrorAndCutsItsInput(t *testing.T) {
 		t.Errorf("n = %v", f.Args["n"])
 	}
 	fen, _ := f.Args["fen"].(string)
-	// maxQuoted (60) bytes at a character's start: 30 é, then the ellipsis.
+	// session.MaxQuoted (60) bytes at a character's start: 30 é, then the ellipsis.
 	if want := strings.Repeat("é", 30) + "…"; fen != want {
 		t.Errorf("fen cut to %d bytes (%d characters), want %q", len(fen), utf8.RuneCountInString(fen), want)
 	}
 	b, _ := json.Marshal(f)
-	if len(b) > 3*maxMessage {
+	if len(b) > 3*session.MaxMessage {
 		t.Errorf("the frame is %d bytes", len(b))
 	}
 	// A parameter the message does not quote is bounded by the message's length.
-	f = errorFrame{}.WithKey(msg.New("go-engine.test2", "{reason}", "reason", long))
-	if r := f.Args["reason"].(string); len(r) > maxMessage+len("…") {
+	f = session.Error{}.WithKey(msg.New("go-engine.test2", "{reason}", "reason", long))
+	if r := f.Args["reason"].(string); len(r) > session.MaxMessage+len("…") {
 		t.Errorf("an unquoted parameter is %d bytes", len(r))
 	}
 	// No keyed sentence: no key, no args.
-	if f := (errorFrame{}).WithKey(fmt.Errorf("plain")); f.Key != "" || f.Args != nil {
+	if f := (session.Error{}).WithKey(fmt.Errorf("plain")); f.Key != "" || f.Args != nil {
 		t.Errorf("unkeyed: %+v", f)
 	}
 }
@@ -131,7 +132,7 @@ func TestDoneFrameKeysTheNodeLimit(t *testing.T) {
 func TestLineRefusalArgs(t *testing.T) {
 	e := &lineError{why: refusedWait, running: 1, waiting: 1, wait: 2 * time.Minute, pace: 1500 * time.Millisecond,
 		slots: 1, maxWait: time.Minute}
-	b, _ := json.Marshal(errorFrame{Type: "error", Message: e.Error()}.WithKey(e))
+	b, _ := json.Marshal(session.Error{Type: "error", Message: e.Error()}.WithKey(e))
 	var f struct {
 		Message, Key string
 		Args         map[string]any

@@ -1,6 +1,10 @@
 package server
 
-import "time"
+import (
+	"time"
+
+	"github.com/pvscope/pvscope/server/session"
+)
 
 // Limits protect the server (and the browser) from searches too big to hold.
 // Every one of them, when hit, gives the page a sentence saying so.
@@ -91,6 +95,12 @@ func (l Limits) withDefaults() Limits {
 	setd(&l.BodyWait, d.BodyWait)
 	setd(&l.IdleTimeout, d.IdleTimeout)
 	return l
+}
+
+// sessionLimits are the limits a search session keeps (server/session builds
+// for the browser too, so it has its own Limits).
+func (l *Limits) sessionLimits() *session.Limits {
+	return &session.Limits{MaxDepth: l.MaxDepth, MaxNodes: l.MaxNodes, MaxSearches: l.MaxSearches, MaxMemory: l.MaxMemory}
 }
 
 // Timings of the websocket connection, after gorilla/websocket's chat example.

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -41,7 +42,7 @@ func (s *Server) ownRequest(w http.ResponseWriter, r *http.Request) bool {
 	if m == nil {
 		return true
 	}
-	writeJSON(w, http.StatusForbidden, inspectError{Error: sentence(m.Text), Key: m.Key, Args: m.Args})
+	writeJSON(w, http.StatusForbidden, inspectError{Error: session.Sentence(m.Text), Key: m.Key, Args: m.Args})
 	return false
 }
 
@@ -50,7 +51,7 @@ func foreignRequest(r *http.Request) *msg.Error {
 	if origin := r.Header.Get("Origin"); origin != "" {
 		if u, err := url.Parse(origin); err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host) {
 			return msg.New("go-server.foreignOrigin", "This server takes requests that change something only from its own page; one from {origin} was refused.",
-				"origin", quoted(clip(origin, 100)))
+				"origin", session.Quoted(session.Clip(origin, 100)))
 		}
 	} else if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
 		return msg.New("go-server.foreignSite", "This server takes requests that change something only from its own page; one the browser sent from another site was refused.")

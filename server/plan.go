@@ -9,16 +9,16 @@ import (
 
 // build makes the run a plan describes, charging the budget for its table
 // and tree first: called once the search holds its slot.
-func build(p *plan, b *budget, lim *Limits) (*run, error) {
+func build(p *session.Plan, b *budget, lim *Limits) (*run, error) {
 	r := &run{id: p.ID, opt: p.Opt, rec: tracer.NewRecording(), budget: b, lim: *lim, returned: make(chan struct{})}
 	full := func(m *msg.Error) error {
 		b.forget(r)
 		return m
 	}
-	memory := mb(b.max)
-	cost := int64(pvHashBytes)
+	memory := session.MB(b.max)
+	cost := int64(session.PVHashBytes)
 	if p.Opt.TT {
-		cost += tableSize(p.Opt.TTSize)
+		cost += session.TableSize(p.Opt.TTSize)
 	}
 	if !b.charge(r, cost) {
 		return nil, full(msg.New("go-server.budgetFullTable",
@@ -28,7 +28,7 @@ func build(p *plan, b *budget, lim *Limits) (*run, error) {
 	r.tableCharge = cost
 	r.pos = p.Pos
 	if p.Random {
-		if !b.charge(r, p.Nodes*treeBuildBytes) {
+		if !b.charge(r, p.Nodes*session.TreeBuildBytes) {
 			return nil, full(msg.New("go-server.budgetFullRandom",
 				"the server's memory budget (-max-memory, {memory}) has no room for this random tree now; try again when a search has finished",
 				"memory", memory))
@@ -38,9 +38,9 @@ func build(p *plan, b *budget, lim *Limits) (*run, error) {
 			b.forget(r)
 			return nil, session.NewFieldError("random", err)
 		}
-		b.refund(r, p.Nodes*(treeBuildBytes-treeNodeBytes))
+		b.refund(r, p.Nodes*(session.TreeBuildBytes-session.TreeNodeBytes))
 		r.pos = engine.NewTreePosition(t)
-	} else if p.Setup.Tree != "" && !b.charge(r, p.Nodes*treeNodeBytes) {
+	} else if p.Setup.Tree != "" && !b.charge(r, p.Nodes*session.TreeNodeBytes) {
 		return nil, full(msg.New("go-server.budgetFullTree",
 			"the server's memory budget (-max-memory, {memory}) has no room for this tree now; try again when a search has finished",
 			"memory", memory))

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer"
 
 	"github.com/pvscope/pvscope/tracer/msg"
@@ -58,7 +59,7 @@ type frameLog struct {
 	sent   int // events encoded so far
 	done   bool
 	bytes  int64 // the frames' size, charged to the server's memory budget
-	enc    *batchEncoder
+	enc    *session.BatchEncoder
 	buf    []tracer.Event
 }
 
@@ -88,7 +89,7 @@ func (r *room) reclaim(c *conn) {
 	r.mu.Unlock()
 	if old != nil && old != c {
 		r.hub.forget(old, r)
-		old.queue(said(0, "", msg.New("go-server.presenterTakenOver", "Another page took over room {code} as its presenter.", "code", r.code)))
+		old.queue(session.Said(0, "", msg.New("go-server.presenterTakenOver", "Another page took over room {code} as its presenter.", "code", r.code)))
 	}
 	c.queue(roomFrame{Type: "room", Code: r.code, Role: "presenter", Token: r.token})
 	r.watch(c, in)
@@ -107,7 +108,7 @@ func (r *room) register(c *conn) bool {
 		if closed {
 			m = msg.New("go-server.roomJustClosed", "Room {code} has just closed.", "code", r.code)
 		}
-		c.queue(said(0, "code", m))
+		c.queue(session.Said(0, "code", m))
 		return false
 	}
 	// The room frame goes first, before the room fills the queue.
@@ -266,7 +267,7 @@ func (r *room) relay() bool {
 			// The budget keeps the run's recording until the log has read it all.
 			r.srv.budget.hold(cur)
 			started, _ := json.Marshal(cur.started)
-			r.log = &frameLog{run: cur, frames: [][]byte{started}, enc: newBatchEncoder()}
+			r.log = &frameLog{run: cur, frames: [][]byte{started}, enc: session.NewBatchEncoder()}
 		}
 	}
 	l := r.log
@@ -340,7 +341,7 @@ func (r *room) letGoOfLog() {
 // what it has and a sentence saying why the rest does not come. r.mu is held.
 func (r *room) cutLog(l *frameLog) {
 	r.srv.budget.unhold(l.run)
-	b, _ := json.Marshal(notice(l.run.id, msg.New("go-server.roomCopyCut",
+	b, _ := json.Marshal(session.NoticeOf(l.run.id, msg.New("go-server.roomCopyCut",
 		"The room's copy of this search stops at step {step}: the server's memory budget is full. The presenter's page still has it all.", "step", l.sent)))
 	l.frames = append(l.frames, b)
 	l.done, l.buf, l.enc = true, nil, nil

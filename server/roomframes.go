@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -74,7 +75,7 @@ type cursorFrame struct {
 
 func newCursorFrame(cmd roomCommand) (cursorFrame, error) {
 	bad := func(field string, m *msg.Error) (cursorFrame, error) {
-		return cursorFrame{}, said(0, field, m)
+		return cursorFrame{}, session.Said(0, field, m)
 	}
 	switch {
 	case cmd.K == nil || *cmd.K < 0:
@@ -169,7 +170,7 @@ func (r *room) ask(c *conn, cmd roomCommand) {
 	if cmd.Question != nil {
 		id = *cmd.Question
 	}
-	bad := func(field string, m *msg.Error) { c.queue(said(0, field, m)) }
+	bad := func(field string, m *msg.Error) { c.queue(session.Said(0, field, m)) }
 	switch {
 	case len(id) > maxQuestionID:
 		bad("question", msg.New("go-server.questionID", "A question's id has at most {n} bytes.", "n", maxQuestionID))
@@ -200,7 +201,7 @@ func (r *room) ask(c *conn, cmd roomCommand) {
 
 // answer records a follower's answer to the open question; answering again replaces it.
 func (r *room) answer(c *conn, cmd roomCommand) {
-	bad := func(field string, m *msg.Error) { c.queue(said(0, field, m)) }
+	bad := func(field string, m *msg.Error) { c.queue(session.Said(0, field, m)) }
 	if cmd.Answer == nil || *cmd.Answer == "" || len(*cmd.Answer) > maxAnswerBytes {
 		bad("answer", msg.New("go-server.answerLength", `An answer needs "answer", 1 to {n} bytes.`, "n", maxAnswerBytes))
 		return
@@ -214,7 +215,7 @@ func (r *room) answer(c *conn, cmd roomCommand) {
 		bad("question", msg.New("go-server.questionClosed", "That question is not open any more; answer the one the presenter shows now."))
 		return
 	case len(q.choices) > 0 && !slices.Contains(q.choices, a):
-		bad("answer", msg.New("go-server.notAChoice", "\"{answer}\" is not one of the choices.", "answer", quoted(a)))
+		bad("answer", msg.New("go-server.notAChoice", "\"{answer}\" is not one of the choices.", "answer", session.Quoted(a)))
 		return
 	}
 	if len(q.choices) == 0 {

@@ -5,6 +5,7 @@ import (
 	"net"
 	"time"
 
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -118,7 +119,7 @@ func (h *hub) use(addr string, now time.Time, rate int) *addrUse {
 func (h *hub) allowJoin(c *conn) bool {
 	cr, now, rate := c.roomsOf(), time.Now(), c.srv.limits.RoomRate
 	if ok, wait := cr.joins.take(now, connJoins); !ok {
-		c.queue(said(0, "", msg.New("go-server.joinsTooFast", "This page has joined or opened rooms {n} times in a minute, the most a page may; try again in {seconds} s.",
+		c.queue(session.Said(0, "", msg.New("go-server.joinsTooFast", "This page has joined or opened rooms {n} times in a minute, the most a page may; try again in {seconds} s.",
 			"n", connJoins, "seconds", waitSeconds(wait))))
 		return false
 	}
@@ -126,7 +127,7 @@ func (h *hub) allowJoin(c *conn) bool {
 	ok, wait := h.use(cr.addr, now, rate).joins.take(now, rate)
 	h.mu.Unlock()
 	if !ok {
-		c.queue(said(0, "", msg.New("go-server.addressJoinsTooFast", "Pages from your network address ({address}) have joined or opened rooms {n} times in a minute, the most this server allows one address (-room-rate); try again in {seconds} s.",
+		c.queue(session.Said(0, "", msg.New("go-server.addressJoinsTooFast", "Pages from your network address ({address}) have joined or opened rooms {n} times in a minute, the most this server allows one address (-room-rate); try again in {seconds} s.",
 			"address", cr.addr, "n", rate, "seconds", waitSeconds(wait))))
 	}
 	return ok
@@ -136,7 +137,7 @@ func (h *hub) allowJoin(c *conn) bool {
 func (h *hub) allowAnswer(c *conn) bool {
 	cr, now, rate := c.roomsOf(), time.Now(), c.srv.limits.RoomRate
 	if ok, wait := cr.answers.take(now, connAnswers); !ok {
-		c.queue(said(0, "answer", msg.New("go-server.answersTooFast", "This page has sent {n} answers in a minute, the most a page may; answer again in {seconds} s.",
+		c.queue(session.Said(0, "answer", msg.New("go-server.answersTooFast", "This page has sent {n} answers in a minute, the most a page may; answer again in {seconds} s.",
 			"n", connAnswers, "seconds", waitSeconds(wait))))
 		return false
 	}
@@ -144,7 +145,7 @@ func (h *hub) allowAnswer(c *conn) bool {
 	ok, wait := h.use(cr.addr, now, rate).answers.take(now, rate)
 	h.mu.Unlock()
 	if !ok {
-		c.queue(said(0, "answer", msg.New("go-server.addressAnswersTooFast", "Pages from your network address ({address}) have sent {n} answers in a minute, the most this server allows one address (-room-rate); answer again in {seconds} s.",
+		c.queue(session.Said(0, "answer", msg.New("go-server.addressAnswersTooFast", "Pages from your network address ({address}) have sent {n} answers in a minute, the most this server allows one address (-room-rate); answer again in {seconds} s.",
 			"address", cr.addr, "n", rate, "seconds", waitSeconds(wait))))
 	}
 	return ok

@@ -18,8 +18,8 @@ import (
 // a slow page never slows the search down (it only falls behind).
 type run struct {
 	id      int64
-	started startedFrame
-	notices []noticeFrame // sent right after started: what the server chose for the user
+	started session.Started
+	notices []session.Notice // sent right after started: what the server chose for the user
 	pos     engine.Position
 	opt     engine.Options
 	cancel  context.CancelFunc
@@ -33,8 +33,8 @@ type run struct {
 	rec     *tracer.Recording // nil once evicted
 	nodes   int64
 	depth   int
-	result  *doneFrame // set once the search has returned
-	stopped *msg.Error // why the server stopped the search, when it did
+	result  *session.Done // set once the search has returned
+	stopped *msg.Error    // why the server stopped the search, when it did
 
 	// Kept by the budget, under its lock.
 	charged     int64
@@ -60,8 +60,8 @@ func (r *run) Emit(e tracer.Event) {
 	r.mu.Unlock()
 	// The recording is charged as it grows, outside r.mu (the budget may
 	// take another run's lock to evict it).
-	if n%chargeEvery == 0 && !r.budget.charge(r, chargeEvery*eventBytes) {
-		r.stop(msg.New("go-server.stoppedMemory", "the server's memory budget (-max-memory, {memory}) is full: the search stopped after {n} events", "memory", mb(r.budget.max), "n", n))
+	if n%session.ChargeEvery == 0 && !r.budget.charge(r, session.ChargeEvery*session.EventBytes) {
+		r.stop(msg.New("go-server.stoppedMemory", "the server's memory budget (-max-memory, {memory}) is full: the search stopped after {n} events", "memory", session.MB(r.budget.max), "n", n))
 	}
 	select {
 	case r.wake <- struct{}{}:
@@ -104,7 +104,7 @@ func (r *run) pending(from int) int {
 	return r.rec.Len() - from
 }
 
-func (r *run) status() statusFrame {
+func (r *run) status() session.Status {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	el := time.Since(r.begun)
@@ -112,7 +112,7 @@ func (r *run) status() statusFrame {
 	if r.rec != nil {
 		events = r.rec.Len()
 	}
-	s := statusFrame{Type: "status", ID: r.id, Nodes: r.nodes, Events: events,
+	s := session.Status{Type: "status", ID: r.id, Nodes: r.nodes, Events: events,
 		Depth: r.depth, ElapsedMs: el.Milliseconds()}
 	if sec := el.Seconds(); sec > 0 {
 		s.NPS = math.Round(float64(r.nodes) / sec)
@@ -120,7 +120,7 @@ func (r *run) status() statusFrame {
 	return s
 }
 
-func (r *run) done() *doneFrame {
+func (r *run) done() *session.Done {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.result

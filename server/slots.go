@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -311,7 +312,7 @@ func refusalSentence(err error) string {
 	if errors.As(err, &le) {
 		return le.Error()
 	}
-	return sentence(err.Error())
+	return session.Sentence(err.Error())
 }
 
 // lineError is a search refused a place in line: a sentence with the wait.
@@ -351,7 +352,7 @@ func (e *lineError) said() *msg.Error {
 	args := []any{"running", e.running, "searchWord", map[bool]string{true: "search", false: "searches"}[e.running == 1],
 		"waiting", e.waiting, "are", map[bool]string{true: "is", false: "are"}[e.waiting == 1],
 		"pace", secondsArg(e.pace), "slots", e.slots, "wait", span(e.wait), "maxWait", span(e.maxWait),
-		"retry", span(e.wait - e.maxWait), "againIn", span(step), "budget", mb(e.budget), "cap", e.cap}
+		"retry", span(e.wait - e.maxWait), "againIn", span(step), "budget", session.MB(e.budget), "cap", e.cap}
 	switch {
 	case e.why == refusedWait && e.atLeast:
 		return msg.New("go-server.lineWaitAtLeast", "The server is running {running} {searchWord} and {waiting} more {are} waiting; the searches running have held their slots for {pace} so far ({slots} at once), so yours would wait at least {wait}, longer than this server keeps a search in line (-max-wait {maxWait}): try again in about {retry}.", args...)

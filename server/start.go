@@ -3,9 +3,9 @@ package server
 import (
 	"context"
 	"errors"
-	"github.com/pvscope/pvscope/server/session"
 	"time"
 
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -15,13 +15,13 @@ import (
 // time: a start that replaces one waiting in line takes its place there; one
 // that replaces a running search waits for it to give its slot back, then
 // joins the line.
-func (c *conn) start(cmd command) {
+func (c *conn) start(cmd session.Command) {
 	// Straight to the session (no wrapper frame): the read pump's stack, which every
 	// page holds, stays within its first size (TestWaitingSearchesAreCheap).
 	sl := c.srv.limits.sessionLimits()
 	p, err := session.Check(cmd, sl)
 	if err != nil {
-		c.queue(errorFrame{Type: "error", ID: cmd.ID, Field: errField(err), Message: sentence(err.Error())}.WithKey(err))
+		c.queue(session.Error{Type: "error", ID: cmd.ID, Field: session.FieldOf(err), Message: session.Sentence(err.Error())}.WithKey(err))
 		return
 	}
 	ctx, cancel := context.WithCancel(c.ctx)
@@ -50,17 +50,17 @@ type attempt struct {
 
 // waitingBytesOf is what the plan holds while it waits in line: its text and
 // tree besides what every waiting search holds.
-func waitingBytesOf(p *plan) int64 {
+func waitingBytesOf(p *session.Plan) int64 {
 	n := int64(waitingBytes + len(p.Setup.FEN) + len(p.Setup.Tree) + len(p.Setup.Random))
 	if p.Setup.Tree != "" {
-		n += p.Nodes * treeNodeBytes
+		n += p.Nodes * session.TreeNodeBytes
 	}
 	return n
 }
 
 // launch waits for the attempt's slot, in line if need be (inherited: it took
 // the place of the page's previous search), then builds its run and searches.
-func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited bool, p *plan) {
+func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited bool, p *session.Plan) {
 	searching := false
 	defer func() {
 		if !searching {
@@ -90,22 +90,22 @@ func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited 
 		var full *lineError
 		switch {
 		case errors.As(err, &full):
-			c.queue(said(a.id, "", full.said()))
+			c.queue(session.Said(a.id, "", full.said()))
 		case errors.Is(err, errReplaced):
 		case stopped:
-			c.queue(said(a.id, "", msg.New("go-server.stoppedInLine", "Stopped while waiting for a free search slot: the search did not start.")))
+			c.queue(session.Said(a.id, "", msg.New("go-server.stoppedInLine", "Stopped while waiting for a free search slot: the search did not start.")))
 		}
 		return
 	}
 	r, err := build(p, c.srv.budget, &c.srv.limits)
 	if err != nil {
 		release()
-		c.queue(errorFrame{Type: "error", ID: a.id, Field: errField(err), Message: sentence(err.Error())}.WithKey(err))
+		c.queue(session.Error{Type: "error", ID: a.id, Field: session.FieldOf(err), Message: session.Sentence(err.Error())}.WithKey(err))
 		return
 	}
 	r.cancel, r.wake, r.begun = a.cancel, c.wake, time.Now()
 	r.onEvict = func() {
-		c.queue(notice(r.id, msg.New("go-server.recordingEvicted", "The server let go of this search's recording to make room for other searches; this page keeps its own copy, so stepping still works.")))
+		c.queue(session.NoticeOf(r.id, msg.New("go-server.recordingEvicted", "The server let go of this search's recording to make room for other searches; this page keeps its own copy, so stepping still works.")))
 	}
 	c.mu.Lock()
 	old := c.cur

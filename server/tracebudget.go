@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -49,7 +50,7 @@ func (a *traceAccount) release() { a.settle(0) }
 func budgetFullTrace(b *budget) error {
 	return msg.New("go-server.budgetFullTrace",
 		"the server's memory budget (-max-memory, {memory}) has no room for this trace now; try again when a search has finished, or open a smaller trace",
-		"memory", mb(b.max))
+		"memory", session.MB(b.max))
 }
 
 // isBudgetFull says whether err is budgetFullTrace's: the server is full, the file is not wrong.

@@ -35,9 +35,9 @@ const (
 
 // openedTrace is a trace read and ready to stream.
 type openedTrace struct {
-	started startedFrame
+	started session.Started
 	rec     *tracer.Recording
-	done    doneFrame
+	done    session.Done
 	account traceAccount
 }
 
@@ -174,16 +174,14 @@ func traceRefusal(err error) map[string]any {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		m := msg.New("go-server.traceTooLarge", "the file is larger than this server reads ({mb} MB)", "mb", maxTraceBytes>>20)
-		return map[string]any{"error": sentence(m.Text), "key": m.Key, "args": m.Args}
+		return map[string]any{"error": session.Sentence(m.Text), "key": m.Key, "args": m.Args}
 	}
-	answer := map[string]any{"error": sentence(trimTracer(err.Error()))}
+	answer := map[string]any{"error": session.Sentence(trimTracer(err.Error()))}
 	if m, ok := msg.Keyed(err); ok {
-		answer["key"], answer["args"] = m.Key, clipArgs(m.Args)
+		answer["key"], answer["args"] = m.Key, session.ClipArgs(m.Args)
 	}
 	return answer
 }
-
-func clipArgs(args map[string]any) map[string]any { return session.ClipArgs(args) }
 
 func trimTracer(s string) string {
 	for _, p := range []string{"tracer: "} {
@@ -212,10 +210,10 @@ func readTraceCharged(r io.Reader, acct traceAccount) (*openedTrace, error) {
 
 // open streams an opened trace to this connection as if it were a search that
 // has just finished: started, every event, done.
-func (c *conn) open(cmd command) {
+func (c *conn) open(cmd session.Command) {
 	o := c.srv.traces.get(cmd.Trace)
 	if o == nil {
-		c.queue(said(cmd.ID, "", msg.New("go-server.traceGone", "That trace is no longer open on the server; open the file again.")))
+		c.queue(session.Said(cmd.ID, "", msg.New("go-server.traceGone", "That trace is no longer open on the server; open the file again.")))
 		return
 	}
 	c.mu.Lock()

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/pvscope/pvscope/server/session"
 )
 
 // The page in another language says a trace's problems from their keys and
@@ -50,7 +52,7 @@ func TestTraceProblemsCarryKeys(t *testing.T) {
 		}
 	}
 	// A problem with no key sends none: the field is additive.
-	b, _ = json.Marshal(traceProblem{Rule: "r", Message: "m"})
+	b, _ = json.Marshal(session.TraceProblem{Rule: "r", Message: "m"})
 	if strings.Contains(string(b), `"key"`) || strings.Contains(string(b), `"args"`) {
 		t.Errorf("a problem without a key is %s", b)
 	}

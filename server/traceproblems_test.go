@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer"
 )
 
@@ -71,7 +72,7 @@ func TestReadTraceListsViolations(t *testing.T) {
 	if exits != 4 {
 		t.Errorf("%d exits kept, want the 4 of the nodes entered", exits)
 	}
-	if s := o.started.Scores; s == nil || *s != (scoreScale{Infinity: 50000, Mate: 48000, MateBand: 256}) {
+	if s := o.started.Scores; s == nil || *s != (session.ScoreScale{Infinity: 50000, Mate: 48000, MateBand: 256}) {
 		t.Errorf("scores %+v, want infinity 50000 and mate 48000 from the header", s)
 	}
 	if _, ok := o.started.Options["mate"]; ok {
@@ -110,16 +111,16 @@ func TestReadTraceEndKeepsTheLastRootLine(t *testing.T) {
 
 // pvscope's own scale when the header names none; the engine's when it does.
 func TestScoreScaleMateMoves(t *testing.T) {
-	var own *scoreScale
-	scale := func(meta map[string]string) *scoreScale {
-		s, err := scoreScaleOf(meta)
+	var own *session.ScoreScale
+	scale := func(meta map[string]string) *session.ScoreScale {
+		s, err := session.ScoreScaleOf(meta)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
 	for _, c := range []struct {
-		s     *scoreScale
+		s     *session.ScoreScale
 		score int32
 		mate  int
 		ok    bool
@@ -162,17 +163,17 @@ func TestOpenTraceFileKeepsABrokenTrace(t *testing.T) {
 func TestScoreScaleOf(t *testing.T) {
 	for _, c := range []struct {
 		meta map[string]string
-		want *scoreScale
+		want *session.ScoreScale
 		bad  bool
 	}{
 		{map[string]string{"fen": "x"}, nil, false},
-		{map[string]string{"mate": "48000"}, &scoreScale{Infinity: 48001, Mate: 48000, MateBand: 256}, false},
-		{map[string]string{"mate": "20000"}, &scoreScale{Infinity: 32000, Mate: 20000, MateBand: 256}, false},
-		{map[string]string{"mate": "48000", "infinity": "60000", "mateBand": "500"}, &scoreScale{Infinity: 60000, Mate: 48000, MateBand: 500}, false},
-		{map[string]string{"mate": "-3"}, &scoreScale{Infinity: 32000, Mate: 30000, MateBand: 256}, true},
-		{map[string]string{"mate": "100", "mateBand": "200"}, &scoreScale{Infinity: 32000, Mate: 100, MateBand: 100}, true},
+		{map[string]string{"mate": "48000"}, &session.ScoreScale{Infinity: 48001, Mate: 48000, MateBand: 256}, false},
+		{map[string]string{"mate": "20000"}, &session.ScoreScale{Infinity: 32000, Mate: 20000, MateBand: 256}, false},
+		{map[string]string{"mate": "48000", "infinity": "60000", "mateBand": "500"}, &session.ScoreScale{Infinity: 60000, Mate: 48000, MateBand: 500}, false},
+		{map[string]string{"mate": "-3"}, &session.ScoreScale{Infinity: 32000, Mate: 30000, MateBand: 256}, true},
+		{map[string]string{"mate": "100", "mateBand": "200"}, &session.ScoreScale{Infinity: 32000, Mate: 100, MateBand: 100}, true},
 	} {
-		got, err := scoreScaleOf(c.meta)
+		got, err := session.ScoreScaleOf(c.meta)
 		if (got == nil) != (c.want == nil) || got != nil && *got != *c.want || (err != nil) != c.bad {
 			t.Errorf("%v: %+v, %v; want %+v, an error: %v", c.meta, got, err, c.want, c.bad)
 		}
@@ -214,7 +215,7 @@ func TestReadTraceWarnsOfABadScale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.started.Scores == nil || *o.started.Scores != (scoreScale{Infinity: 32000, Mate: 100, MateBand: 100}) || o.started.WarningCount != 1 || o.started.Warnings[0].Rule != "meta" || o.started.Warnings[0].Line != 1 ||
+	if o.started.Scores == nil || *o.started.Scores != (session.ScoreScale{Infinity: 32000, Mate: 100, MateBand: 100}) || o.started.WarningCount != 1 || o.started.Warnings[0].Rule != "meta" || o.started.Warnings[0].Line != 1 ||
 		!strings.Contains(o.started.Warnings[0].Message, "mateBand 200 is wider than meta.mate 100") {
 		t.Errorf("scores %+v, warnings %+v; want the mate kept (band at most the mate) and the meta warning", o.started.Scores, o.started.Warnings)
 	}
