@@ -92,6 +92,20 @@ func TestBrowserCodePanel(t *testing.T) {
 	if panel.Left < tree.Right-1 || panel.Top >= tree.Bottom || tree.Width < 500 || panel.Width < 300 {
 		t.Errorf("at 1366x768 the panel %+v is not beside the tree %+v with room for both", panel, tree)
 	}
+	// The whole of R&N's tree (13 nodes) is in view beside the panel: the narrow pane was once
+	// zoomed as a phone's is, and the third MIN node and its leaves hid under the code.
+	inView := evalJS[[]float64](p, `(() => { const v = window.pvscope.view;
+		return v.result.nodes.filter((it) => it.kind !== "summary").map((it) => it.x * v.scale + v.tx).concat([v.w]); })()`)
+	w := inView[len(inView)-1]
+	if len(inView)-1 != 13 {
+		t.Errorf("the tree lays out %d nodes beside the panel, want R&N's 13", len(inView)-1)
+	}
+	for _, x := range inView[:len(inView)-1] {
+		if x < 0 || x > w {
+			t.Errorf("beside the panel a node is drawn at x = %.0f, outside the tree's %.0f pixels: %v", x, w, inView)
+			break
+		}
+	}
 
 	// A breakpoint on the cutoff's line runs to C's cutoff (node 6).
 	p.run(chromedp.Evaluate(`window.pvscope.seek(0)`, nil))

@@ -21,9 +21,12 @@ const FALLBACK = {
 const DOT_ORDER = { unseen: 0, open: 1, exact: 2, "fail-high": 3, "fail-low": 4, tt: 5, pruned: 6, stopped: 7 };
 const SMALL_TREE = 200; // below this many visible nodes, windows and scores are always labelled
 const PRESENT_R = 24; // presentation mode: a node is at least this many screen pixels in radius
-// A phone (a canvas under PHONE_W pixels): nodes at least PHONE_R pixels in radius, so values
+// A phone (a window under PHONE_W pixels): nodes at least PHONE_R pixels in radius, so values
 // are drawn at 14 px or more (0.8 radii); a wider tree is panned, or pinched, not shrunk to dots.
+// The window, not the canvas: beside the code panel a laptop's tree is as narrow as a phone's,
+// and there the whole tree in view (the panel's subject) matters more than 14-px values.
 const PHONE_W = 600, PHONE_R = 18;
+const onPhone = () => typeof innerWidth === "number" && innerWidth < PHONE_W;
 const BUSY_FRAME_MS = 12; // past this much of a frame gone, the tree waits for the next frame
 const SAN_BUDGET_MS = 4; // naming moves in SAN per draw; the rest show in UCI until the next frame
 let NR = R;
@@ -123,7 +126,7 @@ export class TreeView {
 
   _stretchFor(r) {
     const levels = r && r.count ? (r.maxY - r.minY) / this.layout.levelHeight : 0;
-    if (levels < 1 || !this.w || !this.h || (!this.present && this.w < PHONE_W)) return 1; // a phone pans instead
+    if (levels < 1 || !this.w || !this.h || (!this.present && onPhone())) return 1; // a phone pans instead
     const pad = 40 + (this.v.root ? GUTTER : 0), bw = r.maxX - r.minX + 4 * R;
     const scale = Math.min(this.maxFit, (this.w - pad) / bw);
     const lh = (this.h - pad - 4 * R * scale) / (levels * scale);
@@ -178,7 +181,7 @@ export class TreeView {
     const pad = 40, bw = r.maxX - r.minX + 4 * R, bh = r.maxY - r.minY + 4 * R;
     const gut = this.v.root ? GUTTER : 0; // room on the left for the MAX / MIN row names
     const fitted = Math.min(this.maxFit, Math.max(0.001, Math.min((this.w - pad - gut) / bw, (this.h - pad) / bh)));
-    this.scale = Math.max(fitted, !this.present && this.w < PHONE_W ? PHONE_R / R : 0);
+    this.scale = Math.max(fitted, !this.present && onPhone() ? PHONE_R / R : 0);
     this.tx = gut + (this.w - gut) / 2 - ((r.minX + r.maxX) / 2) * this.scale;
     this.ty = pad / 2 + 2 * R * this.scale - r.minY * this.scale;
     this.phoneZoomed = this.scale > fitted;
