@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"slices"
 	"strings"
 	"sync"
@@ -70,7 +71,17 @@ func newSitePage(t testing.TB, width, height int) *page {
 		}
 	}
 	mux := http.NewServeMux()
-	mux.Handle(sitePath, http.StripPrefix(sitePath, http.FileServer(http.Dir(dir))))
+	var files http.Handler = http.FileServer(http.Dir(dir))
+	// PVSCOPE_SITE_MAX_AGE=600 serves the site as GitHub Pages does (Cache-Control: max-age=600);
+	// without it, as http.FileServer and python3 -m http.server do: validators only, a 304 per file.
+	if age, err := strconv.Atoi(os.Getenv("PVSCOPE_SITE_MAX_AGE")); err == nil {
+		plain := files
+		files = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Cache-Control", "max-age="+strconv.Itoa(age))
+			plain.ServeHTTP(w, r)
+		})
+	}
+	mux.Handle(sitePath, http.StripPrefix(sitePath, files))
 	mux.HandleFunc("/course/week3.html", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(coursePage))
