@@ -67,7 +67,7 @@ export function lazyQuiz(showError, make) {
   let made = null, real = null, wanted = false;
   const get = () => (made ??= make().then((q) => { real = q; q.wire(); return q; }));
   const fail = (err) => { wanted = false; showError(err.message); };
-  const want = (fn) => { wanted = true; get().then(fn).catch(fail); };
+  const want = (fn) => { wanted = true; return get().then(fn).catch(fail); };
   return {
     wire() {
       const toggle = $("quiz-toggle");
@@ -77,10 +77,11 @@ export function lazyQuiz(showError, make) {
     gate: (from, to) => (real ? real.gate(from, to) : wanted ? from : to),
     answer: (x) => (real ? real.answer(x) : null),
     reset: () => (real ? real.reset() : made && made.then((q) => q.reset())),
+    // setActive(on) -> a promise while the module is on its way, for a caller that waits for it.
     setActive(on) {
-      if (real) real.setActive(on);
-      else if (on) want((q) => q.setActive(true));
-      else if (made) made.then((q) => q.setActive(false));
+      if (real) return real.setActive(on);
+      if (on) return want((q) => q.setActive(true));
+      return made && made.then((q) => q.setActive(false));
     },
     setKinds: (param) => (real ? real.setKinds(param) : want((q) => q.setKinds(param))),
     snapshot: () => (real ? real.snapshot() : { active: false, question: null, asked: 0, correct: 0, kinds: [...QUIZ_KINDS], note: "" }),
