@@ -1,6 +1,7 @@
-// codetext.js: the code panel's texts (static/code/, one file per algorithm, form and language)
-// and how a file becomes the text the panel shows. A file marks the lines the search's events
-// come from with a tag at the end of the line, two spaces then "@@" and tags joined by ",":
+// codetext.js: the code panel's texts (static/code/, one file per algorithm, form and language),
+// which one a search shows (codeChoice), and how a file becomes the text the panel shows. A file
+// marks the lines the search's events come from with a tag at the end of the line, two spaces
+// then "@@" and tags joined by ",":
 //
 //   max.enter, min.enter / enter   the function's header: a node is entered (MAX/MIN or negamax)
 //   leaf, exit, pv-update, cutoff, probe, fail, re-search, cut-test, call, ...
