@@ -200,6 +200,7 @@ func TestBrowserClassFollowers(t *testing.T) {
 	// A typed poll: the presenter's quiz asks a window (R&N, alpha-beta: node 1 gets (3, ∞), the book's α = 3 from B).
 	p.eval(`window.pvscope.seek(0)`, nil)
 	p.click("quiz-toggle")
+	p.waitFor(`window.pvscope.snapshot().quiz.active`) // the quiz's module comes with its toggle
 	p.eval(`document.querySelector('[data-testid="quiz-kind-window"]').click(), window.pvscope.snapshot().quiz.kinds.join()`, nil)
 	for i := 0; i < 60; i++ {
 		var q *struct{ Kind, Node string }

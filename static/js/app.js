@@ -20,12 +20,9 @@ import { readURL } from "./url.js";
 import { createTreeEdit } from "./teaching/treeedit.js";
 import { View, defaultView, scoreScale } from "./tree/view.js";
 import { resolvePath } from "./tree/nodepath.js";
-import { createQuizUI } from "./teaching/quizui.js";
-import { judgePoll, pollId, pollChoices } from "./teaching/quiz.js";
 import { noticeText } from "./notices.js";
 import { createTraceFile } from "./engines/tracefile.js";
 import { createTraceProblems } from "./engines/traceproblems.js";
-import { createRoom } from "./rooms/room.js";
 import { createEngines } from "./engines/engines.js";
 import { createTestAPI } from "./testapi.js";
 import { createLessons } from "./lessons/lesson.js";
@@ -33,8 +30,7 @@ import { createTreePreview } from "./tree/treepreview.js";
 import { readTree } from "./teaching/treeedit.js";
 import { startEmbedded } from "./rooms/embed.js";
 import { takeGoal, reach, forgetGoal } from "./stepping/linkstep.js";
-import { lazySheet, lazyExercises, lazyCompare } from "./lazy.js";
-import { createExport } from "./export/export.js";
+import { lazySheet, lazyExercises, lazyCompare, lazyQuiz, lazyExport, lazyRoom } from "./lazy.js";
 import { createCodePanel } from "./teaching/codepanel.js";
 import { bindLanguageMenu } from "./i18n/language.js";
 import { t } from "./i18n/i18n.js";
@@ -123,8 +119,10 @@ const { render, setRunState } = renderer;
 const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to) });
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
-const quizUI = createQuizUI(S, { seek: (k) => playback.seek(k), kick, lineAt: (i) => codePanel.lineAt(i), nodeName: (p) => (p ? t("app.nodeAtPath", { path: p }) : t("app.theRoot")),
-  onAsk: (q, text) => pollTheRoom(q, text) });
+// The quiz's modules come with its toggle, ?quiz= or a lesson's exercise (lazy.js).
+const quizUI = lazyQuiz((msg) => showError(msg), () => import("./teaching/quizui.js").then(({ createQuizUI }) => createQuizUI(S, {
+  seek: (k) => playback.seek(k), kick, lineAt: (i) => codePanel.lineAt(i), nodeName: (p) => (p ? t("app.nodeAtPath", { path: p }) : t("app.theRoot")),
+  onAsk: (q, text) => pollTheRoom(q, text) })));
 const { showError } = errors;
 
 const socket = openTransport({
@@ -158,7 +156,9 @@ const socket = openTransport({
 });
 
 // The tree out of the page: SVG, PNG, LaTeX, WebM (export.js).
-const exporter = createExport(S, { seek: (k) => playback.seek(k), pause: () => playback.pause(), codeOf: () => codePanel.exportCode() });
+// Its module comes when the Export menu opens, or with window.pvscope.export.
+const exporter = lazyExport((msg) => showError(msg), () => import("./export/export.js").then(({ createExport }) => createExport(S, {
+  seek: (k) => playback.seek(k), pause: () => playback.pause(), codeOf: () => codePanel.exportCode() })));
 // Exam exercises on the form's tree (exerciseui.js), over the tree view.
 // and their printable worksheets (sheet.js).
 // A worksheet's module comes when one is opened: most of a class never prints one.
@@ -179,9 +179,11 @@ const problems = createTraceProblems(S, { seek: (k) => { playback.pause(); playb
   nodeName: (id) => (S.notation ? S.notation.nodeTitle(id) : t("app.nodeById", { id })) });
 // The engine panel (engines.js): an external engine's lines for the setup's position.
 const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
-const room = createRoom(S, { socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
+// The room's module comes when the page shares, joins (?room=) or reclaims its room (lazy.js).
+const room = lazyRoom((msg) => showError(msg), () => import("./rooms/room.js").then(({ createRoom }) => createRoom(S, {
+  socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
   setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); },
-  judge: (id, x, k) => judgePoll(S.trace, S.pov, id, x, k) }); // a follower's own answer, right or not
+  judge: judgePoll }))); // a follower's own answer, right or not
 
 // Guided lessons (lesson.js): slides bound to states of the page.
 const lessons = createLessons(S, { form, playback, quizUI, errors, kick, showNode, sanOf, codePanel,
@@ -193,7 +195,17 @@ let questionsAsked = 0;
 function pollTheRoom(q, text) {
   const r = room.snapshot();
   if (!r || r.role !== "presenter") return;
-  room.ask(pollId(++questionsAsked, q), text, pollChoices(q.kind)); // the choices in the presenter's language
+  const n = ++questionsAsked; // quiz.js is loaded: its quiz asked
+  loadQuizJS().then(({ pollId, pollChoices }) => room.ask(pollId(n, q), text, pollChoices(q.kind))); // the choices in the presenter's language
+}
+// A poll's answer judged by quiz.js (judgePoll), null until the module has come: the room asks
+// again every 50 ms.
+let quizJS = null;
+const loadQuizJS = () => import("./teaching/quiz.js").then((m) => (quizJS = m));
+function judgePoll(id, x, k) {
+  if (quizJS) return quizJS.judgePoll(S.trace, S.pov, id, x, k);
+  loadQuizJS().catch((err) => showError(err.message));
+  return null;
 }
 
 // ---- frames ----
@@ -406,6 +418,7 @@ function wire() {
   problems.wire();
   engines.wire();
   exporter.wire();
+  room.wire();
   exercises.wire();
   playback.wire();
   lessons.wire();
@@ -450,6 +463,7 @@ function init() {
   try { if (localStorage.getItem("pvscope.presentation")) togglePresentation(); } catch { /* private mode */ }
   wire();
   hideServerOnly(); // a static site's page (transport.js)
+  room.load(); // ?room= or a presenter's reloaded tab (room.js)
   socket.connect();
   render();
   startEmbedded(form); // ?embed=1 (embed.js)

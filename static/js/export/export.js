@@ -191,21 +191,25 @@ export function createExport(S, { seek, pause, codeOf = () => null }) {
     }
   }
 
-  function wire() {
-    if (!$("export-svg")) return;
-    $("export-svg").addEventListener("click", () => run("svg", {}, `${stem()}.svg`, "image/svg+xml"));
-    $("export-png").addEventListener("click", () => {
+  // What each button of the menu exports; press(id) is a click that came before the module (lazy.js).
+  const buttons = {
+    "export-svg": () => run("svg", {}, `${stem()}.svg`, "image/svg+xml"),
+    "export-png": () => {
       const scale = +$("export-scale").value || 1;
       run("png", { scale }, `${stem()}@${scale}x.png`);
-    });
-    $("export-tikz").addEventListener("click", () => run("tikz", {}, `${stem()}.tex`, "application/x-tex"));
-    $("export-tikz-bare").addEventListener("click", () => run("tikz", { bare: true }, `${stem()}-forest.tex`, "application/x-tex"));
-    $("export-video").addEventListener("click", () => {
+    },
+    "export-tikz": () => run("tikz", {}, `${stem()}.tex`, "application/x-tex"),
+    "export-tikz-bare": () => run("tikz", { bare: true }, `${stem()}-forest.tex`, "application/x-tex"),
+    "export-video": () => {
       const to = Math.min(S.k, S.eventCount);
       const fps = Math.max(1, Math.min(30, Math.round(S.speed) || 10));
       run("webm", { from: 0, to, fps, onProgress: (i, n) => say(t("export.recording", { i, n })) }, `pvscope-steps-0-${to}.webm`);
-    });
+    },
+  };
+  function wire() {
+    if (!$("export-svg")) return;
+    for (const [id, press] of Object.entries(buttons)) $(id).addEventListener("click", press);
   }
 
-  return { exportAs, wire };
+  return { exportAs, wire, press: (id) => buttons[id] && buttons[id]() };
 }

@@ -190,9 +190,11 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
       playback.seek(0);
       quizUI.reset(); // a new try: every question is asked again, the score starts from 0
       quizUI.setKinds(splitState(s.state).quiz || "1");
-      quizUI.setActive(true);
+      const on = quizUI.setActive(true); // a promise while the quiz's module is on its way (lazy.js)
       S.playing = true; S.acc = 0; S.dirty = true; kick();
-      setStatus(true, "");
+      if (!on) { setStatus(true, ""); return; }
+      const at = status; // the slide has loaded once its quiz is on, unless another slide came first
+      on.then(() => { if (status === at) setStatus(true, ""); });
       return;
     }
     playback.pause();

@@ -8,11 +8,11 @@
 // the frame was the room's) and after(f) once the frame is applied.
 import { t, num } from "../i18n/i18n.js";
 import { frameText } from "../errors.js";
+import { ROOM_TOKEN as TOKEN } from "../lazy.js"; // the presenter's token survives a reload of its tab
 
 let qrLibrary = null; // import("uqr.js"), once a presenter shares a room
 
 const $ = (id) => document.getElementById(id);
-const TOKEN = "pvscope.room.token"; // the presenter's token survives a reload of its tab
 const CURSOR_EVERY = 50; // ms between checks of the presenter's cursor
 const COUNT_MARK = "\u0001"; // where the count of followers goes in its sentence
 

@@ -4,30 +4,18 @@
 // and lists the variables of that event's node by the code's names. A click on a line (or Enter
 // on its number) sets a breakpoint there and runs to the next event that line makes.
 // ?code=pseudo|python opens it; the toggle sits in the tree's bar.
-import { parseCode, codeFile, formOf, algoOf, LANGS } from "./codetext.js";
 import { t, has } from "../i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-// codemap.js's CodeTracker, imported with the first text the panel shows.
-let CodeTracker = null;
-const loadTracker = () => (CodeTracker ? Promise.resolve() : import("./codemap.js").then((m) => { CodeTracker = m.CodeTracker; }));
+// The languages the panel offers (codetext.js has a text in each).
+export const LANGS = ["pseudo", "python"];
 
-// What a started search shows: {algo, form, generic} or null when no code fits. A chess search
-// is pvscope's engine's own text, unless the trace names another engine: then the algorithm's
-// generic negamax text, said to be generic, or nothing for an algorithm pvscope does not know.
-export function codeChoice(started, viewMode) {
-  if (!started) return null;
-  const o = started.options || {};
-  // A trace file names its writer (tracer/c/pvscope_trace.h, tracer/python) or its engine;
-  // pvscope's own traces name neither.
-  const named = o.engine || o.writer || "";
-  const other = !!named && !/^pvscope$/i.test(named);
-  const algo = algoOf(started);
-  if (started.kind === "chess" && !other) return { algo: "chess", form: "negamax", generic: false };
-  if (!algo) return null;
-  return { algo, form: started.kind === "chess" ? "negamax" : formOf(viewMode), generic: other };
-}
+// codetext.js (the texts) and codemap.js's CodeTracker, imported together when the panel first
+// needs a text: neither is part of the page's first load.
+let codetext = null, CodeTracker = null, parts = null;
+const loadParts = () => (parts ??= Promise.all([import("./codetext.js"), import("./codemap.js")])
+  .then(([ct, cm]) => { codetext = ct; CodeTracker = cm.CodeTracker; }));
 
 // createCodePanel(S, {seek, kick, pause}): S is the page state; seek(k) moves to step k.
 export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
@@ -111,26 +99,35 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     history.replaceState(null, "", location.pathname + (s ? `?${s}` : "") + location.hash);
   }
 
-  // The parsed text of a choice in a language, loaded once with codemap.js (which is not part
-  // of the page's first load); null until both have arrived.
+  // The parsed text of a choice in a language, loaded once; null until it has arrived.
   function textOf(choice, l, strict) {
-    const file = codeFile(choice.algo, choice.form, l);
+    const file = codetext.codeFile(choice.algo, choice.form, l);
     const key = `${file}|${strict}`;
     const got = texts.get(key);
     if (got && got !== "loading") return got;
     if (!got) {
       texts.set(key, "loading");
-      Promise.all([fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.statusText)))), loadTracker()])
-        .then(([src]) => { texts.set(key, parseCode(src, { strict, words: commentWords })); onToggle(); S.dirty = true; kick(); })
+      fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.statusText))))
+        .then((src) => { texts.set(key, codetext.parseCode(src, { strict, words: commentWords })); onToggle(); S.dirty = true; kick(); })
         .catch(() => texts.delete(key));
     }
     return null;
   }
 
+  // The modules the panel's texts need, loaded once; false until they have arrived.
+  function ready() {
+    if (codetext) return true;
+    loadParts().then(() => { onToggle(); S.dirty = true; kick(); }).catch(() => { parts = null; });
+    return false;
+  }
+
+  // What the panel shows for the search: null before one starts, {loading} until codetext.js
+  // has come, else the choice of text and the text (null while it loads).
   function current() {
     const tr = S.trace;
     if (!tr || !tr.started) return null;
-    const choice = codeChoice(tr.started, S.pov.mode);
+    if (!ready()) return { loading: true };
+    const choice = codetext.codeChoice(tr.started, S.pov.mode);
     if (!choice) return { choice: null };
     const o = tr.started.options || {};
     const strict = o.prune === "strict" || o["prune-strict"] === "true";
@@ -143,7 +140,7 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
   // The highlight of event i (0-based), computed in order from the trace's start and kept.
   function highlight(cur, i) {
     const tr = S.trace;
-    const key = `${codeFile(cur.choice.algo, cur.choice.form, cur.lang)}|${cur.strict}`;
+    const key = `${codetext.codeFile(cur.choice.algo, cur.choice.form, cur.lang)}|${cur.strict}`;
     if (!track || track.trace !== tr || track.key !== key || track.started !== tr.started) {
       const scale = S.pov.scale || {};
       track = { key, trace: tr, started: tr.started, hl: [],
@@ -157,6 +154,7 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     if (!lang) return;
     if (!panel) build();
     const cur = current();
+    if (cur && cur.loading) return; // drawn when codetext.js arrives
     const note = panel.querySelector(".code-note");
     const ol = panel.querySelector("ol");
     const title = panel.querySelector(".code-title");
@@ -250,7 +248,8 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     // window.pvscope.code(lang): {lang, algo, form, text} of the search shown, or null.
     code(l = lang || "pseudo") {
       const tr = S.trace;
-      const choice = tr && tr.started ? codeChoice(tr.started, S.pov.mode) : null;
+      if (!tr || !tr.started || !ready()) return null;
+      const choice = codetext.codeChoice(tr.started, S.pov.mode);
       if (!choice) return null;
       const o = tr.started.options || {};
       const strict = o.prune === "strict" || o["prune-strict"] === "true";

@@ -1,6 +1,7 @@
-// codetext.js: the code panel's texts (static/code/, one file per algorithm, form and language)
-// and how a file becomes the text the panel shows. A file marks the lines the search's events
-// come from with a tag at the end of the line, two spaces then "@@" and tags joined by ",":
+// codetext.js: the code panel's texts (static/code/, one file per algorithm, form and language),
+// which one a search shows (codeChoice), and how a file becomes the text the panel shows. A file
+// marks the lines the search's events come from with a tag at the end of the line, two spaces
+// then "@@" and tags joined by ",":
 //
 //   max.enter, min.enter / enter   the function's header: a node is entered (MAX/MIN or negamax)
 //   leaf, exit, pv-update, cutoff, probe, fail, re-search, cut-test, call, ...
@@ -13,10 +14,9 @@
 // past the bound), so a strict search has its own lines.
 
 // The algorithms with texts, the forms (the view's: root -> maxmin, negamax -> negamax) and the
-// languages. Chess has one text: the engine's search as pseudo-code (its steps name engine/node.go's).
+// languages' file extensions. Chess has one text: the engine's search as pseudo-code (its steps name engine/node.go's).
 export const ALGOS = ["minimax", "alphabeta", "pvs"];
-export const LANGS = ["pseudo", "python"];
-export const EXT = { pseudo: "txt", python: "py" };
+export const EXT = { pseudo: "txt", python: "py" }; // codepanel.js's LANGS: a text in each
 
 // The file a text lives in, relative to the page ("static/code/pvs-negamax.py").
 export function codeFile(algo, form, lang) {
@@ -74,4 +74,20 @@ export function algoOf(started) {
   if (a === "alphabeta" || a === "ab") return "alphabeta";
   if (a === "pvs" || a === "pvsearch" || a === "principalvariationsearch" || a === "negascout") return "pvs";
   return "";
+}
+
+// What a started search shows: {algo, form, generic} or null when no code fits. A chess search
+// is pvscope's engine's own text, unless the trace names another engine: then the algorithm's
+// generic negamax text, said to be generic, or nothing for an algorithm pvscope does not know.
+export function codeChoice(started, viewMode) {
+  if (!started) return null;
+  const o = started.options || {};
+  // A trace file names its writer (tracer/c/pvscope_trace.h, tracer/python) or its engine;
+  // pvscope's own traces name neither.
+  const named = o.engine || o.writer || "";
+  const other = !!named && !/^pvscope$/i.test(named);
+  const algo = algoOf(started);
+  if (started.kind === "chess" && !other) return { algo: "chess", form: "negamax", generic: false };
+  if (!algo) return null;
+  return { algo, form: started.kind === "chess" ? "negamax" : formOf(viewMode), generic: other };
 }

@@ -8,7 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { load, fixture, GOLDEN } from "./helpers.mjs";
-import { parseCode, codeFile, ALGOS, LANGS, algoOf } from "../teaching/codetext.js";
+import { parseCode, codeFile, ALGOS, EXT, algoOf, codeChoice } from "../teaching/codetext.js";
+import { LANGS } from "../teaching/codepanel.js";
 import { CodeTracker } from "../teaching/codemap.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
@@ -140,9 +141,8 @@ test("the table and stand pat events reach their lines", () => {
 });
 
 test("traces from other engines show code only when they name a known algorithm, in the generic form", async () => {
-  const { codeChoice } = await import("../teaching/codepanel.js").catch(() => ({}));
-  // codepanel.js touches the DOM only when created: its codeChoice is a plain function.
-  assert.ok(codeChoice, "codeChoice exported");
+  // The panel's languages are those with a text (codepanel.js loads codetext.js when first used).
+  assert.deepEqual([...LANGS].sort(), Object.keys(EXT).sort());
   assert.deepEqual(codeChoice({ kind: "chess", options: { algo: "pvs" } }, "negamax"), { algo: "chess", form: "negamax", generic: false });
   assert.deepEqual(codeChoice({ kind: "chess", options: { engine: "Stockfish 16", algo: "pvs" } }, "negamax"), { algo: "pvs", form: "negamax", generic: true });
   assert.equal(codeChoice({ kind: "chess", options: { engine: "Stockfish 16" } }, "negamax"), null);

@@ -116,3 +116,14 @@ test("the feedback names the answer in a sentence whatever its kind", async () =
   }
   assert.equal(t("quizui.itIs", { answer: show("fail-low", "outcome"), why: "" }).trim(), "The answer: fails low.");
 });
+
+// Issue 28: the page's quiz is a stand-in (lazy.js) until its module is loaded; what it
+// reports before then is what a new quiz reports, and it asks nothing.
+test("the quiz's stand-in reports what a new quiz does, and lets playback through", async () => {
+  const { lazyQuiz, QUIZ_KINDS } = await import("../lazy.js");
+  assert.deepEqual(QUIZ_KINDS, DEFAULT_KINDS);
+  const face = lazyQuiz(() => {}, () => Promise.reject(new Error("not loaded in this test")));
+  assert.deepEqual(face.snapshot(), { ...new Quiz().snapshot(), note: "" });
+  assert.equal(face.gate(3, 9), 9);
+  assert.equal(face.answer("3"), null);
+});
