@@ -32,6 +32,7 @@ export const speedText = (speed) => (speed === Infinity ? t("playback.speedMax")
 export const speedValueText = (speed) => (speed === Infinity ? t("playback.speedMaxSpoken") : t("playback.speedSpoken", { n: speed }));
 
 const BUSY_RENDER_MS = 8; // a render longer than this while streaming skips the next frame
+const BUSY_FRAME_MS = 12; // a frame already this far gone when playback's turn comes renders in the next
 // Events arriving change only the counters (received, nodes/s) while the step shown stays: a
 // render for them alone comes at most this often, not on every frame of a big search (issue 28).
 const ARRIVAL_MS = 100;
@@ -120,6 +121,14 @@ export function createPlayback(S, { render, gate = (from, to) => to, now = () =>
     // layout) leaves the next frame free: a key pressed meanwhile runs at once, not behind
     // frame after frame of playback. Not before the first node is drawn (start to first node).
     if (S.arrived && (S.playing || time - (S.arrivedDrawn || 0) >= ARRIVAL_MS)) { S.dirty = true; S.arrivedDrawn = time; }
+    // Another part of the page already spent this frame (the tree's first drawing of a big
+    // search, 26 ms): render in the next one, once, so that no frame holds both (72 ms).
+    if (S.dirty && S.streaming && !S.restFrame && !S.deferred && now() - time > BUSY_FRAME_MS && !!S.trace && S.trace.nodeCount(S.k) > 0) {
+      S.deferred = true;
+      kick();
+      return;
+    }
+    S.deferred = false;
     if (S.dirty && !(S.restFrame && S.streaming)) {
       const t0 = now();
       render();

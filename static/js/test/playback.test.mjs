@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { createPlayback } from "../stepping/playback.js";
 
 // A page state streaming a search of `total` events whose first node enters at event 2.
-function setup({ streaming = true, renderMs = 20, total = 100000 } = {}) {
+function setup({ streaming = true, renderMs = 20, total = 100000, othersMs = () => 0 } = {}) {
   let clock = 0, renders = 0;
   const frames = [];
   globalThis.requestAnimationFrame = (f) => { frames.push(f); return frames.length; };
@@ -20,7 +20,9 @@ function setup({ streaming = true, renderMs = 20, total = 100000 } = {}) {
     const before = renders;
     const f = frames.shift();
     assert.ok(f, "the loop asked for a frame");
-    f((time += 16));
+    time = Math.max(time + 16, clock); // a frame starts once the last one's work is done
+    clock = time + othersMs(); // the frame's other callbacks ran first
+    f(time);
     return renders > before;
   };
   return { S, pb, frame };
@@ -96,4 +98,24 @@ test("arrivals alone re-render the counters at most every 100 ms while paused", 
   assert.deepEqual(rendered, [112, 224, 336]);
   S.k = 5; S.dirty = true; // a key's step renders in the next frame, arrivals or not
   assert.equal(frame(), true);
+});
+
+test("a frame the tree's drawing already spent renders in the next one, once", () => {
+  let others = 0;
+  const { S, pb, frame } = setup({ renderMs: 3, othersMs: () => others });
+  pb.kick();
+  assert.equal(frame(), true); // the first node is drawn at once, however busy the frame
+  others = 26; // the tree's first drawing of a big search came first in this frame
+  assert.equal(frame(), false); // playback waits for the next frame
+  assert.equal(frame(), true); // and renders there even if that one is busy too: only once
+  others = 0;
+  assert.equal(frame(), true);
+  assert.equal(S.deferred, false);
+});
+
+test("a busy frame is not deferred once the search has arrived", () => {
+  const { S, pb, frame } = setup({ renderMs: 3, streaming: false, othersMs: () => 26 });
+  pb.kick();
+  for (let i = 0; i < 3; i++) assert.equal(frame(), true);
+  assert.ok(S.k > 0);
 });
