@@ -76,3 +76,33 @@ func TestSessionStopEndsTheSearch(t *testing.T) {
 		t.Fatalf("done %v, want stopped by the user", done)
 	}
 }
+
+// The first node goes out in a frame of its own, before the search goes on:
+// a page (or a static site's worker, where 256 events took 80-160 ms) shows
+// the root as soon as it is entered. R&N's tree: the first events frame holds
+// the events up to the root's enter (whose parent is 0), and ends there.
+func TestSessionSendsTheFirstNodeAtOnce(t *testing.T) {
+	fs := frames(t, `{"type":"start","id":7,"setup":{"tree":"((3 12 8) (2 4 6) (14 5 2))"},"options":{"algo":"alphabeta","depth":"2"}}`)
+	kinds := fs[0]["kinds"].([]any)
+	for _, f := range fs {
+		if f["type"] != "events" {
+			continue
+		}
+		col := func(name string) []any { return f[name].([]any) }
+		k := col("kind")
+		last := len(k) - 1
+		if kinds[int(k[last].(float64))] != "enter" || col("node")[last] != 1.0 {
+			t.Errorf("the first events frame ends with %v (node %v), want the root's enter", kinds[int(k[last].(float64))], col("node")[last])
+		}
+		for i := range last {
+			if kinds[int(k[i].(float64))] == "enter" {
+				t.Errorf("the first events frame holds an enter (event %d) before the root's", i)
+			}
+		}
+		if f["from"] != 0.0 {
+			t.Errorf("the first events frame starts at %v, want 0", f["from"])
+		}
+		return
+	}
+	t.Fatal("no events frame")
+}
