@@ -31,6 +31,7 @@ var builtSite = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	siteDir = dir
 	for _, f := range files {
 		if err := writeFile(dir, f.Path, f.Body); err != nil {
 			return "", err
@@ -38,6 +39,17 @@ var builtSite = sync.OnceValues(func() (string, error) {
 	}
 	return dir, nil
 })
+
+// siteDir is the folder builtSite wrote, removed when the tests end (8 MB a run).
+var siteDir string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if siteDir != "" {
+		os.RemoveAll(siteDir)
+	}
+	os.Exit(code)
+}
 
 func writeFile(dir, name string, body []byte) error {
 	p := filepath.Join(dir, filepath.FromSlash(name))
