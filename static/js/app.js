@@ -116,7 +116,8 @@ const help = new HelpOverlay($("help-overlay"), $("help-close"));
 const codePanel = createCodePanel(S, { seek: (k) => { playback.pause(); playback.seek(k); }, kick: () => kick(), onToggle: () => log.clear() });
 const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel });
 const { render, setRunState } = renderer;
-const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to) });
+// Playback waits for the quiz (a question before its event) and for the code panel's text.
+const playback = createPlayback(S, { render, gate: (from, to) => (codePanel.loading() ? from : quizUI.gate(from, to)) });
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
 // The quiz's modules come with its toggle, ?quiz= or a lesson's exercise (lazy.js).

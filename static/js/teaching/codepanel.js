@@ -104,20 +104,22 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     const file = codetext.codeFile(choice.algo, choice.form, l);
     const key = `${file}|${strict}`;
     const got = texts.get(key);
+    if (got === "failed") return null; // the panel says nothing rather than holding playback
     if (got && got !== "loading") return got;
     if (!got) {
       texts.set(key, "loading");
       fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.statusText))))
         .then((src) => { texts.set(key, codetext.parseCode(src, { strict, words: commentWords })); onToggle(); S.dirty = true; kick(); })
-        .catch(() => texts.delete(key));
+        .catch(() => { texts.set(key, "failed"); S.dirty = true; kick(); });
     }
     return null;
   }
 
   // The modules the panel's texts need, loaded once; false until they have arrived.
+  let partsFailed = false;
   function ready() {
     if (codetext) return true;
-    loadParts().then(() => { onToggle(); S.dirty = true; kick(); }).catch(() => { parts = null; });
+    loadParts().then(() => { onToggle(); S.dirty = true; kick(); }).catch(() => { parts = null; partsFailed = true; kick(); });
     return false;
   }
 
@@ -273,6 +275,14 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
       const k = Math.min(S.k, S.eventCount);
       const h = k > 0 ? highlight(cur, k - 1) : null;
       return { lines: cur.code.lines, line: h ? h.line : 0, title: titleOf(cur) };
+    },
+    // True while the open panel waits for its text or its modules: playback waits too, so a
+    // search played at full speed does not pass the lines (and the quiz's line questions) by.
+    loading() {
+      if (!lang || !S.trace || !S.trace.started) return false;
+      if (!codetext) return !partsFailed && !ready();
+      const cur = current();
+      return !!(cur && cur.choice && !cur.code && texts.get(`${codetext.codeFile(cur.choice.algo, cur.choice.form, cur.lang)}|${cur.strict}`) === "loading");
     },
     // The line event i (0-based) comes from, for narration links and the quiz.
     lineAt(i) { if (!lang) return 0; const cur = current(); return cur && cur.code && i >= 0 && i < S.eventCount ? (highlight(cur, i) || {}).line || 0 : 0; },
