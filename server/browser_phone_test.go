@@ -86,3 +86,27 @@ func TestBrowserPhoneQuizIsLegible(t *testing.T) {
 		t.Errorf("a pinch spreading two fingers to twice their distance zoomed by %.2f, want 2", got.Pinch)
 	}
 }
+
+// On a phone the setup form fills the first screen (it reaches 800 px of 844): a tap on Start
+// scrolls the step buttons to the top, with the narration's sentence and the top of the tree
+// on the same screen.
+func TestBrowserPhoneStartBringsTheStepsUp(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.run(emulation.SetDeviceMetricsOverride(390, 844, 3, true))
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0`)
+	var got struct{ Controls, Sentence, Tree, Screen float64 }
+	p.await(`(async () => { for (let i = 0; i < 3; i++) await new Promise(requestAnimationFrame);
+		const top = (sel) => document.querySelector(sel).getBoundingClientRect().top;
+		return { Controls: top(".controls"), Sentence: top('[data-testid="narration-now"]'), Tree: top('[data-testid="tree-view"]'), Screen: innerHeight }; })()`, &got)
+	if got.Controls < -1 || got.Controls > 10 {
+		t.Errorf("after Start the step buttons are at y = %.0f, want at the top of the screen", got.Controls)
+	}
+	if got.Sentence < 0 || got.Sentence > got.Screen {
+		t.Errorf("after Start the narration's sentence is at y = %.0f, off the %.0f-px screen", got.Sentence, got.Screen)
+	}
+	if got.Tree > got.Screen-150 {
+		t.Errorf("after Start the tree begins at y = %.0f: less than 150 px of it on the %.0f-px screen", got.Tree, got.Screen)
+	}
+}

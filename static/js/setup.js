@@ -38,6 +38,9 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
       return;
     }
     if (beforeStart && beforeStart(cfg)) return;
+    // On a phone the form fills the first screen: a tap on Start (not a link's own start) brings
+    // the step buttons, the narration's sentence and the tree up.
+    if (e.submitter && innerWidth < 600) document.querySelector(".controls")?.scrollIntoView({ block: "start" });
     const run = { t0: performance.now(), at: new Date().toISOString() };
     S.run = run;
     timings.last = run;
