@@ -18,6 +18,7 @@ type presentingBox struct {
 	FilledW     float64 `json:"filledW"`     // the fitted tree's width on screen / the canvas's
 	FilledH     float64 `json:"filledH"`     // the fitted tree's height on screen / the canvas's
 	LogFontSize float64 `json:"logFontSize"` // the event log's text, px
+	TopRows     int     `json:"topRows"`     // distinct rows of the header's visible buttons, selects and sliders
 }
 
 const presentingProbe = `(() => {
@@ -25,8 +26,11 @@ const presentingProbe = `(() => {
 	const ctl = [...document.querySelectorAll('#setup input, #setup select, #setup button, #setup textarea')].filter(vis);
 	const tops = [];
 	for (const e of ctl) { const r = e.getBoundingClientRect(); if (!tops.some((t) => Math.abs(t - r.top) < r.height / 2)) tops.push(r.top); }
+	const head = [...document.querySelectorAll('.top button, .top select, .top input[type=range]')].filter(vis);
+	const headTops = [];
+	for (const e of head) { const r = e.getBoundingClientRect(); if (!headTops.some((t) => Math.abs(t - r.top) < r.height / 2 || Math.abs(t - r.bottom) < 4)) headTops.push(r.top); }
 	const v = window.pvscope.view, r = v.result;
-	return {rows: tops.length, treeH: document.querySelector('[data-testid="tree-view"]').getBoundingClientRect().height,
+	return {rows: tops.length, topRows: headTops.length, treeH: document.querySelector('[data-testid="tree-view"]').getBoundingClientRect().height,
 		viewH: window.innerHeight, filledW: (r.maxX - r.minX) * v.scale / v.w, filledH: (r.maxY - r.minY) * v.scale / v.h,
 		logFontSize: parseFloat(getComputedStyle(document.querySelector('[data-testid="event-log"]')).fontSize)};
 })()`
@@ -65,6 +69,11 @@ func TestBrowserPresentingFillsTheScreen(t *testing.T) {
 		t.Logf("%s: %+v", where, b)
 		if b.Rows != 1 {
 			t.Errorf("%s: the setup's controls stand in %d rows, want one", where, b.Rows)
+		}
+		// The setup's row and one of the steps, the view buttons and "Share with the class" (they
+		// took four rows at 1280x720: the view buttons and the share button each wrapped).
+		if b.TopRows > 2 {
+			t.Errorf("%s: the header's controls stand in %d rows, want two", where, b.TopRows)
 		}
 		if b.TreeH < 0.6*b.ViewH {
 			t.Errorf("%s: the tree is %.0f px tall of %.0f, want at least 60%%", where, b.TreeH, b.ViewH)
