@@ -41,7 +41,10 @@ import "strings"
 // (pv-update, say, in the main search and not in quiescence). Events the
 // engine wrote are used as written, never changed except to fill a field it
 // left out. With the header's "pov":"white", scores and windows are
-// turned to the negamax convention (the side to move's view) first.
+// turned to the negamax convention (the side to move's view) first, in a
+// full trace too: the side to move at the node the event names, or at the
+// root for the events that name none (iteration-*, aspiration-fail,
+// root-pv, pv-line, search-end).
 //
 // The Deriver is streaming: its memory is a frame per open node, and the
 // lines it derives share their tails (see pvLine), so an event's PV costs
@@ -190,7 +193,11 @@ func (d *Deriver) Add(e Event, line int) {
 		d.entered, d.full = true, e.Expect != NoType
 	}
 	if d.full {
-		// A full trace goes out as written: nothing to follow, nothing to derive.
+		// A full trace goes out as written: nothing to follow, nothing to
+		// derive; only its scores are turned to negamax, as a minimal one's.
+		if d.white {
+			d.fullToNegamax(&e)
+		}
 		d.started = true
 		d.ended = d.ended || e.Kind == SearchEnd
 		d.send(e)
@@ -310,16 +317,59 @@ func (d *Deriver) flushLater() {
 	d.later = d.later[:0]
 }
 
-// toNegamax turns a White's-view score and window into the side to move's.
+// toNegamax turns a White's-view score and window into the side to move's:
+// at the node the event names, or at the root for the events that name none.
 func (d *Deriver) toNegamax(e *Event) {
 	ply, ok := d.plies[e.Node]
-	if e.Kind == Enter {
+	switch {
+	case e.Kind == Enter:
 		ply, ok = 0, true
 		if f := d.frameOf(e.Parent); f != nil {
 			ply = f.ply + 1
 		}
+	case aboutRoot(e.Kind):
+		ply, ok = 0, true
 	}
-	if !ok || (ply%2 == 0) == d.rootWhite {
+	if ok {
+		d.negateAt(e, ply)
+	}
+}
+
+// fullToNegamax is toNegamax for a full trace, where no frames are kept:
+// the plies of open nodes come from their parents' alone.
+func (d *Deriver) fullToNegamax(e *Event) {
+	ply, ok := d.plies[e.Node]
+	switch {
+	case e.Kind == Enter:
+		ply, ok = 0, true
+		if p, open := d.plies[e.Parent]; open && e.Parent != 0 {
+			ply = p + 1
+		}
+		d.plies[e.Node] = ply
+	case aboutRoot(e.Kind):
+		ply, ok = 0, true
+	case e.Kind == Exit:
+		delete(d.plies, e.Node)
+	}
+	if ok {
+		d.negateAt(e, ply)
+	}
+}
+
+// aboutRoot: the kinds that name no node, whose scores and windows are the
+// root's (search-start and pv-line carry none from an engine, or the root's).
+func aboutRoot(k Kind) bool {
+	switch k {
+	case SearchStart, SearchEnd, IterationStart, IterationEnd, AspirationFail, RootPV, PVLine:
+		return true
+	}
+	return false
+}
+
+// negateAt negates a White's-view score and window at a node ply plies from
+// the root where Black is to move.
+func (d *Deriver) negateAt(e *Event, ply int16) {
+	if (ply%2 == 0) == d.rootWhite {
 		return
 	}
 	e.Score = -e.Score
