@@ -159,7 +159,7 @@ func boundOnly(failHard bool, score, alpha, beta int32) bool {
 // out with the line it came from (a derived event: the line that showed it).
 func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
 	d := &Deriver{out: out, plies: make(map[int32]int16), rootWhite: true}
-	d.white = h.Meta["pov"] == "white"
+	d.white = h.Meta["pov"] == PovWhite // another word is read as negamax; pvscope check says so
 	if fen := h.Meta["fen"]; fen != "" {
 		if f := strings.Fields(fen); len(f) > 1 && f[1] == "b" {
 			d.rootWhite = false
