@@ -15,8 +15,9 @@ import (
 // (PVSCOPE_POV, PVSCOPE_MATE_BAND; search_start's pov=, mate_band=). pov.c and
 // pov.py write, from White's view with Black to move, the search worked out in
 // tracer/derive_pov_test.go: e8d8 e1d1 scores 30 for Black (-30 written), e8f8
-// e1f1 20 (a probe that fails low). pvscope check finds it clean and the
-// iteration scoring 30 with that line. Python's root window is float("inf"),
+// e1f1 20 (a probe that fails low); its root-pv, iteration-end and
+// search-end say -30. pvscope check finds it clean and the iteration scoring
+// 30 with that line, as the root's exit does. Python's root window is float("inf"),
 // written as the trace's infinity, 32000 (mate 1000: max(32000, 1001)). The
 // C program also builds with tracing off.
 func TestTraceKitPovAndMateBand(t *testing.T) {

@@ -24,6 +24,9 @@ int main(void)
     (void)PVSCOPE_EXIT(0, -30);
     PVSCOPE_PV_MOVE("e8d8");
     PVSCOPE_PV_MOVE("e1d1");
+    PVSCOPE_ROOT_PV(2, -30);
+    PVSCOPE_PV_MOVE("e8d8");
+    PVSCOPE_PV_MOVE("e1d1");
     PVSCOPE_ITERATION_END(2, -30);
     PVSCOPE_PV_MOVE("e8d8");
     PVSCOPE_PV_MOVE("e1d1");
