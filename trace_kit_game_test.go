@@ -228,11 +228,11 @@ func requireTool(t *testing.T, name string) string {
 }
 
 // kit is one language's adoption kit: the commands that run its example
-// search and its two small trace writers (testdata/escape and kinds).
+// search and its small trace writers (testdata/escape, kinds and pov).
 type kit struct {
-	name                   string
-	example, escape, kinds []string
-	seeds                  int // how many the many-seed run searches (Python's are slower)
+	name                        string
+	example, escape, kinds, pov []string
+	seeds                       int // how many the many-seed run searches (Python's are slower)
 }
 
 // kits builds the C programs with tracing on and finds python3: both are
@@ -244,7 +244,7 @@ func kits(t *testing.T) []kit {
 	for _, p := range []struct {
 		src string
 		cmd *[]string
-	}{{"tracer/c/example/search.c", &c.example}, {"tracer/c/testdata/escape.c", &c.escape}, {"tracer/c/testdata/kinds.c", &c.kinds}} {
+	}{{"tracer/c/example/search.c", &c.example}, {"tracer/c/testdata/escape.c", &c.escape}, {"tracer/c/testdata/kinds.c", &c.kinds}, {"tracer/c/testdata/pov.c", &c.pov}} {
 		bin := filepath.Join(dir, strings.TrimSuffix(filepath.Base(p.src), ".c"))
 		buildC(t, p.src, bin, "-DPVSCOPE_TRACE")
 		*p.cmd = []string{bin}
@@ -256,6 +256,7 @@ func kits(t *testing.T) []kit {
 		example: []string{py, "tracer/python/example.py"},
 		escape:  []string{py, "tracer/python/testdata/escape.py"},
 		kinds:   []string{py, "tracer/python/testdata/kinds.py"},
+		pov:     []string{py, "tracer/python/testdata/pov.py"},
 	}}
 }
 

@@ -220,3 +220,18 @@ func TestReadTraceWarnsOfABadScale(t *testing.T) {
 		t.Errorf("scores %+v, warnings %+v; want the mate kept (band at most the mate) and the meta warning", o.started.Scores, o.started.Warnings)
 	}
 }
+
+// A header's pov or bounds word the format does not know opens the trace with
+// a meta warning on line 1, keyed for the page's catalogs.
+func TestReadTraceWarnsOfAnUnknownConventionWord(t *testing.T) {
+	trace := strings.Replace(brokenMateTrace, `"mate":48000,"infinity":50000`, `"pov":"White"`, 1)
+	o, err := readTrace(strings.NewReader(trace))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := o.started.Warnings
+	if o.started.WarningCount != 1 || len(w) != 1 || w[0].Rule != "meta" || w[0].Line != 1 || w[0].Key != "go-tracer.metaPovUnknown" ||
+		w[0].Message != `meta.pov "White" is neither "negamax" nor "white" (read as "negamax")` {
+		t.Errorf("warnings %+v; want the meta warning of pov White on line 1", w)
+	}
+}

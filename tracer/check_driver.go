@@ -42,10 +42,12 @@ func (c *Checker) scale() Scale {
 }
 
 // SetHeader takes the conventions a trace's header names: meta.bounds and
-// the scale (a bad scale key is ignored here; ScaleOf's caller says so).
+// the scale (a bad scale key is ignored here; ScaleOf's caller says so). A
+// pov or bounds word the format does not know goes to Warn (rule meta).
 func (c *Checker) SetHeader(h Header) {
 	c.Bounds = h.Meta["bounds"]
 	c.Scale, _ = ScaleOf(h.Meta)
+	c.metaWarnings(h.Meta)
 }
 
 // aspirationFailed: a root search with window (alpha, beta) that scored

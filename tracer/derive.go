@@ -41,7 +41,10 @@ import "strings"
 // (pv-update, say, in the main search and not in quiescence). Events the
 // engine wrote are used as written, never changed except to fill a field it
 // left out. With the header's "pov":"white", scores and windows are
-// turned to the negamax convention (the side to move's view) first.
+// turned to the negamax convention (the side to move's view) first, in a
+// full trace too: the side to move at the node the event names, or at the
+// root for the events that name none (iteration-*, aspiration-fail,
+// root-pv, pv-line, search-end).
 //
 // The Deriver is streaming: its memory is a frame per open node, and the
 // lines it derives share their tails (see pvLine), so an event's PV costs
@@ -156,7 +159,7 @@ func boundOnly(failHard bool, score, alpha, beta int32) bool {
 // out with the line it came from (a derived event: the line that showed it).
 func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
 	d := &Deriver{out: out, plies: make(map[int32]int16), rootWhite: true}
-	d.white = h.Meta["pov"] == "white"
+	d.white = h.Meta["pov"] == PovWhite // another word is read as negamax; pvscope check says so
 	if fen := h.Meta["fen"]; fen != "" {
 		if f := strings.Fields(fen); len(f) > 1 && f[1] == "b" {
 			d.rootWhite = false
@@ -190,7 +193,11 @@ func (d *Deriver) Add(e Event, line int) {
 		d.entered, d.full = true, e.Expect != NoType
 	}
 	if d.full {
-		// A full trace goes out as written: nothing to follow, nothing to derive.
+		// A full trace goes out as written: nothing to follow, nothing to
+		// derive; only its scores are turned to negamax, as a minimal one's.
+		if d.white {
+			d.fullToNegamax(&e)
+		}
 		d.started = true
 		d.ended = d.ended || e.Kind == SearchEnd
 		d.send(e)
@@ -308,24 +315,6 @@ func (d *Deriver) flushLater() {
 		d.derive(e)
 	}
 	d.later = d.later[:0]
-}
-
-// toNegamax turns a White's-view score and window into the side to move's.
-func (d *Deriver) toNegamax(e *Event) {
-	ply, ok := d.plies[e.Node]
-	if e.Kind == Enter {
-		ply, ok = 0, true
-		if f := d.frameOf(e.Parent); f != nil {
-			ply = f.ply + 1
-		}
-	}
-	if !ok || (ply%2 == 0) == d.rootWhite {
-		return
-	}
-	e.Score = -e.Score
-	if e.Alpha != 0 || e.Beta != 0 {
-		e.Alpha, e.Beta = -e.Beta, -e.Alpha
-	}
 }
 
 func (d *Deriver) frameOf(node int32) *frame {

@@ -15,11 +15,13 @@
 //   - check.go: Check, the invariant checker used by tests and by pvscope check;
 //     check_nodes.go its stack of open nodes, check_rules.go re-searches and the
 //     collectors' reports, check_score.go what a node's children imply (a
-//     re-search owed, its best score, repeats), check_ids.go the set of ids seen.
+//     re-search owed, its best score, repeats), check_ids.go the set of ids seen,
+//     check_meta.go the header's convention words it does not know.
 //   - derive.go: Deriver, which completes a minimal trace another engine wrote
 //     (enter and exit only) with the events that follow from it, marked Derived;
 //     derive_exit.go reads exits: re-searches from repeats, probes' outcomes,
-//     cutoffs, and the line down the children that decided each score.
+//     cutoffs, and the line down the children that decided each score;
+//     derive_pov.go turns scores from White's view (meta.pov "white") to negamax.
 //   - scale.go: Scale, an engine's infinity and mate scores (the header's meta).
 //   - pvmethod.go: the PV collection methods and the reasons a line ends early.
 //   - diff.go: Diff, which lines up two traces of one position as streams and
@@ -29,5 +31,6 @@
 //     iteration, where a short PV ended and why.
 //
 // Scores follow the negamax convention: every score and window is from the point of
-// view of the side to move at the node the event names.
+// view of the side to move at the node the event names (the root for events that
+// name none); a trace written from White's view is turned so as it is read.
 package tracer

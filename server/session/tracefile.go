@@ -80,7 +80,9 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 	}
 	// The rules that need the header: its bound convention, its scale, and
 	// positions from its FEN (engine-pv, null-in-check); and the comparison
-	// of the engine's own lines with the derived ones (Diagnosis).
+	// of the engine's own lines with the derived ones (Diagnosis). Its
+	// warnings (a pov or bounds word it does not know) are the header's.
+	line = 1
 	chk.SetHeader(h)
 	if fen := h.Meta["fen"]; fen != "" {
 		if g, err := engine.NewTraceGame(fen); err == nil {
@@ -90,7 +92,6 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn}
 	diag.SetHeader(h)
 	if o.scaleErr != nil {
-		line = 1 // the header's
 		w := &tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()}
 		if m, ok := msg.Keyed(o.scaleErr); ok {
 			w.Key, w.Args = m.Key, m.Args

@@ -30,6 +30,10 @@
  *
  *   PVSCOPE_SEARCH_START(fen, depth, bounds, mate, infinity)  header and search-start;
  *       fen or bounds ("fail-hard"/"fail-soft") NULL, mate or infinity 0: left out
+ *   PVSCOPE_POV(pov)                 before it: "white" when the engine's scores and windows
+ *       are White's (meta.pov), NULL to leave it out (the side to move's, the default)
+ *   PVSCOPE_MATE_BAND(plies)         before it: how far from the root a mate may lie
+ *       (meta.mateBand), 0 to leave it out; both are kept for the searches that follow
  *   PVSCOPE_ITERATION_START(depth, alpha, beta)  the iteration's root window
  *   PVSCOPE_ASPIRATION_FAIL(depth, score, alpha, beta)  searched again with (alpha, beta)
  *   PVSCOPE_MOVE(ply, move)          the node at ply searches move next (UCI text)
@@ -50,7 +54,7 @@
  *       search kept out of the trace: the node that calls it exits with its value)
  *
  * Several source files: include it plainly in one, and after
- * #define PVSCOPE_TRACE_EXTERN in the others. The format: pvscope's README, "Trace format".
+ * #define PVSCOPE_TRACE_EXTERN in the others. The format: pvscope's docs/trace-format.md.
  */
 #ifndef PVSCOPE_TRACE_H
 #define PVSCOPE_TRACE_H
@@ -75,6 +79,8 @@ extern int pvscope_paused;
 void pvscope_to(const char *path);
 void pvscope_only_search(int n);
 void pvscope_only_depth(int depth);
+void pvscope_pov(const char *pov);
+void pvscope_mate_band(int plies);
 void pvscope_search_start(const char *fen, int depth, const char *bounds, int mate, int infinity);
 void pvscope_search_end(int depth, int score, const char *move);
 void pvscope_iteration(const char *kind, int depth, int score, int alpha, int beta, int what);
@@ -90,6 +96,8 @@ void pvscope_root_pv(int depth, int score);
 #define PVSCOPE_TRACE_TO(path) pvscope_to(path)
 #define PVSCOPE_ONLY_SEARCH(n) pvscope_only_search(n)
 #define PVSCOPE_ONLY_DEPTH(d) pvscope_only_depth(d)
+#define PVSCOPE_POV(pov) pvscope_pov(pov)
+#define PVSCOPE_MATE_BAND(plies) pvscope_mate_band(plies)
 #define PVSCOPE_SEARCH_START(fen, depth, bounds, mate, inf) pvscope_search_start(fen, depth, bounds, mate, inf)
 #define PVSCOPE_SEARCH_END(depth, score, move) \
     do { if (pvscope_on) pvscope_search_end(depth, score, move); } while (0)
@@ -126,6 +134,8 @@ static struct {
     FILE *out;
     char path[1024];
     int env_read, only_search, only_depth, searches, done;
+    char pov[PVSCOPE_WORD];
+    int mate_band;
     int nodes, depth_asked;
     struct {
         int id, index, reduced, extended;
@@ -195,6 +205,8 @@ void pvscope_to(const char *path)
 }
 void pvscope_only_search(int n) { pvscope_state.only_search = n, pvscope_state.only_depth = 0; }
 void pvscope_only_depth(int depth) { pvscope_state.only_depth = depth, pvscope_state.only_search = 0; }
+void pvscope_pov(const char *pov) { pvscope_copy(pvscope_state.pov, pov); }
+void pvscope_mate_band(int plies) { pvscope_state.mate_band = plies; }
 
 static void pvscope_read_env(void)
 {
@@ -232,6 +244,8 @@ void pvscope_search_start(const char *fen, int depth, const char *bounds, int ma
     if (bounds && *bounds) pvscope_field("bounds", bounds);
     if (mate) fprintf(f, ",\"mate\":%d", mate);
     if (infinity) fprintf(f, ",\"infinity\":%d", infinity);
+    if (pvscope_state.mate_band) fprintf(f, ",\"mateBand\":%d", pvscope_state.mate_band);
+    if (pvscope_state.pov[0]) pvscope_field("pov", pvscope_state.pov);
     fprintf(f, "}}\n{\"kind\":\"search-start\",\"depth\":%d}\n", depth);
 }
 
@@ -346,6 +360,8 @@ void pvscope_root_pv(int depth, int score)
 #define PVSCOPE_TRACE_TO(path) ((void)0)
 #define PVSCOPE_ONLY_SEARCH(n) ((void)0)
 #define PVSCOPE_ONLY_DEPTH(d) ((void)0)
+#define PVSCOPE_POV(pov) ((void)0)
+#define PVSCOPE_MATE_BAND(plies) ((void)0)
 #define PVSCOPE_SEARCH_START(fen, depth, bounds, mate, inf) ((void)0)
 #define PVSCOPE_SEARCH_END(depth, score, move) ((void)0)
 #define PVSCOPE_ITERATION_START(depth, alpha, beta) ((void)0)

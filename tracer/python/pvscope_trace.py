@@ -17,7 +17,8 @@
 """Write pvscope's trace from a Python search: the same calls as pvscope_trace.h.
 
     trace = pvscope_trace.from_env()    # writes $PVSCOPE_TRACE_FILE, or nothing
-    trace.search_start(depth, fen=..., bounds="fail-hard", mate=30000, infinity=32000)
+    trace.search_start(depth, fen=..., bounds="fail-hard", mate=30000, infinity=32000,
+                       mate_band=256, pov="white")  # pov: only when scores are White's
     ...  trace.move(ply, "e2e4"); score = -search(...)       # in the parent's loop
     ...  trace.enter(ply, alpha, beta, depth); return trace.exit(ply, score)
     trace.search_end(depth, score, pv, move=best)
@@ -27,10 +28,17 @@ for one search: the first, the n-th (PVSCOPE_TRACE_SEARCH=n, only_search=n) or t
 whose requested depth is d (PVSCOPE_TRACE_DEPTH=d, only_depth=d); the environment wins.
 Off, each call returns at once (exit returns its score); a hot loop may test trace.on.
 Nodes are found by ply: the parent announces its move, the child enters and exits at
-its ply; node ids and parents are kept here. The format: pvscope's README, "Trace format".
+its ply; node ids and parents are kept here. The format: pvscope's docs/trace-format.md.
+
+Numbers are whole: a score, window or depth that is not an int raises ValueError naming
+it (the format has no fractions, and one would make the whole file unreadable), except
+an infinite window or score (float("inf")), written as the trace's infinity: infinity=,
+else 32000, or mate + 1 when that is higher, as the format reads a header without one.
 """
 
 import json
+import math
+import numbers
 import os
 
 __all__ = ["Trace", "from_env"]
@@ -50,7 +58,7 @@ class Trace:
 
     # The search: one traced at most.
 
-    def search_start(self, depth, fen=None, bounds=None, mate=None, infinity=None):
+    def search_start(self, depth, fen=None, bounds=None, mate=None, infinity=None, mate_band=None, pov=None):
         if self._out and not self._out.closed:  # the traced search ended without search_end
             self._out.close()
             self.on = self._paused = False
@@ -69,9 +77,13 @@ class Trace:
         self._move = {}      # ply -> the move that leads to the node entered there
         self._change = {}    # ply -> (reduced, extended, why) for the next node entered there
         meta = {"writer": "pvscope_trace.py"}
-        for key, value in (("fen", fen), ("bounds", bounds), ("mate", mate), ("infinity", infinity)):
+        for key, value in (("fen", fen), ("bounds", bounds), ("pov", pov)):
             if value:
                 meta[key] = value
+        for key, value in (("mate", mate), ("infinity", infinity), ("mateBand", mate_band)):
+            if value:
+                meta[key] = _whole("search_start", key, value, 32)
+        self._infinity = meta.get("infinity") or max(32000, meta.get("mate", 0) + 1)
         self._write({"format": "pvscope-trace", "version": 1, "meta": meta})
         self._write({"kind": "search-start", "depth": depth})
 
@@ -179,7 +191,31 @@ class Trace:
             self.on, self._paused = True, False
 
     def _write(self, obj):
+        for field, bits in _BITS.items():
+            if field in obj:
+                value = obj[field]
+                if field in _SCORES and isinstance(value, float) and math.isinf(value):
+                    value = self._infinity if value > 0 else -self._infinity
+                obj[field] = _whole(obj.get("kind", ""), field, value, bits)
         self._out.write(json.dumps(obj, separators=(",", ":")) + "\n")
+
+
+# The trace format's integer fields and the bits they fit in, signed; the
+# fields where an infinity is the trace's.
+_BITS = {"node": 32, "parent": 32, "ply": 16, "depth": 16, "index": 16, "reduced": 16,
+         "extended": 16, "alpha": 32, "beta": 32, "score": 32}
+_SCORES = ("alpha", "beta", "score")
+
+
+def _whole(kind, field, value, bits):
+    """value as an int that fits in bits (signed), or ValueError naming the field."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError("pvscope_trace: %s: %s %r is not a whole number (the trace format's "
+                         "numbers are integers)" % (kind, field, value))
+    value = int(value)
+    if not -(1 << (bits - 1)) <= value < 1 << (bits - 1):
+        raise ValueError("pvscope_trace: %s: %s %d does not fit in %d bits" % (kind, field, value, bits))
+    return value
 
 
 def from_env(path=None, only_search=0, only_depth=0):
