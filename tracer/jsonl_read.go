@@ -40,6 +40,9 @@ func NewReader(r io.Reader) (*Reader, error) {
 		Meta    map[string]json.RawMessage `json:"meta"`
 		Kind    *string                    `json:"kind"`
 	}
+	if exact, ok := exactKeys(line, headerKeys); ok {
+		line = exact // the header's keys are case-sensitive too
+	}
 	if err := json.Unmarshal(line, &h); err != nil {
 		return nil, msg.New("go-tracer.headerNotJSON", "tracer: not a pvscope trace: line {line} is not a header ({error}); want one like {example}", "line", rd.line, "error", err, "example", headerExample)
 	}
@@ -144,7 +147,7 @@ func decodeEvent(line []byte, n int) (Event, error) {
 	var j jsonEvent
 	if !fastDecode(line, &j) {
 		j = jsonEvent{}
-		if err := json.Unmarshal(line, &j); err != nil {
+		if err := slowDecode(line, &j); err != nil {
 			return Event{}, msg.New("go-tracer.lineBadJSON", "tracer: trace line {line}: bad JSON: {error}", "line", n, "error", err)
 		}
 	}
