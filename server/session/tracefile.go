@@ -1,7 +1,6 @@
 package session
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/pvscope/pvscope/engine"
@@ -64,7 +63,7 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 	if err != nil {
 		return nil, err
 	}
-	h := rd.Header()
+	h, headerLine := rd.Header(), rd.Line() // blank lines before the header are counted
 	o = &Trace{Rec: tracer.NewRecording()}
 	if err := o.setStarted(h); err != nil {
 		return nil, err
@@ -90,7 +89,7 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn}
 	diag.SetHeader(h)
 	if o.scaleErr != nil {
-		line = 1 // the header's
+		line = headerLine
 		w := &tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()}
 		if m, ok := msg.Keyed(o.scaleErr); ok {
 			w.Key, w.Args = m.Key, m.Args
@@ -207,14 +206,9 @@ func (o *Trace) setStarted(h tracer.Header) error {
 			o.Started.Options[k] = v
 		}
 	}
-	setup := engine.Setup{FEN: h.Meta["fen"], Tree: h.Meta["tree"], Random: h.Meta["random"]}
-	if setup == (engine.Setup{}) {
-		return nil // another engine's trace without a position: moves are names only
-	}
-	pos, _, err := setup.Load()
+	pos, err := engine.HeaderPosition(h.Meta)
 	if err != nil {
-		// Wrapped, not keyed: a page in another language says the position's own sentence.
-		return fmt.Errorf("the trace header's position: %w", err)
+		return err
 	}
 	switch p := pos.(type) {
 	case *engine.ChessPosition:
