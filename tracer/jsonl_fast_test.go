@@ -83,3 +83,31 @@ func TestFastDecodeAgreesWithEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// Any line the fast decoder takes, encoding/json with exact keys takes too,
+// and reads the same.
+func FuzzFastDecode(f *testing.F) {
+	for _, s := range []string{
+		`{"seq":1,"kind":"enter","node":1,"parent":0,"move":"e2e4","alpha":-32000,"beta":32000,"depth":3}`,
+		`{"kind":"exit","node":3,"score":5,"Score":9}`,
+		`{"KIND":"enter","kind":"exit","Node":-4,"node":3,"Move":"e2e4","PV":"x","x":null,"y":true}`,
+		`{"kind":"root-pv","pv":["e2e4","e7e5"],"derived":true}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		var fast, slow jsonEvent
+		if !fastDecode(line, &fast) {
+			return
+		}
+		if err := slowDecode(line, &slow); err != nil {
+			t.Fatalf("%s: the fast decoder takes a line encoding/json refuses (%v)", line, err)
+		}
+		if len(slow.PV) == 0 {
+			slow.PV = nil
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("%s:\nfast %+v\nslow %+v", line, fast, slow)
+		}
+	})
+}
