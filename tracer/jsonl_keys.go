@@ -32,42 +32,110 @@ func jsonKeys(t reflect.Type) map[string]bool {
 // false for a line that is not valid JSON or not an object: encoding/json,
 // given the line itself, then says what is wrong with it.
 func exactKeys(line []byte, known map[string]bool) ([]byte, bool) {
-	line = bytes.TrimSpace(line)
-	if len(line) == 0 || line[0] != '{' || !json.Valid(line) {
+	if !json.Valid(line) {
 		return nil, false
 	}
-	dec := json.NewDecoder(bytes.NewReader(line))
-	if _, err := dec.Token(); err != nil { // the object's '{'
+	// Valid: the walk below needs to find only where each key and value ends.
+	i := skipSpace(line, 0)
+	if line[i] != '{' {
 		return nil, false
 	}
 	out := make([]byte, 0, len(line))
 	out = append(out, '{')
-	for dec.More() {
-		tok, err := dec.Token()
-		key, ok := tok.(string)
-		if err != nil || !ok {
-			return nil, false
+	i = skipSpace(line, i+1)
+	for line[i] != '}' {
+		keyEnd := stringEnd(line, i)
+		key := line[i:keyEnd]
+		i = skipSpace(line, keyEnd)
+		i = skipSpace(line, i+1) // the ':'
+		valueEnd := valueEnd(line, i)
+		if knownKey(key, known) {
+			if len(out) > 1 {
+				out = append(out, ',')
+			}
+			out = append(out, key...)
+			out = append(out, ':')
+			out = append(out, line[i:valueEnd]...)
 		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, false
+		i = skipSpace(line, valueEnd)
+		if line[i] == ',' {
+			i = skipSpace(line, i+1)
 		}
-		if !known[key] {
-			continue
-		}
-		if len(out) > 1 {
-			out = append(out, ',')
-		}
-		out = appendString(out, key)
-		out = append(out, ':')
-		out = append(out, v...)
 	}
 	return append(out, '}'), true
+}
+
+// knownKey reports whether the quoted key, its escapes read, is in known.
+func knownKey(quoted []byte, known map[string]bool) bool {
+	if bytes.IndexByte(quoted, '\\') < 0 {
+		return known[string(quoted[1:len(quoted)-1])]
+	}
+	var key string
+	return json.Unmarshal(quoted, &key) == nil && known[key]
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// stringEnd is the index after the string that opens at b[i].
+func stringEnd(b []byte, i int) int {
+	for i++; b[i] != '"'; i++ {
+		if b[i] == '\\' {
+			i++
+		}
+	}
+	return i + 1
+}
+
+// valueEnd is the index after the value that starts at b[i].
+func valueEnd(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for ; ; i++ {
+			switch b[i] {
+			case '"':
+				i = stringEnd(b, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+	}
+	for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ' ' && b[i] != '\t' && b[i] != '\r' && b[i] != '\n' {
+		i++
+	}
+	return i
+}
+
+// foldFree reports whether no key on line can differ from a known name in
+// case alone: no upper-case letter, no escape, no byte beyond ASCII (encoding/json
+// also folds 'ſ' to s and the Kelvin sign to k). On such a line encoding/json's
+// matching is exact already.
+func foldFree(line []byte) bool {
+	for _, c := range line {
+		if c >= 'A' && c <= 'Z' || c == '\\' || c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // slowDecode decodes an event line with encoding/json, its keys matched
 // exactly; its error is encoding/json's.
 func slowDecode(line []byte, j *jsonEvent) error {
+	if foldFree(line) {
+		return json.Unmarshal(line, j)
+	}
 	if exact, ok := exactKeys(line, eventKeys); ok {
 		line = exact
 	}
