@@ -145,14 +145,16 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	meta := rd.Header().Meta
 	scale, err := tracer.ScaleOf(meta)
 	if err != nil {
+		line = rd.Line() // the header's
 		chk.Warn(&tracer.Violation{Rule: "meta", Problem: err.Error()})
 	}
 	diag.Scale = scale
+	// The header's position the page refuses (a FEN with no kings, a tree it
+	// cannot read, more than one position) is refused here too.
+	if _, err := engine.HeaderPosition(meta); err != nil {
+		return nil, err
+	}
 	if fen := meta["fen"]; fen != "" {
-		// The position view refuses (a FEN with no kings) is refused here too.
-		if _, err := engine.NewChessPosition(fen); err != nil {
-			return nil, fmt.Errorf("the trace header's position: %w", err)
-		}
 		diag.EndOfLine = func(pv []string) (tracer.Reason, bool) { return engine.LineEnd(fen, pv) }
 		if g, err := engine.NewTraceGame(fen); err == nil {
 			chk.Game = g

@@ -46,7 +46,7 @@ func TestCheckEngineLineAndNullMoveOnTheBoard(t *testing.T) {
 // (depth 2 scored 60 on the window (-40, 60): at least 60).
 func TestCheckAspirationBound(t *testing.T) {
 	lines := []string{
-		`{"format":"pvscope-trace","version":1,"meta":{"tree":"hand"}}`,
+		`{"format":"pvscope-trace","version":1}`, // moves are names only
 		`{"kind":"iteration-start","depth":1,"alpha":-32000,"beta":32000}`,
 		`{"kind":"enter","node":1,"parent":0,"alpha":-32000,"beta":32000,"depth":1}`,
 		`{"kind":"enter","node":2,"parent":1,"move":"a","alpha":-32000,"beta":32000,"depth":0}`,

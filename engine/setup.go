@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/pvscope/pvscope/tracer/msg"
+import (
+	"fmt"
+
+	"github.com/pvscope/pvscope/tracer/msg"
+)
 
 // Setup is what to search: exactly one of a chess position (FEN), a
 // teaching tree in parentheses (Tree), or a generated tree (Random, as
@@ -50,6 +54,23 @@ func (s Setup) Load() (Position, Options, error) {
 		return nil, Options{}, err
 	}
 	return p, ChessDefaults(), nil
+}
+
+// HeaderPosition loads the position a trace header's meta names (its fen,
+// tree or random) as the page and pvscope check both take it: nil and no
+// error when it names none (another engine's trace: moves are names only).
+// The error is wrapped, not keyed: a page in another language says the
+// position's own sentence.
+func HeaderPosition(meta map[string]string) (Position, error) {
+	s := Setup{FEN: meta["fen"], Tree: meta["tree"], Random: meta["random"]}
+	if s == (Setup{}) {
+		return nil, nil
+	}
+	pos, _, err := s.Load()
+	if err != nil {
+		return nil, fmt.Errorf("the trace header's position: %w", err)
+	}
+	return pos, nil
 }
 
 // ApplySettings sets named options in order, stopping at the first error.

@@ -205,8 +205,37 @@ func (p *fastParser) field(key []byte, j *jsonEvent) bool {
 	case "derived":
 		j.Derived, ok = p.boolean()
 	default:
-		return false // encoding/json decides what an unknown field means
+		// Keys are case-sensitive: "Score" is not score, but an engine's
+		// own field, skipped when its value is simple; encoding/json
+		// decides anything else.
+		return p.skip()
 	}
+	return ok
+}
+
+// skip reads a string without escapes, an integer, true, false or null.
+func (p *fastParser) skip() bool {
+	if p.i >= len(p.b) {
+		return false
+	}
+	switch p.b[p.i] {
+	case '"':
+		_, ok := p.str()
+		return ok
+	case 't':
+		_, ok := p.boolean()
+		return ok
+	case 'f':
+		_, ok := p.boolean()
+		return ok
+	case 'n':
+		if len(p.b)-p.i >= 4 && string(p.b[p.i:p.i+4]) == "null" {
+			p.i += 4
+			return true
+		}
+		return false
+	}
+	_, ok := p.int(64)
 	return ok
 }
 

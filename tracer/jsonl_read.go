@@ -10,8 +10,10 @@ import (
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
-// maxLine bounds one line of a trace, so a corrupt file cannot exhaust memory.
-const maxLine = 16 << 20
+// maxLine bounds one line of a trace, its \r included and its \n not, so a
+// corrupt file cannot exhaust memory. The scanner's buffer holds the line and
+// the \n it looks for: one byte more.
+const maxLine = 16<<20 - 1
 
 // Reader reads a trace file.
 type Reader struct {
@@ -23,7 +25,7 @@ type Reader struct {
 // NewReader reads and checks the header line.
 func NewReader(r io.Reader) (*Reader, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLine+1)
 	rd := &Reader{sc: sc}
 	line, err := rd.nextLine()
 	if err == io.EOF {
@@ -38,12 +40,15 @@ func NewReader(r io.Reader) (*Reader, error) {
 		Meta    map[string]json.RawMessage `json:"meta"`
 		Kind    *string                    `json:"kind"`
 	}
+	if exact, ok := exactKeys(line, headerKeys); ok {
+		line = exact // the header's keys are case-sensitive too
+	}
 	if err := json.Unmarshal(line, &h); err != nil {
-		return nil, msg.New("go-tracer.headerNotJSON", "tracer: not a pvscope trace: line 1 is not a header ({error}); want one like {example}", "error", err, "example", headerExample)
+		return nil, msg.New("go-tracer.headerNotJSON", "tracer: not a pvscope trace: line {line} is not a header ({error}); want one like {example}", "line", rd.line, "error", err, "example", headerExample)
 	}
 	switch {
 	case h.Format == "" && h.Kind != nil:
-		return nil, msg.New("go-tracer.headerMissing", "tracer: trace has no header: line 1 is an event; want a header like {example}", "example", headerExample)
+		return nil, msg.New("go-tracer.headerMissing", "tracer: trace has no header: line {line} is an event; want a header like {example}", "line", rd.line, "example", headerExample)
 	case h.Format != FormatName:
 		return nil, msg.New("go-tracer.headerFormat", `tracer: not a pvscope trace: header format is "{format}", want "{want}"`, "format", quoted(h.Format), "want", FormatName)
 	case h.Version == 0:
@@ -142,7 +147,7 @@ func decodeEvent(line []byte, n int) (Event, error) {
 	var j jsonEvent
 	if !fastDecode(line, &j) {
 		j = jsonEvent{}
-		if err := json.Unmarshal(line, &j); err != nil {
+		if err := slowDecode(line, &j); err != nil {
 			return Event{}, msg.New("go-tracer.lineBadJSON", "tracer: trace line {line}: bad JSON: {error}", "line", n, "error", err)
 		}
 	}

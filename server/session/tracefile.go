@@ -1,7 +1,6 @@
 package session
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/pvscope/pvscope/engine"
@@ -64,7 +63,7 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 	if err != nil {
 		return nil, err
 	}
-	h := rd.Header()
+	h, headerLine := rd.Header(), rd.Line() // blank lines before the header are counted
 	o = &Trace{Rec: tracer.NewRecording()}
 	if err := o.setStarted(h); err != nil {
 		return nil, err
@@ -82,7 +81,7 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 	// positions from its FEN (engine-pv, null-in-check); and the comparison
 	// of the engine's own lines with the derived ones (Diagnosis). Its
 	// warnings (a pov or bounds word it does not know) are the header's.
-	line = 1
+	line = headerLine
 	chk.SetHeader(h)
 	if fen := h.Meta["fen"]; fen != "" {
 		if g, err := engine.NewTraceGame(fen); err == nil {
@@ -208,14 +207,9 @@ func (o *Trace) setStarted(h tracer.Header) error {
 			o.Started.Options[k] = v
 		}
 	}
-	setup := engine.Setup{FEN: h.Meta["fen"], Tree: h.Meta["tree"], Random: h.Meta["random"]}
-	if setup == (engine.Setup{}) {
-		return nil // another engine's trace without a position: moves are names only
-	}
-	pos, _, err := setup.Load()
+	pos, err := engine.HeaderPosition(h.Meta)
 	if err != nil {
-		// Wrapped, not keyed: a page in another language says the position's own sentence.
-		return fmt.Errorf("the trace header's position: %w", err)
+		return err
 	}
 	switch p := pos.(type) {
 	case *engine.ChessPosition:
