@@ -62,4 +62,12 @@ func (d *Deriver) negateAt(e *Event, ply int16) {
 	if e.Alpha != 0 || e.Beta != 0 {
 		e.Alpha, e.Beta = -e.Beta, -e.Alpha
 	}
+	// A bound the engine wrote says what its written score is: at least 50
+	// for White is at most -50 for Black.
+	switch e.Bound {
+	case Lower:
+		e.Bound = Upper
+	case Upper:
+		e.Bound = Lower
+	}
 }

@@ -160,3 +160,19 @@ func TestPovWhiteAspirationFail(t *testing.T) {
 		}
 	}
 }
+
+// A bound the engine wrote describes its written score: White's "at most
+// -70" is Black's "at least 70", so negating the score swaps lower and
+// upper. By hand: the aspiration search
+// at the root (Black to move) failed low for White at -70 below (-60, -40),
+// written with bound upper; for Black it is 70 above (40, 60), a lower bound.
+func TestPovWhiteSwapsAWrittenBound(t *testing.T) {
+	out := Derive(meta("fen", blackToMove, "pov", "white"), []Event{
+		{Kind: AspirationFail, Depth: 1, Score: -70, Alpha: -60, Beta: -40, Bound: Upper},
+	})
+	for _, e := range out {
+		if e.Kind == AspirationFail && (e.Score != 70 || e.Bound != Lower) {
+			t.Fatalf("aspiration-fail %+v, want score 70 with bound lower", e)
+		}
+	}
+}
