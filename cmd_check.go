@@ -140,12 +140,12 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	chk.Report = keep(&rep.ViolationCount, &rep.Violations)
 	chk.Warn = keep(&rep.WarningCount, &rep.Warnings)
 	diag.Report, diag.Warn = chk.Report, chk.Warn
+	line = rd.Line() // the header's: its warnings (pov, bounds, the scale) are dated there
 	diag.SetHeader(rd.Header())
 	chk.SetHeader(rd.Header())
 	meta := rd.Header().Meta
 	scale, err := tracer.ScaleOf(meta)
 	if err != nil {
-		line = rd.Line() // the header's
 		chk.Warn(&tracer.Violation{Rule: "meta", Problem: err.Error()})
 	}
 	diag.Scale = scale

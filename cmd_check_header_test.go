@@ -56,15 +56,18 @@ func (roomyCharger) Full() error   { return errors.New("full") }
 // The header's meta warning names the header's line: line 1, or the line
 // after the blank lines before it.
 func TestCheckMetaWarningNamesTheHeaderLine(t *testing.T) {
-	lines := slices.Clone(minimalTrace)
-	lines[0] = `{"format":"pvscope-trace","version":1,"meta":{"tree":"((3 5) (2 9))","mate":"lots"}}`
-	for _, c := range []struct {
-		blank []string
-		line  int
-	}{{nil, 1}, {[]string{"", "  "}, 3}} {
-		rep, code := checkJSON(t, append(slices.Clone(c.blank), lines...))
-		if code != 0 || rep.WarningCount != 1 || rep.Warnings[0].Rule != "meta" || rep.Warnings[0].Line != c.line {
-			t.Errorf("%d blank lines first: exit %d, warnings %+v; want exit 0 and one meta warning on line %d", len(c.blank), code, rep.Warnings, c.line)
+	// A scale it cannot read, and a pov word it does not know (the checker's own warning).
+	for _, bad := range []string{`"mate":"lots"`, `"pov":"White"`} {
+		lines := slices.Clone(minimalTrace)
+		lines[0] = `{"format":"pvscope-trace","version":1,"meta":{"tree":"((3 5) (2 9))",` + bad + `}}`
+		for _, c := range []struct {
+			blank []string
+			line  int
+		}{{nil, 1}, {[]string{"", "  "}, 3}} {
+			rep, code := checkJSON(t, append(slices.Clone(c.blank), lines...))
+			if code != 0 || rep.WarningCount != 1 || rep.Warnings[0].Rule != "meta" || rep.Warnings[0].Line != c.line {
+				t.Errorf("%s, %d blank lines first: exit %d, warnings %+v; want exit 0 and one meta warning on line %d", bad, len(c.blank), code, rep.Warnings, c.line)
+			}
 		}
 	}
 }
