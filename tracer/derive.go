@@ -186,7 +186,12 @@ func Derive(h Header, events []Event) []Event {
 func (d *Deriver) Add(e Event, line int) {
 	d.line = line
 	d.wrote[e.Kind] = true
+	negamax := false // a minimal trace's move-value is weighed, so turned first
 	if e.Kind == MoveValue && !d.full {
+		if d.white {
+			d.toNegamax(&e)
+			negamax = true
+		}
 		d.moveValue(&e) // before the derived events about its child go out
 	}
 	if e.Kind == Enter && !d.entered {
@@ -209,7 +214,7 @@ func (d *Deriver) Add(e Event, line int) {
 		d.derive(Event{Kind: SearchStart, Depth: depth})
 	}
 	d.started = true
-	if d.white {
+	if d.white && !negamax {
 		d.toNegamax(&e)
 	}
 	written := e

@@ -154,25 +154,68 @@ func TestPovWhiteAspirationFail(t *testing.T) {
 	out := Derive(meta("fen", blackToMove, "pov", "white"), []Event{
 		{Kind: AspirationFail, Depth: 1, Score: -70, Alpha: -60, Beta: -40},
 	})
+	found := false
 	for _, e := range out {
-		if e.Kind == AspirationFail && (e.Score != 70 || e.Alpha != 40 || e.Beta != 60) {
-			t.Fatalf("aspiration-fail %+v, want score 70, window (40, 60)", e)
+		if e.Kind == AspirationFail {
+			found = true
+			if e.Score != 70 || e.Alpha != 40 || e.Beta != 60 {
+				t.Fatalf("aspiration-fail %+v, want score 70, window (40, 60)", e)
+			}
 		}
+	}
+	if !found {
+		t.Fatal("the aspiration-fail did not come out")
 	}
 }
 
 // A bound the engine wrote describes its written score: White's "at most
-// -70" is Black's "at least 70", so negating the score swaps lower and
-// upper. By hand: the aspiration search
-// at the root (Black to move) failed low for White at -70 below (-60, -40),
-// written with bound upper; for Black it is 70 above (40, 60), a lower bound.
+// -70" is Black's "at least 70", so negating the score swaps lower and upper.
+// By hand: a root-pv with Black to move, written as White's -70, bound upper.
 func TestPovWhiteSwapsAWrittenBound(t *testing.T) {
 	out := Derive(meta("fen", blackToMove, "pov", "white"), []Event{
-		{Kind: AspirationFail, Depth: 1, Score: -70, Alpha: -60, Beta: -40, Bound: Upper},
+		{Kind: RootPV, Depth: 1, Score: -70, Bound: Upper, PV: []string{"a"}},
 	})
+	found := false
 	for _, e := range out {
-		if e.Kind == AspirationFail && (e.Score != 70 || e.Bound != Lower) {
-			t.Fatalf("aspiration-fail %+v, want score 70 with bound lower", e)
+		if e.Kind == RootPV {
+			found = true
+			if e.Score != 70 || e.Bound != Lower {
+				t.Fatalf("root-pv %+v, want score 70 with bound lower", e)
+			}
 		}
+	}
+	if !found {
+		t.Fatal("the root-pv did not come out")
+	}
+}
+
+// A minimal trace's move-value is weighed by the Deriver (it replaces the
+// child's value in the parent's decision), so under pov white it is turned to
+// the side to move's view before it is weighed. By hand, Black to move at the
+// root: a's leaf writes White's 10 (Black's -10), then the root's move-value
+// for a writes White's 40 (Black's -40: worse for Black than a's -10); b's
+// leaf writes White's 20 (Black's -20). Black's best is b, -20: the root's
+// last window narrowing names b. Weighed unturned, a's 40 would stay best.
+func TestPovWhiteMoveValueIsWeighedAsTheSideToMoveSeesIt(t *testing.T) {
+	b := en(3, 1, "b", -100, 100, 0)
+	b.Index = 1
+	out := Derive(meta("fen", blackToMove, "pov", "white"), []Event{
+		{Kind: SearchStart, Depth: 1},
+		en(1, 0, "", -100, 100, 1),
+		en(2, 1, "a", -100, 100, 0),
+		{Kind: Exit, Node: 2, Score: 10, End: Eval},
+		{Kind: MoveValue, Node: 1, Move: "a", Score: 40},
+		b,
+		{Kind: Exit, Node: 3, Score: 20, End: Eval},
+		ex(1, 20),
+	})
+	var last *Event
+	for i, e := range out {
+		if e.Kind == PVUpdate && e.Node == 1 {
+			last = &out[i]
+		}
+	}
+	if last == nil || last.Move != "b" || last.Score != -20 {
+		t.Fatalf("the root's last pv-update is %+v, want b at -20 (Black's view)", last)
 	}
 }
