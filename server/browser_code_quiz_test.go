@@ -87,3 +87,16 @@ func TestBrowserQuizAsksWhichLineRunsNext(t *testing.T) {
 		t.Error("the code panel closed during the quiz")
 	}
 }
+
+// A link to a step with the code panel open: the panel's text loads after the search has
+// started, and the link's seek must not wait for it (it once went through the wait that holds
+// playback, and the page stayed at step 0). R&N's step 12, the panel on a line there.
+func TestBrowserCodePanelLinkToAStep(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}, "code": {"pseudo"}, "step": {"12"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`(() => { const s = window.pvscope.snapshot(); return s.eventCount > 0 && !s.streaming && s.code && s.code.line > 0; })()`)
+	if k := evalJS[int](p, `window.pvscope.snapshot().eventIndex`); k != 12 {
+		t.Errorf("a link to step 12 with the code panel open shows step %d", k)
+	}
+}

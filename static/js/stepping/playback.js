@@ -40,10 +40,11 @@ const ARRIVAL_MS = 100;
 // speed slider: 0..40 -> 10^(v/10) events/s (1..10000), 41 -> max (follow the stream).
 function speedOf(v) { return v >= 41 ? Infinity : Math.round(10 ** (v / 10)); }
 
-// createPlayback(S, { render, gate }): S is the page state (app.js); render draws step S.k;
-// gate(from, to) may stop a move forward early (quiz mode asks before a decision); now is the
-// clock that times a render (a test's own).
-export function createPlayback(S, { render, gate = (from, to) => to, now = () => performance.now() }) {
+// createPlayback(S, { render, gate, hold }): S is the page state (app.js); render draws step S.k;
+// gate(from, to) may stop a move forward early (quiz mode asks before a decision); hold() keeps
+// playback where it is for now (the code panel's text on its way), a seek still goes where asked;
+// now is the clock that times a render (a test's own).
+export function createPlayback(S, { render, gate = (from, to) => to, hold = () => false, now = () => performance.now() }) {
   function seek(k) {
     k = Math.max(0, Math.min(Math.floor(Number(k) || 0), S.eventCount));
     S.k = k > S.k ? gate(S.k, k) : k;
@@ -102,7 +103,7 @@ export function createPlayback(S, { render, gate = (from, to) => to, now = () =>
     // Cap the step: a background tab resumes without a burst of events.
     const dt = S.lastTime ? Math.min(time - S.lastTime, 250) : 16;
     S.lastTime = time;
-    if (S.playing && S.trace) {
+    if (S.playing && S.trace && !hold()) {
       const total = S.eventCount;
       // The opening events (search-start, iteration-start) draw nothing: start at the root.
       const root = S.trace.nodeCount(S.k) === 0 && S.trace.node(1);

@@ -119,3 +119,24 @@ test("a busy frame is not deferred once the search has arrived", () => {
   for (let i = 0; i < 3; i++) assert.equal(frame(), true);
   assert.ok(S.k > 0);
 });
+
+test("hold keeps playback where it is, and a seek still goes where asked", () => {
+  let holding = true;
+  let clock = 0;
+  const frames = [];
+  globalThis.requestAnimationFrame = (f) => { frames.push(f); return frames.length; };
+  const trace = { length: 1000, nodeCount: (k) => (k >= 2 ? 1 : 0), node: (id) => (id === 1 ? { enterAt: 1 } : null) };
+  const S = { trace, k: 0, acc: 0, speed: 1000, playing: true, streaming: false, dirty: true, frame: 0, lastTime: 0,
+    restFrame: false, get eventCount() { return trace.length; } };
+  const pb = createPlayback(S, { render: () => { S.dirty = false; }, hold: () => holding, now: () => clock });
+  pb.kick();
+  for (let i = 1; i <= 3; i++) frames.shift()(i * 16);
+  assert.equal(S.k, 0); // held: not a step played
+  assert.equal(S.playing, true);
+  pb.seek(12); // a link's step=12 while the code panel's text is on its way
+  assert.equal(S.k, 12);
+  holding = false;
+  frames.shift()(64);
+  frames.shift()(80);
+  assert.ok(S.k > 12, `k ${S.k}`);
+});
