@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -98,5 +99,19 @@ func TestBrowserCodePanelLinkToAStep(t *testing.T) {
 	p.waitFor(`(() => { const s = window.pvscope.snapshot(); return s.eventCount > 0 && !s.streaming && s.code && s.code.line > 0; })()`)
 	if k := evalJS[int](p, `window.pvscope.snapshot().eventIndex`); k != 12 {
 		t.Errorf("a link to step 12 with the code panel open shows step %d", k)
+	}
+}
+
+// The code's text does not come (a host missing the file, the network gone): the panel says so
+// with the file's name, and playback, which waits for the text, goes on to the end.
+func TestBrowserCodePanelSaysWhenItsTextDoesNotCome(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.run(network.Enable(), network.SetBlockedURLs([]string{"*alphabeta-maxmin.txt*"}))
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}, "code": {"pseudo"}}.Encode())
+	p.click("start-button")
+	p.waitFor(`(() => { const s = window.pvscope.snapshot(); return s.eventCount > 0 && !s.streaming && s.eventIndex === s.eventCount; })()`)
+	p.waitFor(`document.querySelector('[data-testid="code-note"]').textContent.includes("alphabeta-maxmin.txt")`)
+	if note := p.text("code-note"); !strings.Contains(note, "could not be loaded") {
+		t.Errorf("the panel's note reads %q, want a sentence saying the code could not be loaded", note)
 	}
 }

@@ -116,10 +116,14 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
   }
 
   // The modules the panel's texts need, loaded once; false until they have arrived.
-  let partsFailed = false;
+  let partsFailed = false, partsAsked = false, waitingSince = 0;
   function ready() {
     if (codetext) return true;
-    loadParts().then(() => { onToggle(); S.dirty = true; kick(); }).catch(() => { parts = null; partsFailed = true; kick(); });
+    if (!partsAsked && !partsFailed) {
+      partsAsked = true;
+      loadParts().then(() => { onToggle(); S.dirty = true; kick(); })
+        .catch(() => { parts = null; partsFailed = true; S.dirty = true; kick(); });
+    }
     return false;
   }
 
@@ -128,7 +132,7 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
   function current() {
     const tr = S.trace;
     if (!tr || !tr.started) return null;
-    if (!ready()) return { loading: true };
+    if (!ready()) return partsFailed ? { failed: "codetext.js" } : { loading: true };
     const choice = codetext.codeChoice(tr.started, S.pov.mode);
     if (!choice) return { choice: null };
     const o = tr.started.options || {};
@@ -136,7 +140,8 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     // Chess has one text, pseudo-code: the engine is Go, not Python.
     const l = choice.algo === "chess" ? "pseudo" : lang || "pseudo";
     const code = textOf(choice, l, strict);
-    return { choice, strict, code, lang: l };
+    const file = codetext.codeFile(choice.algo, choice.form, l);
+    return { choice, strict, code, lang: l, failed: texts.get(`${file}|${strict}`) === "failed" ? file : "" };
   }
 
   // The highlight of event i (0-based), computed in order from the trace's start and kept.
@@ -158,6 +163,13 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     const cur = current();
     if (cur && cur.loading) return; // drawn when codetext.js arrives
     const note = panel.querySelector(".code-note");
+    if (cur && cur.failed) {
+      // A file that did not come (offline, a host missing it): say so rather than stay blank.
+      panel.querySelector("ol").replaceChildren(); panel.querySelector("dl").replaceChildren();
+      note.textContent = t("codepanel.loadFailed", { file: cur.failed });
+      shownKey = "";
+      return;
+    }
     const ol = panel.querySelector("ol");
     const title = panel.querySelector(".code-title");
     if (!cur || !cur.choice) {
@@ -279,15 +291,23 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     // True while the open panel waits for its text or its modules: playback waits too, so a
     // search played at full speed does not pass the lines (and the quiz's line questions) by.
     loading() {
-      if (!lang || !S.trace || !S.trace.started) return false;
-      if (!codetext) return !partsFailed && !ready();
-      const cur = current();
-      return !!(cur && cur.choice && !cur.code && texts.get(`${codetext.codeFile(cur.choice.algo, cur.choice.form, cur.lang)}|${cur.strict}`) === "loading");
+      const waiting = (() => {
+        if (!lang || !S.trace || !S.trace.started) return false;
+        if (!codetext) return !partsFailed && !ready();
+        const cur = current();
+        return !!(cur && cur.choice && !cur.code && !cur.failed);
+      })();
+      // A fetch that never settles (a stalled connection) holds playback 5 s at most.
+      if (!waiting) { waitingSince = 0; return false; }
+      waitingSince ||= performance.now();
+      return performance.now() - waitingSince < MAX_WAIT_MS;
     },
     // The line event i (0-based) comes from, for narration links and the quiz.
     lineAt(i) { if (!lang) return 0; const cur = current(); return cur && cur.code && i >= 0 && i < S.eventCount ? (highlight(cur, i) || {}).line || 0 : 0; },
   };
 }
+
+const MAX_WAIT_MS = 5000; // the longest playback waits for the panel's text
 
 // A comment's words in the page's language (codetext.js: "{{key}}" in the texts).
 const commentWords = (k) => (has(`codecomments.${k}`) ? t(`codecomments.${k}`) : k);
