@@ -71,17 +71,23 @@ func TestTraceKitPythonRefusesFractions(t *testing.T) {
 		"pvscope_trace: iteration-start: beta True" + integers,
 		"pvscope_trace: exit: score 2147483648 does not fit in 32 bits",
 		"pvscope_trace: search_start: mate 30000.5" + integers,
+		"no error", // mate as a string of digits, as the format reads it
 	}
 	if got := strings.Split(strings.TrimSpace(string(out)), "\n"); !slices.Equal(got, want) {
 		t.Errorf("floats.py says\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if _, err := os.Stat(trace + ".2"); err == nil {
+		t.Error("a refused search_start left a file (trace.jsonl.2) with no header")
 	}
 	_, events := readKitTrace(t, trace)
 	var kinds []string
 	for _, e := range events {
 		kinds = append(kinds, e.Kind.String())
 	}
-	if !slices.Equal(kinds, []string{"search-start", "enter", "exit", "search-end"}) || events[2].Score != 7 {
-		t.Errorf("events %+v, want search-start, enter, the exit scoring 7, search-end", events)
+	// The refused enters took no node id: the child written after them is node 2.
+	if !slices.Equal(kinds, []string{"search-start", "enter", "enter", "exit", "exit", "search-end"}) ||
+		events[2].Node != 2 || events[2].Parent != 1 || events[4].Score != 7 {
+		t.Errorf("events %+v, want search-start, enter 1, enter 2 (parent 1), its exit, the root's exit scoring 7, search-end", events)
 	}
 }
 

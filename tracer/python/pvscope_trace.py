@@ -69,6 +69,14 @@ class Trace:
             chosen = self._searches == (self.only_search or 1)
         if self._done or not chosen or not self.path:
             return
+        # The scale first, before the file is opened: a refused call writes nothing. The
+        # format reads these as a number or a string of digits.
+        scale = {}
+        for key, value in (("mate", mate), ("infinity", infinity), ("mateBand", mate_band)):
+            if isinstance(value, str) and value.strip().isdigit():
+                value = int(value.strip())
+            if value:
+                scale[key] = _whole("search_start", key, value, 32)
         self._done, self.on = True, True
         self._out = open(self.path, "w", encoding="utf-8")
         self._nodes = 0
@@ -80,9 +88,7 @@ class Trace:
         for key, value in (("fen", fen), ("bounds", bounds), ("pov", pov)):
             if value:
                 meta[key] = value
-        for key, value in (("mate", mate), ("infinity", infinity), ("mateBand", mate_band)):
-            if value:
-                meta[key] = _whole("search_start", key, value, 32)
+        meta.update(scale)
         self._infinity = meta.get("infinity") or max(32000, meta.get("mate", 0) + 1)
         self._write({"format": "pvscope-trace", "version": 1, "meta": meta})
         self._write({"kind": "search-start", "depth": depth})
@@ -140,6 +146,8 @@ class Trace:
     def enter(self, ply, alpha, beta, depth):
         if not self.on:
             return
+        # Checked before the writer's state moves: a refused enter takes no node id.
+        self._numbers("enter", ply=ply, alpha=alpha, beta=beta, depth=depth)
         self._nodes += 1
         self._id[ply] = self._nodes
         self._index[ply] = 0
@@ -190,13 +198,16 @@ class Trace:
         if self._paused:
             self.on, self._paused = True, False
 
+    def _numbers(self, kind, **fields):
+        """The format's integers for fields (an infinite score as the trace's), or ValueError."""
+        for field, value in fields.items():
+            if field in _SCORES and isinstance(value, float) and math.isinf(value):
+                value = self._infinity if value > 0 else -self._infinity
+            fields[field] = _whole(kind, field, value, _BITS[field])
+        return fields
+
     def _write(self, obj):
-        for field, bits in _BITS.items():
-            if field in obj:
-                value = obj[field]
-                if field in _SCORES and isinstance(value, float) and math.isinf(value):
-                    value = self._infinity if value > 0 else -self._infinity
-                obj[field] = _whole(obj.get("kind", ""), field, value, bits)
+        obj.update(self._numbers(obj.get("kind", ""), **{f: obj[f] for f in _BITS if f in obj}))
         self._out.write(json.dumps(obj, separators=(",", ":")) + "\n")
 
 

@@ -16,10 +16,14 @@ for call in (lambda: trace.exit(0, 0.5),
              lambda: trace.enter(1, -100, 100, float("inf")),
              lambda: trace.iteration_start(1, -100, True),
              lambda: trace.exit(0, 1 << 31),
-             lambda: pvscope_trace.Trace(trace.path + ".2").search_start(1, mate=30000.5)):
+             lambda: pvscope_trace.Trace(trace.path + ".2").search_start(1, mate=30000.5),
+             lambda: pvscope_trace.Trace(trace.path + ".3").search_start(1, mate="30000")):
     try:
         call()
         print("no error")
     except ValueError as err:
         print(err)
+# A refused enter took no node id: the next child is node 2.
+trace.enter(1, -100, 100, 0)
+trace.exit(1, -7)
 trace.search_end(1, trace.exit(0, 7))
