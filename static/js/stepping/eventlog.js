@@ -122,7 +122,8 @@ export class EventLog {
     else {
       const kind = this.narrateAt.kind ? this.narrateAt.kind(i) : "";
       li.className = "k-" + kind + " pending";
-      txt.textContent = t("eventlog.placeholder", { n: i + 1, kind });
+      // No kind word: the trace's kinds are English, and the row is narrated in a moment.
+      txt.textContent = t("eventlog.placeholder", { n: i + 1 });
       this.pending.set(i, li);
     }
     return li;
