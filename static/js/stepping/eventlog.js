@@ -8,6 +8,8 @@ import { t } from "../i18n/i18n.js";
 
 const BUDGET_MS = 6; // narration per render or per fill-in slice
 
+const IN_VIEW_ROWS = 40; // rows watched for their real height below a jump (more than a screen holds)
+
 export class EventLog {
   // narrateAt(i) -> {text, kind} is cached by the caller; narrateAt.cached(i), when given,
   // returns the cached sentence or undefined without narrating.
@@ -31,7 +33,7 @@ export class EventLog {
       new ResizeObserver(() => this._scrollToEnd()).observe(el);
       // Rows are laid out at an estimated height until they are first painted
       // (content-visibility), so after a jump the rows in view grow and push the current one
-      // below the fold: when the current row takes its real size, scroll to it again.
+      // below the fold: when one of the rows a screen shows takes its real size, scroll again.
       this.currentRO = new ResizeObserver(() => this._scrollToEnd());
     }
   }
@@ -79,7 +81,14 @@ export class EventLog {
     }
     if (el.lastElementChild) {
       el.lastElementChild.classList.add("current");
-      if (this.currentRO) { this.currentRO.disconnect(); this.currentRO.observe(el.lastElementChild); }
+      if (this.currentRO) {
+        // The current row and the rows just above it, those a screen of log shows: any of them
+        // taking its real height (a two-line sentence laid out at one line's estimate) pushes the
+        // current row down, out of view; observing the current row alone missed that (CI, once).
+        this.currentRO.disconnect();
+        let li = el.lastElementChild;
+        for (let n = 0; li && n < IN_VIEW_ROWS; n++, li = li.previousElementSibling) this.currentRO.observe(li);
+      }
     }
     this.scrollOwed = true; // newest last: keep the current event in view (scroll())
     if (this.pending.size && !this.filling) this.filling = setTimeout(() => this._fill(), 0);
