@@ -1,11 +1,17 @@
 package server
 
 import (
+	"time"
+
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
+
+// roomWait is how long a search that holds its slot waits for the budget to have room for its
+// table or tree, while the searches that just finished give theirs back.
+const roomWait = 2 * time.Second
 
 // build makes the run a plan describes, charging the budget for its table
 // and tree first: called once the search holds its slot.
@@ -16,11 +22,24 @@ func build(p *session.Plan, b *budget, lim *Limits) (*run, error) {
 		return m
 	}
 	memory := session.MB(b.max)
+	// The search holds its slot, and the one that gave the slot up may not have given its
+	// tree's memory back yet (CI, under load: 4 of 30 huge trees refused "now"): a charge
+	// that does not fit is tried again for a moment before the page is told.
+	charge := func(n int64) bool {
+		for end := time.Now().Add(roomWait); ; time.Sleep(10 * time.Millisecond) {
+			if b.charge(r, n) {
+				return true
+			}
+			if time.Now().After(end) {
+				return false
+			}
+		}
+	}
 	cost := int64(session.PVHashBytes)
 	if p.Opt.TT {
 		cost += session.TableSize(p.Opt.TTSize)
 	}
-	if !b.charge(r, cost) {
+	if !charge(cost) {
 		return nil, full(msg.New("go-server.budgetFullTable",
 			"the server's memory budget (-max-memory, {memory}) has no room for this search's table now; try again when a search has finished",
 			"memory", memory))
@@ -28,7 +47,7 @@ func build(p *session.Plan, b *budget, lim *Limits) (*run, error) {
 	r.tableCharge = cost
 	r.pos = p.Pos
 	if p.Random {
-		if !b.charge(r, p.Nodes*session.TreeBuildBytes) {
+		if !charge(p.Nodes * session.TreeBuildBytes) {
 			return nil, full(msg.New("go-server.budgetFullRandom",
 				"the server's memory budget (-max-memory, {memory}) has no room for this random tree now; try again when a search has finished",
 				"memory", memory))
@@ -40,7 +59,7 @@ func build(p *session.Plan, b *budget, lim *Limits) (*run, error) {
 		}
 		b.refund(r, p.Nodes*(session.TreeBuildBytes-session.TreeNodeBytes))
 		r.pos = engine.NewTreePosition(t)
-	} else if p.Setup.Tree != "" && !b.charge(r, p.Nodes*session.TreeNodeBytes) {
+	} else if p.Setup.Tree != "" && !charge(p.Nodes*session.TreeNodeBytes) {
 		return nil, full(msg.New("go-server.budgetFullTree",
 			"the server's memory budget (-max-memory, {memory}) has no room for this tree now; try again when a search has finished",
 			"memory", memory))
