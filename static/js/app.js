@@ -115,10 +115,10 @@ const help = new HelpOverlay($("help-overlay"), $("help-close"));
 
 const codePanel = createCodePanel(S, { seek: (k) => { playback.pause(); playback.seek(k); }, kick: () => kick(), onToggle: () => log.clear() });
 const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel });
-const { render, setRunState } = renderer;
+const { render, renderSlice, setRunState } = renderer;
 // Playback waits for the quiz (a question before its event) and, without moving, for the code
 // panel's text; a seek (a link's step, a click) is gated by the quiz only.
-const playback = createPlayback(S, { render, gate: (from, to) => quizUI.gate(from, to), hold: () => codePanel.loading() });
+const playback = createPlayback(S, { render, renderSlice, gate: (from, to) => quizUI.gate(from, to), hold: () => codePanel.loading() });
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
 // The quiz's modules come with its toggle, ?quiz= or a lesson's exercise (lazy.js).

@@ -9,6 +9,7 @@ import { boardTitle } from "./board/boardtitle.js";
 import { runStateText } from "./runstate.js";
 import { pvReports, methodsOf } from "./pv/pvreports.js";
 import { t } from "./i18n/i18n.js";
+import { Stages } from "./stepping/stages.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,11 +28,59 @@ function nowLine() {
 }
 
 // createRenderer(S, regions): S is the page state (app.js); regions holds the Board, PVPanel,
-// PVLab, Stats and EventLog. Returns render(), renderBoard() (for PV hover alone) and setRunState().
+// PVLab, Stats and EventLog. Returns render(), renderSlice(budgetMs) (playback while a search
+// streams), renderBoard() (for PV hover alone) and setRunState().
 export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel }) {
   const live = new Announcer(liveRegion()); // announce.js: the step's sentence, throttled, for screen readers
   const now = nowLine(); // the same sentence under the stepping buttons, shown on a phone
-  function render() {
+  // The regions of step k in the order they are drawn. A render normally draws them all; while
+  // a search streams, playback asks for a slice (renderSlice), and a frame draws the regions
+  // its budget allows, the next frame the rest (stages.js, issue 28).
+  const stages = [
+    function drawTree(tr, k) {
+      const view = S.view, run = S.run;
+      if (!view) return;
+      view.show(k, { selected: S.selected || 0, view: S.pov });
+      if (run && run.firstNode === undefined && tr.nodeCount(k) > 0) {
+        run.firstNode = performance.now() - run.t0;
+        performance.mark("pvscope:first-node-painted");
+        try { performance.measure("pvscope:start-to-first-node", "pvscope:start-click", "pvscope:first-node-painted"); } catch { /* marks cleared */ }
+      }
+      setText($("tree-info"), t("render.treeInfo", { nodes: tr.nodeCount(k), drawn: view.visibleNodes }));
+    },
+    function drawPanels(tr, k) {
+      const st = tr.stats(k);
+      renderPV(tr, S.notation, k, st.depth);
+      stats.render(st, { nps: nodesPerSecond(), minimalLeaves: tr.started.minimalLeaves });
+      // The legend's entries for modern search (reduced, extended, null move, pruned with a reason).
+      document.documentElement.classList.toggle("has-modern", !!(st.nullMoves || st.reductions || st.extensions || st.pruned));
+      if (S.pov.root) cutoffsByPlayer(tr, k, st);
+    },
+    function drawLog(tr, k) {
+      log.render(k, narrateAt);
+      if (codePanel) codePanel.render(); // codepanel.js: the running line and its variables
+    },
+    function drawSentenceAndBoard(tr, k) {
+      const said = k > 0 ? narrateAt(k - 1).text : "";
+      if (now.textContent !== said) now.textContent = said;
+      if (S.selected && tr.node(S.selected)) live.say(`sel:${S.selected}:${k}`, () => describeSelected(tr, k, S.pov, S.selected));
+      else if (k > 0) live.say(`k:${k}`, () => { const j = Math.min(S.k, S.eventCount); return S.trace === tr && j > 0 ? narrateAt(j - 1).text : ""; });
+      renderBoard();
+    },
+  ];
+  const regions = new Stages(stages);
+
+  // render draws step S.k whole, now.
+  function render() { draw(Infinity); }
+
+  // renderSlice draws step S.k, or goes on with the step a slice left unfinished, until budgetMs
+  // is spent (one stage at least); it returns true when the step is drawn whole.
+  function renderSlice(budgetMs) { return draw(budgetMs); }
+
+  function draw(budgetMs) {
+    const t0 = performance.now();
+    // A slice goes on where the last one stopped only if nothing asked for a new drawing since.
+    const goOn = budgetMs !== Infinity && !S.dirty;
     S.dirty = false;
     S.arrived = false; // the counters now include every event received
     const tr = S.trace;
@@ -51,33 +100,12 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
     setAttr(pp, "aria-label", S.playing ? t("render.pause") : t("render.play"));
     if ($("stop-button").disabled !== !S.streaming) $("stop-button").disabled = !S.streaming;
     renderRunState();
-    if (!tr || !tr.started) return;
-
-    const view = S.view, run = S.run;
-    if (view) {
-      view.show(k, { selected: S.selected || 0, view: S.pov });
-      if (run && run.firstNode === undefined && tr.nodeCount(k) > 0) {
-        run.firstNode = performance.now() - run.t0;
-        performance.mark("pvscope:first-node-painted");
-        try { performance.measure("pvscope:start-to-first-node", "pvscope:start-click", "pvscope:first-node-painted"); } catch { /* marks cleared */ }
-      }
-      setText($("tree-info"), t("render.treeInfo", { nodes: tr.nodeCount(k), drawn: view.visibleNodes }));
-    }
-
-    const st = tr.stats(k);
-    renderPV(tr, S.notation, k, st.depth);
-    stats.render(st, { nps: nodesPerSecond(), minimalLeaves: tr.started.minimalLeaves });
-    // The legend's entries for modern search (reduced, extended, null move, pruned with a reason).
-    document.documentElement.classList.toggle("has-modern", !!(st.nullMoves || st.reductions || st.extensions || st.pruned));
-    if (S.pov.root) cutoffsByPlayer(tr, k, st);
-    log.render(k, narrateAt);
-    if (codePanel) codePanel.render(); // codepanel.js: the running line and its variables
-    const said = k > 0 ? narrateAt(k - 1).text : "";
-    if (now.textContent !== said) now.textContent = said;
-    if (S.selected && tr.node(S.selected)) live.say(`sel:${S.selected}:${k}`, () => describeSelected(tr, k, S.pov, S.selected));
-    else if (k > 0) live.say(`k:${k}`, () => { const j = Math.min(S.k, S.eventCount); return S.trace === tr && j > 0 ? narrateAt(j - 1).text : ""; });
-    renderBoard();
+    S.renderOwed = false;
+    if (!tr || !tr.started) return true;
+    const whole = regions.draw([tr, k], [tr, k], { budgetMs: budgetMs - (performance.now() - t0), goOn });
+    S.renderOwed = !whole;
     log.scroll(); // last: one layout for the frame's changes
+    return whole;
   }
 
   // The PV panel: the root line, a row per iteration, and the collectors' lines and MultiPV
@@ -256,7 +284,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
     el.className = "run-state " + (cls || "");
   }
 
-  return { render, renderBoard, setRunState };
+  return { render, renderSlice, renderBoard, setRunState };
 }
 
 

@@ -33,6 +33,7 @@ export const speedValueText = (speed) => (speed === Infinity ? t("playback.speed
 
 const BUSY_RENDER_MS = 8; // a render longer than this while streaming skips the next frame
 const BUSY_FRAME_MS = 12; // a frame already this far gone when playback's turn comes renders in the next
+const SLICE_MS = 8; // while streaming, a render stops between regions past this; the next frame goes on
 // Events arriving change only the counters (received, nodes/s) while the step shown stays: a
 // render for them alone comes at most this often, not on every frame of a big search (issue 28).
 const ARRIVAL_MS = 100;
@@ -40,16 +41,25 @@ const ARRIVAL_MS = 100;
 // speed slider: 0..40 -> 10^(v/10) events/s (1..10000), 41 -> max (follow the stream).
 function speedOf(v) { return v >= 41 ? Infinity : Math.round(10 ** (v / 10)); }
 
-// createPlayback(S, { render, gate, hold }): S is the page state (app.js); render draws step S.k;
-// gate(from, to) may stop a move forward early (quiz mode asks before a decision); hold() keeps
-// playback where it is for now (the code panel's text on its way), a seek still goes where asked;
-// now is the clock that times a render (a test's own).
-export function createPlayback(S, { render, gate = (from, to) => to, hold = () => false, now = () => performance.now() }) {
+// createPlayback(S, { render, renderSlice, gate, hold }): S is the page state (app.js); render
+// draws step S.k; renderSlice(budgetMs) draws it in parts, region by region, and leaves
+// S.renderOwed set when the next frame must go on (render.js); gate(from, to) may stop a move
+// forward early (quiz mode asks before a decision); hold() keeps playback where it is for now
+// (the code panel's text on its way), a seek still goes where asked; now is the clock that
+// times a render (a test's own).
+export function createPlayback(S, { render, renderSlice = () => { render(); return true; }, gate = (from, to) => to, hold = () => false, now = () => performance.now() }) {
   function seek(k) {
     k = Math.max(0, Math.min(Math.floor(Number(k) || 0), S.eventCount));
     S.k = k > S.k ? gate(S.k, k) : k;
     S.acc = 0;
-    render();
+    // While a search streams in, a key's step draws the tree and the counters at once and the
+    // rest of the page in the next frame: the whole page cold, one 26 ms task, took 55 ms by the
+    // clock with the engine on the other core (issue 28).
+    if (S.streaming) {
+      S.dirty = true;
+      renderSlice(SLICE_MS);
+      if (S.renderOwed) kick();
+    } else render();
   }
 
   function pause() { S.playing = false; S.dirty = true; kick(); }
@@ -103,7 +113,8 @@ export function createPlayback(S, { render, gate = (from, to) => to, hold = () =
     // Cap the step: a background tab resumes without a burst of events.
     const dt = S.lastTime ? Math.min(time - S.lastTime, 250) : 16;
     S.lastTime = time;
-    if (S.playing && S.trace && !hold()) {
+    // A render left unfinished (a slice) is finished before playback moves on.
+    if (S.playing && S.trace && !hold() && !S.renderOwed) {
       const total = S.eventCount;
       // The opening events (search-start, iteration-start) draw nothing: start at the root.
       const root = S.trace.nodeCount(S.k) === 0 && S.trace.node(1);
@@ -121,21 +132,23 @@ export function createPlayback(S, { render, gate = (from, to) => to, hold = () =
     // A render that took long while a search streams in (its first frames: cold code, a new
     // layout) leaves the next frame free: a key pressed meanwhile runs at once, not behind
     // frame after frame of playback. Not before the first node is drawn (start to first node).
-    if (S.arrived && (S.playing || time - (S.arrivedDrawn || 0) >= ARRIVAL_MS)) { S.dirty = true; S.arrivedDrawn = time; }
+    if (S.arrived && !S.renderOwed && (S.playing || time - (S.arrivedDrawn || 0) >= ARRIVAL_MS)) { S.dirty = true; S.arrivedDrawn = time; }
     // Another part of the page already spent this frame (the tree's first drawing of a big
     // search, 26 ms): render in the next one, once, so that no frame holds both (72 ms).
-    if (S.dirty && S.streaming && !S.restFrame && !S.deferred && now() - time > BUSY_FRAME_MS && !!S.trace && S.trace.nodeCount(S.k) > 0) {
+    const due = S.dirty || S.renderOwed;
+    if (due && S.streaming && !S.restFrame && !S.deferred && now() - time > BUSY_FRAME_MS && !!S.trace && S.trace.nodeCount(S.k) > 0) {
       S.deferred = true;
       kick();
       return;
     }
     S.deferred = false;
-    if (S.dirty && !(S.restFrame && S.streaming)) {
+    if (due && !(S.restFrame && S.streaming)) {
       const t0 = now();
-      render();
+      if (S.streaming) renderSlice(SLICE_MS);
+      else render();
       S.restFrame = S.streaming && now() - t0 > BUSY_RENDER_MS && !!S.trace && S.trace.nodeCount(S.k) > 0;
     } else S.restFrame = false;
-    if (S.playing || S.streaming) kick();
+    if (S.playing || S.streaming || S.renderOwed) kick();
     else S.lastTime = 0;
   }
 

@@ -140,3 +140,58 @@ test("hold keeps playback where it is, and a seek still goes where asked", () =>
   frames.shift()(80);
   assert.ok(S.k > 12, `k ${S.k}`);
 });
+
+// Issue 28: while a search streams, a render may be drawn in slices (render.js, stages.js): a
+// fake renderer here draws a step in two slices, 6 ms each.
+function sliced({ streaming = true } = {}) {
+  let clock = 0;
+  const frames = [], calls = [];
+  globalThis.requestAnimationFrame = (f) => { frames.push(f); return frames.length; };
+  const trace = { length: 100000, nodeCount: (k) => (k >= 2 ? 1 : 0), node: (id) => (id === 1 ? { enterAt: 1 } : null) };
+  const S = { trace, k: 0, acc: 0, speed: 1000, playing: true, streaming, dirty: true, frame: 0, lastTime: 0,
+    restFrame: false, get eventCount() { return trace.length; } };
+  let half = false;
+  const pb = createPlayback(S, {
+    render: () => { calls.push(["whole", S.k]); clock += 12; S.dirty = false; S.renderOwed = false; half = false; },
+    renderSlice: () => {
+      const goOn = half && !S.dirty;
+      calls.push([goOn ? "rest" : "first", S.k]);
+      clock += 6; S.dirty = false; half = !goOn; S.renderOwed = half;
+      return !half;
+    },
+    now: () => clock,
+  });
+  let time = 0;
+  const frame = () => { time = Math.max(time + 16, clock); clock = time; frames.shift()(time); };
+  return { S, pb, frame, calls, frames };
+}
+
+test("while streaming, playback finishes a step drawn in slices before it moves on", () => {
+  const { S, pb, frame, calls } = sliced();
+  pb.kick();
+  frame(); // the first slice of the first step
+  const k1 = S.k;
+  frame(); // its rest, at the same step
+  assert.deepEqual(calls, [["first", k1], ["rest", k1]]);
+  frame(); // then playback moves on: the next step, from its first slice
+  assert.equal(calls[2][0], "first");
+  assert.ok(calls[2][1] > k1, `k ${calls[2][1]} after ${k1}`);
+});
+
+test("a step taken while streaming draws its first slice at once and the rest in the next frame", () => {
+  const { S, pb, frame, calls, frames } = sliced();
+  S.playing = false;
+  pb.seek(500);
+  assert.deepEqual(calls, [["first", 500]]);
+  assert.equal(frames.length, 1, "the rest is asked for");
+  frame();
+  assert.deepEqual(calls, [["first", 500], ["rest", 500]]);
+  assert.equal(S.renderOwed, false);
+});
+
+test("a step taken once the search has arrived is drawn whole at once", () => {
+  const { S, pb, calls } = sliced({ streaming: false });
+  S.playing = false;
+  pb.seek(500);
+  assert.deepEqual(calls, [["whole", 500]]);
+});

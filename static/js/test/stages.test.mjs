@@ -1,0 +1,43 @@
+// A drawing in stages (stages.js): a frame draws the regions its budget allows and the next frame
+// goes on where it stopped, unless what is drawn changed. Driven with a fake clock: no timing.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Stages } from "../stepping/stages.js";
+
+// Four regions costing 5, 5, 10 and 3 ms on the fake clock; ran lists what each call drew.
+function regions() {
+  let clock = 0;
+  const ran = [];
+  const cost = [5, 5, 10, 3];
+  const st = new Stages(cost.map((ms, i) => (k) => { ran.push(`${i}@${k}`); clock += ms; }), () => clock);
+  return { st, ran };
+}
+
+test("without a budget every stage is drawn at once", () => {
+  const { st, ran } = regions();
+  assert.equal(st.draw(["t", 7], [7]), true);
+  assert.deepEqual(ran, ["0@7", "1@7", "2@7", "3@7"]);
+  assert.equal(st.owed, false);
+});
+
+test("a budget stops between stages, and the next frames go on where it stopped", () => {
+  const { st, ran } = regions();
+  assert.equal(st.draw(["t", 7], [7], { budgetMs: 8 }), false); // 5 ms, then 10 > 8: stop
+  assert.deepEqual(ran, ["0@7", "1@7"]);
+  assert.equal(st.owed, true);
+  assert.equal(st.draw(["t", 7], [7], { budgetMs: 8, goOn: true }), false); // one stage at least, even over budget
+  assert.deepEqual(ran.slice(2), ["2@7"]);
+  assert.equal(st.draw(["t", 7], [7], { budgetMs: 8, goOn: true }), true);
+  assert.deepEqual(ran.slice(3), ["3@7"]); // each region drawn once, in order
+  assert.equal(st.owed, false);
+});
+
+test("another step, another trace, or a new request start the drawing over", () => {
+  for (const [key, goOn] of [[["t", 8], true], [["u", 7], true], [["t", 7], false]]) {
+    const { st, ran } = regions();
+    st.draw(["t", 7], [7], { budgetMs: 8 });
+    ran.length = 0;
+    st.draw(key, [key[1]], { budgetMs: Infinity, goOn });
+    assert.deepEqual(ran, [0, 1, 2, 3].map((i) => `${i}@${key[1]}`), `key ${key} goOn ${goOn}`);
+  }
+});
