@@ -374,14 +374,20 @@ export class TreeView {
     ring(vis.filter((it) => it.nodeId && it.nodeId === this.selected), 7, col.text, Math.max(2 * px, 2));
     const cuts = vis.filter((it) => it.cut && it.parentItem);
     if (cuts.length) {
-      ctx.font = `${NR}px system-ui, sans-serif`;
+      // In screen pixels, at a size in half pixels: a glyph drawn under the zoom's transform is
+      // rasterised anew at every zoom, and the zoom changes at every frame while a tree streams in.
+      const s = this.scale;
+      ctx.save();
+      ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      ctx.font = `${Math.max(1, Math.floor(NR * s * 2) / 2)}px system-ui, sans-serif`;
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
       for (const it of cuts) {
         const p = it.parentItem;
         // A beta cutoff (fail-high colour) at MAX, an alpha cutoff (fail-low colour) at MIN in the root view.
         ctx.fillStyle = col[this.v.flips(p.ply) ? "fail-low" : "fail-high"];
-        ctx.fillText("✂", p.x + (it.x - p.x) * 0.55 + R * 0.6, p.y + (it.y - p.y) * 0.55);
+        ctx.fillText("✂", (p.x + (it.x - p.x) * 0.55 + R * 0.6) * s + this.tx, (p.y + (it.y - p.y) * 0.55) * s + this.ty);
       }
+      ctx.restore();
     }
   }
 
