@@ -286,6 +286,22 @@ func readKitTrace(t *testing.T, path string) (tracer.Header, []tracer.Event) {
 	return h, events
 }
 
+// kitReport is what pvscope check reports on the trace at path; what names
+// the run in a failure.
+func kitReport(t *testing.T, what, path string) *checkReport {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := checkTrace(f, 20)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return rep
+}
+
 // gccFlags are the strictest an engine might build with: the header must pass them.
 var gccFlags = []string{"-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O2", "-Itracer/c"}
 

@@ -31,15 +31,7 @@ func TestTraceKitPovAndMateBand(t *testing.T) {
 		if i := slices.IndexFunc(events, func(e tracer.Event) bool { return e.Kind == tracer.Enter }); i < 0 || events[i].Alpha != -32000 || events[i].Beta != 32000 {
 			t.Errorf("%s: the root's enter is not (-32000, 32000): %+v", k.name, events)
 		}
-		f, err := os.Open(trace)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep, err := checkTrace(f, 20)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", k.name, err)
-		}
+		rep := kitReport(t, k.name, trace)
 		if rep.ViolationCount != 0 || rep.WarningCount != 0 {
 			t.Errorf("%s: violations %+v, warnings %+v; want none", k.name, rep.Violations, rep.Warnings)
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -196,15 +197,7 @@ func TestTraceKitMoveValue(t *testing.T) {
 			rule string
 		}{{nil, ""}, {[]string{"-n"}, "best-score"}} {
 			trace := runTraced(t, k.kinds, tc.args...)
-			f, err := os.Open(trace)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, err := checkTrace(f, 20)
-			f.Close()
-			if err != nil {
-				t.Fatalf("%s %v: %v", k.name, tc.args, err)
-			}
+			rep := kitReport(t, fmt.Sprintf("%s %v", k.name, tc.args), trace)
 			switch {
 			case tc.rule == "" && (rep.ViolationCount != 0 || rep.WarningCount != 0):
 				t.Errorf("%s with move-value: violations %+v, warnings %+v; want none", k.name, rep.Violations, rep.Warnings)

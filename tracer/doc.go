@@ -19,9 +19,11 @@
 //     check_meta.go the header's convention words it does not know.
 //   - derive.go: Deriver, which completes a minimal trace another engine wrote
 //     (enter and exit only) with the events that follow from it, marked Derived;
-//     derive_exit.go reads exits: re-searches from repeats, probes' outcomes,
+//     derive_enter.go reads enters: ply, index, the expected type, re-searches
+//     and probes; derive_exit.go reads exits: re-searches from repeats, probes' outcomes,
 //     cutoffs, and the line down the children that decided each score;
 //     derive_pov.go turns scores from White's view (meta.pov "white") to negamax.
+//     decider.go is the child that decides a node's score, shared with Diagnosis.
 //   - scale.go: Scale, an engine's infinity and mate scores (the header's meta).
 //   - pvmethod.go: the PV collection methods and the reasons a line ends early.
 //   - diff.go: Diff, which lines up two traces of one position as streams and

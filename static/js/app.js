@@ -1,35 +1,35 @@
 // app.js: the controller. It owns the page state S (the step k shown, 0..n events received,
 // and what the server said last), builds the regions, feeds socket frames into the Trace, makes
 // the tree view, and wires the view's own controls and the keyboard. The setup form lives in
-// setup.js, the playback loop and stepping in playback.js, drawing in render.js, errors in errors.js.
+// setup.js, what each frame does in frames.js, the playback loop and stepping in playback.js,
+// drawing in render.js, errors in errors.js, the view and values menus in tree/viewchoice.js.
 // Tests drive it through window.pvscope (testapi.js; DESIGN.md lists what it offers). The
 // engine panel (an external engine's lines) is engines.js.
-import { Trace } from "./model/model.js";
 import { TreeView } from "./tree/treeview.js";
 import { openTransport, hideServerOnly } from "./transport.js";
-import { Board, Notation, warmUp } from "./board/board.js";
+import { Board, warmUp } from "./board/board.js";
 import { PVPanel, Stats } from "./pv/panels.js";
 import { EventLog } from "./stepping/eventlog.js";
 import { PVLab } from "./pv/pvlab.js";
 import { bindKeys, HelpOverlay } from "./stepping/keys.js";
 import { createRenderer } from "./render.js";
 import { createPlayback } from "./stepping/playback.js";
-import { createErrors, frameText } from "./errors.js";
+import { createErrors } from "./errors.js";
 import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
 import { createTreeEdit } from "./teaching/treeedit.js";
-import { View, defaultView, scoreScale } from "./tree/view.js";
+import { View } from "./tree/view.js";
+import { createViewChoice } from "./tree/viewchoice.js";
 import { resolvePath } from "./tree/nodepath.js";
-import { noticeText } from "./notices.js";
 import { createTraceFile } from "./engines/tracefile.js";
 import { createTraceProblems } from "./engines/traceproblems.js";
 import { createEngines } from "./engines/engines.js";
 import { createTestAPI } from "./testapi.js";
+import { createFrames } from "./frames.js";
 import { createLessons } from "./lessons/lesson.js";
 import { createTreePreview } from "./tree/treepreview.js";
 import { readTree } from "./teaching/treeedit.js";
 import { startEmbedded } from "./rooms/embed.js";
-import { takeGoal, reach, forgetGoal } from "./stepping/linkstep.js";
 import { lazySheet, lazyExercises, lazyCompare, lazyQuiz, lazyExport, lazyRoom } from "./lazy.js";
 import { createCodePanel } from "./teaching/codepanel.js";
 import { bindLanguageMenu } from "./i18n/language.js";
@@ -131,7 +131,7 @@ const socket = openTransport({
   onFrame: (f) => {
     try {
       if (room.frame(f)) return; // rooms: room.js
-      handleFrame(f);
+      frames.handleFrame(f);
       room.after(f);
     } catch (err) {
       console.error(err);
@@ -173,6 +173,8 @@ const exercises = lazyExercises((msg) => showError(msg), () => import("./teachin
 const compare = lazyCompare((msg) => showError(msg), () => import("./compare/compare.js").then(({ createCompare }) => createCompare({ errors, onActive: () => playback.pause() })));
 const treeEdit = createTreeEdit({ form });
 const treePreview = createTreePreview(S, { readTree, View }); // the tree drawn whole before Start
+const viewChoice = createViewChoice(S, { log, treePreview, kick }); // the view and values menus
+const { applyView } = viewChoice;
 const setup = createSetup(S, { form, board, socket, timings, errors, setRunState, kick, beforeStart: compare.start,
   onPreview: (s) => { if (s.tree && !(S.trace && S.trace.started)) applyView(); treePreview.update(s); } }); // the legend in the tree's view too
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
@@ -184,12 +186,11 @@ const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("h
 // The room's module comes when the page shares, joins (?room=) or reclaims its room (lazy.js).
 const room = lazyRoom((msg) => showError(msg), () => import("./rooms/room.js").then(({ createRoom }) => createRoom(S, {
   socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
-  setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); },
-  judge: judgePoll }))); // a follower's own answer, right or not
+  setView: viewChoice.setView, judge: judgePoll }))); // a follower's own answer, right or not
 
 // Guided lessons (lesson.js): slides bound to states of the page.
 const lessons = createLessons(S, { form, playback, quizUI, errors, kick, showNode, sanOf, codePanel,
-  setView: (v) => { $("tree-pov").value = v; S.viewChoice = v; applyView(); kick(); } });
+  setView: (v) => { viewChoice.setView(v); kick(); } });
 
 // A presenter in quiz mode asks the room each question too: followers answer on their own
 // devices and the presenter sees the distribution (room-poll) before revealing.
@@ -208,100 +209,6 @@ function judgePoll(id, x, k) {
   if (quizJS) return quizJS.judgePoll(S.trace, S.pov, id, x, k);
   loadQuizJS().catch((err) => showError(err.message));
   return null;
-}
-
-// ---- frames ----
-function handleFrame(f) {
-  const run = S.run;
-  switch (f.type) {
-    case "hello":
-      S.hello = f;
-      if (f.limits) {
-        S.limits.maxDepth = f.limits.maxDepth || S.limits.maxDepth;
-        S.limits.maxNodes = f.limits.maxNodes || S.limits.maxNodes;
-      }
-      if (!S.trace) {
-        S.trace = new Trace(f);
-        S.view = makeView(S.trace);
-        treePreview.apply();
-      }
-      return;
-    case "queued": // the search waits for a slot; f.position is its place in line
-    case "notice":
-      if (f.id !== S.id) return;
-      S.queued = f.type === "queued" ? f.position : 0;
-      setRunState(noticeText(f), "warn");
-      return;
-    case "started":
-      if (f.id !== S.id) return;
-      if (S.queued) setRunState("", "live");
-      S.queued = 0;
-      onStarted(f);
-      return;
-    case "events":
-      if (f.id !== S.id || !S.trace) return;
-      S.trace.append(f);
-      if (S.goal && !(S.goal = reach(S.goal, S.trace, false, goalMoves))) forgetGoal();
-      if (run && run.firstEvents === undefined) run.firstEvents = performance.now() - run.t0;
-      S.arrived = true; // the counters follow within ARRIVAL_MS (playback.js); the step shown did not change
-      return;
-    case "status":
-      if (f.id !== S.id) return;
-      S.status = f;
-      S.dirty = true;
-      return;
-    case "done":
-      if (f.id !== S.id) return;
-      S.done = f;
-      S.streaming = false;
-      problems.write(); // every node has arrived: the list names them
-      if (S.goal && !(S.goal = reach(S.goal, S.trace, true, goalMoves))) forgetGoal();
-      if (run) run.done = performance.now() - run.t0;
-      S.dirty = true;
-      return;
-    case "error":
-      if (f.id !== undefined && f.id !== S.id && f.id !== 0) return;
-      S.streaming = false;
-      S.playing = S.playing && !!S.trace && S.k < S.trace.length;
-      showError(frameText(f), f.field);
-      S.dirty = true;
-      return;
-    default:
-      console.warn("pvscope: unknown frame", f.type);
-  }
-}
-
-function onStarted(f) {
-  const t = S.trace;
-  t.start(f);
-  S.notation = new Notation(t);
-  problems.start(f);
-  S.narrations.clear();
-  S.k = 0;
-  S.acc = 0;
-  S.selected = 0;
-  S.labDepth = 0;
-  S.hover = null;
-  S.pvShown = SHOWN;
-  S.status = null;
-  S.done = null;
-  S.restFrame = false; // a slow render of the previous search must not hold back this one's first node
-  if (S.run) S.run.started = performance.now() - S.run.t0;
-  const tree = f.kind === "tree";
-  applyView();
-  document.documentElement.classList.toggle("kind-tree", tree);
-  document.documentElement.classList.toggle("kind-chess", !tree);
-  // Defaults a class can follow: 20 events/s for a teaching tree, 1,000/s for
-  // chess (the start position at depth 3 plays in about 2 s); End or "max" skips ahead.
-  if (!S.speedTouched) playback.setSpeedSlider(tree ? 13 : 30);
-  // A link may name a step or a node (linkstep.js): the page then waits there, paused.
-  S.goal = takeGoal();
-  S.playing = !S.goal.hold;
-  log.clear();
-  quizUI.reset();
-  if (S.view && S.view.reset) S.view.reset(t);
-  $("tree-empty").hidden = true;
-  S.dirty = true;
 }
 
 // ---- tree view ----
@@ -326,27 +233,10 @@ function makeView(trace) {
   return v;
 }
 
-// ---- point of view (view.js) ----
-// The view menu's choice, or the kind's default; switching redraws and re-narrates.
-function applyView() {
-  const kind = S.trace && S.trace.started ? S.trace.started.kind : "tree";
-  const mode = S.viewChoice === "auto" ? defaultView(kind) : S.viewChoice;
-  // The scale: how this search writes infinity and mate (a trace file's engine may have its own).
-  const scale = scoreScale(S.trace && S.trace.started);
-  if (S.pov.mode !== mode || JSON.stringify(S.pov.scale) !== JSON.stringify(scale)) {
-    S.pov = new View(mode, scale);
-    S.narrations.clear();
-    log.clear();
-  }
-  S.pov.ranges = S.valuesChoice === "ranges";
-  const words = S.pov.legend();
-  for (const el of document.querySelectorAll("[data-legend]")) {
-    const w = words[el.dataset.legend];
-    if (w !== undefined) el.textContent = w;
-  }
-  document.documentElement.classList.toggle("view-root", S.pov.root);
-  S.dirty = true;
-}
+// ---- frames (frames.js) ----
+// How a link's step and node are reached: a seek, then the node shown as a click would.
+const goalMoves = { seek: (k) => playback.seek(k), select: (id) => showNode(id), san: (p, m) => sanOf(p, m) };
+const frames = createFrames(S, { makeView, treePreview, setRunState, showError, applyView, problems, log, quizUI, playback, goalMoves });
 
 // The path box: a path (tree indices, or SAN / UCI moves) selects and reveals that node.
 function goToPath(text) {
@@ -359,8 +249,6 @@ function goToPath(text) {
   else if (r.pruned) { showNode(r.parent); box.title = t("app.pathPruned", { path: text }); }
   else { box.setCustomValidity(t("app.pathMissing", { path: text, move: r.at })); box.reportValidity(); }
 }
-// How a link's step and node are reached: a seek, then the node shown as a click would.
-const goalMoves = { seek: (k) => playback.seek(k), select: (id) => showNode(id), san: (p, m) => sanOf(p, m) };
 function sanOf(parentId, move) { return S.notation && S.notation.chess ? S.notation.label(parentId, move) : move; }
 
 // A ✂ marker names the node where a line ended: select it, open the collapsed subtrees
@@ -430,16 +318,7 @@ function wire() {
   };
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
-  $("tree-pov").addEventListener("change", (e) => { S.viewChoice = e.target.value; applyView(); treePreview.apply(); kick(); });
-  $("tree-values").value = S.valuesChoice;
-  $("tree-values").addEventListener("change", (e) => {
-    S.valuesChoice = e.target.value === "ranges" ? "ranges" : "bounds";
-    const q = new URLSearchParams(location.search);
-    if (S.valuesChoice === "ranges") q.set("values", "ranges"); else q.delete("values");
-    const qs = q.toString().replace(/%28/g, "(").replace(/%29/g, ")").replace(/%2C/g, ",");
-    history.replaceState(null, "", location.pathname + (qs ? "?" + qs : "") + location.hash);
-    applyView(); kick();
-  });
+  viewChoice.wire();
   $("node-path").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goToPath(e.target.value); } });
   $("node-path").addEventListener("input", (e) => e.target.setCustomValidity(""));
   $("board-flip").addEventListener("click", () => board.flip());
@@ -477,7 +356,7 @@ function init() {
 // ---- the test and benchmark surface (testapi.js) ----
 window.pvscope = createTestAPI(S, { codePanel,
   playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, exporter, exercises, sheet, lessons,
-  setView(mode) { $("tree-pov").value = mode; S.viewChoice = mode; applyView(); render(); },
+  setView(mode) { viewChoice.setView(mode); render(); },
 });
 
 init();

@@ -1,0 +1,32 @@
+package tracer
+
+// The child that decides a node's score. The Deriver and Diagnosis share it,
+// so they follow the same child down a node's line.
+
+type decider struct {
+	has      bool
+	standPat bool // the node's stand pat: no move beat it, the line stops there
+	score    int32
+	move     string
+	line     pvLine
+}
+
+// weigh: the decider after a child's move with value score, and whether it
+// changes: the last with the highest value decides, and a stand pat yields
+// only to a higher one. Diagnosis weighs its children the same.
+func (b decider) weigh(score int32, move string) (decider, bool) {
+	if !b.has || score > b.score || score == b.score && !b.standPat {
+		return decider{has: true, score: score, move: move}, true
+	}
+	return b, false
+}
+
+// boundOnly: a child that failed high at its own node returned only a bound
+// its parent did not take as a best move, when the engine is fail-hard, or
+// when it returned exactly its beta on a window wider than one unit (what a
+// fail-hard node returns on a cutoff: a quiescence node cut by a capture or
+// its stand pat, say). Such a child decides no line. A null window's exit
+// at its beta is not read so: an MTD driver's line ends on one.
+func boundOnly(failHard bool, score, alpha, beta int32) bool {
+	return score >= beta && (failHard || score == beta && int64(beta)-int64(alpha) > 1)
+}
