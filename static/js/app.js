@@ -27,6 +27,7 @@ import { createEngines } from "./engines/engines.js";
 import { createTestAPI } from "./testapi.js";
 import { createLessons } from "./lessons/lesson.js";
 import { createTreePreview } from "./tree/treepreview.js";
+import { bindTreeMore } from "./tree/treetools.js";
 import { readTree } from "./teaching/treeedit.js";
 import { startEmbedded } from "./rooms/embed.js";
 import { takeGoal, reach, forgetGoal } from "./stepping/linkstep.js";
@@ -429,6 +430,7 @@ function wire() {
     "presentation": "presentation", "help-button": "help", "pv-help": "helpShortPV",
   };
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
+  bindTreeMore();
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
   $("tree-pov").addEventListener("change", (e) => { S.viewChoice = e.target.value; applyView(); treePreview.apply(); kick(); });
   $("tree-values").value = S.valuesChoice;
