@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -149,8 +150,9 @@ func (p *page) axeCheck(t *testing.T, src, where string) {
 	}
 }
 
-// No serious or critical violation on the main page after a search, every slide of every lesson, the quiz
-// with a question open, an exercise, a worksheet, the comparison, and a follower's page in a room.
+// No serious or critical violation on the main page after a search (also on a phone with the tree
+// bar's More open), every slide of every lesson, the quiz with a question open, an exercise, a
+// worksheet, the comparison, and a follower's page in a room.
 func TestBrowserAccessibilityAxe(t *testing.T) {
 	p := newPage(t, 1366, 768)
 	src := axeSource(t)
@@ -161,6 +163,13 @@ func TestBrowserAccessibilityAxe(t *testing.T) {
 	p.pause()
 	p.run(chromedp.Evaluate(`window.pvscope.seek(20)`, nil))
 	p.axeCheck(t, src, "main page")
+
+	// On a phone, with the tree bar's More open (its tools in a group of their own).
+	p.run(emulation.SetDeviceMetricsOverride(390, 844, 3, true))
+	p.click("tree-more-toggle")
+	p.waitFor(`document.querySelector('[data-testid="tree-more-toggle"]').getAttribute("aria-expanded") === "true"`)
+	p.axeCheck(t, src, "main page on a phone, More open")
+	p.run(emulation.ClearDeviceMetricsOverride())
 
 	// Every state of every lesson: each slide as it loads, the exercises with their first question open.
 	p.open("/")

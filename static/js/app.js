@@ -28,6 +28,7 @@ import { createTestAPI } from "./testapi.js";
 import { createFrames } from "./frames.js";
 import { createLessons } from "./lessons/lesson.js";
 import { createTreePreview } from "./tree/treepreview.js";
+import { bindTreeMore } from "./tree/treetools.js";
 import { readTree } from "./teaching/treeedit.js";
 import { startEmbedded } from "./rooms/embed.js";
 import { lazySheet, lazyExercises, lazyCompare, lazyQuiz, lazyExport, lazyRoom } from "./lazy.js";
@@ -317,6 +318,7 @@ function wire() {
     "presentation": "presentation", "help-button": "help", "pv-help": "helpShortPV",
   };
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
+  bindTreeMore();
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
   viewChoice.wire();
   $("node-path").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goToPath(e.target.value); } });

@@ -36,7 +36,9 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
   toggle.textContent = t("codepanel.toggle");
   toggle.title = t("codepanel.toggleTitle");
   toggle.addEventListener("click", () => (lang ? close() : open("pseudo")));
-  if (tools) tools.insertBefore(toggle, $("tree-info"));
+  // Last of the bar's group that folds behind More on a phone (treetools.js).
+  const group = $("tree-more");
+  if (group) group.append(toggle); else if (tools) tools.insertBefore(toggle, $("tree-info"));
   toggle.setAttribute("aria-pressed", "false");
   if (lang) queueMicrotask(() => open(lang)); // ?code=LANG, once the page's controllers exist
 
