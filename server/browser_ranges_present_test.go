@@ -54,14 +54,17 @@ type rangesDrawing struct {
 	W, H  float64
 }
 
-var rangeText = regexp.MustCompile(`^\[.+, .+\]$`)
+var (
+	rangeText = regexp.MustCompile(`^\[.+, .+\]$`)
+	svgRange  = regexp.MustCompile(`<text class="value"[^>]*>(\[[^<]*\])</text>`)
+)
 
 // Issue 28, "R&N's value ranges available as a view" and "Presenting ... values at least 28 px at
 // 1920x1080 and 22 px at 1280x720": presenting, with ?values=ranges, at the end of Russell &
 // Norvig's Figure 5.5, every searched node's range is drawn (the book's, rnFig55Stages, with each
 // leaf read [v, v]) at that size, no two labels overlap, none covers a node, and every label and
-// node is on the canvas. Before, the ranges were squeezed inside their nodes: 13.8-20 px at
-// 1920x1080 and 10.3-15 px at 1280x720.
+// node is on the canvas; the SVG export writes the same ranges. Before, the ranges were squeezed
+// inside their nodes: 13.8-20 px at 1920x1080 and 10.3-15 px at 1280x720.
 func TestBrowserPresentingRangesAreReadable(t *testing.T) {
 	leaves := [][]int{{3, 12, 8}, {2, 4, 6}, {14, 5, 2}} // aima, by hand
 	want := map[string]string{}                          // path -> the book's range at the end
@@ -140,6 +143,17 @@ func TestBrowserPresentingRangesAreReadable(t *testing.T) {
 					t.Errorf("%s: %s at %s covers node %s at (%.0f,%.0f), %.0f px in reach", where, a.Text, box(a), n.ID, n.X, n.Y, n.R)
 				}
 			}
+		}
+		// The SVG export writes the same words as the page (it keeps its own layout).
+		var svg string
+		p.await(`window.pvscope.export("svg", {})`, &svg)
+		var inSVG []string
+		for _, m := range svgRange.FindAllStringSubmatch(svg, -1) {
+			inSVG = append(inSVG, m[1])
+		}
+		sort.Strings(inSVG)
+		if fmt.Sprint(inSVG) != fmt.Sprint(book) {
+			t.Errorf("%s: the SVG export writes the ranges %q, the book %q", where, inSVG, book)
 		}
 		// The whole tree stays in view.
 		for _, n := range d.Nodes {
