@@ -109,8 +109,10 @@ export class TreeView {
     // would leave a thin strip: spread the levels so that it fills the height.
     if (!this.userMoved) {
       const want = this._stretchFor(this.result);
-      // (Presenting ranges, a few pixels between rows is a second line of labels: any change counts.)
-      if (Math.abs(want - this.stretch) / this.stretch > (roomy ? 0.01 : 0.2)) {
+      // (Presenting ranges, a few pixels between rows is a second line of labels: any change of a
+      // small tree's counts; a big one is laid out again only past 20%, as elsewhere.)
+      const fine = roomy && this.result.count < SMALL_TREE;
+      if (Math.abs(want - this.stretch) / this.stretch > (fine ? 0.01 : 0.2)) {
         this.stretch = want; this.layout.levelHeight = BASE_LEVEL * want; this.version++;
         this.result = this.layout.compute(k, opts());
       }
