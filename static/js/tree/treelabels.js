@@ -62,9 +62,21 @@ export function labelSizes(rS, present, wide = true) {
 }
 
 // A projector's 1920 pixels, as labelSizes's wide (the window's width, not the canvas's).
-export const wideScreen = () => (typeof innerWidth === "number" ? innerWidth : 1920) >= 1700;
-// The widest range label, for the room a fitted tree keeps beside its outer nodes (treeview.js).
-export const WIDEST_RANGE = "[−∞, +∞]";
+const wideScreen = () => (typeof innerWidth === "number" ? innerWidth : 1920) >= 1700;
+
+export const NO_ROOM = { side: 0, below: 0, above: 0 }; // labelRoom's answer when labels need no more
+// labelRoom(view, rS, kept): the screen pixels a fitted tree (treeview.js) keeps for labels past
+// the kept pixels it keeps anyway beyond its outer nodes, rS being the nodes' radius. Presenting
+// R&N's ranges (placeRanges): half the widest range beside an outer node and, under the lowest
+// row, two lines of labels (a range and its window, or a crowded row's second line of ranges);
+// above the root, where no label goes, it gives room back (above < 0): the rows spread apart.
+export function labelRoom(view, rS, kept) {
+  if (!view.present || !view.v.ranges || !view.ctx) return NO_ROOM;
+  const size = labelSizes(rS, true, wideScreen()).range;
+  view.ctx.font = `${size}px system-ui, sans-serif`;
+  const half = view.ctx.measureText("[−∞, +∞]").width / 2 + 2;
+  return { side: Math.max(0, half - kept), below: Math.max(0, 1.15 * rS + 2 + 2 * (size + 2) - kept), above: Math.min(0, 1.15 * rS + 10 - kept) };
+}
 
 // drawLabels(view, vis, full): vis are the items in view, full says windows are drawn too.
 // Returns {value, window, move (px), shown, hidden} for tests and the README's promise.

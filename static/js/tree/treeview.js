@@ -6,7 +6,7 @@
 import { TreeLayout } from "./layout.js";
 import { listenToPointer } from "./treeinput.js";
 import { View } from "./view.js";
-import { drawLabels, labelSizes, wideScreen, WIDEST_RANGE } from "./treelabels.js";
+import { drawLabels, labelRoom, NO_ROOM } from "./treelabels.js";
 import { tooltipLines } from "../model/modern.js";
 import { tipLines } from "./treetip.js";
 import { t } from "../i18n/i18n.js";
@@ -31,7 +31,6 @@ const onPhone = () => typeof innerWidth === "number" && innerWidth < PHONE_W;
 const BUSY_FRAME_MS = 12; // past this much of a frame gone, the tree waits for the next frame
 const SAN_BUDGET_MS = 4; // naming moves in SAN per draw; the rest show in UCI until the next frame
 let NR = R;
-const NO_ROOM = { side: 0, below: 0, above: 0 }; // _labelRoom's answer outside presenting ranges
 const GUTTER = 56; // screen pixels kept free on the left for the root view's row names // the radius nodes are drawn with in the current frame (world units)
 
 export class TreeView {
@@ -214,20 +213,8 @@ export class TreeView {
     return Math.max(R, Math.min((this.v.ranges ? EMPTY_R : PRESENT_R) / s, 0.45 * this.layout.nodeWidth));
   }
 
-  // Presentation mode with R&N's ranges (treelabels.js's placeRanges): screen pixels a fit at
-  // scale s keeps past what it keeps anyway (pad / 2 and two radii), for the widest range half
-  // past an outer node and, under the lowest row, two lines of labels (a range and its window,
-  // or a crowded row's second line of ranges). Above the root, where no label goes, it gives
-  // room back (above < 0): the rows spread apart.
-  _labelRoom(s) {
-    if (!this.present || !this.v.ranges || !this.ctx) return NO_ROOM;
-    const size = labelSizes(0, true, wideScreen()).range;
-    this.ctx.font = `${size}px system-ui, sans-serif`;
-    const half = this.ctx.measureText(WIDEST_RANGE).width / 2 + 2;
-    const rS = this._nodeR(s) * s;
-    const kept = 20 + 2 * R * s;
-    return { side: Math.max(0, half - kept), below: Math.max(0, 1.15 * rS + 2 + 2 * (size + 2) - kept), above: Math.min(0, 1.15 * rS + 10 - kept) };
-  }
+  // The room labels need past what a fit at scale s keeps anyway (pad / 2 and two radii).
+  _labelRoom(s) { return labelRoom(this, this._nodeR(s) * s, 20 + 2 * R * s); }
   center(nodeId) {
     const it = this.result && this.result.byId.get(nodeId);
     if (!it) return;
