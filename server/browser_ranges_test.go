@@ -10,23 +10,27 @@ import (
 	"testing"
 )
 
+// The stages of Russell & Norvig's Figure 5.5 (AIMA 3rd/4th ed.), ((3 12 8) (2 4 6) (14 5 2))
+// under alpha-beta, read off the book, each after the leaf named; paths: A is "", B "0", C "1",
+// D "2".
+var rnFig55Stages = []struct {
+	leaf string            // the leaf just read
+	want map[string]string // path -> label, from the book
+}{
+	{"0.0", map[string]string{"": "[−∞, +∞]", "0": "[−∞, 3]", "0.0": "[3, 3]"}},   // (a)
+	{"0.1", map[string]string{"": "[−∞, +∞]", "0": "[−∞, 3]", "0.1": "[12, 12]"}}, // (b)
+	{"0.2", map[string]string{"": "[3, +∞]", "0": "[3, 3]", "0.2": "[8, 8]"}},     // (c)
+	{"1.0", map[string]string{"": "[3, +∞]", "0": "[3, 3]", "1": "[−∞, 2]"}},      // (d)
+	{"2.0", map[string]string{"": "[3, 14]", "1": "[−∞, 2]", "2": "[−∞, 14]"}},    // (e)
+	{"2.1", map[string]string{"": "[3, 5]", "2": "[−∞, 5]"}},                      // (f)
+	{"2.2", map[string]string{"": "[3, 3]", "2": "[2, 2]", "1": "[−∞, 2]"}},       // the end
+}
+
 // Issue 28, item 10: R&N's value ranges. With ?values=ranges each searched node of a teaching
-// tree is labelled [lo, hi]. The stages are Russell & Norvig's Figure 5.5 (AIMA 3rd/4th ed.),
-// ((3 12 8) (2 4 6) (14 5 2)) under alpha-beta, read off the book, each after the leaf named;
-// paths: A is "", B "0", C "1", D "2". The SVG export writes the same label on every node.
+// tree is labelled [lo, hi], as the book's stages (rnFig55Stages) say. The SVG export writes the
+// same label on every node.
 func TestBrowserValueRangesFollowTheBook(t *testing.T) {
-	stages := []struct {
-		leaf string            // the leaf just read
-		want map[string]string // path -> label, from the book
-	}{
-		{"0.0", map[string]string{"": "[−∞, +∞]", "0": "[−∞, 3]", "0.0": "[3, 3]"}},   // (a)
-		{"0.1", map[string]string{"": "[−∞, +∞]", "0": "[−∞, 3]", "0.1": "[12, 12]"}}, // (b)
-		{"0.2", map[string]string{"": "[3, +∞]", "0": "[3, 3]", "0.2": "[8, 8]"}},     // (c)
-		{"1.0", map[string]string{"": "[3, +∞]", "0": "[3, 3]", "1": "[−∞, 2]"}},      // (d)
-		{"2.0", map[string]string{"": "[3, 14]", "1": "[−∞, 2]", "2": "[−∞, 14]"}},    // (e)
-		{"2.1", map[string]string{"": "[3, 5]", "2": "[−∞, 5]"}},                      // (f)
-		{"2.2", map[string]string{"": "[3, 3]", "2": "[2, 2]", "1": "[−∞, 2]"}},       // the end
-	}
+	stages := rnFig55Stages
 	p := newPage(t, 1366, 768)
 	p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}, "depth": {"2"}, "values": {"ranges"}}.Encode())
 	p.click("start-button")

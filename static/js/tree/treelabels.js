@@ -48,14 +48,34 @@ class Occupancy {
 
 // Font sizes in screen pixels for a node radius of rS pixels. Presenting, values and windows are
 // read from the back of a lecture hall: at least 28 px on a projector's 1920 pixels (wide), 22 px
-// on 1280; moves at least 20.
+// on 1280; moves at least 20. R&N's ranges (range) are values too: presenting, they are written
+// beside their nodes at the least size (the widest, [−∞, +∞], is five digits wide), elsewhere
+// inside them at the value's size, shrunk to fit.
 export function labelSizes(rS, present, wide = true) {
   if (present) {
     const least = wide ? 28 : 22;
     // (1.3 radii: a pruned subtree drawn whole makes the Wikipedia figure two leaves wider.)
-    return { value: Math.min(40, Math.max(least, rS * 0.8)), window: Math.max(least, Math.min(32, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)) };
+    return { value: Math.min(40, Math.max(least, rS * 0.8)), window: Math.max(least, Math.min(32, rS * 0.6)), move: Math.max(20, Math.min(26, rS * 0.6)), range: least };
   }
-  return { value: Math.min(36, rS * 0.8), window: Math.min(rS * 1.1, Math.max(rS * 0.7, 11)), move: Math.max(9, Math.min(18, rS * 0.85)) };
+  const value = Math.min(36, rS * 0.8);
+  return { value, window: Math.min(rS * 1.1, Math.max(rS * 0.7, 11)), move: Math.max(9, Math.min(18, rS * 0.85)), range: value };
+}
+
+// A projector's 1920 pixels, as labelSizes's wide (the window's width, not the canvas's).
+const wideScreen = () => (typeof innerWidth === "number" ? innerWidth : 1920) >= 1700;
+
+export const NO_ROOM = { side: 0, below: 0, above: 0 }; // labelRoom's answer when labels need no more
+// labelRoom(view, rS, kept): the screen pixels a fitted tree (treeview.js) keeps for labels past
+// the kept pixels it keeps anyway beyond its outer nodes, rS being the nodes' radius. Presenting
+// R&N's ranges (placeRanges): half the widest range beside an outer node and, under the lowest
+// row, two lines of labels (a range and its window, or a crowded row's second line of ranges);
+// above the root, where no label goes, it gives room back (above < 0): the rows spread apart.
+export function labelRoom(view, rS, kept) {
+  if (!view.present || !view.v.ranges || !view.ctx) return NO_ROOM;
+  const size = labelSizes(rS, true, wideScreen()).range;
+  view.ctx.font = `${size}px system-ui, sans-serif`;
+  const half = view.ctx.measureText("[−∞, +∞]").width / 2 + 2;
+  return { side: Math.max(0, half - kept), below: Math.max(0, 1.15 * rS + 2 + 2 * (size + 2) - kept), above: Math.min(0, 1.15 * rS + 10 - kept) };
 }
 
 // drawLabels(view, vis, full): vis are the items in view, full says windows are drawn too.
@@ -66,12 +86,17 @@ export function drawLabels(view, vis, full) {
   ctx.lineJoin = "round";
   const rS = view.nodeR * s;
   const rE = rS * 1.15; // a node's reach: the All node's diamond is 1.15 radii tall
-  const px = labelSizes(rS, view.present, (typeof innerWidth === "number" ? innerWidth : 1920) >= 1700);
+  const px = labelSizes(rS, view.present, wideScreen());
   // Sizes go down to half pixels: every new size is a new set of glyphs to rasterise, and a size
   // that follows the zoom, or shrinks a number to fit its node, was new at almost every label
   // while a search streamed in and the tree refitted (the first drawing, 12-24 ms of CPU).
   const font = (size, bold = false) => `${bold ? "bold " : ""}${Math.floor(size * 2) / 2}px system-ui, sans-serif`;
   const occ = new Occupancy();
+  // Presenting R&N's ranges: each range is written beside its node at px.range (placeRanges),
+  // and the window goes under it.
+  const rangeOf = V.ranges ? rangeLabels(view) : null;
+  const outside = !!(rangeOf && view.present);
+  const under = outside ? px.range + 2 : 0;
   const scr = (it) => [it.x * s + view.tx, it.y * s + view.ty];
   const chess = !!(view.trace.started && view.trace.started.kind !== "tree");
   // rects: the labels placed, [x, y, w, h] in px; values: [nodeId, text] of the values in the nodes
@@ -102,7 +127,7 @@ export function drawLabels(view, vis, full) {
     if (move) cands.push({ it, text: move, x, y: y - rE - 2, size: px.move, baseline: "bottom", pri: [base, chess ? 0 : 1, it.ply] });
     if (full && it.kind !== "pruned") {
       const [lo, hi] = V.window(it.alpha, it.beta, it.ply);
-      cands.push({ it, text: `(${V.fmt(lo)}, ${V.fmt(hi)})`, x, y: y + rE + 2, size: px.window, baseline: "top", pri: [base, chess ? 1 : 0, it.ply] });
+      cands.push({ it, text: `(${V.fmt(lo)}, ${V.fmt(hi)})`, x, y: y + rE + 2 + under, size: px.window, baseline: "top", pri: [base, chess ? 1 : 0, it.ply] });
     }
     // Modern search: a pruned move's reason under its stub, and "−2" / "+1" beside a reduced or
     // extended edge, a third of the way up from the node (placed before the windows: they explain the edge).
@@ -134,13 +159,15 @@ export function drawLabels(view, vis, full) {
     return b;
   };
   // Values inside the nodes: the value with its bound, or in the ranges view (?values=ranges,
-  // ranges.js) each searched node's [lo, hi].
-  const rangeOf = V.ranges ? rangeLabels(view) : null;
+  // ranges.js) each searched node's [lo, hi]; presenting, the ranges beside the nodes.
+  if (outside) for (const b of view.cutBoxes || []) occ.take(b); // (a ✂ between a range and its window)
+  const crowded = new Set(outside && full ? placeRanges(vis, rangeOf, { ctx, view, occ, scr, rE, size: px.range, info }) : []);
   ctx.textAlign = "center"; ctx.textBaseline = "middle";
   for (const it of vis) {
     if (it.kind === "summary" || it.state === "unseen" || !full) continue;
     const [x, y] = scr(it);
     if (rangeOf && it.kind === "node") {
+      if (outside && !crowded.has(it)) continue;
       const text = rangeOf(it);
       ctx.font = font(px.value, true);
       const wide = textWidth(ctx, text), room = 1.9 * rS;
@@ -190,6 +217,37 @@ export function drawLabels(view, vis, full) {
     halo(ctx, col, c.text, c.x, c.y, c.colour || col.text);
   }
   return info;
+}
+
+// Presenting R&N's ranges: each searched node's [lo, hi] at size px, under its node, else on a
+// second line under it (neighbouring leaves alternate), else above it; centred first, then
+// shifted by a quarter, then by half the label's width; else right or left of it. The first spot
+// inside the canvas and free of nodes, ✂ and labels already placed. Shallow rows first, left
+// to right. Returns the nodes left with no free spot (their ranges are drawn inside them,
+// shrunk, as off the projector).
+function placeRanges(vis, rangeOf, { ctx, view, occ, scr, rE, size, info }) {
+  const crowded = [];
+  const nodes = vis.filter((it) => it.kind === "node" && it.state !== "unseen");
+  nodes.sort((a, b) => a.ply - b.ply || a.x - b.x);
+  ctx.font = `${size}px system-ui, sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "top";
+  for (const it of nodes) {
+    const text = rangeOf(it);
+    if (!text) continue;
+    const [x, y] = scr(it), w = textWidth(ctx, text) + 6, side = rE + 4 + w / 2; // (a word's space between two)
+    const spots = [];
+    for (const dx of [0, w / 4, -w / 4, w / 2, -w / 2]) for (const top of [y + rE + 2, y + rE + 4 + size, y - rE - 2 - size]) spots.push([x + dx, top]);
+    spots.push([x + side, y - size / 2], [x - side, y - size / 2]);
+    const r = spots.map(([cx, top]) => ({ x: cx - w / 2, y: top, w, h: size }))
+      .find((r) => r.x >= 0 && r.y >= 0 && r.x + r.w <= view.w && r.y + r.h <= view.h && occ.free(r));
+    if (!r) { crowded.push(it); continue; }
+    occ.take(r);
+    info.values.push([it.nodeId, text]);
+    info.rects.push([Math.round(r.x), Math.round(r.y), Math.round(r.w), Math.round(r.h)]);
+    // On a patch of the background: edges (the PV's is 3 px) cross these.
+    ctx.globalAlpha = 0.85; ctx.fillStyle = view.col.bg; ctx.fillRect(r.x + 2, r.y, w - 4, size); ctx.globalAlpha = 1;
+    halo(ctx, view.col, text, r.x + w / 2, r.y, view.col.text);
+  }
+  return crowded;
 }
 
 // Text with a halo in the background colour, so labels stay readable over edges.

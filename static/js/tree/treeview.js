@@ -6,7 +6,7 @@
 import { TreeLayout } from "./layout.js";
 import { listenToPointer } from "./treeinput.js";
 import { View } from "./view.js";
-import { drawLabels } from "./treelabels.js";
+import { drawLabels, labelRoom, NO_ROOM } from "./treelabels.js";
 import { tooltipLines } from "../model/modern.js";
 import { tipLines } from "./treetip.js";
 import { t } from "../i18n/i18n.js";
@@ -21,6 +21,7 @@ const FALLBACK = {
 const DOT_ORDER = { unseen: 0, open: 1, exact: 2, "fail-high": 3, "fail-low": 4, tt: 5, pruned: 6, stopped: 7 };
 const SMALL_TREE = 200; // below this many visible nodes, windows and scores are always labelled
 const PRESENT_R = 24; // presentation mode: a node is at least this many screen pixels in radius
+const EMPTY_R = 14; // presenting R&N's ranges, written beside the nodes: a node holds no words
 // A phone (a window under PHONE_W pixels): nodes at least PHONE_R pixels in radius, so values
 // are drawn at 14 px or more (0.8 radii); a wider tree is panned, or pinched, not shrunk to dots.
 // The window, not the canvas: beside the code panel a laptop's tree is as narrow as a phone's,
@@ -97,7 +98,9 @@ export class TreeView {
     const moved = k !== this.k;
     this.k = k;
     if (selected !== undefined) this.selected = selected;
-    if (view && view !== this.v) { this.v = view; if (!this.userMoved) this.lastCount = -1; }
+    // A new view, or the values menu switched in presentation mode (the ranges' room, _labelRoom): refit.
+    const roomy = this.present && !!(view || this.v).ranges;
+    if ((view && view !== this.v) || roomy !== this.roomy) { if (view) this.v = view; this.roomy = roomy; if (!this.userMoved) this.lastCount = -1; }
     const opts = () => ({ collapse: this.collapse, expanded: this.expanded, collapsed: this.collapsed,
       expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version, ahead: this.aheadWhen() });
     this.result = this.layout.compute(k, opts());
@@ -105,7 +108,10 @@ export class TreeView {
     // would leave a thin strip: spread the levels so that it fills the height.
     if (!this.userMoved) {
       const want = this._stretchFor(this.result);
-      if (Math.abs(want - this.stretch) / this.stretch > 0.2) {
+      // (Presenting ranges, a few pixels between rows is a second line of labels: any change of a
+      // small tree's counts; a big one is laid out again only past 20%, as elsewhere.)
+      const fine = roomy && this.result.count < SMALL_TREE;
+      if (Math.abs(want - this.stretch) / this.stretch > (fine ? 0.01 : 0.2)) {
         this.stretch = want; this.layout.levelHeight = BASE_LEVEL * want; this.version++;
         this.result = this.layout.compute(k, opts());
       }
@@ -128,8 +134,11 @@ export class TreeView {
     const levels = r && r.count ? (r.maxY - r.minY) / this.layout.levelHeight : 0;
     if (levels < 1 || !this.w || !this.h || (!this.present && onPhone())) return 1; // a phone pans instead
     const pad = 40 + (this.v.root ? GUTTER : 0), bw = r.maxX - r.minX + 4 * R;
-    const scale = Math.min(this.maxFit, (this.w - pad) / bw);
-    const lh = (this.h - pad - 4 * R * scale) / (levels * scale);
+    let scale = Math.min(this.maxFit, (this.w - pad) / bw), room = this._labelRoom(scale);
+    if (room.side) { scale = Math.min(this.maxFit, (this.w - pad - 2 * room.side) / bw); room = this._labelRoom(scale); }
+    // (Presenting ranges the rows take the height the gutter, on the left, leaves them.)
+    const padH = room === NO_ROOM ? pad : 40;
+    const lh = (this.h - padH - room.below - room.above - 4 * R * scale) / (levels * scale);
     return Math.max(1, Math.min(60, lh / BASE_LEVEL));
   }
 
@@ -180,10 +189,15 @@ export class TreeView {
     if (!r || !r.count) { this.tx = this.w / 2; this.ty = 40; this.scale = 1; this.redraw(); return; }
     const pad = 40, bw = r.maxX - r.minX + 4 * R, bh = r.maxY - r.minY + 4 * R;
     const gut = this.v.root ? GUTTER : 0; // room on the left for the MAX / MIN row names
-    const fitted = Math.min(this.maxFit, Math.max(0.001, Math.min((this.w - pad - gut) / bw, (this.h - pad) / bh)));
+    // Room for labels past the outer nodes (presenting ranges): it shrinks as the scale grows.
+    let fitted, room = NO_ROOM;
+    for (let i = 0; i < 3; i++) {
+      fitted = Math.min(this.maxFit, Math.max(0.001, Math.min((this.w - pad - gut - 2 * room.side) / bw, (this.h - pad - room.below - room.above) / bh)));
+      room = this._labelRoom(fitted);
+    }
     this.scale = Math.max(fitted, !this.present && onPhone() ? PHONE_R / R : 0);
     this.tx = gut + (this.w - gut) / 2 - ((r.minX + r.maxX) / 2) * this.scale;
-    this.ty = pad / 2 + 2 * R * this.scale - r.minY * this.scale;
+    this.ty = pad / 2 + 2 * R * this.scale + room.above - r.minY * this.scale;
     this.phoneZoomed = this.scale > fitted;
     if (this.phoneZoomed) {
       // Too wide for the phone at a readable size: the node being searched (or the root) in the middle.
@@ -192,6 +206,15 @@ export class TreeView {
     }
     this.redraw();
   }
+  // The radius nodes are drawn with at scale s, in world units. Presentation: they grow to
+  // PRESENT_R screen pixels (EMPTY_R when the ranges stand beside them), never past the spacing.
+  _nodeR(s) {
+    if (!this.present) return R;
+    return Math.max(R, Math.min((this.v.ranges ? EMPTY_R : PRESENT_R) / s, 0.45 * this.layout.nodeWidth));
+  }
+
+  // The room labels need past what a fit at scale s keeps anyway (pad / 2 and two radii).
+  _labelRoom(s) { return labelRoom(this, this._nodeR(s) * s, 20 + 2 * R * s); }
   center(nodeId) {
     const it = this.result && this.result.byId.get(nodeId);
     if (!it) return;
@@ -261,8 +284,7 @@ export class TreeView {
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.w, this.h);
     if (!r || !r.count) { this.drawn = 0; this.labels = null; return; }
-    // Presentation: nodes grow to PRESENT_R screen pixels, but never past the layout's spacing.
-    NR = this.nodeR = this.present ? Math.max(R, Math.min(PRESENT_R / s, 0.45 * this.layout.nodeWidth)) : R;
+    NR = this.nodeR = this._nodeR(s);
     ctx.setTransform(this.dpr * s, 0, 0, this.dpr * s, this.dpr * this.tx, this.dpr * this.ty);
     // The viewport in world coordinates, with a margin for labels.
     const m = 40 / s + 3 * R;
@@ -373,6 +395,7 @@ export class TreeView {
     ring(vis.filter((it) => it.onPV && it.kind === "node"), 0, col.pv, Math.max(px, 2.5));
     ring(vis.filter((it) => it.nodeId && it.nodeId === this.selected), 7, col.text, Math.max(2 * px, 2));
     const cuts = vis.filter((it) => it.cut && it.parentItem);
+    this.cutBoxes = []; // where each ✂ is, in screen pixels: labels keep off them (treelabels.js)
     if (cuts.length) {
       // In screen pixels, at a size in half pixels: a glyph drawn under the zoom's transform is
       // rasterised anew at every zoom, and the zoom changes at every frame while a tree streams in.
@@ -381,11 +404,14 @@ export class TreeView {
       ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
       ctx.font = `${Math.max(1, Math.floor(NR * s * 2) / 2)}px system-ui, sans-serif`;
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
+      const w = ctx.measureText("✂").width, h = NR * s;
       for (const it of cuts) {
         const p = it.parentItem;
         // A beta cutoff (fail-high colour) at MAX, an alpha cutoff (fail-low colour) at MIN in the root view.
         ctx.fillStyle = col[this.v.flips(p.ply) ? "fail-low" : "fail-high"];
-        ctx.fillText("✂", (p.x + (it.x - p.x) * 0.55 + R * 0.6) * s + this.tx, (p.y + (it.y - p.y) * 0.55) * s + this.ty);
+        const x = (p.x + (it.x - p.x) * 0.55 + R * 0.6) * s + this.tx, y = (p.y + (it.y - p.y) * 0.55) * s + this.ty;
+        ctx.fillText("✂", x, y);
+        this.cutBoxes.push({ x: x - w / 2, y: y - h / 2, w, h });
       }
       ctx.restore();
     }
