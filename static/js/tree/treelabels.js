@@ -87,10 +87,10 @@ export function drawLabels(view, vis, full) {
   const rS = view.nodeR * s;
   const rE = rS * 1.15; // a node's reach: the All node's diamond is 1.15 radii tall
   const px = labelSizes(rS, view.present, wideScreen());
-  // Sizes go down to half pixels: every new size is a new set of glyphs to rasterise, and a size
-  // that follows the zoom, or shrinks a number to fit its node, was new at almost every label
-  // while a search streamed in and the tree refitted (the first drawing, 12-24 ms of CPU).
-  const font = (size, bold = false) => `${bold ? "bold " : ""}${Math.floor(size * 2) / 2}px system-ui, sans-serif`;
+  // Sizes go down to whole pixels: every new size is a new font to set up and a new set of glyphs
+  // to rasterise, and a size that follows the zoom, or shrinks a number to fit its node, was new
+  // at almost every label while a search streamed in and the tree refitted.
+  const font = (size, bold = false) => `${bold ? "bold " : ""}${Math.max(1, Math.floor(size))}px system-ui, sans-serif`;
   const occ = new Occupancy();
   // Presenting R&N's ranges: each range is written beside its node at px.range (placeRanges),
   // and the window goes under it.

@@ -397,12 +397,12 @@ export class TreeView {
     const cuts = vis.filter((it) => it.cut && it.parentItem);
     this.cutBoxes = []; // where each ✂ is, in screen pixels: labels keep off them (treelabels.js)
     if (cuts.length) {
-      // In screen pixels, at a size in half pixels: a glyph drawn under the zoom's transform is
+      // In screen pixels, at a size in whole pixels: a glyph drawn under the zoom's transform is
       // rasterised anew at every zoom, and the zoom changes at every frame while a tree streams in.
       const s = this.scale;
       ctx.save();
       ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-      ctx.font = `${Math.max(1, Math.floor(NR * s * 2) / 2)}px system-ui, sans-serif`;
+      ctx.font = `${Math.max(1, Math.floor(NR * s))}px system-ui, sans-serif`;
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
       const w = ctx.measureText("✂").width, h = NR * s;
       for (const it of cuts) {
