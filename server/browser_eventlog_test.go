@@ -12,7 +12,8 @@ import (
 
 // The event log keeps the last 200 events up to the step, newest last and
 // marked current, whichever way the step moves: one forward, one back, a
-// jump within the window, a jump past it.
+// jump within the window, a jump past it. After a jump the newest rows come
+// at once (checked in the next frame) and the older ones in slices after.
 func TestEventLogFollowsEverySeek(t *testing.T) {
 	p := newPage(t, 1366, 768)
 	p.open("/?" + url.Values{"depth": {"3"}}.Encode())
@@ -25,19 +26,27 @@ func TestEventLogFollowsEverySeek(t *testing.T) {
 	steps := []int{500, 501, 502, 501, 500, 499, 450, 600, 420, 800, 799, 1, 0, 2, 201, 200, 199, n, n - 1, n - 150, n - 1}
 	for _, k := range steps {
 		var rows struct {
+			First   []int  `json:"first"`
 			Seqs    []int  `json:"seqs"`
 			Current []int  `json:"current"`
 			Last    string `json:"last"`
 		}
+		from := max(0, k-200)
 		p.await(fmt.Sprintf(`(async () => {
 			window.pvscope.seek(%d);
-			await new Promise(requestAnimationFrame); await new Promise(requestAnimationFrame);
+			const seqs = () => [...document.querySelectorAll('[data-testid="event-log"] li')].map(li => +li.querySelector('.seq').textContent);
+			await new Promise(requestAnimationFrame);
+			const first = seqs();
+			for (let t0 = performance.now(); seqs().length !== %d && performance.now() - t0 < 10000; ) await new Promise((r) => setTimeout(r, 20));
 			const lis = [...document.querySelectorAll('[data-testid="event-log"] li')];
-			return {seqs: lis.map(li => +li.querySelector('.seq').textContent),
+			return {first, seqs: seqs(),
 				current: lis.filter(li => li.classList.contains('current')).map(li => +li.querySelector('.seq').textContent),
 				last: lis.length ? lis[lis.length - 1].querySelector('.txt').textContent : ''};
-		})()`, k), &rows)
-		from := max(0, k-200)
+		})()`, k, k-from), &rows)
+		// The next frame already shows the newest rows, a screen's worth at least.
+		if len(rows.First) < min(k, 20) || (k > 0 && rows.First[len(rows.First)-1] != k) {
+			t.Fatalf("at step %d the next frame shows rows %v, want the newest 20 at least, ending at %d", k, short(rows.First), k)
+		}
 		if len(rows.Seqs) != k-from {
 			t.Fatalf("at step %d the log has %d rows, want %d", k, len(rows.Seqs), k-from)
 		}
@@ -66,7 +75,8 @@ func TestEventLogFillsInEveryRow(t *testing.T) {
 	p.run(chromedp.Evaluate(`window.pvscope.trace.length`, &n))
 	for _, k := range []int{n / 2, n/2 - 1, n / 3, n} {
 		p.run(chromedp.Evaluate(fmt.Sprintf(`window.pvscope.seek(%d)`, k), nil))
-		p.waitFor(`document.querySelectorAll('[data-testid="event-log"] li.pending').length === 0`)
+		// The older rows come in slices after a jump, as placeholders first.
+		p.waitFor(fmt.Sprintf(`document.querySelectorAll('[data-testid="event-log"] li').length === %d && document.querySelectorAll('[data-testid="event-log"] li.pending').length === 0`, min(k, 200)))
 		var texts []string
 		p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="event-log"] li .txt')].map(e => e.textContent)`, &texts))
 		if len(texts) != min(k, 200) {
@@ -110,4 +120,12 @@ func TestEventLogShowsTheCurrentStepAfterASeek(t *testing.T) {
 			t.Errorf("at step %d the current row ends %.0f px below the log's bottom: out of view", k, gap)
 		}
 	}
+}
+
+// short is a long list of row numbers as its ends, for a failure message.
+func short(s []int) string {
+	if len(s) <= 6 {
+		return fmt.Sprint(s)
+	}
+	return fmt.Sprintf("%v … %v (%d rows)", s[:3], s[len(s)-3:], len(s))
 }

@@ -8,7 +8,8 @@ import { t } from "../i18n/i18n.js";
 
 const BUDGET_MS = 6; // narration per render or per fill-in slice
 
-const IN_VIEW_ROWS = 40; // rows watched for their real height below a jump (more than a screen holds)
+const IN_VIEW_ROWS = 40; // rows a jump builds at once, and rows watched for their height (more than a screen holds)
+const GROW_ROWS = 40; // older rows added per slice after a jump
 
 export class EventLog {
   // narrateAt(i) -> {text, kind} is cached by the caller; narrateAt.cached(i), when given,
@@ -31,9 +32,8 @@ export class EventLog {
     this.scrollOwed = false;
     if (typeof ResizeObserver !== "undefined") {
       new ResizeObserver(() => this._scrollToEnd()).observe(el);
-      // Rows are laid out at an estimated height until they are first painted
-      // (content-visibility), so after a jump the rows in view grow and push the current one
-      // below the fold: when one of the rows a screen shows takes its real size, scroll again.
+      // A row grows when its placeholder becomes a sentence of two lines, and pushes the current
+      // one below the fold: when one of the rows a screen shows changes size, scroll again.
       this.currentRO = new ResizeObserver(() => this._scrollToEnd());
     }
   }
@@ -55,22 +55,36 @@ export class EventLog {
     this.el.replaceChildren();
   }
 
+  // render shows the rows up to step k. A step or two moves the window a row or two; a jump
+  // builds the rows a screen shows (IN_VIEW_ROWS) and the older ones are added between frames,
+  // GROW_ROWS at a time (_grow): 200 rows at once took 10-15 ms of layout, at 1,000 events a
+  // second while a search streams in, and at every jump through a finished one.
   render(k, narrateAt) {
     this.narrateAt = narrateAt;
-    const from = Math.max(0, k - this.size);
-    const key = from + ":" + k;
-    if (key === this.key) return;
-    const had = this.key;
+    const el = this.el, had = this.key;
     const [oldFrom, oldTo] = had ? had.split(":").map(Number) : [0, 0];
+    const whole = had && oldFrom < oldTo && el.childElementCount === oldTo - oldFrom;
+    const target = Math.max(0, k - this.size);
+    let from = target;
+    let path = "rebuild";
+    if (whole && k >= oldTo && k - oldTo <= IN_VIEW_ROWS && target < oldTo) {
+      path = "forward";
+      from = Math.max(target, oldFrom); // a window still growing keeps its top
+    } else if (whole && k < oldTo && k > oldFrom && oldTo - k <= IN_VIEW_ROWS) {
+      path = "back";
+      from = Math.max(target, oldFrom - (oldTo - k)); // as many rows above as went below
+    }
+    if (path === "rebuild") from = Math.max(target, k - IN_VIEW_ROWS);
+    const key = from + ":" + k;
+    if (key === had) return;
     this.key = key;
-    const el = this.el;
     const deadline = performance.now() + this.budgetMs;
-    if (had && from >= oldFrom && k >= oldTo && from < oldTo && el.childElementCount === oldTo - oldFrom) {
-      // Forward within the window: drop from the top, add at the bottom.
+    if (path === "forward") {
+      // Drop from the top, add at the bottom.
       for (let i = oldFrom; i < from; i++) this._drop(el.firstElementChild);
       if (el.lastElementChild) el.lastElementChild.classList.remove("current");
       el.append(this._items(oldTo, k, deadline));
-    } else if (had && from <= oldFrom && k <= oldTo && k > oldFrom && el.childElementCount === oldTo - oldFrom) {
+    } else if (path === "back") {
       // Back within the window (← on a big search): drop from the bottom, add at the top.
       for (let i = k; i < oldTo; i++) this._drop(el.lastElementChild);
       el.prepend(this._items(from, oldFrom, deadline));
@@ -91,7 +105,23 @@ export class EventLog {
       }
     }
     this.scrollOwed = true; // newest last: keep the current event in view (scroll())
-    if (this.pending.size && !this.filling) this.filling = setTimeout(() => this._fill(), 0);
+    if ((this.pending.size || from > target) && !this.filling) this.filling = setTimeout(() => this._fill(), 0);
+  }
+
+  // complete says whether every row of the window is there (the older ones come in slices).
+  get complete() {
+    if (!this.key) return true;
+    const [from, k] = this.key.split(":").map(Number);
+    return from <= Math.max(0, k - this.size);
+  }
+
+  // _grow adds up to GROW_ROWS older rows above the window, as placeholders, until it holds size.
+  _grow() {
+    if (!this.key || this.complete) return;
+    const [from, k] = this.key.split(":").map(Number);
+    const top = Math.max(0, k - this.size, from - GROW_ROWS);
+    this.el.prepend(this._items(top, from, 0));
+    this.key = top + ":" + k;
   }
 
   // Rows for events from..to-1, narrated newest first until the deadline (the newest always).
@@ -152,9 +182,11 @@ export class EventLog {
     li.remove();
   }
 
-  // Narrate placeholders, newest first, one budget per slice, until none is left.
+  // Narrate placeholders, newest first, one budget per slice, and add the window's older rows,
+  // until none is left.
   _fill() {
     this.filling = 0;
+    this._grow();
     const deadline = performance.now() + this.budgetMs;
     const order = [...this.pending.keys()].sort((a, b) => b - a);
     for (const i of order) {
@@ -164,6 +196,6 @@ export class EventLog {
       if (li.isConnected) this._fillRow(li, this.narrateAt(i));
     }
     this._scrollToEnd(); // a sentence may wrap where its placeholder did not
-    if (this.pending.size) this.filling = setTimeout(() => this._fill(), 0);
+    if (this.pending.size || !this.complete) this.filling = setTimeout(() => this._fill(), 0);
   }
 }
