@@ -9,9 +9,8 @@ import { View } from "./view.js";
 import { drawLabels, labelRoom, NO_ROOM } from "./treelabels.js";
 import { tooltipLines } from "../model/modern.js";
 import { tipLines } from "./treetip.js";
-import { t } from "../i18n/i18n.js";
+import { R, drawMarks, drawReLinks, drawSummary, shapePath } from "./treemarks.js";
 
-const R = 12; // node radius in world units (the layout spaces nodes 44 apart)
 const BASE_LEVEL = 72; // the layout's level spacing before stretching
 const FALLBACK = {
   "--c-exact": "#009E73", "--c-fail-high": "#D55E00", "--c-fail-low": "#0072B2", "--c-tt": "#CC79A7",
@@ -30,8 +29,8 @@ const PHONE_W = 600, PHONE_R = 18;
 const onPhone = () => typeof innerWidth === "number" && innerWidth < PHONE_W;
 const BUSY_FRAME_MS = 12; // past this much of a frame gone, the tree waits for the next frame
 const SAN_BUDGET_MS = 4; // naming moves in SAN per draw; the rest show in UCI until the next frame
-let NR = R;
-const GUTTER = 56; // screen pixels kept free on the left for the root view's row names // the radius nodes are drawn with in the current frame (world units)
+let NR = R; // the radius nodes are drawn with in the current frame (world units)
+const GUTTER = 56; // screen pixels kept free on the left for the root view's row names
 
 export class TreeView {
   // moveLabel(item) names the move into a node (SAN for chess); nodeTitle(id) names a node by its path.
@@ -346,7 +345,7 @@ export class TreeView {
     for (const [g, list] of groups) {
       if (g === "summary") continue;
       ctx.beginPath();
-      for (const it of list) (tiny ? rectPath : shapePath)(ctx, it);
+      for (const it of list) if (tiny) rectPath(ctx, it); else shapePath(ctx, it, NR);
       ctx.fillStyle = g === "unseen" ? col.bg : col[g] || col.stopped;
       if (g === "pruned") ctx.globalAlpha = 0.35;
       ctx.fill();
@@ -357,90 +356,15 @@ export class TreeView {
         ctx.stroke(); ctx.setLineDash([]);
       }
     }
-    if (groups.has("summary")) for (const it of groups.get("summary")) this.drawSummary(it);
-    if (!tiny) this.drawMarks(vis, px);
-    this.drawReLinks(r.reLinks, px, inView);
+    if (groups.has("summary")) for (const it of groups.get("summary")) drawSummary(this, it);
+    if (!tiny) drawMarks(this, vis, px);
+    drawReLinks(this, r.reLinks, px, inView);
     const labels = R * s >= 9 || (r.count < SMALL_TREE && R * s >= 5);
     this.sanUntil = performance.now() + SAN_BUDGET_MS;
     this.sanOwed = false;
     this.labels = labels ? drawLabels(this, vis, R * s >= 14 || r.count < SMALL_TREE) : null;
     this.sanUntil = Infinity;
     if (this.sanOwed) this.redraw();
-  }
-
-  drawSummary(it) {
-    const ctx = this.ctx, w = 3.2 * NR, h = 1.5 * NR;
-    ctx.beginPath();
-    roundRect(ctx, it.x - w / 2, it.y - h / 2, w, h, 4);
-    ctx.fillStyle = this.col[it.outcome] || this.col.stopped; ctx.fill();
-    ctx.strokeStyle = this.col.text; ctx.lineWidth = Math.max(1 / this.scale, 1); ctx.stroke();
-    if (this.scale * R >= 6) {
-      ctx.fillStyle = "#fff"; ctx.font = `${NR * 0.7}px system-ui, sans-serif`;
-      ctx.textAlign = "center"; ctx.textBaseline = "middle";
-      ctx.fillText(t("treeview.summaryLabel", { n: it.count }), it.x, it.y, w - 2);
-    }
-  }
-
-  // Rings for the current node, the selection and broken expectations; ✂ on cutoff edges.
-  drawMarks(vis, px) {
-    const ctx = this.ctx, col = this.col;
-    const ring = (list, pad, colour, width) => {
-      if (!list.length) return;
-      ctx.beginPath();
-      for (const it of list) shapePath(ctx, it, NR + pad);
-      ctx.strokeStyle = colour; ctx.lineWidth = width; ctx.stroke();
-    };
-    ring(vis.filter((it) => it.broken), 3, col.text, Math.max(px, 1));
-    ring(vis.filter((it) => it.current), 5, col.open, Math.max(2 * px, 3));
-    ring(vis.filter((it) => it.onPV && it.kind === "node"), 0, col.pv, Math.max(px, 2.5));
-    ring(vis.filter((it) => it.nodeId && it.nodeId === this.selected), 7, col.text, Math.max(2 * px, 2));
-    const cuts = vis.filter((it) => it.cut && it.parentItem);
-    this.cutBoxes = []; // where each ✂ is, in screen pixels: labels keep off them (treelabels.js)
-    if (cuts.length) {
-      // In screen pixels, at a size in whole pixels: a glyph drawn under the zoom's transform is
-      // rasterised anew at every zoom, and the zoom changes at every frame while a tree streams in.
-      const s = this.scale;
-      ctx.save();
-      ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-      ctx.font = `${Math.max(1, Math.floor(NR * s))}px system-ui, sans-serif`;
-      ctx.textAlign = "center"; ctx.textBaseline = "middle";
-      const w = ctx.measureText("✂").width, h = NR * s;
-      for (const it of cuts) {
-        const p = it.parentItem;
-        // A beta cutoff (fail-high colour) at MAX, an alpha cutoff (fail-low colour) at MIN in the root view.
-        ctx.fillStyle = col[this.v.flips(p.ply) ? "fail-low" : "fail-high"];
-        const x = (p.x + (it.x - p.x) * 0.55 + R * 0.6) * s + this.tx, y = (p.y + (it.y - p.y) * 0.55) * s + this.ty;
-        ctx.fillText("✂", x, y);
-        this.cutBoxes.push({ x: x - w / 2, y: y - h / 2, w, h });
-      }
-      ctx.restore();
-    }
-  }
-
-  drawReLinks(list, px, inView) {
-    const ctx = this.ctx;
-    ctx.strokeStyle = this.col.text; ctx.lineWidth = Math.max(px, 1.2); ctx.setLineDash([5, 4]);
-    for (const { from, to } of list) {
-      if (to.state === "unseen" || (!inView(from) && !inView(to))) continue;
-      // From the side of the probe to the side of the re-search, dipping a little below the
-      // node row (between the window labels, which sit right under each node).
-      const dir = to.x >= from.x ? 1 : -1;
-      const sx = from.x + dir * R, sy = from.y, ax = to.x - dir * R, ay = to.y;
-      const mx = (sx + ax) / 2, my = Math.max(sy, ay) + 1.4 * R;
-      ctx.beginPath(); ctx.moveTo(sx, sy); ctx.quadraticCurveTo(mx, my, ax, ay); ctx.stroke();
-      // Arrow head at the re-search end.
-      const dx = ax - mx, dy = ay - my, d = Math.hypot(dx, dy) || 1;
-      ctx.setLineDash([]); ctx.beginPath();
-      ctx.moveTo(ax, ay);
-      ctx.lineTo(ax - (6 * dx) / d + (4 * dy) / d, ay - (6 * dy) / d - (4 * dx) / d);
-      ctx.lineTo(ax - (6 * dx) / d - (4 * dy) / d, ay - (6 * dy) / d + (4 * dx) / d);
-      ctx.closePath(); ctx.fillStyle = this.col.text; ctx.fill(); ctx.setLineDash([5, 4]);
-      if (this.scale * R >= 9 && !this.present) {
-        ctx.font = `${R * 0.6}px system-ui, sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "bottom";
-        this.text(t("treeview.reSearchLabel"), mx, (sy + my) / 2 + 0.7 * R - 1);
-      }
-    }
-    ctx.setLineDash([]);
   }
 
   // Text with a halo in the background colour, so labels stay readable over edges.
@@ -478,17 +402,4 @@ export class TreeView {
   }
 }
 
-
-// PV = circle, Cut = square, All = diamond (no expected type: circle).
-function shapePath(ctx, it, r = NR) {
-  const { x, y } = it;
-  if (it.expect === "cut") { ctx.moveTo(x - r * 0.88, y - r * 0.88); ctx.rect(x - r * 0.88, y - r * 0.88, 1.76 * r, 1.76 * r); }
-  else if (it.expect === "all") {
-    ctx.moveTo(x, y - r * 1.15); ctx.lineTo(x + r * 1.15, y); ctx.lineTo(x, y + r * 1.15); ctx.lineTo(x - r * 1.15, y); ctx.closePath();
-  } else { ctx.moveTo(x + r, y); ctx.arc(x, y, r, 0, 2 * Math.PI); }
-}
 function rectPath(ctx, it) { ctx.rect(it.x - NR, it.y - NR, 2 * NR, 2 * NR); }
-function roundRect(ctx, x, y, w, h, r) {
-  ctx.moveTo(x + r, y); ctx.arcTo(x + w, y, x + w, y + h, r); ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r); ctx.arcTo(x, y, x + w, y, r); ctx.closePath();
-}
