@@ -108,3 +108,27 @@ func TestBrowserPhonePageFitsTheScreen(t *testing.T) {
 		}
 	}
 }
+
+// "Share with the class" and the language menu share the header's last row, on a
+// desktop and on a phone, in English and in French: each had a row of its own (32 px
+// of the tree's height at 1366x768, 45 px on a phone).
+func TestBrowserShareAndLanguageShareARow(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	for _, size := range [][2]int64{{1366, 768}, {390, 844}} {
+		p.run(emulation.SetDeviceMetricsOverride(size[0], size[1], 1, size[0] < 500))
+		for _, lang := range []string{"en", "fr"} {
+			p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}, "lang": {lang}}.Encode())
+			var got struct{ Share, Menu struct{ Top, Bottom float64 } }
+			p.eval(`(() => { const box = (id) => { const r = document.querySelector('[data-testid="' + id + '"]').getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+				return {share: box("room-share"), menu: box("language-menu")}; })()`, &got)
+			// On one row: each one's vertical middle lies within the other's box.
+			mid := func(b struct{ Top, Bottom float64 }) float64 { return (b.Top + b.Bottom) / 2 }
+			if m := mid(got.Menu); m < got.Share.Top || m > got.Share.Bottom {
+				t.Errorf("%dx%d %s: Share spans %.0f-%.0f px, the language menu %.0f-%.0f: not on one row", size[0], size[1], lang, got.Share.Top, got.Share.Bottom, got.Menu.Top, got.Menu.Bottom)
+			}
+			if m := mid(got.Share); m < got.Menu.Top || m > got.Menu.Bottom {
+				t.Errorf("%dx%d %s: Share spans %.0f-%.0f px, the language menu %.0f-%.0f: not on one row", size[0], size[1], lang, got.Share.Top, got.Share.Bottom, got.Menu.Top, got.Menu.Bottom)
+			}
+		}
+	}
+}
