@@ -102,7 +102,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
     renderRunState();
     S.renderOwed = false;
     if (!tr || !tr.started) return true;
-    const whole = regions.draw([tr, k], [tr, k], { budgetMs: budgetMs - (performance.now() - t0), goOn });
+    const whole = regions.draw([tr, k], { budgetMs: budgetMs - (performance.now() - t0), goOn });
     S.renderOwed = !whole;
     log.scroll(); // last: one layout for the frame's changes
     return whole;

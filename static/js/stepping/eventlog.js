@@ -20,7 +20,7 @@ export class EventLog {
     this.lineOf = lineOf || (() => 0);
     this.size = size;
     this.budgetMs = budgetMs;
-    this.key = "";
+    this.win = null; // {from, to}: the events whose rows are shown, from..to-1
     this.pending = new Map(); // event index -> its placeholder <li>
     this.filling = 0;
     this.onPick = onPick || (() => {});
@@ -50,7 +50,7 @@ export class EventLog {
   }
 
   clear() {
-    this.key = "";
+    this.win = null;
     this.pending.clear();
     this.el.replaceChildren();
   }
@@ -61,9 +61,9 @@ export class EventLog {
   // second while a search streams in, and at every jump through a finished one.
   render(k, narrateAt) {
     this.narrateAt = narrateAt;
-    const el = this.el, had = this.key;
-    const [oldFrom, oldTo] = had ? had.split(":").map(Number) : [0, 0];
-    const whole = had && oldFrom < oldTo && el.childElementCount === oldTo - oldFrom;
+    const el = this.el, had = this.win;
+    const { from: oldFrom, to: oldTo } = had || { from: 0, to: 0 };
+    const whole = !!had && oldFrom < oldTo && el.childElementCount === oldTo - oldFrom;
     const target = Math.max(0, k - this.size);
     let from = target;
     let path = "rebuild";
@@ -75,9 +75,8 @@ export class EventLog {
       from = Math.max(target, oldFrom - (oldTo - k)); // as many rows above as went below
     }
     if (path === "rebuild") from = Math.max(target, k - IN_VIEW_ROWS);
-    const key = from + ":" + k;
-    if (key === had) return;
-    this.key = key;
+    if (had && from === oldFrom && k === oldTo) return;
+    this.win = { from, to: k };
     const deadline = performance.now() + this.budgetMs;
     if (path === "forward") {
       // Drop from the top, add at the bottom.
@@ -97,8 +96,8 @@ export class EventLog {
       el.lastElementChild.classList.add("current");
       if (this.currentRO) {
         // The current row and the rows just above it, those a screen of log shows: any of them
-        // taking its real height (a two-line sentence laid out at one line's estimate) pushes the
-        // current row down, out of view; observing the current row alone missed that (CI, once).
+        // growing (a placeholder that becomes a two-line sentence) pushes the current row down,
+        // out of view; observing the current row alone missed that (CI, once).
         this.currentRO.disconnect();
         let li = el.lastElementChild;
         for (let n = 0; li && n < IN_VIEW_ROWS; n++, li = li.previousElementSibling) this.currentRO.observe(li);
@@ -110,18 +109,16 @@ export class EventLog {
 
   // complete says whether every row of the window is there (the older ones come in slices).
   get complete() {
-    if (!this.key) return true;
-    const [from, k] = this.key.split(":").map(Number);
-    return from <= Math.max(0, k - this.size);
+    return !this.win || this.win.from <= Math.max(0, this.win.to - this.size);
   }
 
   // _grow adds up to GROW_ROWS older rows above the window, as placeholders, until it holds size.
   _grow() {
-    if (!this.key || this.complete) return;
-    const [from, k] = this.key.split(":").map(Number);
-    const top = Math.max(0, k - this.size, from - GROW_ROWS);
+    if (this.complete) return;
+    const { from, to } = this.win;
+    const top = Math.max(0, to - this.size, from - GROW_ROWS);
     this.el.prepend(this._items(top, from, 0));
-    this.key = top + ":" + k;
+    this.win.from = top;
   }
 
   // Rows for events from..to-1, narrated newest first until the deadline (the newest always).

@@ -3,31 +3,32 @@
 // task of 45 ms of CPU, 60-86 ms by the clock with the engine on the other core (issue 28).
 // Drawn a few stages a frame, no task holds a key that long.
 export class Stages {
-  // stages: functions called in order with draw()'s args; now: the clock (a test's own).
+  // stages: functions called in order with draw()'s picture; now: the clock (a test's own).
   constructor(stages, now = () => performance.now()) {
     this.stages = stages;
     this.now = now;
-    this.left = null; // {key, next}: an unfinished drawing, and the stage it goes on with
+    this.left = null; // {picture, next}: an unfinished drawing, and the stage it goes on with
   }
 
   // owed says whether the last drawing stopped before its last stage.
   get owed() { return this.left !== null; }
 
-  // draw runs the stages for key, an array of what the picture shows (the trace, the step): the
-  // same values draw the same picture. goOn takes up the last drawing where it stopped if its
-  // key is this one; otherwise it starts over. Past budgetMs it stops between stages (one stage
-  // runs at least) and returns false; true when the picture is drawn whole.
-  draw(key, args, { budgetMs = Infinity, goOn = false } = {}) {
+  // draw runs the stages with picture, the arguments that say what is drawn (the trace, the
+  // step): the same values draw the same picture. goOn takes up the last drawing where it
+  // stopped if its picture is this one; otherwise it starts over. Past budgetMs it stops between
+  // stages (one stage runs at least) and returns false; true when the picture is drawn whole.
+  draw(picture, { budgetMs = Infinity, goOn = false } = {}) {
     const t0 = this.now();
     const left = this.left;
-    let i = goOn && left && left.key.length === key.length && left.key.every((x, j) => x === key[j]) ? left.next : 0;
+    const same = left && left.picture.length === picture.length && left.picture.every((x, j) => x === picture[j]);
+    let i = goOn && same ? left.next : 0;
     this.left = null;
     for (const first = i; i < this.stages.length; i++) {
       if (i > first && this.now() - t0 >= budgetMs) {
-        this.left = { key, next: i };
+        this.left = { picture, next: i };
         return false;
       }
-      this.stages[i](...args);
+      this.stages[i](...picture);
     }
     return true;
   }

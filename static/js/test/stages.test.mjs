@@ -9,35 +9,35 @@ function regions() {
   let clock = 0;
   const ran = [];
   const cost = [5, 5, 10, 3];
-  const st = new Stages(cost.map((ms, i) => (k) => { ran.push(`${i}@${k}`); clock += ms; }), () => clock);
+  const st = new Stages(cost.map((ms, i) => (trace, k) => { ran.push(`${i}@${trace}${k}`); clock += ms; }), () => clock);
   return { st, ran };
 }
 
 test("without a budget every stage is drawn at once", () => {
   const { st, ran } = regions();
-  assert.equal(st.draw(["t", 7], [7]), true);
-  assert.deepEqual(ran, ["0@7", "1@7", "2@7", "3@7"]);
+  assert.equal(st.draw(["t", 7]), true);
+  assert.deepEqual(ran, ["0@t7", "1@t7", "2@t7", "3@t7"]);
   assert.equal(st.owed, false);
 });
 
 test("a budget stops between stages, and the next frames go on where it stopped", () => {
   const { st, ran } = regions();
-  assert.equal(st.draw(["t", 7], [7], { budgetMs: 8 }), false); // 5 ms, then 10 > 8: stop
-  assert.deepEqual(ran, ["0@7", "1@7"]);
+  assert.equal(st.draw(["t", 7], { budgetMs: 8 }), false); // 5 ms, then 10 > 8: stop
+  assert.deepEqual(ran, ["0@t7", "1@t7"]);
   assert.equal(st.owed, true);
-  assert.equal(st.draw(["t", 7], [7], { budgetMs: 8, goOn: true }), false); // one stage at least, even over budget
-  assert.deepEqual(ran.slice(2), ["2@7"]);
-  assert.equal(st.draw(["t", 7], [7], { budgetMs: 8, goOn: true }), true);
-  assert.deepEqual(ran.slice(3), ["3@7"]); // each region drawn once, in order
+  assert.equal(st.draw(["t", 7], { budgetMs: 8, goOn: true }), false); // one stage at least, even over budget
+  assert.deepEqual(ran.slice(2), ["2@t7"]);
+  assert.equal(st.draw(["t", 7], { budgetMs: 8, goOn: true }), true);
+  assert.deepEqual(ran.slice(3), ["3@t7"]); // each region drawn once, in order
   assert.equal(st.owed, false);
 });
 
 test("another step, another trace, or a new request start the drawing over", () => {
   for (const [key, goOn] of [[["t", 8], true], [["u", 7], true], [["t", 7], false]]) {
     const { st, ran } = regions();
-    st.draw(["t", 7], [7], { budgetMs: 8 });
+    st.draw(["t", 7], { budgetMs: 8 });
     ran.length = 0;
-    st.draw(key, [key[1]], { budgetMs: Infinity, goOn });
-    assert.deepEqual(ran, [0, 1, 2, 3].map((i) => `${i}@${key[1]}`), `key ${key} goOn ${goOn}`);
+    st.draw(key, { budgetMs: Infinity, goOn });
+    assert.deepEqual(ran, [0, 1, 2, 3].map((i) => `${i}@${key.join("")}`), `picture ${key} goOn ${goOn}`);
   }
 });
