@@ -126,7 +126,8 @@ func (r *run) done() *session.Done {
 	return r.result
 }
 
-// search runs on its own goroutine and records the result for the pump.
+// search runs on a search thread, at a lower priority than the rest of the server
+// (searchthreads.go), and records the result for the pump.
 func (r *run) search(ctx context.Context, release func()) {
 	defer close(r.returned)
 	defer release()

@@ -118,7 +118,7 @@ func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited 
 	}
 	c.ring()
 	searching = true
-	go r.search(ctx, func() { a.cancel(); release(); c.srv.finished.Add(1); close(a.gone) })
+	runNiced(func() { r.search(ctx, func() { a.cancel(); release(); c.srv.finished.Add(1); close(a.gone) }) })
 }
 
 // stop ends the page's search, or takes it out of the line.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -193,7 +192,7 @@ func TestOversizedMessageIsRefused(t *testing.T) {
 	lim := DefaultLimits()
 	lim.MaxMessageBytes = 1024
 	s, hs := testServer(t, lim)
-	base := runtime.NumGoroutine()
+	base := goroutines()
 	c := dial(t, hs)
 	c.send(`{"type":"start","setup":{"tree":"` + strings.Repeat("(1 2) ", 400) + `"}}`)
 	_, _, err := c.ws.ReadMessage()
@@ -206,7 +205,7 @@ func TestOversizedMessageIsRefused(t *testing.T) {
 
 func TestClosingTheSocketCancelsTheSearch(t *testing.T) {
 	s, hs := testServer(t, DefaultLimits())
-	base := runtime.NumGoroutine()
+	base := goroutines()
 	c := dial(t, hs)
 	// Kiwipete at depth 12 would run for hours: only a cancel ends it.
 	c.send(map[string]any{"type": "start", "setup": map[string]string{"fen": kiwipete},
@@ -369,7 +368,7 @@ func TestStuckPageIsDropped(t *testing.T) {
 	lim := DefaultLimits()
 	lim.WriteWait = 200 * time.Millisecond
 	s, hs := testServer(t, lim)
-	base := runtime.NumGoroutine()
+	base := goroutines()
 	c := dial(t, hs)
 	c.send(map[string]any{"type": "start", "setup": map[string]string{"fen": kiwipete},
 		"options": map[string]string{"depth": "8"}})

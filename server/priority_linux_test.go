@@ -1,0 +1,133 @@
+package server
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// niceOf reads a thread's nice value from /proc (field 19 of its stat line, after the command
+// name in parentheses); ok is false once the thread has gone.
+func niceOf(t *testing.T, tid int) (nice int, ok bool) {
+	t.Helper()
+	b, err := os.ReadFile("/proc/self/task/" + strconv.Itoa(tid) + "/stat")
+	if err != nil {
+		return 0, false
+	}
+	fields := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	n, err := strconv.Atoi(fields[16]) // fields[0] is field 3, the state
+	if err != nil {
+		t.Fatalf("thread %d: nice field %q: %v", tid, fields[16], err)
+	}
+	return n, true
+}
+
+// runningNiced lists this process's threads at nice searchNice or more that have used the CPU
+// in a 50-ms look (an idle worker of an earlier search does not).
+func runningNiced(t *testing.T) []int {
+	t.Helper()
+	cpu := func() map[int]int {
+		out := map[int]int{}
+		dirs, _ := filepath.Glob("/proc/self/task/*")
+		for _, d := range dirs {
+			tid, _ := strconv.Atoi(filepath.Base(d))
+			if n, ok := niceOf(t, tid); ok && n >= searchNice {
+				b, _ := os.ReadFile(d + "/stat")
+				f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+				u, _ := strconv.Atoi(f[11]) // utime (field 14), in clock ticks
+				out[tid] = u
+			}
+		}
+		return out
+	}
+	a := cpu()
+	time.Sleep(50 * time.Millisecond)
+	var out []int
+	for tid, u := range cpu() {
+		if u > a[tid] {
+			out = append(out, tid)
+		}
+	}
+	return out
+}
+
+// Searches run niced on threads of their own, which nothing else ever runs on: goroutines
+// started meanwhile and afterwards run at the process's priority, and a worker that finished a
+// search takes the next one (same thread) rather than a new thread being niced.
+func TestSearchThreadsAreNicedAndNothingElse(t *testing.T) {
+	type report struct{ tid, nice int }
+	run := func() report {
+		got := make(chan report)
+		runNiced(func() {
+			tid := syscall.Gettid()
+			n, _ := niceOf(t, tid)
+			got <- report{tid, n}
+		})
+		return <-got
+	}
+	base, _ := niceOf(t, syscall.Gettid())
+	if base >= searchNice {
+		t.Fatalf("the test process already runs at nice %d: run it at less than %d", base, searchNice)
+	}
+	first := run()
+	if first.nice != searchNice {
+		t.Fatalf("a search's thread runs at nice %d, want %d", first.nice, searchNice)
+	}
+	// Goroutines started afterwards, many at once so that the runtime needs every thread it has,
+	// all run at the process's priority.
+	niced := make(chan int, 64)
+	for range 64 {
+		go func() {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			n, _ := niceOf(t, syscall.Gettid())
+			time.Sleep(20 * time.Millisecond) // hold the thread while the others start
+			niced <- n
+		}()
+	}
+	for range 64 {
+		if n := <-niced; n != base {
+			t.Fatalf("a goroutine started after a search ran at nice %d, want %d", n, base)
+		}
+	}
+	// One search after another: the same niced threads, no new one. (Workers that earlier tests
+	// started are idle too: the second search runs on one of the threads seen niced.)
+	before := searchWorkers.Load()
+	for range 5 {
+		if r := run(); r.nice != searchNice {
+			t.Fatalf("a later search's thread runs at nice %d, want %d", r.nice, searchNice)
+		}
+	}
+	if after := searchWorkers.Load(); after != before {
+		t.Errorf("5 searches one after another started %d new search threads, want none", after-before)
+	}
+}
+
+// A search started from a page runs on a niced thread.
+func TestSearchRunsAtLowerPriority(t *testing.T) {
+	_, hs := testServer(t, Limits{})
+	c := dial(t, hs)
+	c.send(map[string]any{"type": "start", "setup": map[string]string{"fen": kiwipete, "depth": "5"}})
+	c.expect("started")
+	var running []int
+	for len(running) == 0 {
+		m, b := c.next()
+		switch m["type"] {
+		case "events", "status", "progress":
+			running = runningNiced(t)
+		default:
+			t.Fatalf("the search ended before a niced thread was seen running: %.200s", b)
+		}
+	}
+	c.send(map[string]any{"type": "stop"})
+	for {
+		if m, _ := c.next(); m["type"] == "done" {
+			break
+		}
+	}
+}
