@@ -8,7 +8,8 @@ import { t } from "../i18n/i18n.js";
 
 const BUDGET_MS = 6; // narration per render or per fill-in slice
 
-const IN_VIEW_ROWS = 40; // rows a jump builds at once, and rows watched for their height (more than a screen holds)
+const IN_VIEW_ROWS = 40; // rows watched for their height, and at most the rows a jump builds at once (more than a screen holds)
+const MIN_VIEW_ROWS = 8;
 const GROW_ROWS = 40; // older rows added per slice after a jump
 
 export class EventLog {
@@ -30,8 +31,17 @@ export class EventLog {
     });
     // After a resize the newest row must stay in view; the observer runs after layout.
     this.scrollOwed = false;
+    // The rows a jump builds at once: as many as the log's height holds at one line each, and
+    // two more. All 40 in a 300-px log were 12 ms of sentences and 10 of layout in the first
+    // frame of a search, its longest task (issue 28); the older rows come between frames.
+    this.inView = IN_VIEW_ROWS;
     if (typeof ResizeObserver !== "undefined") {
-      new ResizeObserver(() => this._scrollToEnd()).observe(el);
+      new ResizeObserver(([entry]) => {
+        const line = 1.1 * (parseFloat(getComputedStyle(el).fontSize) || 13) + 3; // a one-line row, padding and border
+        const h = entry.contentRect.height;
+        if (h > 0) this.inView = Math.max(MIN_VIEW_ROWS, Math.min(IN_VIEW_ROWS, Math.ceil(h / line) + 2));
+        this._scrollToEnd();
+      }).observe(el);
       // A row grows when its placeholder becomes a sentence of two lines, and pushes the current
       // one below the fold: when one of the rows a screen shows changes size, scroll again.
       this.currentRO = new ResizeObserver(() => this._scrollToEnd());
@@ -56,7 +66,7 @@ export class EventLog {
   }
 
   // render shows the rows up to step k. A step or two moves the window a row or two; a jump
-  // builds the rows a screen shows (IN_VIEW_ROWS) and the older ones are added between frames,
+  // builds the rows a screen shows (inView) and the older ones are added between frames,
   // GROW_ROWS at a time (_grow): 200 rows at once took 10-15 ms of layout, at 1,000 events a
   // second while a search streams in, and at every jump through a finished one.
   render(k, narrateAt) {
@@ -74,7 +84,7 @@ export class EventLog {
       path = "back";
       from = Math.max(target, oldFrom - (oldTo - k)); // as many rows above as went below
     }
-    if (path === "rebuild") from = Math.max(target, k - IN_VIEW_ROWS);
+    if (path === "rebuild") from = Math.max(target, k - this.inView);
     if (had && from === oldFrom && k === oldTo) return;
     this.win = { from, to: k };
     const deadline = performance.now() + this.budgetMs;
