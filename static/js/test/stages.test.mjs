@@ -20,9 +20,21 @@ test("without a budget every stage is drawn at once", () => {
   assert.equal(st.owed, false);
 });
 
-test("a budget stops between stages, and the next frames go on where it stopped", () => {
+test("a stage that was never drawn (cold) has a frame of its own", () => {
   const { st, ran } = regions();
-  assert.equal(st.draw(["t", 7], { budgetMs: 8 }), false); // 5 ms, then 10 > 8: stop
+  for (let frame = 0; frame < 4; frame++) {
+    assert.equal(st.draw(["t", 7], { budgetMs: 100, goOn: true }), frame === 3, `frame ${frame}`);
+    assert.deepEqual(ran, [`${frame}@t7`], `frame ${frame}`);
+    ran.length = 0;
+  }
+  assert.equal(st.owed, false);
+});
+
+test("once drawn, a stage starts only if its last cost still fits the budget, and the next frames go on", () => {
+  const { st, ran } = regions();
+  st.draw(["t", 6]); // every stage drawn once: 5, 5, 10 and 3 ms
+  ran.length = 0;
+  assert.equal(st.draw(["t", 7], { budgetMs: 12 }), false); // 5 + 5 = 10, then 10 more > 12: stop
   assert.deepEqual(ran, ["0@t7", "1@t7"]);
   assert.equal(st.owed, true);
   assert.equal(st.draw(["t", 7], { budgetMs: 8, goOn: true }), false); // one stage at least, even over budget
@@ -30,6 +42,9 @@ test("a budget stops between stages, and the next frames go on where it stopped"
   assert.equal(st.draw(["t", 7], { budgetMs: 8, goOn: true }), true);
   assert.deepEqual(ran.slice(3), ["3@t7"]); // each region drawn once, in order
   assert.equal(st.owed, false);
+  ran.length = 0;
+  assert.equal(st.draw(["t", 8], { budgetMs: 10 }), false); // 5 + 5 fits exactly, 10 more does not
+  assert.deepEqual(ran, ["0@t8", "1@t8"]);
 });
 
 test("another step, another trace, or a new request start the drawing over", () => {
