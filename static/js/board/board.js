@@ -5,6 +5,7 @@ import { Chessboard, FEN, COLOR } from "../../vendor/cm-chessboard/src/Chessboar
 import { Arrows } from "../../vendor/cm-chessboard/src/extensions/arrows/Arrows.js";
 import { Markers, MARKER_TYPE } from "../../vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import { Chess } from "../../vendor/chess.js/chess.js";
+import { keepUnchangedPieces } from "./pieces.js";
 import { scoreScale, isInfinite, mateIn } from "../tree/view.js";
 import { forceMove } from "./forcedmove.js";
 import { NULL_MOVE } from "../model/modern.js";
@@ -197,6 +198,7 @@ export class Board {
       style: { cssClass: "default", showCoordinates: true, animationDuration: 0 },
       extensions: [{ class: Arrows }, { class: Markers, props: { autoMarkers: null } }],
     });
+    keepUnchangedPieces(this.board.view);
     return this.board;
   }
 
