@@ -99,21 +99,9 @@ export function drawLabels(view, vis, full) {
   const under = outside ? px.range + 2 : 0;
   const scr = (it) => [it.x * s + view.tx, it.y * s + view.ty];
   const chess = !!(view.trace.started && view.trace.started.kind !== "tree");
-  // rects: the labels placed, [x, y, w, h] in px; values: [nodeId, text] of the values in the nodes
-  const info = { ...px, shown: 0, hidden: 0, rects: [], values: [] };
-
-  // The textbook's row names: MAX and MIN at the left edge, one per ply shown.
-  if (V.root && full) {
-    const rows = new Map();
-    for (const it of vis) if (it.kind !== "summary" && it.state !== "unseen" && !rows.has(it.ply)) rows.set(it.ply, scr(it)[1]);
-    ctx.font = font(px.window, true); ctx.textAlign = "left"; ctx.textBaseline = "middle";
-    for (const [ply, y] of rows) {
-      const t = V.player(ply).toUpperCase(), w = textWidth(ctx, t);
-      const r = { x: 4, y: y - px.window / 2, w: w + 4, h: px.window };
-      occ.take(r);
-      halo(ctx, col, t, 6, y, col.stopped);
-    }
-  }
+  // rects: the labels placed, [x, y, w, h] in px; values: [nodeId, text] of the values in the nodes;
+  // rowNames: {name, x, y, w, h} of the row names drawn (MAX, MIN)
+  const info = { ...px, shown: 0, hidden: 0, rects: [], values: [], rowNames: [] };
 
   // Nodes are obstacles; their values sit inside them and are always drawn.
   const cands = [];
@@ -144,6 +132,21 @@ export function drawLabels(view, vis, full) {
       ctx.font = font(px.move, true);
       const off = textWidth(ctx, mark) / 2 + px.move / 2;
       cands.push({ it, text: mark, x: (x + px0) / 2 + nx * off, y: (y + py0) / 2 + ny * off, size: px.move, baseline: "middle", pri: [0, 0, it.ply], bold: true });
+    }
+  }
+  // The textbook's row names: MAX and MIN at the left edge, one per ply shown, where no node is
+  // (a tree panned on a phone brings its nodes to the edge: a name there covered a leaf's value).
+  if (V.root && full) {
+    const rows = new Map();
+    for (const it of vis) if (it.kind !== "summary" && it.state !== "unseen" && !rows.has(it.ply)) rows.set(it.ply, scr(it)[1]);
+    ctx.font = font(px.window, true); ctx.textAlign = "left"; ctx.textBaseline = "middle";
+    for (const [ply, y] of rows) {
+      const t = V.player(ply).toUpperCase(), w = textWidth(ctx, t);
+      const r = { x: 4, y: y - px.window / 2, w: w + 4, h: px.window };
+      if (!occ.free(r)) continue;
+      occ.take(r);
+      halo(ctx, col, t, 6, y, col.stopped);
+      info.rowNames.push({ name: t, x: r.x, y: r.y, w: r.w, h: r.h });
     }
   }
   // A searched node's bound (scene.js's rule), its children's first; memoised for this drawing.
