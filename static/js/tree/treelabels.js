@@ -100,8 +100,9 @@ export function drawLabels(view, vis, full) {
   const scr = (it) => [it.x * s + view.tx, it.y * s + view.ty];
   const chess = !!(view.trace.started && view.trace.started.kind !== "tree");
   // rects: the labels placed, [x, y, w, h] in px; values: [nodeId, text] of the values in the nodes;
-  // rowNames: {name, x, y, w, h} of the row names drawn (MAX, MIN)
-  const info = { ...px, shown: 0, hidden: 0, rects: [], values: [], rowNames: [] };
+  // rowNames: {name, x, y, w, h} of the row names drawn (MAX, MIN); placed: the labels placed, with
+  // their text, font and anchor
+  const info = { ...px, shown: 0, hidden: 0, rects: [], placed: [], values: [], rowNames: [] };
 
   // Nodes are obstacles; their values sit inside them and are always drawn.
   const cands = [];
@@ -216,6 +217,10 @@ export function drawLabels(view, vis, full) {
     occ.take(r);
     info.shown++;
     info.rects.push([Math.round(r.x), Math.round(r.y), Math.round(r.w), Math.round(r.h)]);
+    info.placed.push({ text: c.text, font: ctx.font, x: c.x, y: c.y, baseline: c.baseline, rect: r });
+    // A label under its node (a window, a pruned move's reason) sits where the node's edges leave
+    // it: on a patch of the background, as R&N's ranges do, so no edge runs through its digits.
+    if (c.baseline === "top") { ctx.globalAlpha = 0.85; ctx.fillStyle = col.bg; ctx.fillRect(r.x, r.y, r.w, r.h); ctx.globalAlpha = 1; }
     ctx.textAlign = "center"; ctx.textBaseline = c.baseline;
     halo(ctx, col, c.text, c.x, c.y, c.colour || col.text);
   }
