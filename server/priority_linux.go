@@ -13,7 +13,7 @@ import (
 const searchNice = 10
 
 // lowerPriority locks the calling goroutine to its thread for good and lowers that thread's
-// priority to searchNice (never raises it): searchThreads' workers call it first.
+// priority to searchNice (never raises it): each search worker (searchthreads.go) calls it first.
 func lowerPriority() {
 	runtime.LockOSThread()
 	tid := syscall.Gettid()
