@@ -95,10 +95,15 @@ func TestSearchThreadsAreNicedAndNothingElse(t *testing.T) {
 			t.Fatalf("a goroutine started after a search ran at nice %d, want %d", n, base)
 		}
 	}
-	// One search after another: the same niced threads, no new one. (Workers that earlier tests
-	// started are idle too: the second search runs on one of the threads seen niced.)
+	// One search after another, each once the last one's worker is idle again: the same niced
+	// threads, no new one.
 	before := searchWorkers.Load()
 	for range 5 {
+		for deadline := time.Now().Add(10 * time.Second); searchIdle.Load() == 0; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("no search worker came back idle within 10 s of its search")
+			}
+		}
 		if r := run(); r.nice != searchNice {
 			t.Fatalf("a later search's thread runs at nice %d, want %d", r.nice, searchNice)
 		}
@@ -112,7 +117,7 @@ func TestSearchThreadsAreNicedAndNothingElse(t *testing.T) {
 func TestSearchRunsAtLowerPriority(t *testing.T) {
 	_, hs := testServer(t, Limits{})
 	c := dial(t, hs)
-	c.send(map[string]any{"type": "start", "setup": map[string]string{"fen": kiwipete, "depth": "5"}})
+	c.send(map[string]any{"type": "start", "setup": map[string]string{"fen": kiwipete}, "options": map[string]string{"depth": "6"}})
 	c.expect("started")
 	var running []int
 	for len(running) == 0 {

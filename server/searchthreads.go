@@ -9,26 +9,35 @@ package server
 
 import "sync/atomic"
 
-// searchJobs hands a search to an idle worker; unbuffered, a send succeeds only if one is waiting.
-var searchJobs = make(chan func())
+var (
+	searchJobs    = make(chan func()) // a search handed to an idle worker
+	searchWorkers atomic.Int64        // the workers started (each lives as long as the process)
+	searchIdle    atomic.Int64        // the workers waiting for a search and not yet claimed
+)
 
-// runNiced runs f on an idle search worker, or on a new one when all are busy.
+// runNiced runs f on an idle search worker, or on a new one when none is idle. A caller claims
+// an idle worker before handing it f, so the send waits only for that worker to take it.
 func runNiced(f func()) {
-	select {
-	case searchJobs <- f:
-	default:
-		go searchWorker(f)
+	for {
+		n := searchIdle.Load()
+		if n == 0 {
+			go searchWorker(f)
+			return
+		}
+		if searchIdle.CompareAndSwap(n, n-1) {
+			searchJobs <- f
+			return
+		}
 	}
 }
-
-// searchWorkers counts the workers started (each lives as long as the process).
-var searchWorkers atomic.Int64
 
 func searchWorker(f func()) {
 	searchWorkers.Add(1)
 	lowerPriority()
 	for {
 		f()
+		f = nil // an idle worker holds no finished search (its run, its recording)
+		searchIdle.Add(1)
 		f = <-searchJobs
 	}
 }
