@@ -172,6 +172,18 @@ func (p *page) snapshot() snapshot {
 	return snap
 }
 
+// present turns presentation mode on (the p key) unless the page opened in it, and waits until
+// the page and its tree view are presenting.
+func (p *page) present() {
+	p.t.Helper()
+	var on bool
+	p.run(chromedp.Evaluate(`document.documentElement.classList.contains("presentation")`, &on))
+	if !on {
+		p.run(chromedp.KeyEvent("p"))
+	}
+	p.waitFor(`!!(document.documentElement.classList.contains("presentation") && window.pvscope.view && window.pvscope.view.present)`)
+}
+
 // waitFor polls a JavaScript condition (30 s at most).
 func (p *page) waitFor(cond string) {
 	p.t.Helper()

@@ -3,8 +3,6 @@ package server
 import (
 	"net/url"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 )
 
 // A window written under its node sits where the node's edges leave it; presenting, the PV's
@@ -14,12 +12,7 @@ import (
 func TestBrowserEdgesDoNotRunThroughWindows(t *testing.T) {
 	p := newPage(t, 1920, 1080)
 	p.open("/?" + url.Values{"tree": {wikipediaTree}, "algo": {"alphabeta"}}.Encode())
-	var on bool
-	p.eval(`document.documentElement.classList.contains("presentation")`, &on)
-	if !on {
-		p.run(chromedp.KeyEvent("p"))
-	}
-	p.waitFor(`!!(document.documentElement.classList.contains("presentation") && window.pvscope.view && window.pvscope.view.present)`)
+	p.present()
 	p.startAndWait()
 	var got struct {
 		Crossed int

@@ -43,12 +43,8 @@ const presentingProbe = `(() => {
 func TestBrowserPresentingFillsTheScreen(t *testing.T) {
 	p := newPage(t, 1280, 720)
 	p.open("/?" + url.Values{"tree": {wikipedia}, "algo": {"alphabeta"}}.Encode())
-	var on bool
-	p.eval(`document.documentElement.classList.contains("presentation")`, &on)
-	if !on {
-		p.run(chromedp.KeyEvent("p"))
-	}
-	p.waitFor(`!!(document.documentElement.classList.contains("presentation") && window.pvscope.view && window.pvscope.view.result)`)
+	p.present()
+	p.waitFor(`!!window.pvscope.view.result`)
 	p.await(`(async () => { for (let i = 0; i < 3; i++) await new Promise(requestAnimationFrame); return true; })()`, nil)
 	// Step 0: every leaf of the figure is drawn before the search.
 	drawn := p.drawnTexts()

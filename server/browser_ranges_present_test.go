@@ -8,8 +8,6 @@ import (
 	"regexp"
 	"sort"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 )
 
 // drawnText is one fillText call of a drawing, in screen pixels: the text's ink box
@@ -83,12 +81,7 @@ func TestBrowserPresentingRangesAreReadable(t *testing.T) {
 		where := fmt.Sprintf("presenting at %dx%d", size.w, size.h)
 		p := newPage(t, size.w, size.h)
 		p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}, "depth": {"2"}, "values": {"ranges"}}.Encode())
-		var on bool
-		p.eval(`document.documentElement.classList.contains("presentation")`, &on)
-		if !on {
-			p.run(chromedp.KeyEvent("p"))
-		}
-		p.waitFor(`!!(document.documentElement.classList.contains("presentation") && window.pvscope.view && window.pvscope.view.present)`)
+		p.present()
 		p.startAndWait()
 		p.await(`(async () => { const a = window.pvscope; a.seek(a.snapshot().eventCount);
 			for (let i = 0; i < 3; i++) await new Promise(requestAnimationFrame); return true; })()`, nil)

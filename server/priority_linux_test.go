@@ -11,16 +11,25 @@ import (
 	"time"
 )
 
-// niceOf reads a thread's nice value from /proc (field 19 of its stat line, after the command
-// name in parentheses); ok is false once the thread has gone.
-func niceOf(t *testing.T, tid int) (nice int, ok bool) {
-	t.Helper()
+// threadStat reads a thread's stat line from /proc: the fields after the command name in
+// parentheses, so that [0] is field 3 (the state), [11] field 14 (utime, in clock ticks) and
+// [16] field 19 (the nice value); ok is false once the thread has gone.
+func threadStat(tid int) (fields []string, ok bool) {
 	b, err := os.ReadFile("/proc/self/task/" + strconv.Itoa(tid) + "/stat")
 	if err != nil {
+		return nil, false
+	}
+	return strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:])), true
+}
+
+// niceOf reads a thread's nice value; ok is false once the thread has gone.
+func niceOf(t *testing.T, tid int) (nice int, ok bool) {
+	t.Helper()
+	fields, ok := threadStat(tid)
+	if !ok {
 		return 0, false
 	}
-	fields := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
-	n, err := strconv.Atoi(fields[16]) // fields[0] is field 3, the state
+	n, err := strconv.Atoi(fields[16])
 	if err != nil {
 		t.Fatalf("thread %d: nice field %q: %v", tid, fields[16], err)
 	}
@@ -36,11 +45,10 @@ func runningNiced(t *testing.T) []int {
 		dirs, _ := filepath.Glob("/proc/self/task/*")
 		for _, d := range dirs {
 			tid, _ := strconv.Atoi(filepath.Base(d))
-			if n, ok := niceOf(t, tid); ok && n >= searchNice {
-				b, _ := os.ReadFile(d + "/stat")
-				f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
-				u, _ := strconv.Atoi(f[11]) // utime (field 14), in clock ticks
-				out[tid] = u
+			if f, ok := threadStat(tid); ok {
+				if n, _ := strconv.Atoi(f[16]); n >= searchNice {
+					out[tid], _ = strconv.Atoi(f[11])
+				}
 			}
 		}
 		return out

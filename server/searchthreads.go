@@ -4,8 +4,9 @@ package server
 // the process: a worker takes one search after another and never returns. A niced thread cannot
 // be given back to the Go runtime (raising a thread's priority again needs privileges), and one
 // ended with its goroutine takes with it every child process started from it with a parent-death
-// signal (Chromium under the browser tests: it died mid-test). The workers are as many as the
-// most searches ever running at once, which the servers' slots bound.
+// signal (Chromium under the browser tests: it died mid-test). A new worker starts only when no
+// worker is idle, so there are as many as the most searches ever running at once (the servers'
+// slots bound them), and one more now and then for a search that ended but had not yet said so.
 
 import "sync/atomic"
 

@@ -9,7 +9,7 @@ import { t } from "../i18n/i18n.js";
 const BUDGET_MS = 6; // narration per render or per fill-in slice
 
 const IN_VIEW_ROWS = 40; // rows watched for their height, and at most the rows a jump builds at once (more than a screen holds)
-const MIN_VIEW_ROWS = 8;
+const MIN_VIEW_ROWS = 8; // the fewest rows a jump builds, however short the log
 const GROW_ROWS = 40; // older rows added per slice after a jump
 
 export class EventLog {
