@@ -346,8 +346,10 @@ export class TreeView {
       if (g === "summary") continue;
       ctx.beginPath();
       for (const it of list) if (tiny) rectPath(ctx, it); else shapePath(ctx, it, NR);
+      // A pruned node is a light tint: laid on the background first, so the dashed edges that
+      // end at it do not show through over its unread value.
+      if (g === "pruned") { ctx.fillStyle = col.bg; ctx.fill(); ctx.globalAlpha = 0.35; }
       ctx.fillStyle = g === "unseen" ? col.bg : col[g] || col.stopped;
-      if (g === "pruned") ctx.globalAlpha = 0.35;
       ctx.fill();
       ctx.globalAlpha = 1;
       if (!tiny || g === "unseen" || g === "pruned") {
