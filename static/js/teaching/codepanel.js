@@ -47,7 +47,8 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     panel.id = "code-panel"; panel.className = "code-panel"; panel.dataset.testid = "code-panel";
     panel.setAttribute("aria-label", t("codepanel.label"));
     panel.innerHTML = `<div class="code-head"><span class="code-title" data-testid="code-title"></span>
-      <label class="vh" for="code-lang"></label><select id="code-lang" data-testid="code-lang"></select></div>
+      <label class="vh" for="code-lang"></label><select id="code-lang" data-testid="code-lang"></select>
+      <button type="button" class="code-copy" data-testid="code-copy"></button></div>
       <ol class="code-lines" data-testid="code-lines"></ol>
       <p class="code-note" data-testid="code-note"></p>
       <dl class="code-vars" data-testid="code-watch" aria-live="off"></dl>`;
@@ -59,6 +60,17 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
       sel.append(o);
     }
     sel.addEventListener("change", () => open(sel.value));
+    // Copy: the program as shown (the comments in the page's language), without line numbers.
+    const copy = panel.querySelector(".code-copy");
+    copy.textContent = t("codepanel.copy"); copy.title = t("codepanel.copyTitle");
+    copy.addEventListener("click", () => {
+      const cur = current();
+      if (!cur || !cur.code || !navigator.clipboard) return;
+      navigator.clipboard.writeText(cur.code.lines.join("\n") + "\n").then(
+        () => { copy.textContent = t("codepanel.copied"); setTimeout(() => { copy.textContent = t("codepanel.copy"); }, 1500); },
+        () => { note.textContent = t("codepanel.copyFailed"); });
+    });
+    const note = panel.querySelector(".code-note");
     panel.querySelector("ol").addEventListener("click", (e) => {
       const li = e.target.closest("li");
       if (li) runToLine(+li.dataset.line);
@@ -189,20 +201,26 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
       note.textContent = cur.choice.generic ? t("codepanel.generic")
         : cur.choice.algo === "chess" && lang === "python" ? t("codepanel.chessPseudo")
         : o["fail-hard"] === "true" && cur.choice.algo !== "chess" ? t("codepanel.failHard") : "";
-      ol.replaceChildren(...cur.code.lines.map((text, i) => lineItem(text, i + 1)));
+      ol.classList.toggle("wraps-lines", cur.lang !== "python");
+      ol.replaceChildren(...cur.code.lines.map((text, i) => lineItem(text, i + 1, cur.lang !== "python")));
+      fitWidth = -1;
     }
+    fitText(ol, cur.lang === "python");
     const k = Math.min(S.k, S.eventCount);
     const h = k > 0 ? highlight(cur, k - 1) : null;
     const line = h ? h.line : 0;
+    const head = headerOf(cur.code.lines, line);
     for (const li of ol.children) {
       const on = +li.dataset.line === line;
+      li.classList.toggle("pinned", head > 0 && +li.dataset.line === head);
       li.classList.toggle("running", on);
       if (on) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
       li.classList.toggle("bp", +li.dataset.line === bp);
       li.querySelector("button").setAttribute("aria-pressed", String(+li.dataset.line === bp));
     }
-    if (line) scrollLine(ol, ol.children[line - 1]);
+    // The watch list first: it takes its rows from the lines' box, which the scroll then reads.
     renderVars(h ? h.vars : {});
+    if (line) scrollLine(ol, ol.children[line - 1], head && head !== line ? ol.children[head - 1] : null);
   }
 
   function titleOf(cur) {
@@ -212,25 +230,64 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     return `${algo}${form}${strict}`;
   }
 
-  function lineItem(text, n) {
+  // A line of pseudo-code may wrap, at a space only: MIN-VALUE stays whole.
+  function lineItem(text, n, wraps) {
     const li = document.createElement("li");
     li.dataset.line = String(n);
     const b = document.createElement("button");
-    b.type = "button"; b.className = "code-ln"; b.textContent = String(n);
+    b.type = "button"; b.className = "code-ln"; b.dataset.n = String(n); // drawn by CSS: not copied
     b.setAttribute("aria-label", t("codepanel.breakpointOn", { n }));
     const code = document.createElement("code");
-    code.textContent = text || " ";
+    if (wraps) {
+      // Its rows after the first stand under its own text, 2 characters in (the ↪'s place).
+      const ind = /^ */.exec(text)[0].length;
+      code.style.paddingLeft = `${ind + 2}ch`; code.style.textIndent = `-${ind + 2}ch`;
+      li.style.setProperty("--indent", `${ind}ch`);
+    }
+    if (wraps && text.includes("-")) {
+      for (const part of text.split(/(\S*-\S*)/)) {
+        if (!part) continue;
+        if (!part.includes("-")) { code.append(part); continue; }
+        const nb = document.createElement("span"); nb.className = "nb"; nb.textContent = part;
+        code.append(nb);
+      }
+    } else code.textContent = text || " ";
     li.append(b, code);
     return li;
   }
 
   // The running line in view inside the panel, without scrolling the page (a phone's panel
   // sits under the tree: the page itself scrolls only when the panel is on screen).
-  function scrollLine(ol, li) {
+  // The pinned def above it takes the top of the view: the line goes under it, not behind it.
+  function scrollLine(ol, li, pinned) {
     if (!li) return;
-    const top = li.offsetTop - ol.offsetTop, bottom = top + li.offsetHeight;
-    if (top < ol.scrollTop) ol.scrollTop = top;
-    else if (bottom > ol.scrollTop + ol.clientHeight) ol.scrollTop = bottom - ol.clientHeight;
+    const r = li.getBoundingClientRect(), box = ol.getBoundingClientRect();
+    const top = box.top + ol.clientTop + (pinned ? pinned.offsetHeight : 0), bottom = box.top + ol.clientTop + ol.clientHeight;
+    if (r.top < top) ol.scrollTop -= top - r.top;
+    else if (r.bottom > bottom) ol.scrollTop += r.bottom - bottom;
+  }
+
+  // Python: the text as large as fits the longest line, down to three quarters of the panel's
+  // size (then the panel scrolls sideways). Pseudo-code: a line that wraps is marked (↪ at its
+  // second row, app.css). Measured again when the panel's width changes.
+  let fitWidth = -1;
+  function fitText(ol, python) {
+    const w = ol.clientWidth;
+    if (!w || w === fitWidth) return;
+    fitWidth = w;
+    ol.style.fontSize = "";
+    if (python) {
+      const base = parseFloat(getComputedStyle(ol).fontSize);
+      const need = Math.max(0, ...[...ol.children].map((li) => li.scrollWidth));
+      if (need > w) ol.style.fontSize = `${Math.max(base * 0.75, Math.floor(base * w / need * 10) / 10)}px`;
+      return;
+    }
+    const range = document.createRange();
+    for (const li of ol.children) {
+      range.selectNodeContents(li.querySelector("code"));
+      const rows = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      li.classList.toggle("wrapped", rows.size > 1);
+    }
   }
 
   function renderVars(vars) {
@@ -310,6 +367,17 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
 }
 
 const MAX_WAIT_MS = 5000; // the longest playback waits for the panel's text
+
+// headerOf(lines, n): the line (1-based) of the def or function that line n is in: the nearest
+// line at or above it written at the margin (a blank line or a comment is not one); 0 for none.
+export function headerOf(lines, n) {
+  for (let i = n - 1; i >= 0; i--) {
+    const s = lines[i] || "";
+    if (s.trim() === "" || /^\s/.test(s) || /^(#|\/\/)/.test(s)) continue;
+    return i + 1;
+  }
+  return 0;
+}
 
 // A comment's words in the page's language (codetext.js: "{{key}}" in the texts).
 const commentWords = (k) => (has(`codecomments.${k}`) ? t(`codecomments.${k}`) : k);
