@@ -76,6 +76,9 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
     const q = quiz.open;
     const score = t("quizui.score", { correct: quiz.correct, asked: quiz.asked });
     panel.hidden = !quiz.active;
+    // While a question is open a room's QR code folds to a thumbnail (app.css): at 1280x720 it
+    // covered the question and the nodes asked about (issue 39).
+    document.documentElement.classList.toggle("quiz-asking", !!(quiz.active && q));
     if (!quiz.active) return;
     const head = el("p", "quiz-score", score);
     const said = el("p", "quiz-feedback", feedback());
@@ -170,10 +173,15 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
     if (!pts.length) return;
     anchor = anchor || pts[0];
     const pw = panel.offsetWidth, ph = panel.offsetHeight, m = 8, r = v.nodeR * v.scale + 4;
+    // A room's QR code stands over the tree's top right corner (issue 39: it covered the
+    // presenter's question at 1280x720): a corner under it is taken last. In the view's pixels.
+    const qr = document.getElementById("room-qr"), c = v.canvas.getBoundingClientRect();
+    const qb = qr && qr.getClientRects().length && qr.childElementCount ? qr.getBoundingClientRect() : null;
+    const underQR = (x0, y0) => !!qb && qb.left - c.left < x0 + pw && x0 < qb.right - c.left && qb.top - c.top < y0 + ph && y0 < qb.bottom - c.top;
     let best = null;
     for (const [right, bottom] of [[false, true], [true, true], [false, false], [true, false]]) {
       const x0 = right ? v.w - m - pw : m, y0 = bottom ? v.h - m - ph : m;
-      const covered = pts.filter((p) => p.x + r > x0 && p.x - r < x0 + pw && p.y + r > y0 && p.y - r < y0 + ph).length;
+      const covered = pts.filter((p) => p.x + r > x0 && p.x - r < x0 + pw && p.y + r > y0 && p.y - r < y0 + ph).length + (underQR(x0, y0) ? 1e6 : 0);
       const far = Math.hypot(x0 + pw / 2 - anchor.x, y0 + ph / 2 - anchor.y);
       if (!best || covered < best.covered || (covered === best.covered && far > best.far)) best = { right, bottom, covered, far };
     }
