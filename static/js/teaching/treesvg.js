@@ -54,8 +54,11 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
   // leaves stand closer than a range is wide, and the figure grows to hold it.
   const stagger = Object.keys(under).length > 0 && dx < 4 * font;
   // The right margin holds a value written beside a node (values exercise) or a wide range.
-  const w = maxX + left + (font > 12 ? 3 * font : 60), h = maxY + top + 44 + (stagger ? font + 4 : 0);
+  // A graded answer's marks name their nodes: two rows of room under the leaves for them.
+  const markFont = Math.max(9, font - 4);
+  const w = maxX + left + (font > 12 ? 3 * font : 60), h = maxY + top + 44 + (stagger ? font + 4 : 0) + (marked.size ? 2 * (markFont + 4) : 0);
   const X = (x) => x + left, Y = (y) => y + top;
+  const markAt = marked.size ? placeMarks(nodes, { marked, labels, under, X, Y, r, font, markFont, left, w, h, stagger }) : new Map();
   const out = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${width || w}" height="${width ? Math.round((h * width) / w) : h}" class="ex-tree" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`];
   if (rows) {
     const seen = new Set();
@@ -80,7 +83,8 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     if (highlight.has(n.path)) out.push(`<circle cx="${x}" cy="${y}" r="${r + 6}" fill="#fff3d6" stroke="#E69F00" stroke-width="2"/>`);
     if (marked.has(n.path)) {
       out.push(`<circle class="ex-mark" data-mark="${esc(n.path)}" cx="${x}" cy="${y}" r="${r + 5}" fill="none" stroke="#D55E00" stroke-width="2.5" stroke-dasharray="4 2"/>`);
-      out.push(`<text class="ex-mark-path" x="${x - r - 4}" y="${y - r - 4}" font-size="${Math.max(9, font - 4)}" font-weight="bold" text-anchor="end" fill="#D55E00">${esc(n.path === "" ? "root" : n.path)}</text>`);
+      const m = markAt.get(n.path);
+      out.push(`<text class="ex-mark-path" x="${m.x}" y="${m.y}" font-size="${markFont}" font-weight="bold" text-anchor="${m.anchor}" fill="#D55E00" stroke="#fff" stroke-width="3" paint-order="stroke">${esc(markText(n.path))}</text>`);
     }
     if (n.leaf) {
       const leafLabel = esc(t("treesvg.leafLabel", { path: n.path, value: n.value }));
@@ -106,4 +110,55 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
   }
   out.push("</svg>");
   return out.join("");
+}
+
+const markText = (path) => (path === "" ? "root" : path);
+
+// placeMarks(nodes, ...) -> Map(path -> {x, y, anchor}): where each marked node's path is written,
+// placed as the tree's own labels are (treelabels.js): the first of a few spots around the node
+// that stays inside the figure and clear of the nodes, the rows' names, the values and ranges
+// written on the figure, and the marks placed before it; a spot that overlaps least when none is
+// clear. It was always above the node's left: "root" cut at the top, ".0.0" at the left edge, and
+// "1.2.1" over "1.2.2".
+function placeMarks(nodes, { marked, labels, under, X, Y, r, font, markFont, left, w, h, stagger }) {
+  const taken = [];
+  const box = (x0, y0, x1, y1) => ({ x0, y0, x1, y1 });
+  for (const n of nodes) {
+    const x = X(n.x), y = Y(n.y), ring = marked.has(n.path) ? r + 7 : r + 1;
+    taken.push(box(x - ring, y - ring, x + ring, y + ring));
+    if (labels[n.path] !== undefined) taken.push(box(x + r + 4, y - 4 - font, x + r + 4 + String(labels[n.path]).length * font * 0.7, y - 4 + font * 0.3));
+  }
+  let leafIndex = 0;
+  for (const n of nodes) {
+    if (!n.leaf) continue;
+    const low = stagger && leafIndex++ % 2 === 1 ? font + 4 : 0;
+    if (under[n.path] === undefined) continue;
+    const x = X(n.x), base = Y(n.y) + r + font + 2 + low, half = String(under[n.path]).length * (font - 2) * 0.35;
+    taken.push(box(x - half, base - font, x + half, base + 3));
+  }
+  if (left > 20) for (const n of nodes) if (!n.leaf) taken.push(box(0, Y(n.y) - 12, left - 4, Y(n.y) + 8));
+  const meet = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+  const area = (a, b) => (meet(a, b) ? (Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * (Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0)) : 0);
+  const out = new Map();
+  const order = nodes.filter((n) => marked.has(n.path)).sort((a, b) => a.y - b.y || a.x - b.x);
+  for (const n of order) {
+    const x = X(n.x), y = Y(n.y), tw = markText(n.path).length * markFont * 0.68, asc = markFont * 0.8, desc = markFont * 0.25;
+    const g = r + 8, mid = y + markFont * 0.35, below = y + r + 8 + asc, below2 = below + markFont + 4;
+    // [x, baseline, anchor]: under the node (a leaf's first), beside it, above it, a second row under.
+    const spots = n.leaf
+      ? [[x, below, "middle"], [x, below2, "middle"], [x - g, mid, "end"], [x + g, mid, "start"], [x - r - 3, y - r - 4, "end"], [x + r + 3, y - r - 4, "start"]]
+      : [[x - g, mid, "end"], [x + g, mid, "start"], [x - r - 3, y - r - 4, "end"], [x + r + 3, y - r - 4, "start"], [x, y - r - 8, "middle"], [x, below, "middle"]];
+    let best = null;
+    for (const [sx, sy, anchor] of spots) {
+      const x0 = anchor === "end" ? sx - tw : anchor === "middle" ? sx - tw / 2 : sx;
+      const b = box(x0 - 1, sy - asc - 1, x0 + tw + 1, sy + desc + 1);
+      const outside = b.x0 < 0 || b.y0 < 0 || b.x1 > w || b.y1 > h;
+      const cost = (outside ? 1e9 : 0) + taken.reduce((c, q) => c + area(b, q), 0);
+      if (!best || cost < best.cost) best = { cost, b, at: { x: sx, y: sy, anchor } };
+      if (cost === 0) break;
+    }
+    taken.push(best.b);
+    out.set(n.path, best.at);
+  }
+  return out;
 }
