@@ -28,7 +28,7 @@ import { createTestAPI } from "./testapi.js";
 import { createFrames } from "./frames.js";
 import { createLessons } from "./lessons/lesson.js";
 import { createTreePreview } from "./tree/treepreview.js";
-import { bindTreeMore } from "./tree/treetools.js";
+import { bindTreeMore, bindMore } from "./tree/treetools.js";
 import { readTree } from "./teaching/treeedit.js";
 import { startEmbedded } from "./rooms/embed.js";
 import { lazySheet, lazyExercises, lazyCompare, lazyQuiz, lazyExport, lazyRoom } from "./lazy.js";
@@ -319,6 +319,7 @@ function wire() {
   };
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
   bindTreeMore();
+  bindMore($("controls-more"), document.querySelector(".top"));
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
   viewChoice.wire();
   $("node-path").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goToPath(e.target.value); } });

@@ -7,8 +7,10 @@ const $ = (id) => document.getElementById(id);
 
 // bindTreeMore() wires the button; it returns {open(), close()} (close returns the focus to the
 // button when it was inside the group, so a keyboard user is not left on a hidden control).
-export function bindTreeMore() {
-  const button = $("tree-more-toggle"), group = $("tree-more");
+export function bindTreeMore() { return bindMore($("tree-more-toggle"), $("tree-more")); }
+
+// bindMore(button, group): the same disclosure for any group (the header's on a phone, app.js).
+export function bindMore(button, group) {
   if (!button || !group) return { open() {}, close() {} };
   const set = (shown) => button.setAttribute("aria-expanded", shown ? "true" : "false");
   const close = () => {
