@@ -10,7 +10,7 @@ import (
 
 // phoneScreen is what a phone's first screen shows after Start, by element rectangles.
 type phoneScreen struct {
-	ViewH, TreeShown float64 // the window's height; the tree view's part of it
+	ViewH, TreeShown float64  // the window's height; the tree view's part of it
 	Missing          []string // of the stepping buttons and the sentence, those not wholly on screen
 	Shown            []string // of the folded controls, those shown
 }
