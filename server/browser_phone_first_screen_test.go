@@ -57,3 +57,26 @@ func TestBrowserPhoneTreeHasTheFirstScreen(t *testing.T) {
 		t.Errorf("with the controls' More open, shown %v; want breakpoints, speed, timeline, share and language", s.Shown)
 	}
 }
+
+// Issue 39, item 9: on a phone the event log, under the tree where the page scrolls, shows
+// several of its sentences (it was one 26-px row). At least four whole rows are in its box.
+func TestBrowserPhoneEventLogHasRows(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.run(emulation.SetDeviceMetricsOverride(390, 844, 3, true), emulation.SetTouchEmulationEnabled(true))
+	p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}}.Encode())
+	p.tap("start-button")
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+	p.pause()
+	p.eval(`window.pvscope.seek(20)`, nil)
+	var got struct {
+		Height float64
+		Rows   int
+	}
+	p.await(`(async () => { for (let i = 0; i < 3; i++) await new Promise(requestAnimationFrame);
+		const log = document.querySelector('[data-testid="event-log"]'), b = log.getBoundingClientRect();
+		const rows = [...log.querySelectorAll("li")].filter((li) => { const r = li.getBoundingClientRect(); return r.height > 0 && r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5; }).length;
+		return { Height: b.height, Rows: rows }; })()`, &got)
+	if got.Rows < 4 {
+		t.Errorf("on a phone the event log is %.0f px tall and shows %d whole rows, want 4 or more", got.Height, got.Rows)
+	}
+}
