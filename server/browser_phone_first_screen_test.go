@@ -50,6 +50,13 @@ func TestBrowserPhoneTreeHasTheFirstScreen(t *testing.T) {
 	if s.TreeShown < s.ViewH/2 || len(s.Missing) > 0 || len(s.Shown) > 0 {
 		t.Errorf("after Start the tree has %.0f of %.0f px (want half); not on screen: %v; not folded: %v", s.TreeShown, s.ViewH, s.Missing, s.Shown)
 	}
+	// R&N's tree is wider than the phone (it pans) but not taller: its root stays near the
+	// drawing's top, not in its middle (at step 12 the view centred the root: half the drawing empty).
+	var rootAt float64
+	p.eval(`(() => { const v = window.pvscope.view, root = v.result.nodes.find((n) => !n.parentItem); return (root.y * v.scale + v.ty) / v.h; })()`, &rootAt)
+	if rootAt > 0.25 {
+		t.Errorf("the root is drawn %.0f%% of the way down the tree's drawing, want the top quarter", 100*rootAt)
+	}
 	p.shot("phone-first-screen-390x844.png")
 	p.tap("controls-more")
 	p.eval(phoneScreenProbe, &s)

@@ -4,6 +4,8 @@
 import { Quiz, questionText, whyText, kindsFromParam, KINDS, outcomeWord } from "./quiz.js";
 import { t } from "../i18n/i18n.js";
 
+const PHONE_W = 700; // app.css's phone width: there the panel is a sheet along the bottom
+
 const $ = (id) => document.getElementById(id);
 
 // createQuizUI(S, {seek, kick, onAsk}): onAsk(question, text), when given, hears each question
@@ -173,6 +175,15 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
     if (!pts.length) return;
     anchor = anchor || pts[0];
     const pw = panel.offsetWidth, ph = panel.offsetHeight, m = 8, r = v.nodeR * v.scale + 4;
+    if (innerWidth <= PHONE_W) {
+      // A phone: a sheet along the drawing's bottom (app.css). The tree moves up so the node asked
+      // about and what is drawn under it stand above the sheet, as far as the node stays on screen.
+      Object.assign(panel.style, { left: "0px", right: "0px", top: "auto", bottom: "0px" });
+      const low = Math.max(...pts.map((p) => p.y)) + r, room = v.h - ph - m;
+      const up = anchor.y - r < m ? anchor.y - r - m : Math.min(Math.max(0, low - room), anchor.y - r - m);
+      if (up !== 0) { v.ty -= up; v.redraw(); }
+      return;
+    }
     // A room's QR code stands over the tree's top right corner (issue 39: it covered the
     // presenter's question at 1280x720): a corner under it is taken last. In the view's pixels.
     const qr = document.getElementById("room-qr"), c = v.canvas.getBoundingClientRect();

@@ -255,9 +255,10 @@ export class TreeView {
     const cur = this.result.nodes.find((it) => it.current);
     if (!cur) return;
     const sx = cur.x * this.scale + this.tx, sy = cur.y * this.scale + this.ty;
-    if (sx < 20 || sx > this.w - 20 || sy < 20 || sy > this.h - 20) {
-      this.tx = this.w / 2 - cur.x * this.scale; this.ty = this.h / 2 - cur.y * this.scale;
-    }
+    // Only the axis it left: a phone's tree wider than the screen but not taller keeps its top at
+    // the top (centred on the root it left half of a tall phone's drawing empty above it).
+    if (sx < 20 || sx > this.w - 20) this.tx = this.w / 2 - cur.x * this.scale;
+    if (sy < 20 || sy > this.h - 20) this.ty = this.h / 2 - cur.y * this.scale;
   }
 
   redraw() {
