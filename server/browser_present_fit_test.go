@@ -90,6 +90,7 @@ func TestBrowserPresentingKeepsEveryControlInReach(t *testing.T) {
 				t.Errorf("%s, More open: the tree bar scrolls %v; controls off the window %v, still folded %v", where, o.BarScroll, o.OffBar, o.Folded)
 			}
 			p.shot(fmt.Sprintf("present-more-%dx%d.png", size[0], size[1]))
+			p.axeCheck(t, src, where+", More open")
 			p.click("tree-more-toggle")
 		}
 		if len(f.LegendCut) > 0 {
