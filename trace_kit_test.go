@@ -23,8 +23,8 @@ import (
 // TestTraceKit runs each example: its traces check clean (0 violations, 0
 // warnings) and score plain negamax's value. C is compiled with tracing on and
 // off: off, the same searches print the same lines, write no trace, and the
-// binary holds nothing of the header's. Python without a file named writes
-// nothing. And the two languages' traces are the same events.
+// binary holds nothing of the header's. Python and Go without a file named
+// write nothing. And the three languages' traces are the same events.
 func TestTraceKit(t *testing.T) {
 	ks := kits(t)
 	off := filepath.Join(t.TempDir(), "search-off")
@@ -53,7 +53,7 @@ func TestTraceKit(t *testing.T) {
 				}
 				traces = append(traces, traced)
 				quiet := []string{off}
-				if k.name == "Python" {
+				if k.name != "C" {
 					quiet = k.example
 				}
 				dir := t.TempDir()
@@ -73,8 +73,10 @@ func TestTraceKit(t *testing.T) {
 					t.Errorf("%s: not tracing, the search wrote %v", k.name, names)
 				}
 			}
-			for i := range min(len(traces[0]), len(traces[1])) {
-				sameKitEvents(t, traces[0][i].path, traces[1][i].path)
+			for j, k := range ks[1:] {
+				for i := range min(len(traces[0]), len(traces[j+1])) {
+					sameKitEvents(t, k.name, traces[0][i].path, traces[j+1][i].path)
+				}
 			}
 		})
 	}
@@ -102,23 +104,23 @@ func kitEnvWithout(name string) []string {
 	return env
 }
 
-// sameKitEvents: the C and Python traces of one search hold the same events,
-// and the same header but for the writer's name.
-func sameKitEvents(t *testing.T, a, b string) {
+// sameKitEvents: the C trace of one search (a) and another kit's (b, in the
+// language named) hold the same events, and the same header but for the writer's name.
+func sameKitEvents(t *testing.T, name, a, b string) {
 	t.Helper()
 	ha, ea := readKitTrace(t, a)
 	hb, eb := readKitTrace(t, b)
 	delete(ha.Meta, "writer")
 	delete(hb.Meta, "writer")
 	if !reflect.DeepEqual(ha, hb) {
-		t.Errorf("headers differ: C %+v, Python %+v", ha, hb)
+		t.Errorf("headers differ: C %+v, %s %+v", ha, name, hb)
 	}
 	if len(ea) != len(eb) {
-		t.Fatalf("C wrote %d events, Python %d", len(ea), len(eb))
+		t.Fatalf("C wrote %d events, %s %d", len(ea), name, len(eb))
 	}
 	for i := range ea {
 		if !reflect.DeepEqual(ea[i], eb[i]) {
-			t.Fatalf("event %d: C %+v, Python %+v", i+1, ea[i], eb[i])
+			t.Fatalf("event %d: C %+v, %s %+v", i+1, ea[i], name, eb[i])
 		}
 	}
 }
@@ -165,7 +167,7 @@ func checkKitNewKinds(t *testing.T, trace string, seed uint64, l kitSearchLine) 
 
 // TestTraceKitEscapes: moves, whys and the FEN are JSON strings whatever bytes they hold.
 func TestTraceKitEscapes(t *testing.T) {
-	// The string escape.c and escape.py write, as C and Python spell it.
+	// The string escape.c, escape.py and escape/main.go write, as C, Python and Go spell it.
 	want := "q\"u\\o\nt\te\x01\x1f é"
 	for _, k := range kits(t) {
 		h, events := readKitTrace(t, runTraced(t, k.escape))
