@@ -217,38 +217,50 @@ func TestTraceKitMoveValue(t *testing.T) {
 	}
 }
 
-// TestTraceFormatKitLines counts the lines the trace format's C example
-// (docs/trace-kit.md) adds for the trace (those that say PVSCOPE or include
-// the header) and the returns it wraps, and holds the document's sentence to
-// them: at most 30 in all.
+// TestTraceFormatKitLines counts the lines the adoption kit's C example and
+// Go example (docs/trace-kit.md) add for the trace (those that say PVSCOPE or
+// include the header; those that call the tracer or import gotrace) and the
+// returns they wrap, and holds each document's sentence to them: at most 30 in all.
 func TestTraceFormatKitLines(t *testing.T) {
 	readme, err := os.ReadFile("docs/trace-kit.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(readme)
-	kitAt := strings.Index(text, "**The adoption kit**")
-	if kitAt < 0 {
-		t.Fatal("docs/trace-kit.md has no paragraph on the adoption kit")
-	}
-	block := regexp.MustCompile("(?s)```c\n(.*?)```").FindStringSubmatch(text[kitAt:])
-	if block == nil {
-		t.Fatal("no C example after the adoption kit's paragraph")
-	}
-	lines, wrapped := 0, 0
-	for l := range strings.Lines(block[1]) {
-		if strings.Contains(l, "PVSCOPE") || strings.Contains(l, "pvscope_trace.h") {
-			lines++
+	for _, k := range []struct {
+		lang, after, sentence string
+		marks                 []string
+		wrap                  string
+	}{
+		{"c", "**The adoption kit**", "The fail-hard PVS below", []string{"PVSCOPE", "pvscope_trace.h"}, "return PVSCOPE_EXIT"},
+		{"go", "**The Go kit**", "The Go one below is", []string{"e.tr.", "gotrace"}, "return e.tr.Exit"},
+	} {
+		kitAt := strings.Index(text, k.after)
+		if kitAt < 0 {
+			t.Fatalf("docs/trace-kit.md has no paragraph %q", k.after)
 		}
-		if strings.Contains(l, "return PVSCOPE_EXIT") {
-			wrapped++
+		block := regexp.MustCompile("(?s)```" + k.lang + "\n(.*?)```").FindStringSubmatch(text[kitAt:])
+		if block == nil {
+			t.Fatalf("no %s example after %q", k.lang, k.after)
 		}
-	}
-	if lines > 30 {
-		t.Errorf("the C example takes %d lines to instrument, more than 30", lines)
-	}
-	said := regexp.MustCompile("instrumented in (\\d+) lines: (\\d+) added, (\\d+) `return`s wrapped").FindStringSubmatch(text)
-	if said == nil || said[1] != strconv.Itoa(lines) || said[2] != strconv.Itoa(lines-wrapped) || said[3] != strconv.Itoa(wrapped) {
-		t.Errorf("docs/trace-kit.md says %q; the example has %d lines for the trace, %d added and %d returns wrapped", said, lines, lines-wrapped, wrapped)
+		lines, wrapped := 0, 0
+		for l := range strings.Lines(block[1]) {
+			for _, m := range k.marks {
+				if strings.Contains(l, m) {
+					lines++
+					break
+				}
+			}
+			if strings.Contains(l, k.wrap) {
+				wrapped++
+			}
+		}
+		if lines > 30 {
+			t.Errorf("the %s example takes %d lines to instrument, more than 30", k.lang, lines)
+		}
+		said := regexp.MustCompile(regexp.QuoteMeta(k.sentence) + "(?s:.*?)instrumented in (\\d+) lines: (\\d+) added, (\\d+) `return`s wrapped").FindStringSubmatch(text[kitAt:])
+		if said == nil || said[1] != strconv.Itoa(lines) || said[2] != strconv.Itoa(lines-wrapped) || said[3] != strconv.Itoa(wrapped) {
+			t.Errorf("docs/trace-kit.md says %q of the %s example; it has %d lines for the trace, %d added and %d returns wrapped", said, k.lang, lines, lines-wrapped, wrapped)
+		}
 	}
 }

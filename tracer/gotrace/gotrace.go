@@ -41,8 +41,8 @@
 //
 // A number the format cannot hold (a score or window beyond 32 bits, a ply,
 // depth or index beyond 16) stops the trace with an error (Err), as does a
-// failed write: the file never holds a line pvscope refuses. The format:
-// pvscope's docs/trace-format.md.
+// failed write: the file never holds a line pvscope refuses.
+// The format: pvscope's docs/trace-format.md.
 package gotrace
 
 import (
