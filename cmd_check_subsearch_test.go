@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/pvscope/pvscope/tracer"
@@ -69,17 +70,21 @@ func TestCheckSubSearches(t *testing.T) {
 
 func TestCheckSubSearchMistakes(t *testing.T) {
 	for _, tc := range []struct {
-		file string
-		node int32
+		file, rule string
+		node       int32
+		path       []string // the moves to its position: the sub-search plays none
 	}{
 		// iid.jsonl with the IID scoring 20 and the root returning it, its moves giving 10 and 3.
-		{"iid_value.jsonl", 1},
+		{"iid_value.jsonl", "subsearch", 1, []string{}},
 		// singular.jsonl with the verification searching a, the move it excludes.
-		{"singular_excluded.jsonl", 4},
+		{"singular_excluded.jsonl", "subsearch", 4, []string{"a"}},
+		// A null move that cuts in the root's IID, the root's king in check: the position
+		// below a sub-search is its node's, so null-in-check judges it.
+		{"null_in_check.jsonl", "null-in-check", 3, []string{"0000"}},
 	} {
 		rep := kitReport(t, tc.file, filepath.Join("tracer/testdata/subsearch", tc.file))
-		if rep.ViolationCount != 1 || rep.Violations[0].Rule != "subsearch" || rep.Violations[0].Node != tc.node {
-			t.Errorf("%s: violations %+v; want one, subsearch at node %d", tc.file, rep.Violations, tc.node)
+		if rep.ViolationCount != 1 || rep.Violations[0].Rule != tc.rule || rep.Violations[0].Node != tc.node || !slices.Equal(rep.Violations[0].Path, tc.path) {
+			t.Errorf("%s: violations %+v; want one, %s at node %d, path %q", tc.file, rep.Violations, tc.rule, tc.node, tc.path)
 		}
 	}
 	if _, err := os.Stat("tracer/testdata/subsearch/SOURCE"); err != nil {

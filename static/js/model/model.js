@@ -302,7 +302,8 @@ export class Trace {
     return out.reverse();
   }
 
-  positionMoves(id) { return this.path(id).slice(1).map((x) => this.moveName(x)); }
+  // The moves from the root to node id's position: a search of a node's own position plays none.
+  positionMoves(id) { return this.path(id).slice(1).filter((x) => !this.modern.subOf(x)).map((x) => this.moveName(x)); }
 
   _rootLineAt(k) {
     const j = lastBelow(this.rootLineIdx, k);

@@ -20,6 +20,7 @@ export class Modern {
     this.reducedReSearches = []; // re-search events whose probe was a reduced search
     this.nullMoves = []; // enter events of null-move nodes
     this.nullCuts = []; // exits of null-move searches that failed high for the side that passed
+    this.ownSearches = []; // enter events of searches of a node's own position
   }
 
   // frame(b, nodes): a batch arrives; nodes is the node table's length before it.
@@ -50,6 +51,7 @@ export class Modern {
     const r = (b.reduced && b.reduced[i]) || 0, x = (b.extended && b.extended[i]) || 0;
     this.reduced[id] = r; this.extended[id] = x; this.why[id] = (b.why && b.why[i]) || 0;
     this.sub[id] = (b.sub && b.sub[i]) || 0; this.excluded[id] = (b.excluded && b.excluded[i]) || 0;
+    if (this.sub[id]) this.ownSearches.push(at);
     if (r > 0 && !isNull) this.reductions.push(at);
     if (x > 0) this.extensions.push(at);
   }
@@ -100,7 +102,7 @@ export class Modern {
     return {
       nullMoves: below(this.nullMoves, k), nullMoveCutoffs: below(this.nullCuts, k),
       reductions: below(this.reductions, k), reducedReSearches: below(this.reducedReSearches, k),
-      extensions: below(this.extensions, k),
+      extensions: below(this.extensions, k), ownSearches: below(this.ownSearches, k),
     };
   }
 

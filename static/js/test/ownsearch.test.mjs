@@ -13,6 +13,9 @@ import { narrate } from "../stepping/narrate.js";
 import { TreeLayout } from "../tree/layout.js";
 import { toJSONL } from "../engines/tracefile.js";
 import { ownSearchLabel } from "../model/ownsearch.js";
+import { Trace, batchFromJSONL } from "../model/model.js";
+import { Notation } from "../board/board.js";
+import fs from "node:fs";
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../tracer/testdata/subsearch");
 const trace = (name) => load(path.join(DIR, name + ".jsonl"));
@@ -40,6 +43,10 @@ test("the tree draws a sub-search as what it is: its own edge style and its purp
       assert.equal(it.inLink.mark === "own", it.nodeId === id, `${name} node ${it.nodeId}: mark ${it.inLink.mark}`);
     }
     assert.equal(r.byId.get(id).ownSearch, purpose);
+    // Counted from its enter on: the legend shows its mark once one is seen (render.js).
+    const enter = t.enterAt.get(id);
+    assert.equal(t.stats(enter).ownSearches, 0, name);
+    assert.equal(t.stats(enter + 1).ownSearches, 1, name);
   }
   assert.equal(ownSearchLabel("iid"), "⟲ IID");
   assert.equal(ownSearchLabel("singular"), "⟲ singular");
@@ -63,6 +70,23 @@ test("in French too", () => {
     assert.equal(narrate(trace("singular"), 1), "La racine cherche de nouveau sa propre position (le test d'extension singulière\u00a0: un autre coup approche-t-il le coup de la table\u00a0?), sans a, à la profondeur 1 avec la fenêtre (29, 30)\u00a0: aucun coup n'y mène, et sa valeur n'est pas celle de la racine.");
     assert.match(narrate(trace("razor"), 5), /^La recherche razoring de b /);
   } finally { speak("en"); }
+});
+
+test("a sub-search stands on its node's own position: the same FEN, the same path", () => {
+  // iid.jsonl with a FEN and real moves: a = e2e4, b = d2d4 (White to move).
+  const fen = "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1";
+  const text = fs.readFileSync(path.join(DIR, "iid.jsonl"), "utf8")
+    .replace('"meta":{', `"meta":{"fen":"${fen}",`).replaceAll('"move":"a"', '"move":"e2e4"').replaceAll('"move":"b"', '"move":"d2d4"');
+  const { hello, started, batch } = batchFromJSONL(text);
+  const t = new Trace(hello);
+  t.start(started);
+  t.append(batch);
+  const N = new Notation(t);
+  assert.equal(N.lines.fenAt(t, 2), fen); // the IID: the root's position
+  assert.equal(N.lines.rejectedAt(t, 2), null);
+  assert.equal(N.lines.fenAt(t, 3), "4k3/8/8/8/4P3/8/3P4/4K3 b - - 0 1"); // e2e4 played from it
+  assert.deepEqual(t.positionMoves(3), ["e2e4"]);
+  assert.deepEqual(t.positionMoves(2), []);
 });
 
 test("a saved trace keeps subsearch and excluded", () => {
