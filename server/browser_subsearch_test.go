@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,18 +13,21 @@ import (
 // The four searches of a node's own position written by hand in
 // tracer/testdata/subsearch open in the page: every node is there (counted by
 // hand in each file), the log says of the sub-search's enter that it searches
-// its node's own position again, and the legend shows the sub-search's mark.
+// its node's own position again, the tree writes its purpose where a move
+// would be, and the legend shows the sub-search's mark.
 func TestBrowserSubSearches(t *testing.T) {
 	p := newPage(t, 1366, 768)
 	for _, tc := range []struct {
-		file  string
-		nodes int
-		says  string
+		file, label string // label: the tree's, where a move would be
+		nodes       int
+		says        string
 	}{
-		{"iid", 6, "The root searches its own position again (internal iterative deepening"},
-		{"singular", 7, "The root searches its own position again (the singular-extension test"},
-		{"razor", 5, "b searches its own position again (razoring's verification"},
-		{"probcut", 5, "b searches its own position again (ProbCut's verification"},
+		{"iid", "⟲ IID", 6, "The root searches its own position again (internal iterative deepening"},
+		{"singular", "⟲ singular", 7, "The root searches its own position again (the singular-extension test"},
+		{"razor", "⟲ razor", 5, "b searches its own position again (razoring's verification"},
+		{"probcut", "⟲ ProbCut", 5, "b searches its own position again (ProbCut's verification"},
+		// iid.jsonl on a board: a is e2e4, b d2d4.
+		{"iid_chess", "⟲ IID", 6, "The root searches its own position again (internal iterative deepening"},
 	} {
 		file, err := filepath.Abs(filepath.Join("../tracer/testdata/subsearch", tc.file+".jsonl"))
 		if err != nil {
@@ -55,8 +59,20 @@ func TestBrowserSubSearches(t *testing.T) {
 		if said != 1 {
 			t.Errorf("%s: %d steps' newest row starts %q, want 1:\n%s", tc.file, said, tc.says, strings.Join(rows, "\n"))
 		}
+		// The tree at the end, drawn whole: its labels hold the sub-search's purpose.
+		var labels []string
+		p.await(fmt.Sprintf(`(async () => {
+			const P = window.pvscope, v = P.view;
+			P.seek(%d);
+			for (let i = 0; i < 3; i++) await new Promise(requestAnimationFrame);
+			v.draw();
+			return v.labels ? v.labels.placed.map((l) => l.text) : [];
+		})()`, n), &labels)
+		if !slices.Contains(labels, tc.label) {
+			t.Errorf("%s: the tree's labels %q hold no %q", tc.file, labels, tc.label)
+		}
 		var legend bool
-		p.run(chromedp.Evaluate(`document.documentElement.classList.contains("has-modern")`, &legend))
+		p.run(chromedp.Evaluate(`(() => { const li = document.querySelector(".legend .legend-own"); return !!li && getComputedStyle(li).display !== "none"; })()`, &legend))
 		if !legend {
 			t.Errorf("%s: the legend does not show the sub-search's mark", tc.file)
 		}

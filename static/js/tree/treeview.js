@@ -8,6 +8,7 @@ import { listenToPointer } from "./treeinput.js";
 import { View } from "./view.js";
 import { drawLabels, labelRoom, NO_ROOM } from "./treelabels.js";
 import { tooltipLines } from "../model/modern.js";
+import { ownSearchLabel } from "../model/ownsearch.js";
 import { tipLines } from "./treetip.js";
 import { R, drawMarks, drawReLinks, drawSummary, shapePath } from "./treemarks.js";
 
