@@ -21,6 +21,8 @@
                        mate_band=256, pov="white")  # pov: only when scores are White's
     ...  trace.move(ply, "e2e4"); score = -search(...)       # in the parent's loop
     ...  trace.enter(ply, alpha, beta, depth); return trace.exit(ply, score)
+    ...  trace.subsearch(ply, "iid"); search(pos, ply, ...)  # a search of the node's own position,
+    ...  trace.singular(ply, tt_move); ...                  # entered at the node's own ply
     trace.search_end(depth, score, pv, move=best)
 
 A trace is written only when a file is named (PVSCOPE_TRACE_FILE, or path=) and only
