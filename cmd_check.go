@@ -256,7 +256,9 @@ func (p *pathStack) path(e *tracer.Event, node int32) []string {
 	}
 	moves := []string{}
 	for i := 1; i < end; i++ { // moves[0] is the root's: none
-		moves = append(moves, p.moves[i])
+		if p.moves[i] != "" { // a search of a node's own position plays no move
+			moves = append(moves, p.moves[i])
+		}
 	}
 	if entering && e.Parent != 0 {
 		moves = append(moves, e.Move)

@@ -235,8 +235,8 @@ type kit struct {
 	seeds                       int // how many the many-seed run searches (Python's are slower)
 }
 
-// kits builds the C programs with tracing on and finds python3: both are
-// needed (CI installs them), neither is skipped.
+// kits builds the C programs with tracing on, finds python3 and builds the Go
+// kit's programs (tracer/gotrace): all are needed (CI installs them), none is skipped.
 func kits(t *testing.T) []kit {
 	t.Helper()
 	dir := t.TempDir()
@@ -257,7 +257,30 @@ func kits(t *testing.T) []kit {
 		escape:  []string{py, "tracer/python/testdata/escape.py"},
 		kinds:   []string{py, "tracer/python/testdata/kinds.py"},
 		pov:     []string{py, "tracer/python/testdata/pov.py"},
-	}}
+	}, goKit(t, dir)}
+}
+
+// goKit builds the Go kit's example and small trace writers into dir.
+func goKit(t *testing.T, dir string) kit {
+	t.Helper()
+	g := kit{name: "Go", seeds: 40}
+	for _, p := range []struct {
+		pkg string
+		cmd *[]string
+	}{{"example", &g.example}, {"testdata/escape", &g.escape}, {"testdata/kinds", &g.kinds}, {"testdata/pov", &g.pov}} {
+		*p.cmd = []string{buildGo(t, dir, p.pkg)}
+	}
+	return g
+}
+
+// buildGo builds ./tracer/gotrace/pkg into dir and returns the binary's path.
+func buildGo(t *testing.T, dir, pkg string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "go-"+strings.ReplaceAll(pkg, "/", "-"))
+	if msg, err := exec.Command(requireTool(t, "go"), "build", "-o", bin, "./tracer/gotrace/"+pkg).CombinedOutput(); err != nil {
+		t.Fatalf("go build ./tracer/gotrace/%s: %v\n%s", pkg, err, msg)
+	}
+	return bin
 }
 
 // runTraced runs cmd with its trace going to a new file and returns the file's path.

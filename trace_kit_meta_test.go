@@ -83,13 +83,13 @@ func TestTraceKitPythonRefusesFractions(t *testing.T) {
 	}
 }
 
-// TestTraceKitPointsToTheFormat: both writers name the format's document,
+// TestTraceKitPointsToTheFormat: the three writers name the format's document,
 // which exists (the README no longer holds the format).
 func TestTraceKitPointsToTheFormat(t *testing.T) {
 	if _, err := os.Stat("docs/trace-format.md"); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{"tracer/c/pvscope_trace.h", "tracer/python/pvscope_trace.py"} {
+	for _, p := range []string{"tracer/c/pvscope_trace.h", "tracer/python/pvscope_trace.py", "tracer/gotrace/gotrace.go"} {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)

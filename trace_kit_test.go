@@ -23,8 +23,8 @@ import (
 // TestTraceKit runs each example: its traces check clean (0 violations, 0
 // warnings) and score plain negamax's value. C is compiled with tracing on and
 // off: off, the same searches print the same lines, write no trace, and the
-// binary holds nothing of the header's. Python without a file named writes
-// nothing. And the two languages' traces are the same events.
+// binary holds nothing of the header's. Python and Go without a file named
+// write nothing. And the three languages' traces are the same events.
 func TestTraceKit(t *testing.T) {
 	ks := kits(t)
 	off := filepath.Join(t.TempDir(), "search-off")
@@ -53,7 +53,7 @@ func TestTraceKit(t *testing.T) {
 				}
 				traces = append(traces, traced)
 				quiet := []string{off}
-				if k.name == "Python" {
+				if k.name != "C" {
 					quiet = k.example
 				}
 				dir := t.TempDir()
@@ -73,8 +73,10 @@ func TestTraceKit(t *testing.T) {
 					t.Errorf("%s: not tracing, the search wrote %v", k.name, names)
 				}
 			}
-			for i := range min(len(traces[0]), len(traces[1])) {
-				sameKitEvents(t, traces[0][i].path, traces[1][i].path)
+			for j, k := range ks[1:] {
+				for i := range min(len(traces[0]), len(traces[j+1])) {
+					sameKitEvents(t, k.name, traces[0][i].path, traces[j+1][i].path)
+				}
 			}
 		})
 	}
@@ -102,23 +104,23 @@ func kitEnvWithout(name string) []string {
 	return env
 }
 
-// sameKitEvents: the C and Python traces of one search hold the same events,
-// and the same header but for the writer's name.
-func sameKitEvents(t *testing.T, a, b string) {
+// sameKitEvents: the C trace of one search (a) and another kit's (b, in the
+// language named) hold the same events, and the same header but for the writer's name.
+func sameKitEvents(t *testing.T, name, a, b string) {
 	t.Helper()
 	ha, ea := readKitTrace(t, a)
 	hb, eb := readKitTrace(t, b)
 	delete(ha.Meta, "writer")
 	delete(hb.Meta, "writer")
 	if !reflect.DeepEqual(ha, hb) {
-		t.Errorf("headers differ: C %+v, Python %+v", ha, hb)
+		t.Errorf("headers differ: C %+v, %s %+v", ha, name, hb)
 	}
 	if len(ea) != len(eb) {
-		t.Fatalf("C wrote %d events, Python %d", len(ea), len(eb))
+		t.Fatalf("C wrote %d events, %s %d", len(ea), name, len(eb))
 	}
 	for i := range ea {
 		if !reflect.DeepEqual(ea[i], eb[i]) {
-			t.Fatalf("event %d: C %+v, Python %+v", i+1, ea[i], eb[i])
+			t.Fatalf("event %d: C %+v, %s %+v", i+1, ea[i], name, eb[i])
 		}
 	}
 }
@@ -165,7 +167,7 @@ func checkKitNewKinds(t *testing.T, trace string, seed uint64, l kitSearchLine) 
 
 // TestTraceKitEscapes: moves, whys and the FEN are JSON strings whatever bytes they hold.
 func TestTraceKitEscapes(t *testing.T) {
-	// The string escape.c and escape.py write, as C and Python spell it.
+	// The string escape.c, escape.py and escape/main.go write, as C, Python and Go spell it.
 	want := "q\"u\\o\nt\te\x01\x1f é"
 	for _, k := range kits(t) {
 		h, events := readKitTrace(t, runTraced(t, k.escape))
@@ -215,38 +217,50 @@ func TestTraceKitMoveValue(t *testing.T) {
 	}
 }
 
-// TestTraceFormatKitLines counts the lines the trace format's C example
-// (docs/trace-kit.md) adds for the trace (those that say PVSCOPE or include
-// the header) and the returns it wraps, and holds the document's sentence to
-// them: at most 30 in all.
+// TestTraceFormatKitLines counts the lines the adoption kit's C example and
+// Go example (docs/trace-kit.md) add for the trace (those that say PVSCOPE or
+// include the header; those that call the tracer or import gotrace) and the
+// returns they wrap, and holds each document's sentence to them: at most 30 in all.
 func TestTraceFormatKitLines(t *testing.T) {
 	readme, err := os.ReadFile("docs/trace-kit.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(readme)
-	kitAt := strings.Index(text, "**The adoption kit**")
-	if kitAt < 0 {
-		t.Fatal("docs/trace-kit.md has no paragraph on the adoption kit")
-	}
-	block := regexp.MustCompile("(?s)```c\n(.*?)```").FindStringSubmatch(text[kitAt:])
-	if block == nil {
-		t.Fatal("no C example after the adoption kit's paragraph")
-	}
-	lines, wrapped := 0, 0
-	for l := range strings.Lines(block[1]) {
-		if strings.Contains(l, "PVSCOPE") || strings.Contains(l, "pvscope_trace.h") {
-			lines++
+	for _, k := range []struct {
+		lang, after, sentence string
+		marks                 []string
+		wrap                  string
+	}{
+		{"c", "**The adoption kit**", "The fail-hard PVS below", []string{"PVSCOPE", "pvscope_trace.h"}, "return PVSCOPE_EXIT"},
+		{"go", "**The Go kit**", "The Go one below is", []string{"e.tr.", "gotrace"}, "return e.tr.Exit"},
+	} {
+		kitAt := strings.Index(text, k.after)
+		if kitAt < 0 {
+			t.Fatalf("docs/trace-kit.md has no paragraph %q", k.after)
 		}
-		if strings.Contains(l, "return PVSCOPE_EXIT") {
-			wrapped++
+		block := regexp.MustCompile("(?s)```" + k.lang + "\n(.*?)```").FindStringSubmatch(text[kitAt:])
+		if block == nil {
+			t.Fatalf("no %s example after %q", k.lang, k.after)
 		}
-	}
-	if lines > 30 {
-		t.Errorf("the C example takes %d lines to instrument, more than 30", lines)
-	}
-	said := regexp.MustCompile("instrumented in (\\d+) lines: (\\d+) added, (\\d+) `return`s wrapped").FindStringSubmatch(text)
-	if said == nil || said[1] != strconv.Itoa(lines) || said[2] != strconv.Itoa(lines-wrapped) || said[3] != strconv.Itoa(wrapped) {
-		t.Errorf("docs/trace-kit.md says %q; the example has %d lines for the trace, %d added and %d returns wrapped", said, lines, lines-wrapped, wrapped)
+		lines, wrapped := 0, 0
+		for l := range strings.Lines(block[1]) {
+			for _, m := range k.marks {
+				if strings.Contains(l, m) {
+					lines++
+					break
+				}
+			}
+			if strings.Contains(l, k.wrap) {
+				wrapped++
+			}
+		}
+		if lines > 30 {
+			t.Errorf("the %s example takes %d lines to instrument, more than 30", k.lang, lines)
+		}
+		said := regexp.MustCompile(regexp.QuoteMeta(k.sentence) + "(?s:.*?)instrumented in (\\d+) lines: (\\d+) added, (\\d+) `return`s wrapped").FindStringSubmatch(text[kitAt:])
+		if said == nil || said[1] != strconv.Itoa(lines) || said[2] != strconv.Itoa(lines-wrapped) || said[3] != strconv.Itoa(wrapped) {
+			t.Errorf("docs/trace-kit.md says %q of the %s example; it has %d lines for the trace, %d added and %d returns wrapped", said, k.lang, lines, lines-wrapped, wrapped)
+		}
 	}
 }

@@ -126,6 +126,7 @@ type Checker struct {
 	// A re-search announced and not yet entered; rsSeq is 0 when none is pending.
 	rsSeq         int64
 	rsNode, rsRef int32
+	sub           subChecks // searches of a node's own position (check_subsearch.go)
 }
 
 // nodeState is what the checker remembers of an entered node.
@@ -315,6 +316,7 @@ func (c *Checker) check(e *Event) *msg.Error {
 	case StandPat:
 		c.standPat(e)
 	case MoveValue:
+		c.subMoveValue("", Searched, e.Score)
 		return c.moveValue(e)
 	case Enter:
 		return c.enter(e)
@@ -375,6 +377,7 @@ func (c *Checker) exit(e *Event) *msg.Error {
 	if problem == nil {
 		problem = c.judgeExit(e)
 	}
+	problem = c.subExit(e, problem)
 	if problem != nil && c.Report == nil {
 		return problem
 	}
@@ -392,5 +395,8 @@ func (c *Checker) pop(e *Event) {
 	n.exited, n.score, n.probing, n.end = true, e.Score, false, e.End
 	c.nodes[e.Node] = n
 	c.closeTop()
-	c.childExited(e.Node, &n)
+	if !c.subExited(e) { // a sub-search's score is no value of its parent's (check_subsearch.go)
+		c.childExited(e.Node, &n)
+		c.subMoveValue(n.move, n.end, -n.score)
+	}
 }

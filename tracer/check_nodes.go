@@ -27,9 +27,15 @@ func (c *Checker) enter(e *Event) *msg.Error {
 		}
 		return m
 	}
+	if e.IsSub() {
+		return c.enterSub(e) // check_subsearch.go
+	}
 	// Whatever the rules below find, the node is opened: a broken ref is one
 	// violation, not a knock-on nesting error at its exit.
-	problem := c.enterRef(e)
+	problem := c.excludedMove(e)
+	if problem == nil {
+		problem = c.enterRef(e)
+	}
 	if problem == nil {
 		problem = c.nullRules(e)
 	}
@@ -83,7 +89,7 @@ func (c *Checker) enterRef(e *Event) *msg.Error {
 func (c *Checker) push(e *Event) {
 	n := nodeState{move: e.Move, parent: e.Parent, alpha: e.Alpha, beta: e.Beta, depth: e.Depth, reduced: e.Reduced,
 		owesReSearch: e.Reduced > 0 && (e.Why == "" || e.Why == WhyLMR)}
-	if e.Parent != 0 {
+	if e.Parent != 0 && !e.IsSub() { // a sub-search is no probe, re-search or repeat of the parent's
 		p := c.nodes[e.Parent]
 		switch {
 		case p.probing && e.Ref == 0:

@@ -44,7 +44,9 @@ func (c *Checker) lineTo() []string {
 	}
 	line := make([]string, 0, len(c.open)-1)
 	for _, id := range c.open[1:] {
-		line = append(line, c.nodes[id].move)
+		if m := c.nodes[id].move; m != "" { // a search of a node's own position plays no move
+			line = append(line, m)
+		}
 	}
 	return line
 }

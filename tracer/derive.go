@@ -106,6 +106,7 @@ type frame struct {
 	next        int16 // the index the next new move gets
 	children    int
 	reduced     int16
+	sub         bool // a search of its parent's own position (subsearch.go): no move of the parent's
 	pv          pvLine
 	// The last child, once it exited.
 	last struct {

@@ -32,6 +32,10 @@ func (d *Deriver) enter(e *Event) {
 		d.push(e)
 		return
 	}
+	if e.IsSub() {
+		d.enterSub(p, e) // derive_subsearch.go
+		return
+	}
 	// A sibling follows: the last child did not cut the node off.
 	p.cut = nil
 	e.Ply = p.ply + 1

@@ -101,11 +101,11 @@ func (d *Deriver) exit(e *Event) {
 		delete(d.plies, e.Node)
 	}
 	p := d.top()
-	if p == nil || c.ply == 0 {
+	if p == nil || c.ply == 0 && !c.sub {
 		d.rootExited(c, e)
 		return
 	}
-	if !broken {
+	if !broken && !c.sub { // a sub-search is no move of its parent's: nothing follows from its score
 		d.childExited(p, e, c)
 	}
 }

@@ -11,7 +11,7 @@ func (d *Deriver) toNegamax(e *Event) {
 	case e.Kind == Enter:
 		ply, ok = 0, true
 		if f := d.frameOf(e.Parent); f != nil {
-			ply = f.ply + 1
+			ply = f.ply + subPly(e)
 		}
 	case aboutRoot(e.Kind):
 		ply, ok = 0, true
@@ -29,7 +29,7 @@ func (d *Deriver) fullToNegamax(e *Event) {
 	case e.Kind == Enter:
 		ply, ok = 0, true
 		if p, open := d.plies[e.Parent]; open && e.Parent != 0 {
-			ply = p + 1
+			ply = p + subPly(e)
 		}
 		d.plies[e.Node] = ply
 	case aboutRoot(e.Kind):

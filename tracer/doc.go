@@ -24,6 +24,9 @@
 //     cutoffs, and the line down the children that decided each score;
 //     derive_pov.go turns scores from White's view (meta.pov "white") to negamax.
 //     decider.go is the child that decides a node's score, shared with Diagnosis.
+//   - subsearch.go: searches of a node's own position (IID, the singular test,
+//     razoring's and ProbCut's verification), Event.Sub; check_subsearch.go
+//     is the checker's subsearch rule, derive_subsearch.go the Deriver's part.
 //   - scale.go: Scale, an engine's infinity and mate scores (the header's meta).
 //   - pvmethod.go: the PV collection methods and the reasons a line ends early.
 //   - diff.go: Diff, which lines up two traces of one position as streams and

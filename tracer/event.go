@@ -277,6 +277,13 @@ type Event struct {
 	// word (see the Why constants), or the engine's own.
 	Why string
 	PV  []string // a line of moves from Node
+	// Sub, on enter: this node searches its parent's own position (no move
+	// leads to it) for Sub's purpose (see the Sub constants, or the engine's
+	// word); its score is not a move's value (subsearch.go).
+	Sub string
+	// Excluded, on a sub-search's enter: the move it leaves out (a singular
+	// verification leaves out the table move it tests).
+	Excluded string
 	// Derived: the engine did not write this event; the reader made it from
 	// the events around it (see Deriver).
 	Derived bool

@@ -42,6 +42,12 @@ func randomEvent(rng *rand.Rand, seq int64, moves []string) Event {
 	if rng.IntN(4) > 0 {
 		e.Move = moves[rng.IntN(len(moves))]
 	}
+	if rng.IntN(8) == 0 { // a search of the node's own position, sometimes leaving a move out
+		e.Sub = []string{SubIID, WhySingular, SubRazor, "engine-word"}[rng.IntN(4)]
+		if rng.IntN(2) == 0 {
+			e.Excluded = moves[rng.IntN(len(moves))]
+		}
+	}
 	if rng.IntN(3) == 0 {
 		n := rng.IntN(10)
 		for range n {

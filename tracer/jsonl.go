@@ -16,7 +16,7 @@ import (
 //	{"seq":2,"kind":"iteration-start","depth":1,"alpha":-32000,"beta":32000}
 //
 // Fields are written in a fixed order: seq, kind, node, parent, ref, ply, depth,
-// index, move, reduced, extended, why, alpha, beta, score, expect, actual, bound,
+// index, move, reduced, extended, why, subsearch, excluded, alpha, beta, score, expect, actual, bound,
 // end, method, reason, pv, derived (only when true). Zero is a
 // meaningful alpha, score or index, so each kind always writes the fields it is
 // about (see alwaysFields), zero or not, and any other field only when it is set.
@@ -170,6 +170,8 @@ func appendEvent(b []byte, e *Event) []byte {
 	b = num(b, 0, `,"reduced":`, int64(e.Reduced))
 	b = num(b, 0, `,"extended":`, int64(e.Extended))
 	b = str(b, fWhy, `,"why":`, e.Why)
+	b = str(b, 0, `,"subsearch":`, e.Sub)
+	b = str(b, 0, `,"excluded":`, e.Excluded)
 	b = num(b, fAlpha, `,"alpha":`, int64(e.Alpha))
 	b = num(b, fBeta, `,"beta":`, int64(e.Beta))
 	b = num(b, fScore, `,"score":`, int64(e.Score))

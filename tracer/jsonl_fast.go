@@ -125,7 +125,7 @@ func (p *fastParser) int(bits int) (int64, bool) {
 // methods and reasons, so decoding them does not allocate.
 var names = func() map[string]string {
 	m := map[string]string{"": ""}
-	whys := []string{WhyLMR, WhyNullMove, WhyCheck, WhySingular, WhyIIR, WhyFutility, WhyLateMove, WhyRazor, WhySEE, WhyDelta, NullMove}
+	whys := []string{WhyLMR, WhyNullMove, WhyCheck, WhySingular, WhyIIR, WhyFutility, WhyLateMove, WhyRazor, WhySEE, WhyDelta, NullMove, SubIID, SubRazor, SubProbCut}
 	for _, list := range [][]string{kindNames[:], nodeTypeNames[:], boundNames[:], endNames[:], methodNames[:], reasonNames[:], whys} {
 		for _, s := range list {
 			m[s] = s
@@ -188,6 +188,10 @@ func (p *fastParser) field(key []byte, j *jsonEvent) bool {
 		ok = small(&j.Extended)
 	case "why":
 		j.Why, ok = p.name()
+	case "subsearch":
+		j.Sub, ok = p.name()
+	case "excluded":
+		j.Excluded, ok = p.name()
 	case "expect":
 		j.Expect, ok = p.name()
 	case "actual":

@@ -118,6 +118,8 @@ type jsonEvent struct {
 	Reduced  int16    `json:"reduced"`
 	Extended int16    `json:"extended"`
 	Why      string   `json:"why"`
+	Sub      string   `json:"subsearch"`
+	Excluded string   `json:"excluded"`
 	Alpha    int32    `json:"alpha"`
 	Beta     int32    `json:"beta"`
 	Score    int32    `json:"score"`
@@ -159,6 +161,7 @@ func decodeEvent(line []byte, n int) (Event, error) {
 		Ply: j.Ply, Depth: j.Depth, Index: j.Index, Move: j.Move,
 		Alpha: j.Alpha, Beta: j.Beta, Score: j.Score, Derived: j.Derived,
 		Reduced: j.Reduced, Extended: j.Extended, Why: j.Why,
+		Sub: j.Sub, Excluded: j.Excluded,
 	}
 	var err error
 	// The words a field may say are the Parse functions'; their errors

@@ -19,7 +19,7 @@ const (
 // Recording is an in-memory Sink with random access, for seeking and stepping
 // back through traces of millions of events.
 //
-// An Event is 88 bytes, mostly its Move string and PV slice headers; a recording
+// An Event is 120 bytes, mostly its strings and PV slice header; a recording
 // stores a 48-byte record instead: the integer fields, the Move as an index
 // into a table of distinct moves, the PV as an index into a side table of lines,
 // and Seq as an offset from the first Seq of its chunk. Records live in
@@ -47,8 +47,8 @@ type Recording struct {
 
 // mark is what an enter or prune says of modern search.
 type mark struct {
-	reduced, extended int16
-	why               string
+	reduced, extended  int16
+	why, sub, excluded string
 }
 
 type chunk struct {
@@ -139,11 +139,11 @@ func (r *Recording) emit(e Event, keep bool) {
 		rec.pv = int32(len(r.pvs))
 		r.pvs = append(r.pvs, line)
 	}
-	if e.Reduced != 0 || e.Extended != 0 || e.Why != "" {
+	if e.Reduced != 0 || e.Extended != 0 || e.Why != "" || e.Sub != "" {
 		if c.marks == nil {
 			c.marks = make([]uint32, off, cap(c.recs))
 		}
-		c.marks = append(c.marks, r.markIndex(mark{e.Reduced, e.Extended, e.Why}))
+		c.marks = append(c.marks, r.markIndex(mark{e.Reduced, e.Extended, e.Why, e.Sub, e.Excluded}))
 	} else if c.marks != nil {
 		c.marks = append(c.marks, 0)
 	}
@@ -159,6 +159,7 @@ func (r *Recording) markIndex(m mark) uint32 {
 			r.markIdx, r.marks = map[mark]uint32{}, []mark{{}}
 		}
 		m.why = strings.Clone(m.why) // the caller's string may pin a larger buffer
+		m.sub, m.excluded = strings.Clone(m.sub), strings.Clone(m.excluded)
 		i = uint32(len(r.marks))
 		r.marks = append(r.marks, m)
 		r.markIdx[m] = i
@@ -219,7 +220,8 @@ func (r *Recording) At(i int) Event {
 	}
 	if off := i & chunkMask; off < len(c.marks) {
 		if m := c.marks[off]; m != 0 {
-			e.Reduced, e.Extended, e.Why = r.marks[m].reduced, r.marks[m].extended, r.marks[m].why
+			mk := &r.marks[m]
+			e.Reduced, e.Extended, e.Why, e.Sub, e.Excluded = mk.reduced, mk.extended, mk.why, mk.sub, mk.excluded
 		}
 	}
 	if rec.pv != 0 {

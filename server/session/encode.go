@@ -20,6 +20,10 @@ type BatchEncoder struct {
 	whyID    map[string]int32
 	freshWhy []string
 	whys     []int32 // per event of the batch: its why id
+	// A search of a node's own position: its purpose, a word of the whys'
+	// table, and the move it excludes, a move id; sent when a batch has one.
+	subs, excluded []int32
+	anySub         bool
 }
 
 func NewBatchEncoder() *BatchEncoder {
@@ -64,14 +68,18 @@ func (b *BatchEncoder) Encode(id int64, from int, events []tracer.Event) []byte 
 	b.ids = b.ids[:0]
 	b.freshWhy = b.freshWhy[:0]
 	b.whys = b.whys[:0]
+	b.subs, b.excluded, b.anySub = b.subs[:0], b.excluded[:0], false
 	modern := false
 	for i := range events {
 		b.ids = append(b.ids, b.intern(events[i].Move))
+		b.subs = append(b.subs, b.internWhy(events[i].Sub))
+		b.excluded = append(b.excluded, b.intern(events[i].Excluded))
+		b.anySub = b.anySub || events[i].Sub != ""
 		for _, m := range events[i].PV {
 			b.intern(m)
 		}
 		b.whys = append(b.whys, b.internWhy(events[i].Why))
-		if events[i].Reduced != 0 || events[i].Extended != 0 || events[i].Why != "" {
+		if events[i].Reduced != 0 || events[i].Extended != 0 || events[i].Why != "" || events[i].Sub != "" {
 			modern = true
 		}
 	}
@@ -193,8 +201,18 @@ func (b *BatchEncoder) appendModern(w []byte, events []tracer.Event) []byte {
 		}
 		w = tracer.AppendJSONString(w, m) // strconv's quoting is Go, not JSON
 	}
-	w = append(w, `],"why":[`...)
-	for i, id := range b.whys {
+	w = appendIDs(append(w, `],"why":`...), b.whys)
+	if b.anySub {
+		w = appendIDs(append(w, `,"sub":`...), b.subs)
+		w = appendIDs(append(w, `,"excluded":`...), b.excluded)
+	}
+	return w
+}
+
+// appendIDs writes ids as a JSON array.
+func appendIDs(w []byte, ids []int32) []byte {
+	w = append(w, '[')
+	for i, id := range ids {
 		if i > 0 {
 			w = append(w, ',')
 		}

@@ -52,8 +52,10 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
       const st = tr.stats(k);
       renderPV(tr, S.notation, k, st.depth);
       stats.render(st, { nps: nodesPerSecond(), minimalLeaves: tr.started.minimalLeaves });
-      // The legend's entries for modern search (reduced, extended, null move, pruned with a reason).
+      // The legend's entries for modern search (reduced, extended, null move, pruned with a reason),
+      // and for a search of a node's own position once there is one.
       document.documentElement.classList.toggle("has-modern", !!(st.nullMoves || st.reductions || st.extensions || st.pruned));
+      document.documentElement.classList.toggle("has-own-search", !!st.ownSearches);
       if (S.pov.root) cutoffsByPlayer(tr, k, st);
     },
     function drawLog(tr, k) {

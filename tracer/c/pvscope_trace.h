@@ -52,6 +52,11 @@
  *   PVSCOPE_SEARCH_END(depth, score, bestmove)  search-end (bestmove NULL: left out)
  *   PVSCOPE_PAUSE() ... PVSCOPE_RESUME()  what runs between is not traced (a quiescence
  *       search kept out of the trace: the node that calls it exits with its value)
+ *   PVSCOPE_SUBSEARCH(ply, purpose)  the node at ply searches its own position next ("iid",
+ *       "razor", "probcut"): the next PVSCOPE_ENTER at ply is that search, a child with no
+ *       move, and its exit gives the node back its moves; its score is no move's value
+ *   PVSCOPE_SINGULAR(ply, excluded)  the same for the singular verification, which leaves
+ *       out the move excluded
  *
  * Several source files: include it plainly in one, and after
  * #define PVSCOPE_TRACE_EXTERN in the others. The format: pvscope's docs/trace-format.md.
@@ -72,6 +77,9 @@
 #define PVSCOPE_MAX_PV 128
 #endif
 #define PVSCOPE_WORD 24 /* bytes kept of a move or a why */
+#ifndef PVSCOPE_MAX_SUB
+#define PVSCOPE_MAX_SUB 64 /* searches of a node's own position open at once */
+#endif
 
 extern int pvscope_on; /* this search is traced: the macros' only test */
 extern int pvscope_paused;
@@ -92,6 +100,7 @@ void pvscope_node_score(const char *kind, int ply, int score);
 void pvscope_prune(int ply, const char *move, const char *why);
 void pvscope_pv_move(const char *move);
 void pvscope_root_pv(int depth, int score);
+void pvscope_subsearch(int ply, const char *purpose, const char *excluded);
 
 #define PVSCOPE_TRACE_TO(path) pvscope_to(path)
 #define PVSCOPE_ONLY_SEARCH(n) pvscope_only_search(n)
@@ -123,12 +132,19 @@ void pvscope_root_pv(int depth, int score);
 #define PVSCOPE_PRUNE(ply, move, why) do { if (pvscope_on) pvscope_prune(ply, move, why); } while (0)
 #define PVSCOPE_PV_MOVE(move) do { if (pvscope_on) pvscope_pv_move(move); } while (0)
 #define PVSCOPE_ROOT_PV(depth, score) do { if (pvscope_on) pvscope_root_pv(depth, score); } while (0)
+#define PVSCOPE_SUBSEARCH(ply, purpose) do { if (pvscope_on) pvscope_subsearch(ply, purpose, NULL); } while (0)
+#define PVSCOPE_SINGULAR(ply, excluded) do { if (pvscope_on) pvscope_subsearch(ply, "singular", excluded); } while (0)
 #define PVSCOPE_PAUSE() do { if (pvscope_on) pvscope_on = 0, pvscope_paused = 1; } while (0)
 #define PVSCOPE_RESUME() do { if (pvscope_paused) pvscope_on = 1, pvscope_paused = 0; } while (0)
 
 #ifndef PVSCOPE_TRACE_EXTERN
 
 int pvscope_on, pvscope_paused;
+
+struct pvscope_ply {
+    int id, index, reduced, extended;
+    char move[PVSCOPE_WORD], why[PVSCOPE_WORD];
+};
 
 static struct {
     FILE *out;
@@ -137,12 +153,14 @@ static struct {
     char pov[PVSCOPE_WORD];
     int mate_band;
     int nodes, depth_asked;
-    struct {
-        int id, index, reduced, extended;
-        char move[PVSCOPE_WORD], why[PVSCOPE_WORD];
-    } at[PVSCOPE_MAX_PLY + 1];
+    struct pvscope_ply at[PVSCOPE_MAX_PLY + 2];
     char pv[PVSCOPE_MAX_PV][PVSCOPE_WORD];
     int pv_len;
+    /* Searches of a node's own position: the one announced, and those open, each with what
+     * it displaced at its ply (the node and the move it announced), given back at its exit. */
+    char sub_purpose[PVSCOPE_WORD], sub_excluded[PVSCOPE_WORD];
+    int sub_ply, nsub;
+    struct { int ply, id; struct pvscope_ply node, next; } sub[PVSCOPE_MAX_SUB];
 } pvscope_state; /* only_search 0 and only_depth 0: the first search */
 
 /* pvscope_copy keeps at most PVSCOPE_WORD-1 bytes of s. */
@@ -238,6 +256,7 @@ void pvscope_search_start(const char *fen, int depth, const char *bounds, int ma
     }
     pvscope_state.out = f, pvscope_state.done = 1, pvscope_on = 1;
     pvscope_state.nodes = 0, pvscope_state.pv_len = 0, pvscope_state.depth_asked = depth;
+    pvscope_state.nsub = 0, pvscope_state.sub_purpose[0] = '\0';
     memset(pvscope_state.at, 0, sizeof pvscope_state.at);
     fputs("{\"format\":\"pvscope-trace\",\"version\":1,\"meta\":{\"writer\":\"pvscope_trace.h\"", f);
     if (fen && *fen) pvscope_field("fen", fen);
@@ -291,15 +310,34 @@ void pvscope_depth_change(int ply, int reduced, int extended, const char *why)
 void pvscope_enter(int ply, int alpha, int beta, int depth)
 {
     FILE *f = pvscope_state.out;
+    int sub, parent;
     if (ply < 0 || ply > PVSCOPE_MAX_PLY) {
         pvscope_stop("ply beyond PVSCOPE_MAX_PLY");
         return;
     }
+    sub = pvscope_state.sub_purpose[0] && pvscope_state.sub_ply == ply;
+    if (sub && pvscope_state.nsub == PVSCOPE_MAX_SUB) {
+        pvscope_stop("searches of a node's own position nested beyond PVSCOPE_MAX_SUB");
+        return;
+    }
+    parent = sub ? pvscope_state.at[ply].id : ply ? pvscope_state.at[ply - 1].id : 0;
+    if (sub) { /* the node searched for keeps its state here until the sub-search exits */
+        int k = pvscope_state.nsub++;
+        pvscope_state.sub[k].ply = ply, pvscope_state.sub[k].id = pvscope_state.nodes + 1;
+        pvscope_state.sub[k].node = pvscope_state.at[ply], pvscope_state.sub[k].next = pvscope_state.at[ply + 1];
+    }
     pvscope_state.at[ply].id = ++pvscope_state.nodes;
     pvscope_state.at[ply].index = 0;
-    if (ply < PVSCOPE_MAX_PLY) pvscope_state.at[ply + 1].move[0] = '\0';
+    pvscope_state.at[ply + 1].move[0] = '\0';
     fprintf(f, "{\"kind\":\"enter\",\"node\":%d,\"parent\":%d,\"ply\":%d,\"depth\":%d,\"alpha\":%d,\"beta\":%d",
-            pvscope_state.at[ply].id, ply ? pvscope_state.at[ply - 1].id : 0, ply, depth, alpha, beta);
+            pvscope_state.at[ply].id, parent, ply, depth, alpha, beta);
+    if (sub) {
+        pvscope_field("subsearch", pvscope_state.sub_purpose);
+        if (pvscope_state.sub_excluded[0]) pvscope_field("excluded", pvscope_state.sub_excluded);
+        pvscope_state.sub_purpose[0] = pvscope_state.sub_excluded[0] = '\0';
+        fputs("}\n", f);
+        return;
+    }
     if (ply) pvscope_field("move", pvscope_state.at[ply].move);
     if (ply && pvscope_state.at[ply].reduced) fprintf(f, ",\"reduced\":%d", pvscope_state.at[ply].reduced);
     if (ply && pvscope_state.at[ply].extended) fprintf(f, ",\"extended\":%d", pvscope_state.at[ply].extended);
@@ -312,11 +350,24 @@ void pvscope_enter(int ply, int alpha, int beta, int depth)
 
 int pvscope_exit(int ply, int score, const char *end)
 {
+    int k = pvscope_state.nsub - 1;
     if (ply < 0 || ply > PVSCOPE_MAX_PLY) return score;
     fprintf(pvscope_state.out, "{\"kind\":\"exit\",\"node\":%d,\"score\":%d", pvscope_state.at[ply].id, score);
     if (end) pvscope_field("end", end);
     fputs("}\n", pvscope_state.out);
+    if (k >= 0 && pvscope_state.sub[k].ply == ply && pvscope_state.sub[k].id == pvscope_state.at[ply].id) {
+        /* The sub-search is over: the node it searched for has its moves back. */
+        pvscope_state.at[ply] = pvscope_state.sub[k].node, pvscope_state.at[ply + 1] = pvscope_state.sub[k].next;
+        pvscope_state.nsub = k;
+    }
     return score;
+}
+
+void pvscope_subsearch(int ply, const char *purpose, const char *excluded)
+{
+    pvscope_state.sub_ply = ply;
+    pvscope_copy(pvscope_state.sub_purpose, purpose);
+    pvscope_copy(pvscope_state.sub_excluded, excluded);
 }
 
 /* pvscope_node_score writes stand-pat {node, score} or move-value {node, move, index, score}. */
@@ -380,6 +431,8 @@ void pvscope_root_pv(int depth, int score)
 #define PVSCOPE_ROOT_PV(depth, score) ((void)0)
 #define PVSCOPE_PAUSE() ((void)0)
 #define PVSCOPE_RESUME() ((void)0)
+#define PVSCOPE_SUBSEARCH(ply, purpose) ((void)0)
+#define PVSCOPE_SINGULAR(ply, excluded) ((void)0)
 
 #endif /* PVSCOPE_TRACE */
 #endif /* PVSCOPE_TRACE_H */

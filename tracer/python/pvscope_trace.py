@@ -21,6 +21,8 @@
                        mate_band=256, pov="white")  # pov: only when scores are White's
     ...  trace.move(ply, "e2e4"); score = -search(...)       # in the parent's loop
     ...  trace.enter(ply, alpha, beta, depth); return trace.exit(ply, score)
+    ...  trace.subsearch(ply, "iid"); search(pos, ply, ...)  # a search of the node's own position,
+    ...  trace.singular(ply, tt_move); ...                  # entered at the node's own ply
     trace.search_end(depth, score, pv, move=best)
 
 A trace is written only when a file is named (PVSCOPE_TRACE_FILE, or path=) and only
@@ -84,6 +86,8 @@ class Trace:
         self._index = {}     # ply -> how many moves the node there announced
         self._move = {}      # ply -> the move that leads to the node entered there
         self._change = {}    # ply -> (reduced, extended, why) for the next node entered there
+        self._sub = None     # (ply, purpose, excluded): the search of a node's own position announced
+        self._subs = []      # those open: (ply, id, what they displaced at ply and ply + 1)
         meta = {"writer": "pvscope_trace.py"}
         for key, value in (("fen", fen), ("bounds", bounds), ("pov", pov)):
             if value:
@@ -148,13 +152,23 @@ class Trace:
             return
         # Checked before the writer's state moves: a refused enter takes no node id.
         self._numbers("enter", ply=ply, alpha=alpha, beta=beta, depth=depth)
+        sub = self._sub if self._sub and self._sub[0] == ply else None
+        parent = self._id[ply - 1] if ply else 0
+        if sub:  # the node searched for keeps its state here until the sub-search exits
+            parent = self._id[ply]
+            self._subs.append((ply, self._nodes + 1, self._displaced(ply)))
+            self._sub = None
         self._nodes += 1
         self._id[ply] = self._nodes
         self._index[ply] = 0
         self._move.pop(ply + 1, None)
-        event = {"kind": "enter", "node": self._nodes, "parent": self._id[ply - 1] if ply else 0,
+        event = {"kind": "enter", "node": self._nodes, "parent": parent,
                  "ply": ply, "depth": depth, "alpha": alpha, "beta": beta}
-        if ply:
+        if sub:
+            event["subsearch"] = sub[1]
+            if sub[2]:
+                event["excluded"] = sub[2]
+        elif ply:
             event["move"] = self._move.get(ply, "")
             reduced, extended, why = self._change.pop(ply, (0, 0, ""))
             if reduced:
@@ -172,7 +186,38 @@ class Trace:
             if end:
                 event["end"] = end
             self._write(event)
+            if self._subs and self._subs[-1][:2] == (ply, self._id[ply]):
+                # The sub-search is over: the node it searched for has its moves back.
+                self._restore(ply, self._subs.pop()[2])
         return score
+
+    def subsearch(self, ply, purpose):
+        """The node at ply searches its own position next ("iid", "razor", "probcut"): the
+        next enter at ply is that search, a child with no move, and its exit gives the node
+        back its moves; its score is no move's value."""
+        if self.on:
+            self._sub = (ply, purpose, None)
+
+    def singular(self, ply, excluded):
+        """The singular verification: the node at ply searches its own position next,
+        leaving out the move excluded."""
+        if self.on:
+            self._sub = (ply, "singular", excluded)
+
+    def _displaced(self, ply):
+        return tuple((d.get(p), p in d) for p in (ply, ply + 1)
+                     for d in (self._id, self._index, self._move, self._change))
+
+    def _restore(self, ply, saved):
+        i = 0
+        for p in (ply, ply + 1):
+            for d in (self._id, self._index, self._move, self._change):
+                value, present = saved[i]
+                i += 1
+                if present:
+                    d[p] = value
+                else:
+                    d.pop(p, None)
 
     def stand_pat(self, ply, score):
         """Quiescence: the node takes its static evaluation as its own value."""

@@ -81,7 +81,11 @@ export class ChessLines {
   _fenOf(trace, id) {
     const nd = id > 0 && id < trace.enterAt.length ? { parent: trace.parentOf.get(id), move: trace.moveName(id) } : null;
     let fen = this.rootFen;
-    if (nd && nd.parent) {
+    if (nd && nd.parent && trace.modern && trace.modern.subOf(id)) {
+      fen = this.fens.get(nd.parent) ?? this.fenAt(trace, nd.parent); // a search of its parent's own position
+      const above = this.rejected.get(nd.parent);
+      if (above) this.rejected.set(id, above);
+    } else if (nd && nd.parent) {
       const base = this.fens.get(nd.parent) ?? this.fenAt(trace, nd.parent);
       let r = base && ChessLines.play(base, nd.move);
       // A move the rules reject is played as the engine played it, so the moves below it have

@@ -291,6 +291,7 @@ export class Trace {
       end: done ? h.ends[c.end.get(x)] ?? "" : null, children: [...this.childIds(id)],
       reSearch: this.reSearchOf.get(id), cutAt: this.cutAt.get(id) >= 0 ? this.cutAt.get(id) : Infinity,
       reduced: this.modern.reducedOf(id), extended: this.modern.extendedOf(id), why: this.modern.whyOf(id),
+      ownSearch: this.modern.subOf(id), excluded: this.moveNames[this.modern.excludedIdOf(id)] || "",
       nullMove: this.nullId !== 0 && c.move.get(e) === this.nullId,
     };
   }
@@ -301,7 +302,8 @@ export class Trace {
     return out.reverse();
   }
 
-  positionMoves(id) { return this.path(id).slice(1).map((x) => this.moveName(x)); }
+  // The moves from the root to node id's position: a search of a node's own position plays none.
+  positionMoves(id) { return this.path(id).slice(1).filter((x) => !this.modern.subOf(x)).map((x) => this.moveName(x)); }
 
   _rootLineAt(k) {
     const j = lastBelow(this.rootLineIdx, k);

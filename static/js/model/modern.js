@@ -12,20 +12,25 @@ export class Modern {
     this.whyNames = [""]; // why id -> word, extended by the frames' "whys"
     this.on = false; // some frame carried the columns: the per-node arrays exist
     this.reduced = null; this.extended = null; this.why = null; // per node id
+    // Per node id: a search of its parent's own position, its purpose (an id of whyNames) and the
+    // move it excludes (a move id), 0 for a move's node (ownsearch.js).
+    this.sub = null; this.excluded = null;
     this.reductions = []; // enter events of nodes searched shallower (the null move's own search apart)
     this.extensions = []; // enter events of nodes searched deeper
     this.reducedReSearches = []; // re-search events whose probe was a reduced search
     this.nullMoves = []; // enter events of null-move nodes
     this.nullCuts = []; // exits of null-move searches that failed high for the side that passed
+    this.ownSearches = []; // enter events of searches of a node's own position
   }
 
   // frame(b, nodes): a batch arrives; nodes is the node table's length before it.
   frame(b, nodes) {
     if (b.whys) for (const w of b.whys) this.whyNames.push(w);
-    if (!this.on && (b.reduced || b.extended || b.why)) {
+    if (!this.on && (b.reduced || b.extended || b.why || b.sub)) {
       this.on = true;
       const cap = Math.max(1024, nodes * 2);
       this.reduced = new Int16Array(cap); this.extended = new Int16Array(cap); this.why = new Uint16Array(cap);
+      this.sub = new Uint16Array(cap); this.excluded = new Int32Array(cap);
     }
   }
 
@@ -35,6 +40,7 @@ export class Modern {
     while (cap <= id) cap *= 2;
     const grow = (a) => { const b = new a.constructor(cap); b.set(a); return b; };
     this.reduced = grow(this.reduced); this.extended = grow(this.extended); this.why = grow(this.why);
+    this.sub = grow(this.sub); this.excluded = grow(this.excluded);
   }
 
   // enter: node id entered at event `at`, the i-th of batch b.
@@ -44,6 +50,8 @@ export class Modern {
     this._room(id);
     const r = (b.reduced && b.reduced[i]) || 0, x = (b.extended && b.extended[i]) || 0;
     this.reduced[id] = r; this.extended[id] = x; this.why[id] = (b.why && b.why[i]) || 0;
+    this.sub[id] = (b.sub && b.sub[i]) || 0; this.excluded[id] = (b.excluded && b.excluded[i]) || 0;
+    if (this.sub[id]) this.ownSearches.push(at);
     if (r > 0 && !isNull) this.reductions.push(at);
     if (x > 0) this.extensions.push(at);
   }
@@ -66,6 +74,9 @@ export class Modern {
   reducedOf(id) { return this.on && id < this.reduced.length ? this.reduced[id] : 0; }
   extendedOf(id) { return this.on && id < this.extended.length ? this.extended[id] : 0; }
   whyOf(id) { return this.on && id < this.why.length ? this.whyNames[this.why[id]] ?? "" : ""; }
+  // A search of the parent's own position: its purpose ("iid", "singular", ...), "" for a move's node.
+  subOf(id) { return this.on && id < this.sub.length ? this.whyNames[this.sub[id]] ?? "" : ""; }
+  excludedIdOf(id) { return this.on && id < this.excluded.length ? this.excluded[id] : 0; }
 
   // The trace-format fields of event i (model.event): enter's reduced, extended and why, and a
   // prune's why; none for the rest, so a saved textbook trace is unchanged.
@@ -75,6 +86,8 @@ export class Modern {
       if (this.reducedOf(node)) out.reduced = this.reducedOf(node);
       if (this.extendedOf(node)) out.extended = this.extendedOf(node);
       if (this.whyOf(node)) out.why = this.whyOf(node);
+      if (this.subOf(node)) out.subsearch = this.subOf(node);
+      if (this.excludedIdOf(node)) out.excluded = t.moveNames[this.excludedIdOf(node)];
       return out;
     }
     if (kind === t.K.prune) {
@@ -89,14 +102,14 @@ export class Modern {
     return {
       nullMoves: below(this.nullMoves, k), nullMoveCutoffs: below(this.nullCuts, k),
       reductions: below(this.reductions, k), reducedReSearches: below(this.reducedReSearches, k),
-      extensions: below(this.extensions, k),
+      extensions: below(this.extensions, k), ownSearches: below(this.ownSearches, k),
     };
   }
 
   // The first event at or after k in list (its index + 1, a landing step), or Infinity.
   next(list, k) { const j = below(list, k); return j < list.length ? list[j] + 1 : Infinity; }
 
-  get bytes() { return this.on ? this.reduced.byteLength * 2 + this.why.byteLength : 0; }
+  get bytes() { return this.on ? this.reduced.byteLength * 2 + this.why.byteLength * 2 + this.excluded.byteLength : 0; }
 }
 
 // Entries < k of a sorted array.

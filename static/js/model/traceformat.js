@@ -49,7 +49,7 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
   const batch = { type: "events", id: 0, from: 0, count: 0, moves: [], pv: [], cuts: [] };
   for (const c of cols) batch[c] = [];
   // Modern search: reduced and extended plies, and why as ids into the batch's "whys" (as the server sends them).
-  const modern = { reduced: [], extended: [], why: [], whys: [] }, whyId = new Map();
+  const modern = { reduced: [], extended: [], why: [], whys: [], sub: [], excluded: [] }, whyId = new Map();
   const moveId = new Map();
   const intern = (m) => {
     if (!m) return 0;
@@ -67,6 +67,10 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
     modern.reduced.push(ev.reduced || 0); modern.extended.push(ev.extended || 0);
     if (ev.why && !whyId.has(ev.why)) { modern.whys.push(ev.why); whyId.set(ev.why, modern.whys.length); }
     modern.why.push(ev.why ? whyId.get(ev.why) : 0);
+    // A search of a node's own position: its purpose is a word of the same table, its excluded move a move id.
+    if (ev.subsearch && !whyId.has(ev.subsearch)) { modern.whys.push(ev.subsearch); whyId.set(ev.subsearch, modern.whys.length); }
+    modern.sub.push(ev.subsearch ? whyId.get(ev.subsearch) : 0);
+    modern.excluded.push(intern(ev.excluded));
     if (ev.pv) batch.pv.push([batch.count, ev.pv.map(intern)]);
     if (ev.derived) (batch.derived ||= []).push(batch.count);
     if (ev.method) {
@@ -77,6 +81,7 @@ export function batchFromJSONL(text, hello = DEFAULT_HELLO) {
     }
     batch.count++;
   }
+  if (!modern.sub.some((v) => v)) { delete modern.sub; delete modern.excluded; }
   if (modern.whys.length || modern.reduced.some((v) => v) || modern.extended.some((v) => v)) Object.assign(batch, modern);
   return { hello, started, batch };
 }

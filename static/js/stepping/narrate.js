@@ -15,6 +15,7 @@ import { View } from "../tree/view.js";
 import { countBelow } from "../model/model.js";
 import { enterClause, pruneSentence, whyText } from "../model/modern.js";
 import { lineWords } from "../pv/pvshown.js";
+import { ownSearchName, ownSearchSentence } from "../model/ownsearch.js";
 
 const BOUND_FLIP = { lower: "upper", upper: "lower", exact: "exact" };
 const NEGAMAX = new View("negamax");
@@ -42,6 +43,7 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
   const nodeName = opts.nodeName || ((id) => {
     const nd = trace.node(id);
     if (!nd) return phrase(t("narrate.nodeNumber", { id }));
+    if (nd.ownSearch) return phrase(ownSearchName(nd.ownSearch, nodeName(nd.parent))); // no move leads to it
     return nd.parent ? mv(nd.parent, nd.move) : phrase(t("narrate.theRoot"));
   });
   const say = (key, params) => capitalise(t(key, params), words);
@@ -80,6 +82,10 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
     case "enter": {
       const ex = trace.expectAt ? trace.expectAt(i) : e.expect;
       const nd = trace.node(e.node);
+      if (nd && nd.ownSearch) {
+        return capitalise(ownSearchSentence({ parent: nodeName(e.parent), purpose: nd.ownSearch,
+          excluded: nd.excluded ? label(e.parent, nd.excluded) : "", depth: e.depth, window: win(e.alpha, e.beta, e.ply) }), words);
+      }
       const clause = nd ? enterClause(nd) : "";
       return say("narrate.enter", {
         root: e.parent ? "no" : "yes", name: e.parent ? mv(e.parent, e.move) : "", player: player(e.ply),

@@ -110,7 +110,7 @@ test("stats count the events of the file", () => {
   assert.equal(s.reSearches, 0);
   assert.equal(s.depth, 2);
   assert.deepEqual(t.stats(0), { nodes: 0, leaves: 0, probes: 0, reSearches: 0, cutoffs: 0, lastMoveCutoffs: 0, firstMoveCutoffs: 0, ttHits: 0, ttCutoffs: 0, depth: 0,
-    pruned: 0, nullMoves: 0, nullMoveCutoffs: 0, reductions: 0, reducedReSearches: 0, extensions: 0 });
+    pruned: 0, nullMoves: 0, nullMoveCutoffs: 0, reductions: 0, reducedReSearches: 0, extensions: 0, ownSearches: 0 });
   assert.equal(t.stats(8).probes, 1); // the probe is seq 8 = event index 7
 });
 

@@ -316,6 +316,7 @@ function decorateItem(t, it, k, { pv, cur, open }) {
   it.ref = t.refOf.get(id);
   it.isPruned = false;
   it.reduced = t.modern.reducedOf(id); it.extended = t.modern.extendedOf(id); it.why = t.modern.whyOf(id);
+  it.ownSearch = t.modern.subOf(id); // a search of the parent's own position (ownsearch.js)
   it.nullMove = t.nullId !== 0 && c.move.get(e) === t.nullId;
   it.current = id === cur;
   it.onPV = pv.has(id);
@@ -340,5 +341,6 @@ function decorateLink(l) {
   l.cut = !!l.to.cut;
   l.pruned = !!l.to.isPruned;
   // Modern search: a null move's edge is dotted, a reduced one dashed (treeview.js).
-  l.mark = l.to.nullMove ? "null" : l.to.reduced > l.to.extended ? "reduced" : "";
+  // A search of the parent's own position: dash-dotted, no move on it.
+  l.mark = l.to.ownSearch ? "own" : l.to.nullMove ? "null" : l.to.reduced > l.to.extended ? "reduced" : "";
 }

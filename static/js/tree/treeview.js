@@ -8,6 +8,7 @@ import { listenToPointer } from "./treeinput.js";
 import { View } from "./view.js";
 import { drawLabels, labelRoom, NO_ROOM } from "./treelabels.js";
 import { tooltipLines } from "../model/modern.js";
+import { ownSearchLabel } from "../model/ownsearch.js";
 import { tipLines } from "./treetip.js";
 import { R, drawMarks, drawReLinks, drawSummary, shapePath } from "./treemarks.js";
 
@@ -159,6 +160,7 @@ export class TreeView {
   // past it shows the move's UCI text and the next frame names it, so a big search
   // streaming in does not hold a key press behind hundreds of boards.
   moveText(it, important = false) {
+    if (it.ownSearch) return ownSearchLabel(it.ownSearch); // no move leads to it: its purpose instead
     if (!it.move) return "";
     if (it.nullMove) return "null"; // the pass: its edge is dotted too
     const key = it.nodeId || (it.kind === "pruned" ? it.id : 0); // a pruned stub is named from its parent
@@ -298,7 +300,7 @@ export class TreeView {
     const seen = tiny ? new Set() : null;
     const pixel = (x, y) => Math.round(x * s + this.tx) + 8192 * Math.round(y * s + this.ty);
     // Edges: batched into one path per style.
-    const styles = { normal: [], path: [], pv: [], pruned: [], reduced: [], null: [] };
+    const styles = { normal: [], path: [], pv: [], pruned: [], reduced: [], null: [], own: [] };
     for (const l of r.links) {
       if ((l.from.y < y0 && l.to.y < y0) || (l.from.y > y1 && l.to.y > y1)) continue;
       if ((l.from.x < x0 && l.to.x < x0) || (l.from.x > x1 && l.to.x > x1)) continue;
@@ -323,6 +325,7 @@ export class TreeView {
     // Modern search: a reduced edge dashed, a null move's dotted (its depth mark is a label, treelabels.js).
     strokeLinks(styles.reduced, col.text, Math.max(px, 1.5), [7, 4]);
     strokeLinks(styles.null, col.text, Math.max(px, 2), [1.5, 3.5]);
+    strokeLinks(styles.own, col.text, Math.max(px, 1.5), [8, 3, 1.5, 3]); // a search of the node's own position
     strokeLinks(styles.pv, col.pv, Math.max(2 * px, 3), []);
     strokeLinks(styles.path, col.open, Math.max(2 * px, 4), []);
     ctx.setLineDash([]);
