@@ -149,6 +149,9 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 		chk.Warn(&tracer.Violation{Rule: "meta", Problem: err.Error()})
 	}
 	diag.Scale = scale
+	if m := engine.HeaderFEN(meta); m != nil { // a move number of 0, as engines write it
+		chk.Warn(&tracer.Violation{Rule: "meta", Problem: m.Text, Key: m.Key, Args: m.Args})
+	}
 	// The header's position the page refuses (a FEN with no kings, a tree it
 	// cannot read, more than one position) is refused here too.
 	if _, err := engine.HeaderPosition(meta); err != nil {

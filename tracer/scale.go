@@ -27,7 +27,7 @@ var DefaultScale = Scale{Infinity: 32000, Mate: 30000, MateBand: 256}
 // defaulting to DefaultScale's. An engine that gives no infinity gets
 // DefaultScale's or just above its mate, whichever is higher. A key whose
 // value is not a positive whole number, a band wider than the mate value, or
-// an infinity not above the mate is ignored, as if not given (a band that is
+// an infinity below the mate is ignored, as if not given (a band that is
 // still wider becomes the mate value), and named in the error: a warning for
 // the reader to show, since the scale returned is usable either way. The error
 // names one key in a sentence of the page's catalogs (msg.Error); several keys
@@ -58,14 +58,18 @@ func ScaleOf(meta map[string]string) (Scale, error) {
 		band = DefaultScale.MateBand
 	}
 	s.MateBand = min(band, s.Mate)
+	// An infinity equal to the mate value is many engines' (a score equal to
+	// both is infinity: a window's edge, and the mate of the root itself);
+	// one below it is no scale.
 	inf := s.Infinity
-	if get("infinity", &inf) && inf <= s.Mate {
-		ignored = append(ignored, fmt.Sprintf("meta.infinity %d is not above the mate value %d", inf, s.Mate))
-		one = msg.New("go-tracer.infinityNotAbove", "meta.infinity {infinity} is not above the mate value {mate} (ignored)", "infinity", inf, "mate", s.Mate)
-		inf = s.Infinity
+	given := get("infinity", &inf)
+	if given && inf < s.Mate {
+		ignored = append(ignored, fmt.Sprintf("meta.infinity %d is below the mate value %d", inf, s.Mate))
+		one = msg.New("go-tracer.infinityBelowMate", "meta.infinity {infinity} is below the mate value {mate} (ignored)", "infinity", inf, "mate", s.Mate)
+		inf, given = s.Infinity, false
 	}
 	s.Infinity = inf
-	if s.Infinity <= s.Mate {
+	if !given && s.Infinity <= s.Mate {
 		s.Infinity = s.Mate + 1
 	}
 	if len(ignored) == 1 {

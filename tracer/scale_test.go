@@ -26,10 +26,13 @@ func TestScaleOf(t *testing.T) {
 		{map[string]string{"mate": "100", "mateBand": "200"}, Scale{32000, 100, 100}, "meta.mateBand 200"},
 		// The review's case: an empty infinity is not given, so it is just above the mate.
 		{map[string]string{"mate": "50000", "infinity": ""}, Scale{50001, 50000, 256}, ""},
-		// An infinity at or below the mate is no bound of every score: ignored.
+		// An infinity below the mate is no bound of every score: ignored.
 		{map[string]string{"mate": "50000", "infinity": "40000"}, Scale{50001, 50000, 256}, "meta.infinity 40000"},
-		{map[string]string{"mate": "50000", "infinity": "50000"}, Scale{50001, 50000, 256}, "meta.infinity 50000"},
-		{map[string]string{"infinity": "30000"}, DefaultScale, "meta.infinity 30000"},
+		{map[string]string{"infinity": "29999"}, DefaultScale, "meta.infinity 29999"},
+		// One equal to the mate is many engines' (issue 38: infinity and
+		// mate both 10000), and is kept as given.
+		{map[string]string{"mate": "10000", "infinity": "10000"}, Scale{10000, 10000, 256}, ""},
+		{map[string]string{"infinity": "30000"}, Scale{30000, 30000, 256}, ""},
 	} {
 		got, err := ScaleOf(c.meta)
 		if got != c.want || (err != nil) != (c.err != "") || (err != nil && !strings.Contains(err.Error(), c.err)) {

@@ -26,7 +26,8 @@ type Trace struct {
 	Started  Started
 	Rec      *tracer.Recording
 	Done     Done
-	scaleErr error // the header's scale is not one: a warning while it is read
+	scaleErr error      // the header's scale is not one: a warning while it is read
+	fenWarn  *msg.Error // the header's FEN numbers its move 0: a warning while it is read
 }
 
 // Charger is what reading a trace is charged to, as it grows (the server's
@@ -96,6 +97,9 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 			w.Key, w.Args = m.Key, m.Args
 		}
 		chk.Warn(w)
+	}
+	if m := o.fenWarn; m != nil {
+		chk.Warn(&tracer.Violation{Rule: "meta", Problem: m.Text, Key: m.Key, Args: m.Args})
 	}
 	var nodes, leaves int64
 	var end *tracer.Event
@@ -200,6 +204,9 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 func (o *Trace) setStarted(h tracer.Header) error {
 	o.Started = Started{Type: "started", Kind: "tree", Options: map[string]string{}}
 	o.Started.Scores, o.scaleErr = ScoreScaleOf(h.Meta)
+	if m := engine.HeaderFEN(h.Meta); m != nil { // a move number of 0, as engines write it
+		o.fenWarn = m
+	}
 	for k, v := range h.Meta {
 		switch k {
 		case "fen", "tree", "random", "pov", "mate", "infinity", "mateBand":
