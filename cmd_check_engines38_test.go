@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -38,5 +39,48 @@ func TestCheckHeaderInfinityIsMate(t *testing.T) {
 	}
 	if len(rep.Iterations) != 1 || rep.Iterations[0].End == nil || rep.Iterations[0].End.Reason != "mate" || rep.Iterations[0].Bound != "" {
 		t.Errorf("iterations %+v, want one short line ended by mate, its score no bound", rep.Iterations)
+	}
+}
+
+// Issue 38: the engine's own line written through iteration-end counts as
+// root-pv's does: check shows it, not derived, and judges it.
+func TestCheckIterationEndLine(t *testing.T) {
+	for _, c := range []struct {
+		file, pv string
+		warnings int // the other line parts from the one the scores derive (0): engine-pv's warning
+	}{{"iteration_end_line.jsonl", "0", 0}, {"iteration_end_other.jsonl", "1", 1}} {
+		rep := checkFile(t, c.file)
+		if len(rep.Iterations) != 1 || rep.Iterations[0].Derived || strings.Join(rep.Iterations[0].PV, " ") != c.pv {
+			t.Errorf("%s: iterations %+v, want one with the engine's PV %s, not derived", c.file, rep.Iterations, c.pv)
+		}
+		if rep.ViolationCount != 0 || rep.WarningCount != c.warnings {
+			t.Errorf("%s: violations %v, warnings %v; want none and %d", c.file, rep.Violations, rep.Warnings, c.warnings)
+		}
+	}
+}
+
+// Issue 38: diff reads the engine's line from iteration-end too: the same
+// search whose engine says 0 in one and 1 in the other parts at move 1.
+func TestDiffIterationEndLine(t *testing.T) {
+	dir := "tracer/testdata/engines38/"
+	out, stderr, code := run(t, "diff", dir+"iteration_end_line.jsonl", dir+"iteration_end_other.jsonl", "--json")
+	var rep struct {
+		Iterations []struct {
+			A, B   struct{ PV []string }
+			PVPart *struct {
+				Ply  int
+				A, B string
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("exit %d: %v\n%s%s", code, err, out, stderr)
+	}
+	if len(rep.Iterations) != 1 {
+		t.Fatalf("iterations: %s", out)
+	}
+	it := rep.Iterations[0]
+	if p := it.PVPart; p == nil || p.Ply != 0 || p.A != "0" || p.B != "1" || strings.Join(it.A.PV, " ") != "0" || strings.Join(it.B.PV, " ") != "1" {
+		t.Errorf("iteration: %+v; want A's line 0 and B's 1, parting at ply 0", it)
 	}
 }

@@ -145,8 +145,10 @@ func (d *Diagnosis) Emit(e Event) {
 			d.cur.Score = e.Score
 		}
 		if d.cur != nil && len(e.PV) > 0 {
-			if !d.cur.hasRootPV {
-				d.cur.PV, d.cur.Score = e.PV, e.Score
+			// The engine's own line, wherever a root-pv's counts: a derived
+			// root-pv gives way to it.
+			if !d.cur.hasRootPV || d.cur.Derived && !e.Derived {
+				d.cur.PV, d.cur.Score, d.cur.Derived = e.PV, e.Score, e.Derived
 				d.cur.rootEnd, d.cur.hasRootPV = d.rootFor(e.Score).end, true
 			}
 			d.engineLine(&e)

@@ -79,6 +79,16 @@ type IterationSide struct {
 	PV           []string `json:"pv"`
 	occurrence   int32    // which iteration of this depth (0 first)
 	pvSet        bool
+	pvEngine     bool // the line is the engine's own (root-pv or iteration-end), not derived
+}
+
+// line takes the iteration's line from e, a root-pv or an iteration-end.
+func (it *IterationSide) line(e *Event) {
+	it.Score, it.PV, it.pvSet, it.pvEngine = e.Score, e.PV, true, !e.Derived
+	it.BestMove = ""
+	if len(e.PV) > 0 {
+		it.BestMove = e.PV[0]
+	}
 }
 
 // sideFrame is an open iteration, root search or node of one side.
@@ -122,7 +132,10 @@ func (s *sideShaper) add(e *Event, line int) {
 		s.closeTo(levelTrace, e, line)
 		s.openIteration(e.Depth, true, e, line)
 	case IterationEnd:
-		if it := s.iter(); it != nil && !it.pvSet {
+		switch it := s.iter(); {
+		case it != nil && len(e.PV) > 0 && !e.Derived && !it.pvEngine:
+			it.line(e) // the engine's own line, as a root-pv's (a derived one gives way to it)
+		case it != nil && !it.pvSet:
 			it.Score = e.Score
 		}
 		s.closeTo(levelTrace, e, line)
@@ -150,12 +163,8 @@ func (s *sideShaper) add(e *Event, line int) {
 			it.Cutoffs++
 		}
 	case RootPV:
-		if it := s.iter(); it != nil && e.Index == 0 {
-			it.Score, it.PV, it.pvSet = e.Score, e.PV, true
-			it.BestMove = ""
-			if len(e.PV) > 0 {
-				it.BestMove = e.PV[0]
-			}
+		if it := s.iter(); it != nil && e.Index == 0 && !(e.Derived && it.pvEngine) {
+			it.line(e)
 		}
 	}
 }

@@ -60,6 +60,8 @@ export class Trace {
     this.firstCutIdx = new GrowInt32(); // cutoffs by the first move
     this.lastMoveCutIdx = new GrowInt32(16); // cutoffs at a tree node's last move: nothing left to prune
     this.rootLineIdx = new GrowInt32(); // pv-update at a root, root-pv (the best line), search-end
+    this.engineLineAt = -1; // the last iteration-end that carried the engine's own line
+    this.iterRootPV = false; // the engine wrote its own root-pv in the iteration being read
     this.reportIdx = new GrowInt32(16); // the end-of-iteration reports: root-pv, pv-line, pv-cut (pvreports.js)
     this.rootFailHighIdx = new GrowInt32(); // fail-high at a root, aspiration-fail upward
     // A node the table answered (an exit with end tt-cutoff) is a table hit and a table cutoff,
@@ -138,11 +140,19 @@ export class Trace {
         } else if (kind === K["pv-update"] && node && this.parentOf.get(node) === 0) this.rootLineIdx.push(at);
         else if (kind === K["root-pv"]) {
           // MultiPV: lines 1, 2... follow the best (index 0), which stays the root's line.
-          if (z(b.index, i) === 0) this.rootLineIdx.push(at);
+          if (z(b.index, i) === 0) { this.rootLineIdx.push(at); this.iterRootPV = !c.derived.get(at); }
           this.reportIdx.push(at);
+        } else if (kind === K["iteration-end"]) {
+          // The engine's own line written through iteration-end is the root's line as a root-pv's is
+          // (pvscope check and diff read it so too); a line pvscope derived before it gives way.
+          if (this.pvs.has(at) && this.pvs.get(at).length && !c.derived.get(at) && !this.iterRootPV) {
+            this.rootLineIdx.push(at); this.reportIdx.push(at); this.engineLineAt = at;
+          }
+          this.iterRootPV = false;
         } else if (kind === K["search-end"]) {
-          // A search-end without a line leaves the root's last line shown (a trace file's may give none).
-          if (this.pvs.has(at) && this.pvs.get(at).length) this.rootLineIdx.push(at);
+          // A search-end without a line leaves the root's last line shown (a trace file's may give
+          // none), and so does one pvscope derived after the engine's own iteration-end line.
+          if (this.pvs.has(at) && this.pvs.get(at).length && !(c.derived.get(at) && this.engineLineAt >= 0)) this.rootLineIdx.push(at);
         }
         else if (kind === K["pv-line"] || kind === K["pv-cut"]) this.reportIdx.push(at);
         else if (kind === K["fail-high"] && node && this.parentOf.get(node) === 0) this.rootFailHighIdx.push(at);
@@ -334,14 +344,23 @@ export class Trace {
   // Event index of the root-line change shown at k (-1 before any): lets callers cache.
   rootLineEvent(k) { return this._rootLineAt(k); }
 
-  // The best line of each iteration completed before k (MultiPV's other lines: pvreports.js).
+  // The best line of each iteration completed before k (MultiPV's other lines: pvreports.js):
+  // the engine's own, from root-pv or iteration-end, before one pvscope derived.
   iterations(k) {
-    const idx = this.byKind[this.K["root-pv"]], out = [];
+    const idx = this.reportIdx, out = [], K = this.K, c = this.c;
     const m = countBelow(idx, k);
+    let engine = false; // the last line taken is the engine's own
     for (let j = 0; j < m; j++) {
-      const i = idx.get(j);
-      if (this.c.index.get(i) !== 0) continue;
-      out.push({ depth: this.c.depth.get(i), score: this.c.score.get(i), pv: this.pvNames(i) || [] });
+      const i = idx.get(j), kind = c.kind.get(i);
+      const line = { depth: c.depth.get(i), score: c.score.get(i), pv: this.pvNames(i) || [] };
+      if (kind === K["root-pv"] && c.index.get(i) === 0) {
+        out.push(line);
+        engine = !c.derived.get(i);
+      } else if (kind === K["iteration-end"]) {
+        const last = out[out.length - 1];
+        if (last && last.depth === line.depth) { if (!engine) out[out.length - 1] = line; } else out.push(line);
+        engine = true;
+      }
     }
     return out;
   }

@@ -39,7 +39,20 @@ export function pvReports(trace, k) {
     if (kind === K["root-pv"]) {
       const index = c.index.get(i), score = c.score.get(i), pv = line(i);
       cur.multipv.push({ index, score, pv });
-      if (index === 0) { cur.complete = true; cur.score = score; cur.bound = (h.bounds || [])[c.bound.get(i)] || ""; cur.lines.triangular ||= pv; }
+      if (index === 0) {
+        cur.complete = true; cur.score = score; cur.bound = (h.bounds || [])[c.bound.get(i)] || ""; cur.lines.triangular ||= pv;
+        cur.derived = c.derived.get(i) === 1;
+      }
+    } else if (kind === K["iteration-end"]) {
+      // The engine's own line, written through iteration-end, stands where a root-pv's would:
+      // it replaces one pvscope derived (the engine wrote no root-pv), and a root-pv's stays.
+      const best = cur.multipv.find((l) => l.index === 0);
+      if (!best || cur.derived) {
+        const pv = line(i), score = c.score.get(i);
+        if (best) { if (cur.lines.triangular === best.pv) cur.lines.triangular = pv; best.pv = pv; best.score = score; }
+        else { cur.multipv.unshift({ index: 0, score, pv }); cur.lines.triangular ||= pv; cur.bound = ""; }
+        cur.complete = true; cur.score = score; cur.derived = false;
+      }
     } else if (kind === K["pv-line"]) {
       cur.lines[methods[c.method.get(i)]] = line(i);
     } else if (kind === K["pv-cut"]) {
