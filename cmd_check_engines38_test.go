@@ -84,3 +84,24 @@ func TestDiffIterationEndLine(t *testing.T) {
 		t.Errorf("iteration: %+v; want A's line 0 and B's 1, parting at ply 0", it)
 	}
 }
+
+// Issue 38: diff's sentences read as English on an aspiration plant (it
+// said "leaves iteration 2 never left", and "1 leaves").
+func TestDiffAspirationPlantReads(t *testing.T) {
+	dir := "tracer/testdata/engines38/"
+	out, stderr, code := run(t, "diff", dir+"aspiration_plant.jsonl", dir+"aspiration_fixed.jsonl")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (they differ)\n%s%s", code, out, stderr)
+	}
+	for _, want := range []string{"A (line 12, seq 16): ends iteration 2\n", "B (line 12, seq 15): enters the root with window (-100, 100), depth 2\n",
+		"A: 2 nodes, 1 leaf, 0 re-searches, 0 cutoffs, 0 table cuts; score 3"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("diff says\n%s\nwant %q in it", out, want)
+		}
+	}
+	for _, bad := range []string{"never left", "1 leaves", "1 nodes"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("diff says %q:\n%s", bad, out)
+		}
+	}
+}

@@ -220,8 +220,9 @@ func printDiff(w io.Writer, o *diffOutput) {
 				continue
 			}
 			x := s.it
-			fmt.Fprintf(w, "    %s: %d nodes, %d leaves, %d re-searches, %d cutoffs, %d table cuts; score %d, best %s, PV %s\n",
-				s.name, x.Nodes, x.Leaves, x.ReSearches, x.Cutoffs, x.TableCuts, x.Score, orDash(strings.Fields(x.BestMove)), orDash(x.PV))
+			fmt.Fprintf(w, "    %s: %s, %s, %s, %s, %s; score %d, best %s, PV %s\n",
+				s.name, plural64(x.Nodes, "node", "nodes"), plural64(x.Leaves, "leaf", "leaves"), plural64(x.ReSearches, "re-search", "re-searches"),
+				plural64(x.Cutoffs, "cutoff", "cutoffs"), plural64(x.TableCuts, "table cut", "table cuts"), x.Score, orDash(strings.Fields(x.BestMove)), orDash(x.PV))
 		}
 		if p := it.PVPart; p != nil && it.A != nil && it.B != nil {
 			fmt.Fprintf(w, "    PVs part at move %d: %s against %s\n", p.Ply+1, orEnd(p.A), orEnd(p.B))
@@ -247,7 +248,7 @@ func printOnly(w io.Writer, side string, list []tracer.DiffNode, count int) {
 	}
 	fmt.Fprintf(w, "subtrees searched only in %s: %d (%d shown, largest first)\n", side, count, len(list))
 	for _, n := range list {
-		fmt.Fprintf(w, "  %s: %d nodes, line %d\n", where(n.Iteration, n.RootSearch, n.Path, n.SAN), n.Exit.Nodes, n.Line)
+		fmt.Fprintf(w, "  %s: %s, line %d\n", where(n.Iteration, n.RootSearch, n.Path, n.SAN), plural64(n.Exit.Nodes, "node", "nodes"), n.Line)
 	}
 }
 
@@ -271,6 +272,12 @@ func stepText(n *tracer.DiffNode) string {
 	case "end":
 		return "the trace ends"
 	case "exit":
+		switch {
+		case len(n.Path) == 0 && n.Node == 0: // an iteration has no exit of its own: the next one, or the end, closes it
+			return fmt.Sprintf("ends iteration %d", n.Iteration)
+		case n.Exit == nil || n.Exit.Unclosed:
+			return "stops inside " + nodeName(n) + ", which it never exits"
+		}
 		return "leaves " + nodeName(n) + " " + exitText(*n)
 	}
 	s := fmt.Sprintf("enters %s with window (%d, %d), depth %d", nodeName(n), n.Alpha, n.Beta, n.Depth)
@@ -285,8 +292,11 @@ func stepText(n *tracer.DiffNode) string {
 
 func nodeName(n *tracer.DiffNode) string {
 	if len(n.Path) == 0 {
-		if n.Node == 0 {
+		switch {
+		case n.Node == 0:
 			return fmt.Sprintf("iteration %d", n.Iteration)
+		case n.RootSearch > 1:
+			return fmt.Sprintf("the root (its search %d)", n.RootSearch)
 		}
 		return "the root"
 	}
@@ -299,7 +309,7 @@ func nodeName(n *tracer.DiffNode) string {
 func exitText(n tracer.DiffNode) string {
 	x := n.Exit
 	if x == nil || x.Unclosed {
-		return "never left"
+		return "never exits it"
 	}
 	s := fmt.Sprintf("with score %d", x.Score)
 	if x.Bound != "" {
@@ -309,6 +319,14 @@ func exitText(n tracer.DiffNode) string {
 		s += ", end " + x.End
 	}
 	return s + fmt.Sprintf(" in window (%d, %d)", n.Alpha, n.Beta)
+}
+
+// plural64 is n and the noun that goes with it: "1 leaf", "2 leaves".
+func plural64(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func orEnd(m string) string {
