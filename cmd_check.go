@@ -53,10 +53,12 @@ func checkCmd(args []string, stdout io.Writer) error {
 
 // checkReport is what check finds; --json prints it as it is.
 type checkReport struct {
-	File           string           `json:"file"`
-	Events         int64            `json:"events"`
-	Counts         checkCounts      `json:"counts"`
-	ViolationCount int              `json:"violationCount"`
+	File           string      `json:"file"`
+	Events         int64       `json:"events"`
+	Counts         checkCounts `json:"counts"`
+	ViolationCount int         `json:"violationCount"`
+	// ViolationRules: how many rules the violations break (26 violations of one rule is 1).
+	ViolationRules int              `json:"violationRules"`
 	Violations     []checkViolation `json:"violations"`
 	// Warnings are doubtful patterns that break no rule (a repeat searched in
 	// full again, a meta value that cannot be read).
@@ -137,7 +139,15 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 			}
 		}
 	}
-	chk.Report = keep(&rep.ViolationCount, &rep.Violations)
+	report := keep(&rep.ViolationCount, &rep.Violations)
+	rules := map[string]bool{}
+	chk.Report = func(v *tracer.Violation) {
+		if !rules[v.Rule] {
+			rules[v.Rule] = true
+			rep.ViolationRules++
+		}
+		report(v)
+	}
 	chk.Warn = keep(&rep.WarningCount, &rep.Warnings)
 	diag.Report, diag.Warn = chk.Report, chk.Warn
 	line = rd.Line() // the header's: its warnings (pov, bounds, the scale) are dated there

@@ -105,3 +105,19 @@ func TestDiffAspirationPlantReads(t *testing.T) {
 		}
 	}
 }
+
+// Issue 38: view counts violations and rules apart ("breaks 26 rules" was
+// said of 26 violations of one rule): two null-move-twice violations.
+func TestViewCountsViolationsAndRules(t *testing.T) {
+	var out strings.Builder
+	if err := viewCheck("tracer/testdata/engines38/null_twice_twice.jsonl", &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "has 2 violations of 1 rule (the first, line 4: null-move-twice:") {
+		t.Errorf("view says %q; want 2 violations of 1 rule", out.String())
+	}
+	rep := checkFile(t, "null_twice_twice.jsonl")
+	if rep.ViolationCount != 2 || rep.ViolationRules != 1 {
+		t.Errorf("check --json: %d violations of %d rules; want 2 of 1", rep.ViolationCount, rep.ViolationRules)
+	}
+}

@@ -76,8 +76,8 @@ func viewCheck(path string, out io.Writer) error {
 	}
 	if rep.ViolationCount > 0 {
 		v := rep.Violations[0]
-		fmt.Fprintf(out, "pvscope: %s breaks %s (the first, line %d: %s: %s); it opens all the same, and `pvscope check %s` lists them\n",
-			path, plural(rep.ViolationCount, "rule", "rules"), v.Line, v.Rule, v.Message, path)
+		fmt.Fprintf(out, "pvscope: %s has %s of %s (the first, line %d: %s: %s); it opens all the same, and `pvscope check %s` lists them\n",
+			path, plural(rep.ViolationCount, "violation", "violations"), plural(rep.ViolationRules, "rule", "rules"), v.Line, v.Rule, v.Message, path)
 	}
 	if rep.WarningCount > 0 {
 		fmt.Fprintf(out, "pvscope: %s has %s (`pvscope check %s` lists them)\n", path, plural(rep.WarningCount, "warning", "warnings"), path)

@@ -29,7 +29,7 @@ func TestViewOpensATraceThatBreaksRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(line, "breaks 1 rule (the first, line 13: best-score:") || !strings.Contains(line, "opens all the same") {
+	if !strings.Contains(line, "has 1 violation of 1 rule (the first, line 13: best-score:") || !strings.Contains(line, "opens all the same") {
 		t.Fatalf("view printed %q, want the count of violations and that it opens", line)
 	}
 

@@ -68,6 +68,7 @@ type Started struct {
 	// writes infinity and mate (traceproblems.go).
 	Violations     []TraceProblem `json:"violations,omitempty"`
 	ViolationCount int            `json:"violationCount,omitempty"`
+	ViolationRules int            `json:"violationRules,omitempty"` // how many rules they break
 	Warnings       []TraceProblem `json:"warnings,omitempty"`
 	WarningCount   int            `json:"warningCount,omitempty"`
 	Scores         *ScoreScale    `json:"scores,omitempty"`

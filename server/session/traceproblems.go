@@ -19,6 +19,7 @@ const maxListedProblems = 500
 type traceProblems struct {
 	violations     []TraceProblem
 	violationCount int
+	rules          map[string]bool // the rules the violations break
 	// Warnings: doubtful but legal patterns (tracer.Checker's Warn), and a
 	// header whose scale is not one.
 	warnings     []TraceProblem
@@ -27,6 +28,12 @@ type traceProblems struct {
 
 func (p *traceProblems) addViolation(v *tracer.Violation, line, event int, node int32) {
 	p.violationCount++
+	if !p.rules[v.Rule] {
+		if p.rules == nil {
+			p.rules = map[string]bool{}
+		}
+		p.rules[v.Rule] = true
+	}
 	if len(p.violations) < maxListedProblems {
 		p.violations = append(p.violations, TraceProblem{Rule: v.Rule, Line: line, Seq: v.Seq, Event: event, Node: node, Message: v.Problem, Key: v.Key, Args: ClipArgs(v.Args)})
 	}
@@ -41,7 +48,7 @@ func (p *traceProblems) addWarning(w *tracer.Violation, line, event int, node in
 
 // setOn puts the problems on the frame that opens the trace.
 func (p *traceProblems) setOn(f *Started) {
-	f.Violations, f.ViolationCount = p.violations, p.violationCount
+	f.Violations, f.ViolationCount, f.ViolationRules = p.violations, p.violationCount, len(p.rules)
 	f.Warnings, f.WarningCount = p.warnings, p.warningCount
 }
 

@@ -17,10 +17,11 @@ export function problemText(p, name = "") {
   return t("traceproblems.problem", { line: p.line, rule: p.rule, named: name ? "yes" : "no", name, message: said(p) });
 }
 
-// bannerText(violations, warnings): the banner's sentence, "" when there is nothing to say.
-export function bannerText(violations, warnings) {
-  if (violations && warnings) return t("traceproblems.breaksAndHas", { violations, warnings });
-  if (violations) return t("traceproblems.breaks", { violations });
+// bannerText(violations, warnings, rules): the banner's sentence, "" when there is nothing to
+// say; rules is how many rules the violations break (26 violations of one rule: 1).
+export function bannerText(violations, warnings, rules = violations) {
+  if (violations && warnings) return t("traceproblems.breaksAndHas", { violations, warnings, rules });
+  if (violations) return t("traceproblems.breaks", { violations, rules });
   if (warnings) return t("traceproblems.has", { warnings });
   return "";
 }
@@ -46,7 +47,7 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
     warningCount = f.warningCount || warnings.length;
     named = -1;
     at = -1;
-    const text = bannerText(violationCount, warningCount);
+    const text = bannerText(violationCount, warningCount, f.violationRules || new Set(violations.map((v) => v.rule)).size);
     $("violation-text").textContent = text;
     $("violation-banner").hidden = !text;
     $("violations").hidden = !text;

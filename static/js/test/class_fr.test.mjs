@@ -155,11 +155,13 @@ test("room: a follower back on a new connection answers the open question again"
 // ---- the violations list (traceproblems.js) ----
 
 inFrench("trace problems: the banner, the list, its titles and count, in French with plurals", () => {
-  assert.equal(bannerText(1, 0), `Cette trace enfreint une règle${NB}:`);
-  assert.equal(bannerText(2, 0), `Cette trace enfreint 2 règles${NB}:`);
+  assert.equal(bannerText(1, 0, 1), `Cette trace comporte 1 violation de 1 règle${NB}:`);
+  assert.equal(bannerText(2, 0, 2), `Cette trace comporte 2 violations de 2 règles${NB}:`);
+  // Issue 38: violations and rules counted apart (26 violations of one rule).
+  assert.equal(bannerText(26, 0, 1), `Cette trace comporte 26 violations de 1 règle${NB}:`);
   assert.equal(bannerText(0, 1), `Cette trace comporte 1 avertissement${NB}:`);
   assert.equal(bannerText(0, 2), `Cette trace comporte 2 avertissements${NB}:`);
-  assert.equal(bannerText(1234, 1), `Cette trace enfreint 1${NN}234 règles et comporte 1 avertissement${NB}:`);
+  assert.equal(bannerText(1234, 1, 3), `Cette trace comporte 1${NN}234 violations de 3 règles et 1 avertissement${NB}:`);
   assert.equal(bannerText(0, 0), "");
   assert.equal(problemText({ line: 1234, rule: "window-order", message: "m" }), `ligne 1${NN}234 · window-order${NB}: m`);
 
@@ -176,7 +178,8 @@ inFrench("trace problems: the banner, the list, its titles and count, in French 
     warnings: [{ line: 1234, rule: "window-order", node: 0, seq: 1233, event: 3, message: "y" }],
     warningCount: 2,
   });
-  assert.equal(doc.getElementById("violation-text").textContent, `Cette trace enfreint 1${NN}235 règles et comporte 2 avertissements${NB}:`);
+  // No violationRules on the frame: the rules of the violations listed (actual-type, orphan).
+  assert.equal(doc.getElementById("violation-text").textContent, `Cette trace comporte 1${NN}235 violations de 2 règles et 2 avertissements${NB}:`);
   assert.equal(doc.getElementById("violation-count").textContent, `1${NN}235 + 2 avertissements`);
   const items = doc.getElementById("violation-list").children;
   const [b1, b2, b3] = items.slice(0, 3).map((li) => li.children[0]);
