@@ -121,3 +121,16 @@ func TestViewCountsViolationsAndRules(t *testing.T) {
 		t.Errorf("check --json: %d violations of %d rules; want 2 of 1", rep.ViolationCount, rep.ViolationRules)
 	}
 }
+
+// Issue 38: a table entry of depth 2 answering a node of depth 9 is a
+// tt-depth violation (the issue's planted bug); a depth-9 entry answering a
+// depth-9 node is not; an engine that says meta.ttShallow true allows it.
+func TestCheckTTDepth(t *testing.T) {
+	rep := checkFile(t, "tt_shallow.jsonl")
+	if rep.ViolationCount != 1 || rep.Violations[0].Rule != "tt-depth" || rep.Violations[0].Node != 2 || rep.Violations[0].Line != 5 {
+		t.Errorf("violations %+v; want one tt-depth at node 2, line 5", rep.Violations)
+	}
+	if rep := checkFile(t, "tt_shallow_allowed.jsonl"); rep.ViolationCount != 0 {
+		t.Errorf("meta.ttShallow true: violations %+v; want none", rep.Violations)
+	}
+}

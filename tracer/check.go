@@ -10,7 +10,7 @@ import (
 type Violation struct {
 	Seq     int64  // the offending event; for a trace that ends badly, the last one
 	Node    int32  // the node the event names; for a trace that ends with nodes open, the innermost
-	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report, move-value, null-move-twice, null-in-check, aspiration, best-move, engine-pv; for a warning: repeat, engine-pv
+	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report, move-value, null-move-twice, null-in-check, aspiration, best-move, engine-pv, tt-depth; for a warning: repeat, engine-pv
 	Problem string
 	// Key and Args say Problem in the page's catalogs (go-tracer.*): msg.Error's.
 	Key  string
@@ -74,7 +74,7 @@ func (v *Violation) Error() string {
 //     open, names a method, and a cut a node entered, a reason and a ply
 //     short of the depth.
 //   - aspiration, best-move (check_driver.go), null-move-twice, null-in-check
-//     (check_null.go), engine-pv (check_enginepv.go; its comparison with the
+//     (check_null.go), tt-depth (check_ttdepth.go), engine-pv (check_enginepv.go; its comparison with the
 //     derived line is Diagnosis's): each file says the convention its rules
 //     rely on.
 //
@@ -126,7 +126,8 @@ type Checker struct {
 	// A re-search announced and not yet entered; rsSeq is 0 when none is pending.
 	rsSeq         int64
 	rsNode, rsRef int32
-	sub           subChecks // searches of a node's own position (check_subsearch.go)
+	sub           subChecks    // searches of a node's own position (check_subsearch.go)
+	tt            ttDepthState // the last tt-hit, for tt-depth (check_ttdepth.go)
 }
 
 // nodeState is what the checker remembers of an entered node.
@@ -313,6 +314,10 @@ func (c *Checker) check(e *Event) *msg.Error {
 		return c.engineLine(e)
 	case RootPV:
 		return c.engineLine(e)
+	case TTHit:
+		c.ttHit(e)
+	case TTCutoff:
+		c.ttAnswered(e.Seq, e.Node)
 	case StandPat:
 		c.standPat(e)
 	case MoveValue:
@@ -373,6 +378,9 @@ func (c *Checker) exit(e *Event) *msg.Error {
 			problem = msg.New("go-tracer.actualType", `exit of node {node} says "{actual}", but score {score} in its window ({alpha}, {beta}) makes it "{want}"`,
 				"node", e.Node, "actual", e.Actual.String(), "score", e.Score, "alpha", n.alpha, "beta", n.beta, "want", want.String())
 		}
+	}
+	if e.End == TTCut {
+		c.ttAnswered(e.Seq, e.Node)
 	}
 	if problem == nil {
 		problem = c.judgeExit(e)

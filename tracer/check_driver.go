@@ -47,6 +47,7 @@ func (c *Checker) scale() Scale {
 func (c *Checker) SetHeader(h Header) {
 	c.Bounds = h.Meta["bounds"]
 	c.Scale, _ = ScaleOf(h.Meta)
+	c.tt.allowed = h.Meta[MetaTTShallow] == "true"
 	c.metaWarnings(h.Meta)
 }
 

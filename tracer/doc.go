@@ -16,7 +16,8 @@
 //     check_nodes.go its stack of open nodes, check_rules.go re-searches and the
 //     collectors' reports, check_score.go what a node's children imply (a
 //     re-search owed, its best score, repeats), check_ids.go the set of ids seen,
-//     check_meta.go the header's convention words it does not know.
+//     check_meta.go the header's convention words it does not know,
+//     check_ttdepth.go the table's depth (tt-depth).
 //   - derive.go: Deriver, which completes a minimal trace another engine wrote
 //     (enter and exit only) with the events that follow from it, marked Derived;
 //     derive_enter.go reads enters: ply, index, the expected type, re-searches

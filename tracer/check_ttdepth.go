@@ -1,0 +1,46 @@
+package tracer
+
+import "github.com/pvscope/pvscope/tracer/msg"
+
+// tt-depth: a table entry answers a node only if it was searched at least as
+// deep as the node asks. The rule relies on one convention, the table's: an
+// entry stored by a search of depth d holds a value good to depth d, so it
+// may answer (cut) a node of depth d or less, never a deeper one (it may
+// still order the deeper node's moves: a hit that does not answer is not
+// judged). It is judged where the trace carries both depths: the node's on
+// its enter, the entry's on the node's last tt-hit before the answer (a
+// tt-cutoff event, or the exit with end tt-cutoff). An entry's depth of 0 is
+// read as not given for a node above the horizon (a minimal trace leaves the
+// field out). An engine that lets shallower entries answer says so with
+// meta.ttShallow true, and the rule is not judged.
+
+// MetaTTShallow is the header's meta key by which an engine says its table's
+// shallower entries may answer deeper nodes.
+const MetaTTShallow = "ttShallow"
+
+// ttDepthState is the last tt-hit of the innermost open node.
+type ttDepthState struct {
+	allowed bool  // meta.ttShallow: the engine lets shallower entries answer
+	node    int32 // the node of the last tt-hit, 0 after it was judged
+	depth   int16 // the entry's depth it carried
+	seq     int64
+}
+
+// ttHit keeps the entry's depth of a tt-hit at the innermost open node.
+func (c *Checker) ttHit(e *Event) {
+	c.tt.node, c.tt.depth, c.tt.seq = e.Node, e.Depth, e.Seq
+}
+
+// ttAnswered judges the answer of node by its last tt-hit (once per hit).
+func (c *Checker) ttAnswered(seq int64, node int32) {
+	if c.tt.allowed || c.tt.node != node || node == 0 {
+		return
+	}
+	c.tt.node = 0
+	n, ok := c.nodes[node]
+	if !ok || c.tt.depth >= n.depth || c.tt.depth == 0 && n.depth > 0 {
+		return
+	}
+	c.extra(seq, node, "tt-depth", msg.New("go-tracer.ttShallow", "node {node} of depth {depth} is answered by a table entry stored for depth {entry} (tt-hit at seq {hit}): an entry answers only nodes no deeper than it was searched",
+		"node", node, "depth", n.depth, "entry", c.tt.depth, "hit", c.tt.seq))
+}
