@@ -45,7 +45,7 @@ func checkCmd(args []string, stdout io.Writer) error {
 	} else {
 		printCheck(stdout, rep)
 	}
-	if rep.ViolationCount > 0 {
+	if rep.ViolationCount > 0 || rep.WriterMistakeCount > 0 {
 		return exitCode{1, nil}
 	}
 	return nil
@@ -53,10 +53,15 @@ func checkCmd(args []string, stdout io.Writer) error {
 
 // checkReport is what check finds; --json prints it as it is.
 type checkReport struct {
-	File           string      `json:"file"`
-	Events         int64       `json:"events"`
-	Counts         checkCounts `json:"counts"`
-	ViolationCount int         `json:"violationCount"`
+	File   string      `json:"file"`
+	Events int64       `json:"events"`
+	Counts checkCounts `json:"counts"`
+	// WriterMistakes are the trace's own: its writer's, not the engine's (a
+	// re-search written with another move, a move that is none in its
+	// parent's position, an exit no enter opened); listed first.
+	WriterMistakeCount int              `json:"writerMistakeCount"`
+	WriterMistakes     []checkViolation `json:"writerMistakes"`
+	ViolationCount     int              `json:"violationCount"`
 	// ViolationRules: how many rules the violations break (26 violations of one rule is 1).
 	ViolationRules int              `json:"violationRules"`
 	Violations     []checkViolation `json:"violations"`
@@ -120,7 +125,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &checkReport{Violations: []checkViolation{}, Warnings: []checkViolation{}, Iterations: []checkIteration{}}
+	rep := &checkReport{WriterMistakes: []checkViolation{}, Violations: []checkViolation{}, Warnings: []checkViolation{}, Iterations: []checkIteration{}}
 	var (
 		diag  tracer.Diagnosis
 		chk   tracer.Checker
@@ -149,6 +154,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 		report(v)
 	}
 	chk.Warn = keep(&rep.WarningCount, &rep.Warnings)
+	chk.Writer = keep(&rep.WriterMistakeCount, &rep.WriterMistakes)
 	diag.Report, diag.Warn = chk.Report, chk.Warn
 	line = rd.Line() // the header's: its warnings (pov, bounds, the scale) are dated there
 	diag.SetHeader(rd.Header())
@@ -311,26 +317,37 @@ func printCheck(w io.Writer, rep *checkReport) {
 		}
 		fmt.Fprintln(w)
 	}
-	for _, v := range rep.Warnings {
-		fmt.Fprintf(w, "warning: line %d (seq %d, node %d, path %s): %s: %s\n", v.Line, v.Seq, v.Node, orDash(v.Path), v.Rule, v.Message)
-	}
-	switch {
-	case rep.WarningCount > len(rep.Warnings):
-		fmt.Fprintf(w, "%d warnings (%d shown; --max N shows more)\n", rep.WarningCount, len(rep.Warnings))
-	case rep.WarningCount > 0:
-		fmt.Fprintf(w, "%d warnings\n", rep.WarningCount)
+	// The trace's own mistakes first (what the engine did cannot be read
+	// right past them), then the engine's violations, then the warnings.
+	for _, v := range rep.WriterMistakes {
+		fmt.Fprintf(w, "the trace's writer: line %d (seq %d, node %d, path %s): %s: %s\n", v.Line, v.Seq, v.Node, orDash(v.Path), v.Rule, v.Message)
 	}
 	for _, v := range rep.Violations {
 		fmt.Fprintf(w, "line %d (seq %d, node %d, path %s): %s: %s\n", v.Line, v.Seq, v.Node, orDash(v.Path), v.Rule, v.Message)
 	}
-	switch {
-	case rep.ViolationCount == 0:
-		fmt.Fprintln(w, "no violations")
-	case rep.ViolationCount > len(rep.Violations):
-		fmt.Fprintf(w, "%d violations (%d shown; --max N shows more)\n", rep.ViolationCount, len(rep.Violations))
-	default:
-		fmt.Fprintf(w, "%d violations\n", rep.ViolationCount)
+	for _, v := range rep.Warnings {
+		fmt.Fprintf(w, "warning: line %d (seq %d, node %d, path %s): %s: %s\n", v.Line, v.Seq, v.Node, orDash(v.Path), v.Rule, v.Message)
 	}
+	if rep.WriterMistakeCount > 0 {
+		fmt.Fprintf(w, "%s of the trace's writer%s, ", plural(rep.WriterMistakeCount, "mistake", "mistakes"), shown(rep.WriterMistakeCount, len(rep.WriterMistakes)))
+	}
+	if rep.ViolationCount == 0 {
+		fmt.Fprint(w, "no violations")
+	} else {
+		fmt.Fprintf(w, "%s of %s%s", plural(rep.ViolationCount, "violation", "violations"), plural(rep.ViolationRules, "rule", "rules"), shown(rep.ViolationCount, len(rep.Violations)))
+	}
+	if rep.WarningCount > 0 {
+		fmt.Fprintf(w, ", %s%s", plural(rep.WarningCount, "warning", "warnings"), shown(rep.WarningCount, len(rep.Warnings)))
+	}
+	fmt.Fprintln(w)
+}
+
+// shown says how many of count a list shows, when not all: " (20 shown; --max N shows more)".
+func shown(count, listed int) string {
+	if count > listed {
+		return fmt.Sprintf(" (%d shown; --max N shows more)", listed)
+	}
+	return ""
 }
 
 func orDash(moves []string) string {

@@ -134,3 +134,48 @@ func TestCheckTTDepth(t *testing.T) {
 		t.Errorf("meta.ttShallow true: violations %+v; want none", rep.Violations)
 	}
 }
+
+// Issue 38: the trace's own mistakes are named as its writer's, apart from
+// the engine's violations and first in the report.
+func TestCheckWriterMistakes(t *testing.T) {
+	for _, c := range []struct {
+		file, rule string
+		node       int32
+		line       int
+	}{
+		{"writer_research_move.jsonl", "writer-re-search", 4, 7},
+		{"writer_move.jsonl", "writer-move", 4, 7},
+		{"writer_exit.jsonl", "writer-exit", 9, 5},
+	} {
+		rep := checkFile(t, c.file)
+		if rep.WriterMistakeCount != 1 || len(rep.WriterMistakes) != 1 {
+			t.Errorf("%s: writer's mistakes %+v, violations %+v; want one %s", c.file, rep.WriterMistakes, rep.Violations, c.rule)
+			continue
+		}
+		if m := rep.WriterMistakes[0]; m.Rule != c.rule || m.Node != c.node || m.Line != c.line {
+			t.Errorf("%s: %+v; want %s at node %d, line %d", c.file, m, c.rule, c.node, c.line)
+		}
+		if rep.ViolationCount != 0 {
+			t.Errorf("%s: violations %+v; want none of the engine's", c.file, rep.Violations)
+		}
+	}
+	// The text report: the writer's mistakes come first, and the count says whose.
+	out, _, code := run(t, "check", "tracer/testdata/engines38/writer_move.jsonl")
+	if code != 1 || !strings.Contains(out, "the trace's writer: line 7 (seq 8, node 4, path a2a4): writer-move: ") ||
+		!strings.Contains(out, "1 mistake of the trace's writer, no violations\n") {
+		t.Errorf("exit %d, report\n%s", code, out)
+	}
+}
+
+// Issue 38: the report counts the writer's mistakes, then violations, then
+// warnings, in that order, each in its own words.
+func TestCheckReportOrder(t *testing.T) {
+	out, _, _ := run(t, "check", "tracer/testdata/engines38/writer_order.jsonl")
+	w, v, warn := strings.Index(out, "the trace's writer: "), strings.Index(out, "\nline "), strings.Index(out, "\nwarning: ")
+	if w < 0 || v < 0 || warn < 0 || !(w < v && v < warn) {
+		t.Errorf("want the writer's mistake, then the violation, then the warning:\n%s", out)
+	}
+	if !strings.Contains(out, "1 mistake of the trace's writer, 1 violation of 1 rule, 1 warning\n") {
+		t.Errorf("the counts:\n%s", out)
+	}
+}

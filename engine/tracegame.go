@@ -10,8 +10,10 @@ import (
 
 // TraceGame answers tracer.Game's questions about lines from one position
 // (a trace header's FEN), replaying them with the engine's chess position.
+// NotAMove keeps the position it last followed: not for concurrent use.
 type TraceGame struct {
-	fen string
+	fen  string
+	walk lineWalk // NotAMove's position, followed line to line (tracewalk.go)
 }
 
 // NewTraceGame returns the Game of fen, or an error when fen is not a position.

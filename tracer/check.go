@@ -97,6 +97,9 @@ type Checker struct {
 	// Warn, when set, receives every warning: a doubtful pattern that breaks
 	// no rule.
 	Warn func(*Violation)
+	// Writer, when set, receives the trace's own mistakes, its writer's, not
+	// the engine's (check_writer.go); unset, they go where violations go.
+	Writer func(*Violation)
 	// Bounds is the engine's bound convention (meta.bounds, see SetHeader):
 	// BoundsFailSoft judges a node's score against its best move's value;
 	// anything else (fail-hard, or not said) against min(best move's value, beta).
@@ -128,6 +131,7 @@ type Checker struct {
 	rsNode, rsRef int32
 	sub           subChecks    // searches of a node's own position (check_subsearch.go)
 	tt            ttDepthState // the last tt-hit, for tt-depth (check_ttdepth.go)
+	wr            writerState  // the writer's mistakes (check_writer.go)
 }
 
 // nodeState is what the checker remembers of an entered node.
@@ -324,6 +328,7 @@ func (c *Checker) check(e *Event) *msg.Error {
 		c.subMoveValue("", Searched, e.Score)
 		return c.moveValue(e)
 	case Enter:
+		c.writerEnter(e)
 		return c.enter(e)
 	case Exit:
 		return c.exit(e)
@@ -336,6 +341,7 @@ func (c *Checker) check(e *Event) *msg.Error {
 		n.probing, n.probingAlpha = true, e.Alpha
 		c.nodes[e.Node] = n
 	case ReSearch:
+		c.writerReSearchEvent(e)
 		return c.reSearch(e)
 	case PVUpdate:
 		if !(e.Alpha < e.Score && e.Score < e.Beta) {
@@ -350,6 +356,9 @@ func (c *Checker) check(e *Event) *msg.Error {
 
 func (c *Checker) exit(e *Event) *msg.Error {
 	top := c.top()
+	if (top == 0 || e.Node != top) && c.writerExit(e) {
+		return nil // no enter opened it: the writer's mistake, nothing of the engine's
+	}
 	if top == 0 || e.Node != top {
 		c.rule, c.culprit = "nesting", top
 		m := msg.New("go-tracer.exitNotInnermost", "exit of node {node}, but the innermost open node is {top}: node {top} has not exited", "node", e.Node, "top", top)

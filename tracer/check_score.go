@@ -100,7 +100,7 @@ func (c *Checker) owed(e *Event) {
 	if f.owe == 0 {
 		return
 	}
-	if e.Ref != f.owe {
+	if e.Ref != f.owe && !c.writerOwed(e, f) { // check_writer.go: the re-search written with another move
 		c.extra(e.Seq, f.owe, "re-search", c.oweProblem(c.open[k], f))
 	}
 	f.owe = 0
