@@ -84,7 +84,9 @@ func TestCheckViolations(t *testing.T) {
 		}, true, -3, "the first seq must be positive"},
 
 		// b. enter and exit balanced
-		{"exit of another node", func(es []Event) []Event { es[5].Node = 3; return es }, false, 6, "exit of node 3, but the innermost open node is 2"},
+		// (an exit of a node not yet entered is the writer's mistake: writer-exit, check_writer.go)
+		{"exit of another node", func(es []Event) []Event { es[5].Node = 1; return es }, false, 6, "exit of node 1, but the innermost open node is 2"},
+		{"exit of a node never entered", func(es []Event) []Event { es[5].Node = 3; return es }, false, 6, "exit of node 3, which no enter opened"},
 		{"exit with nothing open", func(es []Event) []Event { return slices.Delete(es, 2, 3) }, false, 3, "tt-probe names node 1, but no node is open"},
 		{"enter under the wrong parent", func(es []Event) []Event { es[4].Parent = 0; return es }, false, 5, "names parent 0, but the innermost open node is 1"},
 		{"node id reused", func(es []Event) []Event { es[16].Node = 2; return es }, false, 17, "node 2 entered twice"},

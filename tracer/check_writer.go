@@ -11,8 +11,9 @@ import (
 // the engine's violations and before them in a report, each with a rule of
 // its own:
 //
-//   - writer-re-search: a re-search whose move differs from its probe's: an
-//     enter or a re-search event whose ref names another move; in a trace
+//   - writer-re-search: a re-search whose move differs from its probe's: the
+//     enter a re-search event announced, or the re-search event, whose ref
+//     names another move; in a trace
 //     without refs, the child entered right after a probe that owed a
 //     re-search, with the re-search's window (the parent's beta to its alpha,
 //     negated) and the probe's depth, but another move.
@@ -60,7 +61,7 @@ func (c *Checker) writerEnter(e *Event) {
 	if e.IsSub() || e.Move == "" {
 		return
 	}
-	if e.Ref != 0 {
+	if e.Ref != 0 && c.rsSeq != 0 && c.rsRef == e.Ref { // the announced re-search (one no re-search announced is re-search's)
 		if r, ok := c.nodes[e.Ref]; ok && r.move != "" && r.move != e.Move {
 			c.writerMistake(e.Seq, e.Node, "writer-re-search", msg.New("go-tracer.writerReSearchMove", "node {node} searches {ref} again (its ref), but writes the move {move} where {ref} played {refMove}: the re-search's move is not its probe's",
 				"node", e.Node, "ref", e.Ref, "move", e.Move, "refMove", r.move))
