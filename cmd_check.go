@@ -384,6 +384,10 @@ func reasonSentence(reason string) string {
 		return "a table entry answered the node"
 	case tracer.ReasonHorizon:
 		return "it reached the horizon early (a reduced or null-move search)"
+	case tracer.AspirationFailAtRoot:
+		return "the root failed its aspiration window at this depth: its score is a bound, and so is its line"
+	case tracer.RootBound:
+		return "the root's search was a bound search (a window one unit wide) and failed high or low: its line is a bound's"
 	}
 	return r.String()
 }

@@ -179,3 +179,27 @@ func TestCheckReportOrder(t *testing.T) {
 		t.Errorf("the counts:\n%s", out)
 	}
 }
+
+// Issue 38: every short line gets its reason when the trace holds one.
+func TestCheckShortLineReasons(t *testing.T) {
+	for _, c := range []struct {
+		file, pv, reason string
+		ply              int
+	}{
+		{"short_mate.jsonl", "a y", "mate", 2},
+		{"short_aspiration.jsonl", "a c q", "aspiration-fail", 3},
+		{"short_repetition.jsonl", "a x", "repetition", 2},
+		{"short_mtd.jsonl", "a x", "root-bound", 2},
+		{"infinity_mate.jsonl", "", "mate", 0},
+	} {
+		rep := checkFile(t, c.file)
+		if len(rep.Iterations) != 1 {
+			t.Errorf("%s: iterations %+v; want one", c.file, rep.Iterations)
+			continue
+		}
+		it := rep.Iterations[0]
+		if strings.Join(it.PV, " ") != c.pv || !it.Short || it.End == nil || it.End.Reason != c.reason || it.End.Ply != c.ply {
+			t.Errorf("%s: %+v (end %+v); want the short line %q ending at ply %d for %s", c.file, it, it.End, c.pv, c.ply, c.reason)
+		}
+	}
+}

@@ -48,6 +48,7 @@ type rootEnd struct {
 	rank  int8 // 3 inside its window, 2 failed high, 1 failed low
 	end   PVEnd
 	bound Bound // Lower or Upper when it failed on a finite edge of a window wider than one unit
+	null  bool  // its window was one unit wide (an MTD driver's bound search)
 }
 
 // Counts are the totals check reports. A node the table answered (an exit
@@ -322,7 +323,7 @@ func (d *Diagnosis) scale() Scale {
 
 // rootExited keeps where a root search's line ended, for the iteration's root-pv.
 func (d *Diagnosis) rootExited(f *diagFrame, e *Event) {
-	r := rootEnd{depth: f.depth, score: e.Score, rank: rootRank(e.Score, f.alpha, f.beta), end: f.end}
+	r := rootEnd{depth: f.depth, score: e.Score, rank: rootRank(e.Score, f.alpha, f.beta), end: f.end, null: int64(f.beta)-int64(f.alpha) == 1}
 	if e.End != Stopped && aspirationFailed(d.scale(), e.Score, f.alpha, f.beta) {
 		r.bound = Upper
 		if e.Score >= f.beta {
@@ -365,6 +366,8 @@ func endReason(f *diagFrame, e *Event) Reason {
 		return FailLowAtPV
 	case e.End == Eval && f.children == 0:
 		return ReasonHorizon
+	case drawnAbove(f, e):
+		return ReasonRepetition
 	}
 	return NoReason
 }
@@ -409,6 +412,9 @@ func (d *Diagnosis) finish() {
 		if c.Method == Triangular || i == 0 {
 			it.End = PVEnd{Node: c.Node, Ply: int(c.Ply), Reason: c.Reason}
 		}
+	}
+	if it.End.Reason == NoReason {
+		it.End.Reason = d.iterationReason(it) // diagnosis_reasons.go
 	}
 	if d.EndOfLine != nil {
 		r, ok := d.EndOfLine(it.PV)

@@ -34,7 +34,8 @@
 //     says where they part; diff_side.go reads one side, diff_report.go is
 //     what it reports, diff_keep.go the bounded lists it keeps.
 //   - diagnosis.go: Diagnosis, a sink that counts a trace and finds, per
-//     iteration, where a short PV ended and why.
+//     iteration, where a short PV ended and why; diagnosis_reasons.go the
+//     reasons its iteration gives a short line nothing at its end explains.
 //
 // Scores follow the negamax convention: every score and window is from the point of
 // view of the side to move at the node the event names (the root for events that

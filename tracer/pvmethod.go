@@ -103,29 +103,39 @@ const (
 	// pruning moves (futility, late-move pruning): the move that could have
 	// continued the line was never searched.
 	PrunedAtPV
+	// AspirationFailAtRoot: the root search that gave the iteration its line
+	// failed on its aspiration window: its score is a bound, and its line
+	// stops where the bound was proved.
+	AspirationFailAtRoot
+	// RootBound: the root search that gave the iteration its line failed high
+	// or low on a window one unit wide (an MTD driver's bound search): its
+	// line is a bound's.
+	RootBound
 
 	reasonEnd
 )
 
 var reasonNames = [...]string{
-	NoReason:           "",
-	TTExactCutAtPV:     "tt-exact-cut-at-pv",
-	TTEntryOverwritten: "tt-entry-overwritten",
-	TTEntryNotExact:    "tt-entry-not-exact",
-	TTEntryMissing:     "tt-entry-missing",
-	TTMoveIllegal:      "tt-move-illegal",
-	FailLowAtPV:        "fail-low-at-pv",
-	ReasonMate:         "mate",
-	ReasonStalemate:    "stalemate",
-	ReasonRepetition:   "repetition",
-	ReasonFiftyMove:    "fifty-move",
-	ReasonLeaf:         "leaf",
-	SearchStopped:      "search-stopped",
-	ReasonTTCutoff:     "tt-cutoff",
-	ReasonHorizon:      "horizon",
-	IIRAtPV:            "iir-at-pv",
-	ReducedAtPV:        "reduced-at-pv",
-	PrunedAtPV:         "pruned-at-pv",
+	NoReason:             "",
+	TTExactCutAtPV:       "tt-exact-cut-at-pv",
+	TTEntryOverwritten:   "tt-entry-overwritten",
+	TTEntryNotExact:      "tt-entry-not-exact",
+	TTEntryMissing:       "tt-entry-missing",
+	TTMoveIllegal:        "tt-move-illegal",
+	FailLowAtPV:          "fail-low-at-pv",
+	ReasonMate:           "mate",
+	ReasonStalemate:      "stalemate",
+	ReasonRepetition:     "repetition",
+	ReasonFiftyMove:      "fifty-move",
+	ReasonLeaf:           "leaf",
+	SearchStopped:        "search-stopped",
+	ReasonTTCutoff:       "tt-cutoff",
+	ReasonHorizon:        "horizon",
+	IIRAtPV:              "iir-at-pv",
+	ReducedAtPV:          "reduced-at-pv",
+	PrunedAtPV:           "pruned-at-pv",
+	AspirationFailAtRoot: "aspiration-fail",
+	RootBound:            "root-bound",
 }
 
 // Reasons lists every reason in order.
