@@ -13,7 +13,7 @@ export const DEFAULT_HELLO = {
   methods: ["", "triangular", "stack", "tt", "pvhash"],
   reasons: ["", "tt-exact-cut-at-pv", "tt-entry-overwritten", "tt-entry-not-exact", "tt-entry-missing", "tt-move-illegal",
     "fail-low-at-pv", "mate", "stalemate", "repetition", "fifty-move", "leaf", "search-stopped", "tt-cutoff", "horizon",
-    "iir-at-pv", "reduced-at-pv", "pruned-at-pv"],
+    "iir-at-pv", "reduced-at-pv", "pruned-at-pv", "aspiration-fail", "root-bound"],
 };
 
 // "((3 12 8) (2 4 6) (14 5 2))" -> [[3,12,8],[2,4,6],[14,5,2]]
