@@ -62,7 +62,7 @@ func TestBrowserTraceWithViolationsOpens(t *testing.T) {
 	for _, v := range s.Violations {
 		got = append(got, brief{v.Rule, v.Line, v.Node})
 	}
-	want := []brief{{"actual-type", 6, 2}, {"pv-update-window", 7, 1}, {"nesting", 12, 0}}
+	want := []brief{{"actual-type", 6, 2}, {"pv-update-window", 7, 1}, {"writer-exit", 12, 0}}
 	if s.ViolationCount != 3 || !reflect.DeepEqual(got, want) {
 		t.Errorf("snapshot violations %+v (count %d); want %+v", got, s.ViolationCount, want)
 	}
@@ -71,7 +71,7 @@ func TestBrowserTraceWithViolationsOpens(t *testing.T) {
 	}
 	var items []string
 	p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="violation-list"] [data-testid="violation"]')].map((b) => b.textContent)`, &items))
-	if len(items) != 3 || !strings.Contains(items[0], "line 6 · actual-type · 1.Kh1") || !strings.Contains(items[2], "line 12 · nesting") {
+	if len(items) != 3 || !strings.Contains(items[0], "line 6 · actual-type · 1.Kh1") || !strings.Contains(items[2], "line 12 · writer-exit") {
 		t.Errorf("the list shows %q; want three entries, the first naming line 6 and Kh1", items)
 	}
 
@@ -138,7 +138,7 @@ func TestBrowserTraceWithViolationsOpens(t *testing.T) {
 	p.waitFor(`window.pvscope.snapshot().selected === 1`)
 	p.run(chromedp.Click(`[data-testid="violation-list"] li:nth-child(3) [data-testid="violation"]`, chromedp.ByQuery))
 	if s := snap(); s.EventIndex < n-3 {
-		t.Errorf("the nesting violation (the file's last line) seeks to step %d of %d; want one of the last", s.EventIndex, n)
+		t.Errorf("the writer-exit (the file's last line) seeks to step %d of %d; want one of the last", s.EventIndex, n)
 	}
 	// V steps on from the one chosen last (the third) and wraps: node 2, then the root.
 	p.run(chromedp.Evaluate(`document.activeElement.blur()`, nil))
@@ -238,8 +238,8 @@ func TestBrowserBrokenNestingOpens(t *testing.T) {
 	lines := map[int]bool{}
 	for _, v := range s.Violations {
 		lines[v.Line] = true
-		if v.Rule != "nesting" {
-			t.Errorf("violation %+v; want only nesting", v)
+		if v.Rule != "nesting" && !(v.Rule == "writer-exit" && v.Line == 8) { // 7's exit is the trace writer's mistake (issue 38)
+			t.Errorf("violation %+v; want only nesting, and writer-exit at line 8", v)
 		}
 	}
 	if !lines[4] || !lines[6] || !lines[8] || s.ViolationCount != len(s.Violations) {
@@ -326,7 +326,7 @@ func TestBrowserWarningsAreListed(t *testing.T) {
 	}
 	var kinds []string
 	p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="violation"]')].map((b) => b.dataset.kind + ":" + b.textContent.split(" · ")[1].split(":")[0])`, &kinds))
-	want := []string{"violation:actual-type", "violation:pv-update-window", "violation:nesting", "warning:meta"}
+	want := []string{"violation:actual-type", "violation:pv-update-window", "violation:writer-exit", "warning:meta"}
 	var last string
 	p.run(chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="violation"]')].pop().textContent`, &last))
 	if !strings.HasPrefix(last, "line 1 · meta: meta.mateBand 200 is wider than meta.mate 100") {

@@ -41,7 +41,7 @@ func TestTraceProblemsCarryKeys(t *testing.T) {
 			`exit of node 2 says "cut", but score -35000 in its window (-50000, 50000) makes it "pv"`},
 		{"go-tracer.pvUpdateOutside", map[string]any{"score": 35000.0, "alpha": 35000.0, "beta": 50000.0},
 			"pv-update score 35000 is not strictly inside the window (35000, 50000)"},
-		{"go-tracer.exitNoneOpen", map[string]any{"node": 9.0}, "exit of node 9, but no node is open"},
+		{"go-tracer.writerExit", map[string]any{"node": 9.0}, "exit of node 9, which no enter opened"}, // the trace writer's mistake (issue 38)
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d violations, want %d: %s", len(got), len(want), b)

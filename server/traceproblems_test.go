@@ -17,7 +17,7 @@ import (
 // known by construction: node 2 exits saying "cut" with a score inside its
 // window (actual-type, line 6); the root's pv-update scores 35000 in the
 // window (35000, 50000), not strictly inside (pv-update-window, line 7);
-// node 9 exits without ever being entered (nesting, line 12). Its engine
+// node 9 exits without ever being entered (writer-exit, the trace writer's mistake, line 12). Its engine
 // writes infinity as 50000 and mate as 48000: the root's 47999 is mate in one
 // (48000 - 47999 = 1 ply: Rd8 is mate in the back-rank position), while
 // 35000, beyond pvscope's own 32000, is an ordinary score.
@@ -52,7 +52,7 @@ func TestReadTraceListsViolations(t *testing.T) {
 	for _, v := range o.started.Violations {
 		got = append(got, brief{v.Rule, v.Line, int(v.Node)})
 	}
-	want := []brief{{"actual-type", 6, 2}, {"pv-update-window", 7, 1}, {"nesting", 12, 0}}
+	want := []brief{{"actual-type", 6, 2}, {"pv-update-window", 7, 1}, {"writer-exit", 12, 0}}
 	if !reflect.DeepEqual(got, want) || o.started.ViolationCount != 3 {
 		t.Errorf("violations %+v (count %d), want %+v", got, o.started.ViolationCount, want)
 	}
