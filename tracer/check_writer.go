@@ -26,7 +26,7 @@ import (
 //   - writer-exit: an exit of a node no enter opened.
 
 // writerMoveBudget is how many nodes' moves writer-move judges.
-const writerMoveBudget = 20000
+const writerMoveBudget = 4096
 
 // MoveGame is a Game that tells a move its writer got wrong from one an
 // engine chose: NotAMove says why move is no move at all after line (no
@@ -67,8 +67,11 @@ func (c *Checker) writerEnter(e *Event) {
 				"node", e.Node, "ref", e.Ref, "move", e.Move, "refMove", r.move))
 		}
 	}
+	if c.wr.judged >= writerMoveBudget || c.Game == nil || e.Move == NullMove || len(c.open) > maxJudgedPly || e.Parent != c.top() {
+		return
+	}
 	g, ok := c.Game.(MoveGame)
-	if !ok || e.Move == NullMove || c.wr.judged >= writerMoveBudget || len(c.open) > maxJudgedPly || e.Parent != c.top() {
+	if !ok {
 		return
 	}
 	c.wr.judged++
