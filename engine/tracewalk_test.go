@@ -23,7 +23,7 @@ func TestTraceGameNotAMove(t *testing.T) {
 		{[]string{"e2e4", "e8d8", "e4e5"}, "d8c7", ""},
 		{[]string{"e2e4", "e8d8"}, "e5e6", "no piece on e5"}, // back up: the pawn is on e4 again
 		{nil, "e1f1", ""},
-		{nil, "e1f3", ""},   // no such king move, but a piece of White's there: an engine's fault, not the writer's
+		{nil, "e1f3", ""}, // no such king move, but a piece of White's there: an engine's fault, not the writer's
 		{nil, "e9e1", `"e9e1" is not a move in UCI notation`},
 		{[]string{"e2e5"}, "e8d8", ""}, // a line that cannot be played: not judged
 	} {
