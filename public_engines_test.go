@@ -150,7 +150,7 @@ func TestPublicEngines(t *testing.T) {
 	for _, e := range es {
 		got = append(got, e.name)
 	}
-	if want := []string{"bbc", "countergo"}; strings.Join(got, " ") != strings.Join(want, " ") {
+	if want := []string{"bbc", "countergo", "sunfish"}; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("public engines %v, want %v", got, want)
 	}
 	for _, e := range es {
