@@ -3,6 +3,7 @@
 // tree (O(log n) or O(depth)); nothing replays events, so stepping back to 0 is instant.
 import { Modern, NULL_MOVE } from "./modern.js";
 import { GrowInt32, GrowInt16, GrowUint8, countBelow, lastBelow } from "./columns.js";
+import { Lines } from "./lines.js";
 
 // The storage and the file format live apart; their importers find them here too.
 export { countBelow, lastBelow } from "./columns.js";
@@ -41,7 +42,8 @@ export class Trace {
       derived: new GrowUint8(),
     };
     this.extra = new Map(); // event index -> {parent, ref} for non-enter events that carry them
-    this.pvs = new Map(); // event index -> [move ids]
+    this.lines = new Lines(); // the lines the events carry, each a move and a line before it (lines.js)
+    this.pvs = new Map(); // event index -> its line's id in this.lines
     this.pvNamesCache = new Map(); // event index -> [move names], the few lines asked for lately (pvNames)
     // Node table, indexed by node id (ids are 1,2,3... in enter order, so enterAt is sorted).
     this.enterAt = new GrowInt32(); this.enterAt.push(-1); // slot 0 unused
@@ -107,7 +109,9 @@ export class Trace {
     c.method.pushFrom(null, ok); c.reason.pushFrom(null, ok); c.derived.pushFrom(null, ok);
     if (b.cuts) for (const [off, method, reason] of b.cuts) if (off < ok) { c.method.set(at0 + off, method); c.reason.set(at0 + off, reason); }
     if (b.derived) for (const off of b.derived) if (off < ok) c.derived.set(at0 + off, 1);
-    if (b.pv) for (const [off, line] of b.pv) if (off < ok) this.pvs.set(at0 + off, line);
+    if (b.lines) this.lines.add(b.lines);
+    // A line is an id in this.lines (protocol 3), or, from a trace the page read itself, its move ids.
+    if (b.pv) for (const [off, line] of b.pv) if (off < ok) this.pvs.set(at0 + off, Array.isArray(line) ? this.lines.fromMoves(line) : line);
     for (let i = 0; i < ok; i++) {
       const at = at0 + i, kind = b.kind[i], node = z(b.node, i);
       const parent = z(b.parent, i), ref = z(b.ref, i);
@@ -142,7 +146,7 @@ export class Trace {
           this.reportIdx.push(at);
         } else if (kind === K["search-end"]) {
           // A search-end without a line leaves the root's last line shown (a trace file's may give none).
-          if (this.pvs.has(at) && this.pvs.get(at).length) this.rootLineIdx.push(at);
+          if (this.lines.length(this.pvs.get(at))) this.rootLineIdx.push(at);
         }
         else if (kind === K["pv-line"] || kind === K["pv-cut"]) this.reportIdx.push(at);
         else if (kind === K["fail-high"] && node && this.parentOf.get(node) === 0) this.rootFailHighIdx.push(at);
@@ -321,8 +325,8 @@ export class Trace {
     let names = this.pvNamesCache.get(i);
     if (names) return names;
     const pv = this.pvs.get(i);
-    if (!pv) return null;
-    names = Object.freeze(Array.from(pv, (m) => this.moveNames[m]));
+    if (pv === undefined) return null;
+    names = Object.freeze(this.lines.moves(pv, this.moveNames));
     if (this.pvNamesCache.size >= 64) this.pvNamesCache.delete(this.pvNamesCache.keys().next().value);
     this.pvNamesCache.set(i, names);
     return names;
@@ -391,7 +395,7 @@ export class Trace {
   get bytes() {
     let b = 0;
     for (const col of Object.values(this.c)) b += col.bytes;
-    b += this.modern.bytes;
+    b += this.modern.bytes + this.lines.bytes;
     for (const col of [this.enterAt, this.exitAt, this.parentOf, this.refOf, this.firstChild, this.lastChild,
       this.nextSib, this.reSearchOf, this.cutAt, this.leafIdx, this.firstCutIdx, this.lastMoveCutIdx, this.rootLineIdx, this.rootFailHighIdx,
       this.ttHitImplied, this.ttCutImplied, this.rootEnterIdx,

@@ -3,7 +3,7 @@
 
 // The server's name tables (tracer's order), for traces read from files.
 export const DEFAULT_HELLO = {
-  type: "hello", protocol: 2,
+  type: "hello", protocol: 3,
   kinds: ["", "search-start", "search-end", "iteration-start", "iteration-end", "aspiration-fail", "enter", "exit",
     "probe", "fail-high", "fail-low", "re-search", "cutoff", "tt-probe", "tt-hit", "tt-cutoff", "tt-store",
     "pv-update", "root-pv", "pv-line", "pv-cut", "prune", "stand-pat", "move-value"],
