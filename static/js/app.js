@@ -5,6 +5,8 @@
 // drawing in render.js, errors in errors.js, the view and values menus in tree/viewchoice.js.
 // Tests drive it through window.pvscope (testapi.js; DESIGN.md lists what it offers). The
 // engine panel (an external engine's lines) is engines.js.
+import { refusedParams } from "./urlguard.js"; // first: it checks the address before the others read it
+import { refusalText } from "./urlparams.js";
 import { TreeView } from "./tree/treeview.js";
 import { openTransport, hideServerOnly } from "./transport.js";
 import { Board, warmUp } from "./board/board.js";
@@ -354,6 +356,8 @@ function init() {
   exercises.load(); // ?exercise=KIND (exerciseui.js)
   sheet.load(); // ?exercise=KIND&sheet=1 (sheet.js)
   lessons.start();
+  // The link's parameters past their limits were taken out before anything read them (urlguard.js).
+  if (refusedParams.length) showError(refusedParams.map(refusalText).join(" "), refusedParams[0].param);
 }
 
 // ---- the test and benchmark surface (testapi.js) ----
