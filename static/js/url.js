@@ -118,7 +118,7 @@ export function validate({ setup, options }, { maxDepth = 0 } = {}) {
       return { field: "tree", message: open > 0 ? t("url.treeUnclosed", { n: open }) : t("url.treeUnopened") };
     }
     const deep = nestingProblem(setup.tree);
-    if (deep) return { field: "tree", message: t("go-engine.treeTooDeep", deep) };
+    if (deep) return { field: "tree", message: t("urlparams.treeTooDeep", deep) };
   }
   if (setup.random) {
     for (const part of setup.random.split(",")) {

@@ -23,7 +23,7 @@ export function readTree(text) {
   if (open !== 0 || /\(\s*\)/.test(s)) return { error: t("treeedit.parentheses") };
   // The engine's limit and sentence (engine.ParseTree): deeper, the drawing's walks would overflow the stack.
   const deep = nestingProblem(s);
-  if (deep) return { error: t("go-engine.treeTooDeep", deep) };
+  if (deep) return { error: t("urlparams.treeTooDeep", deep) };
   const tree = parseTreeText(s);
   if (countNodes(tree) > MAX_EDIT_NODES) return { error: t("treeedit.tooBig", { max: MAX_EDIT_NODES }) };
   return { tree };
