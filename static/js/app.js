@@ -239,7 +239,8 @@ function makeView(trace) {
 // ---- frames (frames.js) ----
 // How a link's step and node are reached: a seek, then the node shown as a click would.
 const goalMoves = { seek: (k) => playback.seek(k), select: (id) => showNode(id), san: (p, m) => sanOf(p, m) };
-const frames = createFrames(S, { makeView, treePreview, setRunState, showError, applyView, problems, log, quizUI, playback, goalMoves });
+const frames = createFrames(S, { makeView, treePreview, setRunState, showError, applyView, problems, log, quizUI, playback, goalMoves,
+  stop: () => socket.send({ type: "stop" }) });
 
 // The path box: a path (tree indices, or SAN / UCI moves) selects and reveals that node.
 function goToPath(text) {

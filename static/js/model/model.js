@@ -4,6 +4,7 @@
 import { Modern, NULL_MOVE } from "./modern.js";
 import { GrowInt32, GrowInt16, GrowUint8, countBelow, lastBelow } from "./columns.js";
 import { Lines } from "./lines.js";
+import { PAGE_BUDGET, overBudget } from "./budget.js";
 
 // The storage and the file format live apart; their importers find them here too.
 export { countBelow, lastBelow } from "./columns.js";
@@ -12,8 +13,9 @@ export { DEFAULT_HELLO, parseTreeText, batchFromJSONL } from "./traceformat.js";
 const NUMERIC = ["alpha", "beta", "score", "ply", "depth", "index", "expect", "actual", "bound", "end", "move"];
 
 export class Trace {
-  constructor(hello) {
+  constructor(hello, budget = PAGE_BUDGET) {
     this.hello = hello;
+    this.budget = budget; // what the page holds at most (budget.js)
     const id = (table, name) => table.indexOf(name);
     const K = {};
     for (const [i, name] of hello.kinds.entries()) if (name) K[name] = i;
@@ -80,13 +82,16 @@ export class Trace {
     // events become pruned entries above, with their why.
     this.modern = new Modern();
     this.nullId = 0; // the move id of the null move "0000", once a frame names it
+    this.full = null; // {what, max} once a batch would pass the page's budget: no more events are taken
   }
 
   get started() { return this._started; }
   get length() { return this.n; }
 
   append(b) {
+    if (this.full) return;
     if (b.from !== this.n) throw new Error(`events batch starts at ${b.from}, expected ${this.n}`);
+    if ((this.full = overBudget(this, b, this.budget))) return; // frames.js says so and stops the search
     if (b.moves) for (const m of b.moves) { this.moveNames.push(m); if (m === NULL_MOVE) this.nullId = this.moveNames.length - 1; }
     const M = this.modern;
     M.frame(b, this.enterAt.length);
