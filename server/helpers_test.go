@@ -110,6 +110,7 @@ type eventsFrame struct {
 	Ply, Depth, Index, Expect, Actual, Bound, End []int64
 	Move                                          []int32
 	PV                                            [][2]json.RawMessage
+	Lines                                         []int
 	Cuts                                          [][3]int // [index, method, reason]
 }
 
@@ -125,6 +126,7 @@ func (c *client) collectAfter(started map[string]any) stream {
 	c.t.Helper()
 	s := stream{started: started}
 	moves := []string{""}
+	lines := [][2]int{{}} // line id -> (move id, tail line id); 0 the empty line (protocol 3)
 	for {
 		m, b := c.next()
 		switch m["type"] {
@@ -155,14 +157,19 @@ func (c *client) collectAfter(started map[string]any) stream {
 				Bound: tracer.Bound(f.Bound[i]), End: tracer.End(f.End[i]), Move: moves[f.Move[i]],
 			})
 		}
+		for i := 0; i+1 < len(f.Lines); i += 2 {
+			if f.Lines[i+1] < 0 || f.Lines[i+1] >= len(lines) {
+				c.t.Fatalf("line %d's tail %d was not sent before it", len(lines), f.Lines[i+1])
+			}
+			lines = append(lines, [2]int{f.Lines[i], f.Lines[i+1]})
+		}
 		for _, pv := range f.PV {
-			var at int
-			var ids []int
+			var at, id int
 			json.Unmarshal(pv[0], &at)
-			json.Unmarshal(pv[1], &ids)
+			json.Unmarshal(pv[1], &id)
 			line := []string{}
-			for _, id := range ids {
-				line = append(line, moves[id])
+			for ; id > 0; id = lines[id][1] {
+				line = append(line, moves[lines[id][0]])
 			}
 			s.events[f.From+at].PV = line
 		}

@@ -44,6 +44,7 @@ func (s *Server) page(q url.Values) templates.Page {
 }
 
 func pageFor(q url.Values, lim Limits) templates.Page {
+	q = checkedQuery(q) // a value past its limit is the page's to refuse in a sentence (urlparams.go)
 	p := templates.Page{
 		Form: templates.Form{FEN: q.Get("fen"), Tree: q.Get("tree"), Random: q.Get("random"),
 			Algo: q.Get("algo"), Depth: q.Get("depth")},

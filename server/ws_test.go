@@ -23,8 +23,8 @@ const (
 func TestHelloNamesTheProtocolAndTables(t *testing.T) {
 	_, hs := testServer(t, DefaultLimits())
 	c := dial(t, hs)
-	if c.hello["protocol"] != float64(2) {
-		t.Fatalf("hello protocol = %v, want 2", c.hello["protocol"])
+	if c.hello["protocol"] != float64(3) {
+		t.Fatalf("hello protocol = %v, want 3", c.hello["protocol"])
 	}
 	kinds := c.hello["kinds"].([]any)
 	// The page maps an event's kind number through this table.

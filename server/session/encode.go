@@ -24,6 +24,7 @@ type BatchEncoder struct {
 	// table, and the move it excludes, a move id; sent when a batch has one.
 	subs, excluded []int32
 	anySub         bool
+	lines          lineTable
 }
 
 func NewBatchEncoder() *BatchEncoder {
@@ -70,14 +71,16 @@ func (b *BatchEncoder) Encode(id int64, from int, events []tracer.Event) []byte 
 	b.whys = b.whys[:0]
 	b.subs, b.excluded, b.anySub = b.subs[:0], b.excluded[:0], false
 	modern := false
+	b.lines.fresh = b.lines.fresh[:0]
+	b.lines.of = b.lines.of[:0]
 	for i := range events {
+		if events[i].PV != nil {
+			b.lines.of = append(b.lines.of, b.lines.line(events[i].PV, b.intern))
+		}
 		b.ids = append(b.ids, b.intern(events[i].Move))
 		b.subs = append(b.subs, b.internWhy(events[i].Sub))
 		b.excluded = append(b.excluded, b.intern(events[i].Excluded))
 		b.anySub = b.anySub || events[i].Sub != ""
-		for _, m := range events[i].PV {
-			b.intern(m)
-		}
 		b.whys = append(b.whys, b.internWhy(events[i].Why))
 		if events[i].Reduced != 0 || events[i].Extended != 0 || events[i].Why != "" || events[i].Sub != "" {
 			modern = true
@@ -108,8 +111,13 @@ func (b *BatchEncoder) Encode(id int64, from int, events []tracer.Event) []byte 
 		}
 		w = strconv.AppendInt(w, int64(m), 10)
 	}
-	w = append(w, `],"pv":[`...)
+	// A line travels as a reference (lines.go): the lines new in this batch
+	// as pairs of a move id and the id of the line after it, then each event's
+	// line id, so a chain of n lines costs 2n numbers, not n²/2 moves.
+	w = appendIDs(append(w, `],"lines":`...), b.lines.fresh)
+	w = append(w, `,"pv":[`...)
 	first := true
+	k := 0
 	for i := range events {
 		if events[i].PV == nil {
 			continue
@@ -120,14 +128,10 @@ func (b *BatchEncoder) Encode(id int64, from int, events []tracer.Event) []byte 
 		first = false
 		w = append(w, '[')
 		w = strconv.AppendInt(w, int64(i), 10)
-		w = append(w, ",["...)
-		for j, m := range events[i].PV {
-			if j > 0 {
-				w = append(w, ',')
-			}
-			w = strconv.AppendInt(w, int64(b.moveID[m]), 10)
-		}
-		w = append(w, "]]"...)
+		w = append(w, ',')
+		w = strconv.AppendInt(w, int64(b.lines.of[k]), 10)
+		w = append(w, ']')
+		k++
 	}
 	// Method and reason are rare (two to eight events per iteration), so they
 	// travel like the PV: [index, method, reason] for the events that have one.

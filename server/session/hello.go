@@ -7,9 +7,10 @@ import (
 )
 
 // Protocol is the version of the websocket protocol, sent in the hello frame.
-// Version 2 is described in docs/protocol.md; it added the
+// Version 3 is described in docs/protocol.md: lines travel by reference
+// (lines.go). Version 2 added the
 // PV methods and cut reasons (hello's methods and reasons, the frames' cuts).
-const Protocol = 2
+const Protocol = 3
 
 // Hello is the first frame on every connection: the protocol version,
 // the name tables that turn an event's small integers into words, and the limits.

@@ -5,6 +5,8 @@
 // drawing in render.js, errors in errors.js, the view and values menus in tree/viewchoice.js.
 // Tests drive it through window.pvscope (testapi.js; DESIGN.md lists what it offers). The
 // engine panel (an external engine's lines) is engines.js.
+import { refusedParams } from "./urlguard.js"; // first: it checks the address before the others read it
+import { refusalText } from "./urlparams.js";
 import { TreeView } from "./tree/treeview.js";
 import { openTransport, hideServerOnly } from "./transport.js";
 import { Board, warmUp } from "./board/board.js";
@@ -237,7 +239,8 @@ function makeView(trace) {
 // ---- frames (frames.js) ----
 // How a link's step and node are reached: a seek, then the node shown as a click would.
 const goalMoves = { seek: (k) => playback.seek(k), select: (id) => showNode(id), san: (p, m) => sanOf(p, m) };
-const frames = createFrames(S, { makeView, treePreview, setRunState, showError, applyView, problems, log, quizUI, playback, goalMoves });
+const frames = createFrames(S, { makeView, treePreview, setRunState, showError, applyView, problems, log, quizUI, playback, goalMoves,
+  stop: () => socket.send({ type: "stop" }) });
 
 // The path box: a path (tree indices, or SAN / UCI moves) selects and reveals that node.
 function goToPath(text) {
@@ -354,6 +357,8 @@ function init() {
   exercises.load(); // ?exercise=KIND (exerciseui.js)
   sheet.load(); // ?exercise=KIND&sheet=1 (sheet.js)
   lessons.start();
+  // The link's parameters past their limits were taken out before anything read them (urlguard.js).
+  if (refusedParams.length) showError(refusedParams.map(refusalText).join(" "), refusedParams[0].param);
 }
 
 // ---- the test and benchmark surface (testapi.js) ----

@@ -8,6 +8,7 @@ import { frameText } from "./errors.js";
 import { noticeText } from "./notices.js";
 import { takeGoal, reach, forgetGoal } from "./stepping/linkstep.js";
 import { SHOWN } from "./pv/pvshown.js";
+import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,7 +16,16 @@ const $ = (id) => document.getElementById(id);
 // the tree preview (treepreview.js), setRunState (render.js), showError (errors.js), applyView
 // (viewchoice.js), the trace's problems (traceproblems.js), the event log, the quiz (quizui.js),
 // playback (playback.js) and goalMoves, how a link's step and node are reached (linkstep.js).
-export function createFrames(S, { makeView, treePreview, setRunState, showError, applyView, problems, log, quizUI, playback, goalMoves }) {
+export function createFrames(S, { makeView, treePreview, setRunState, showError, applyView, problems, log, quizUI, playback, goalMoves, stop = () => {} }) {
+  let fullSaid = false; // the page's budget (model/budget.js) is said once a search
+
+  // fullText: the sentence for a search past the page's budget.
+  function fullText({ what, max }) {
+    if (what === "nodes") return t("pagebudget.nodes", { max });
+    if (what === "lines") return t("pagebudget.lines", { max });
+    return t("pagebudget.events", { max });
+  }
+
   function handleFrame(f) {
     const run = S.run;
     switch (f.type) {
@@ -46,6 +56,13 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
       case "events":
         if (f.id !== S.id || !S.trace) return;
         S.trace.append(f);
+        if (S.trace.full && !fullSaid) {
+          // Past the page's budget: what arrived stays, the rest is refused, the search stopped.
+          fullSaid = true;
+          S.streaming = false;
+          stop();
+          showError(fullText(S.trace.full));
+        }
         if (S.goal && !(S.goal = reach(S.goal, S.trace, false, goalMoves))) forgetGoal();
         if (run && run.firstEvents === undefined) run.firstEvents = performance.now() - run.t0;
         S.arrived = true; // the counters follow within ARRIVAL_MS (playback.js); the step shown did not change
@@ -77,6 +94,7 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
   }
 
   function onStarted(f) {
+    fullSaid = false;
     const t = S.trace;
     t.start(f);
     S.notation = new Notation(t);

@@ -233,8 +233,15 @@ export function heightOf(setup) {
   if (setup.tree) {
     let t;
     try { t = parseTreeText(setup.tree); } catch { return 0; }
-    const h = (x, n) => (Array.isArray(x) ? x.reduce((m, c) => Math.max(m, h(c, n + 1)), n) : n);
-    return Array.isArray(t) ? h(t, 0) : 0;
+    if (!Array.isArray(t)) return 0;
+    // A walk with a stack, not a recursion: a tree may be nested thousands deep (issue 44).
+    let most = 0;
+    for (const stack = [[t, 0]]; stack.length;) {
+      const [x, n] = stack.pop();
+      if (Array.isArray(x) && x.length) for (const c of x) stack.push([c, n + 1]);
+      else most = Math.max(most, n);
+    }
+    return Math.max(most, 0);
   }
   if (setup.random) {
     const m = /(?:^|,)\s*d\s*=\s*(\d+)/.exec(setup.random);

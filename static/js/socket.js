@@ -1,10 +1,10 @@
-// socket.js: the websocket to /ws on the page's own host, protocol v2.
+// socket.js: the websocket to /ws on the page's own host, protocol v3.
 // Frames arrive as parsed objects through onFrame; commands go out with send().
 // When the connection drops it reconnects with a growing delay (0.5 s .. 8 s) and says so
 // through onState(state, message); a command sent while closed waits for the next hello.
 import { t } from "./i18n/i18n.js";
 
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
 
 export class Socket {
   // onFrame(frame): every frame from the server, hello included.

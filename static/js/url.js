@@ -5,6 +5,7 @@
 // plus one parameter per engine option, named like the command-line flags (?tt=false).
 // Empty fields are left out, so an absent parameter means "the engine default".
 import { t } from "./i18n/i18n.js";
+import { nestingProblem } from "./urlparams.js";
 
 export const SOURCES = ["fen", "tree", "random"];
 
@@ -116,6 +117,8 @@ export function validate({ setup, options }, { maxDepth = 0 } = {}) {
     if (open !== 0) {
       return { field: "tree", message: open > 0 ? t("url.treeUnclosed", { n: open }) : t("url.treeUnopened") };
     }
+    const deep = nestingProblem(setup.tree);
+    if (deep) return { field: "tree", message: t("urlparams.treeTooDeep", deep) };
   }
   if (setup.random) {
     for (const part of setup.random.split(",")) {

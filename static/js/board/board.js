@@ -275,7 +275,14 @@ export class Board {
       return s;
     };
     add(t("board.root"), "mvno");
-    for (const m of path) { add(" → "); add(m, "mv"); }
+    // A path of a deep chain may hold 100,000 moves: a span each took seconds of layout (issue
+    // 44). Its first and last moves are shown, the count of the others between them.
+    const FIRST = 8, LAST = SHOWN - FIRST;
+    if (path.length > SHOWN + 1) {
+      for (const m of path.slice(0, FIRST)) { add(" → "); add(m, "mv"); }
+      add(" → " + moreText(path.length - SHOWN).replace(/^…\s*/, "… "), "mvno");
+      for (const m of path.slice(path.length - LAST)) { add(" → "); add(m, "mv"); }
+    } else for (const m of path) { add(" → "); add(m, "mv"); }
     if (value !== null && value !== undefined) add(`  = ${value}`, "mvno");
     if (line.length) { add("   " + t("board.bestLine") + " ", "mvno"); add(lineWords(line), "mv"); }
   }
@@ -337,6 +344,9 @@ export class Notation {
     if (!move) return "";
     if (this.chess) return this.lines.san(this.lines.fenAt(this.trace, nodeId), move);
     const path = nodeId ? this.trace.positionMoves(nodeId) : [];
+    // A node 100,000 plies deep: its first and last indices, not a word of 200,000 characters in
+    // every sentence that names it (issue 44).
+    if (path.length >= SHOWN) return [...path.slice(0, 8), "…", ...path.slice(path.length - 24), move].join(".");
     return [...path, move].join(".");
   }
 

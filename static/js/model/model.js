@@ -3,6 +3,8 @@
 // tree (O(log n) or O(depth)); nothing replays events, so stepping back to 0 is instant.
 import { Modern, NULL_MOVE } from "./modern.js";
 import { GrowInt32, GrowInt16, GrowUint8, countBelow, lastBelow } from "./columns.js";
+import { Lines } from "./lines.js";
+import { PAGE_BUDGET, overBudget } from "./budget.js";
 
 // The storage and the file format live apart; their importers find them here too.
 export { countBelow, lastBelow } from "./columns.js";
@@ -11,8 +13,9 @@ export { DEFAULT_HELLO, parseTreeText, batchFromJSONL } from "./traceformat.js";
 const NUMERIC = ["alpha", "beta", "score", "ply", "depth", "index", "expect", "actual", "bound", "end", "move"];
 
 export class Trace {
-  constructor(hello) {
+  constructor(hello, budget = PAGE_BUDGET) {
     this.hello = hello;
+    this.budget = budget; // what the page holds at most (budget.js)
     const id = (table, name) => table.indexOf(name);
     const K = {};
     for (const [i, name] of hello.kinds.entries()) if (name) K[name] = i;
@@ -41,7 +44,8 @@ export class Trace {
       derived: new GrowUint8(),
     };
     this.extra = new Map(); // event index -> {parent, ref} for non-enter events that carry them
-    this.pvs = new Map(); // event index -> [move ids]
+    this.lines = new Lines(); // the lines the events carry, each a move and a line before it (lines.js)
+    this.pvs = new Map(); // event index -> its line's id in this.lines
     this.pvNamesCache = new Map(); // event index -> [move names], the few lines asked for lately (pvNames)
     // Node table, indexed by node id (ids are 1,2,3... in enter order, so enterAt is sorted).
     this.enterAt = new GrowInt32(); this.enterAt.push(-1); // slot 0 unused
@@ -80,13 +84,16 @@ export class Trace {
     // events become pruned entries above, with their why.
     this.modern = new Modern();
     this.nullId = 0; // the move id of the null move "0000", once a frame names it
+    this.full = null; // {what, max} once a batch would pass the page's budget: no more events are taken
   }
 
   get started() { return this._started; }
   get length() { return this.n; }
 
   append(b) {
+    if (this.full) return;
     if (b.from !== this.n) throw new Error(`events batch starts at ${b.from}, expected ${this.n}`);
+    if ((this.full = overBudget(this, b, this.budget))) return; // frames.js says so and stops the search
     if (b.moves) for (const m of b.moves) { this.moveNames.push(m); if (m === NULL_MOVE) this.nullId = this.moveNames.length - 1; }
     const M = this.modern;
     M.frame(b, this.enterAt.length);
@@ -109,7 +116,9 @@ export class Trace {
     c.method.pushFrom(null, ok); c.reason.pushFrom(null, ok); c.derived.pushFrom(null, ok);
     if (b.cuts) for (const [off, method, reason] of b.cuts) if (off < ok) { c.method.set(at0 + off, method); c.reason.set(at0 + off, reason); }
     if (b.derived) for (const off of b.derived) if (off < ok) c.derived.set(at0 + off, 1);
-    if (b.pv) for (const [off, line] of b.pv) if (off < ok) this.pvs.set(at0 + off, line);
+    if (b.lines) this.lines.add(b.lines);
+    // A line is an id in this.lines (protocol 3), or, from a trace the page read itself, its move ids.
+    if (b.pv) for (const [off, line] of b.pv) if (off < ok) this.pvs.set(at0 + off, Array.isArray(line) ? this.lines.fromMoves(line) : line);
     for (let i = 0; i < ok; i++) {
       const at = at0 + i, kind = b.kind[i], node = z(b.node, i);
       const parent = z(b.parent, i), ref = z(b.ref, i);
@@ -145,14 +154,14 @@ export class Trace {
         } else if (kind === K["iteration-end"]) {
           // The engine's own line written through iteration-end is the root's line as a root-pv's is
           // (pvscope check and diff read it so too); a line pvscope derived before it gives way.
-          if (this.pvs.has(at) && this.pvs.get(at).length && !c.derived.get(at) && !this.iterRootPV) {
+          if (this.lines.length(this.pvs.get(at)) && !c.derived.get(at) && !this.iterRootPV) {
             this.rootLineIdx.push(at); this.reportIdx.push(at); this.engineLineAt = at;
           }
           this.iterRootPV = false;
         } else if (kind === K["search-end"]) {
           // A search-end without a line leaves the root's last line shown (a trace file's may give
           // none), and so does one pvscope derived after the engine's own iteration-end line.
-          if (this.pvs.has(at) && this.pvs.get(at).length && !(c.derived.get(at) && this.engineLineAt >= 0)) this.rootLineIdx.push(at);
+          if (this.lines.length(this.pvs.get(at)) && !(c.derived.get(at) && this.engineLineAt >= 0)) this.rootLineIdx.push(at);
         }
         else if (kind === K["pv-line"] || kind === K["pv-cut"]) this.reportIdx.push(at);
         else if (kind === K["fail-high"] && node && this.parentOf.get(node) === 0) this.rootFailHighIdx.push(at);
@@ -331,8 +340,8 @@ export class Trace {
     let names = this.pvNamesCache.get(i);
     if (names) return names;
     const pv = this.pvs.get(i);
-    if (!pv) return null;
-    names = Object.freeze(Array.from(pv, (m) => this.moveNames[m]));
+    if (pv === undefined) return null;
+    names = Object.freeze(this.lines.moves(pv, this.moveNames));
     if (this.pvNamesCache.size >= 64) this.pvNamesCache.delete(this.pvNamesCache.keys().next().value);
     this.pvNamesCache.set(i, names);
     return names;
@@ -410,7 +419,7 @@ export class Trace {
   get bytes() {
     let b = 0;
     for (const col of Object.values(this.c)) b += col.bytes;
-    b += this.modern.bytes;
+    b += this.modern.bytes + this.lines.bytes;
     for (const col of [this.enterAt, this.exitAt, this.parentOf, this.refOf, this.firstChild, this.lastChild,
       this.nextSib, this.reSearchOf, this.cutAt, this.leafIdx, this.firstCutIdx, this.lastMoveCutIdx, this.rootLineIdx, this.rootFailHighIdx,
       this.ttHitImplied, this.ttCutImplied, this.rootEnterIdx,

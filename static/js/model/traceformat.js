@@ -3,7 +3,7 @@
 
 // The server's name tables (tracer's order), for traces read from files.
 export const DEFAULT_HELLO = {
-  type: "hello", protocol: 2,
+  type: "hello", protocol: 3,
   kinds: ["", "search-start", "search-end", "iteration-start", "iteration-end", "aspiration-fail", "enter", "exit",
     "probe", "fail-high", "fail-low", "re-search", "cutoff", "tt-probe", "tt-hit", "tt-cutoff", "tt-store",
     "pv-update", "root-pv", "pv-line", "pv-cut", "prune", "stand-pat", "move-value"],
@@ -16,19 +16,25 @@ export const DEFAULT_HELLO = {
     "iir-at-pv", "reduced-at-pv", "pruned-at-pv", "aspiration-fail", "root-bound"],
 };
 
-// "((3 12 8) (2 4 6) (14 5 2))" -> [[3,12,8],[2,4,6],[14,5,2]]
+// "((3 12 8) (2 4 6) (14 5 2))" -> [[3,12,8],[2,4,6],[14,5,2]]. A loop with a stack of the
+// open lists, not a recursion: a link's tree nested 4,000 deep overflowed the stack (issue 44;
+// urlparams.js refuses a tree nested past 255 before it gets here).
 export function parseTreeText(text) {
   const tokens = text.match(/\(|\)|-?\d+/g) || [];
-  let i = 0;
-  const read = () => {
-    const t = tokens[i++];
-    if (t !== "(") return Number(t);
-    const out = [];
-    while (tokens[i] !== ")" && i < tokens.length) out.push(read());
-    i++;
-    return out;
-  };
-  return read();
+  if (tokens[0] !== "(") return Number(tokens[0]);
+  const stack = [];
+  for (const tok of tokens) {
+    if (tok === "(") stack.push([]);
+    else if (tok === ")") {
+      const done = stack.pop();
+      if (!stack.length) return done;
+      stack[stack.length - 1].push(done);
+    } else if (stack.length) stack[stack.length - 1].push(Number(tok));
+    if (!stack.length) break;
+  }
+  // Unclosed lists close at the end of the text.
+  while (stack.length > 1) { const done = stack.pop(); stack[stack.length - 1].push(done); }
+  return stack[0];
 }
 
 // A JSONL trace file (header line + one event per line) -> the frames the server would send:

@@ -5,6 +5,7 @@
 import { parseTreeText } from "../model/model.js";
 import { toPath, pathText, nodeAt, treeText, setLeaf, addChild, deleteSubtree, countNodes, MAX_EDIT_NODES } from "./treeops.js";
 import { t } from "../i18n/i18n.js";
+import { nestingProblem } from "../urlparams.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -20,6 +21,9 @@ export function readTree(text) {
   let open = 0;
   for (const ch of s) if ((open += ch === "(" ? 1 : ch === ")" ? -1 : 0) < 0) break;
   if (open !== 0 || /\(\s*\)/.test(s)) return { error: t("treeedit.parentheses") };
+  // The engine's limit and sentence (engine.ParseTree): deeper, the drawing's walks would overflow the stack.
+  const deep = nestingProblem(s);
+  if (deep) return { error: t("urlparams.treeTooDeep", deep) };
   const tree = parseTreeText(s);
   if (countNodes(tree) > MAX_EDIT_NODES) return { error: t("treeedit.tooBig", { max: MAX_EDIT_NODES }) };
   return { tree };

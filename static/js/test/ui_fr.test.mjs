@@ -296,7 +296,7 @@ test("the connection's messages, with the delay in French digits", () => {
       s.connect();
       FakeSocket.last.onmessage({ data: JSON.stringify({ type: "hello", protocol: 1 }) });
       s.connect();
-      FakeSocket.last.onmessage({ data: JSON.stringify({ type: "hello", protocol: 2 }) });
+      FakeSocket.last.onmessage({ data: JSON.stringify({ type: "hello", protocol: 3 }) });
       FakeSocket.last.onclose(); // lost: the first try comes after 0.5 s
       s.close();
       s.connect();
@@ -311,7 +311,7 @@ test("the connection's messages, with the delay in French digits", () => {
   });
   assert.deepEqual(states, [
     ["connecting", "Connexion au serveur…"],
-    ["incompatible", `Le serveur parle le protocole 1, cette page le protocole 2${NB}: rechargez la page.`],
+    ["incompatible", `Le serveur parle le protocole 1, cette page le protocole 3${NB}: rechargez la page.`],
     ["connecting", "Connexion au serveur…"],
     ["open", "Connecté."],
     ["closed", "La connexion au serveur a été perdue. Nouvelle tentative dans 0,5 s…"],
