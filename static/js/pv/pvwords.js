@@ -9,7 +9,7 @@ import { t, has } from "../i18n/i18n.js";
 export const METHOD_WORDS = ["triangular", "stack", "tt", "pvhash"];
 export const REASON_WORDS = ["tt-exact-cut-at-pv", "tt-entry-overwritten", "tt-entry-not-exact", "tt-entry-missing",
   "tt-move-illegal", "fail-low-at-pv", "mate", "stalemate", "repetition", "fifty-move", "leaf", "search-stopped",
-  "iir-at-pv", "reduced-at-pv", "pruned-at-pv"];
+  "iir-at-pv", "reduced-at-pv", "pruned-at-pv", "aspiration-fail", "root-bound"];
 
 // A method's short name for the panel's rows ("tt walk"), and what it is ("the walk of the
 // transposition table").
