@@ -32,6 +32,7 @@ func TestCheckKept(t *testing.T) {
 			warning: []finding{{"repeat", 6, []string{"e2e4"}}}},
 		{file: "clamp_stand_pat.jsonl", score: 10, pv: []string{"a"}},
 		{file: "stand_pat_window.jsonl", score: 11, pv: []string{"e4d5"}},
+		{file: "re_search_repeat.jsonl", score: 10, pv: []string{"a"}},
 		{file: "null_in_check_harmless.jsonl", score: 10, pv: []string{"e1e2"},
 			warning: []finding{{"null-in-check", 2, []string{}}}},
 		{file: "null_in_check_kept.jsonl", score: -50, pv: []string{"e1e2"},

@@ -109,7 +109,9 @@ func (c *Checker) owed(e *Event) {
 	if f.owe == 0 {
 		return
 	}
-	if e.Ref != f.owe {
+	// The same search again right after takes the visit's place: whether it
+	// owes a re-search is judged again at its exit, on its own value.
+	if e.Ref != f.owe && !c.repeats(e, f.owe) {
 		c.extra(e.Seq, f.owe, "re-search", c.oweProblem(c.open[k], f))
 	}
 	f.owe = 0
