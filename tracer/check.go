@@ -10,7 +10,7 @@ import (
 type Violation struct {
 	Seq     int64  // the offending event; for a trace that ends badly, the last one
 	Node    int32  // the node the event names; for a trace that ends with nodes open, the innermost
-	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report, move-value, null-move-twice, null-in-check, aspiration, best-move, engine-pv, tt-depth; for a warning: repeat, engine-pv
+	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report, move-value, null-move-twice, null-in-check, aspiration, best-move, engine-pv, tt-depth; for a warning: repeat, engine-pv, null-in-check
 	Problem string
 	// Key and Args say Problem in the page's catalogs (go-tracer.*): msg.Error's.
 	Key  string
@@ -62,8 +62,10 @@ func (v *Violation) Error() string {
 //   - best-score relies on a node's values being its moves' (minus each
 //     child's score, or the parent's move-value) and its stand pat: it scores
 //     at least min(best value, beta) (fail-hard returns beta on a cutoff), or,
-//     with meta.bounds fail-soft (Bounds), at least its best value; not
-//     counting a visit searched again, a null move that did not cut, or a
+//     with meta.bounds fail-soft (Bounds), at least its best value (unless
+//     its exit says bound lower: a fail-hard clamp); a move searched again
+//     right after is worth its last search's value (a node is judged by what
+//     it kept); not counting a null move that did not cut, or a
 //     stopped child; a table answer, a stopped node, or a node that searched a
 //     move again deeper with no ref (its moves first searched shallower, as a
 //     null move's verification does) is not judged.

@@ -235,7 +235,8 @@ func TestNullWindowRootIsNoAspiration(t *testing.T) {
 
 // Null moves: a null move's child that passes again (0000 after 0000) is
 // null-move-twice; a null move where the side to move is in check (the fake
-// game says the position after "a" is) is null-in-check.
+// game says the position after "a" is) is null-in-check where it decided
+// something (it cut), a warning where it failed low and changed nothing.
 func TestNullMoveRules(t *testing.T) {
 	r := runRules(Header{}, nil, []Event{
 		en(1, 0, "", -50, 50, 4),
@@ -254,8 +255,19 @@ func TestNullMoveRules(t *testing.T) {
 		reduced(en(3, 2, NullMove, -50, -49, 2), 2, WhyNullMove), ex(3, 0),
 		ex(2, -5), ex(1, 5),
 	})
-	if !slices.Equal(rules(r.violations), []string{"null-in-check"}) || !strings.Contains(r.violations[0].Problem, "(after a)") {
-		t.Errorf("violations %v; want null-in-check after a", r.violations)
+	// The pass is worth 0 to node 2, below its beta 50; node 2 returns -5: it changed nothing.
+	if len(r.violations) != 0 || !slices.Equal(rules(r.warnings), []string{"null-in-check"}) || !strings.Contains(r.warnings[0].Problem, "(after a)") {
+		t.Errorf("violations %v, warnings %v; want a null-in-check warning after a", r.violations, r.warnings)
+	}
+	r = runRules(Header{}, g, []Event{
+		en(1, 0, "", -32000, 32000, 4),
+		en(2, 1, "b", -32000, 32000, 3), ex(2, 50), // the root's alpha is -50
+		en(3, 1, "a", -32000, 50, 3),
+		reduced(en(4, 3, NullMove, -50, -49, 2), 2, WhyNullMove), ex(4, -60), // worth 60 >= 50: it cuts
+		ex(3, 50), ex(1, -50),
+	})
+	if !slices.Equal(rules(r.violations), []string{"null-in-check"}) || r.violations[0].Node != 4 || !strings.Contains(r.violations[0].Problem, "(after a)") {
+		t.Errorf("violations %v; want null-in-check after a at node 4", r.violations)
 	}
 }
 

@@ -14,12 +14,13 @@ type openFrame struct {
 	bestChild, prevC int32            // the children that gave them
 	lastChild        int32
 	hasBest, prevHas bool
-	prevSP           bool  // standPat before the last child
-	bestUnknown      bool  // a visit searched again was not the last child: best cannot be undone
-	standPat         bool  // its stand pat is its best so far (bestChild 0)
-	owe              int32 // a child that must be searched again next, 0 if none
-	oweScore         int32 // its score as the node sees it
-	oweAlpha         int32 // the node's alpha when it came back
+	prevSP           bool         // standPat before the last child
+	bestUnknown      bool         // a visit searched again was not the last child: best cannot be undone
+	standPat         bool         // its stand pat is its best so far (bestChild 0)
+	owe              int32        // a child that must be searched again next, 0 if none
+	oweScore         int32        // its score as the node sees it
+	oweAlpha         int32        // the node's alpha when it came back
+	inCheckNull      *nullInCheck // a null move made in check, until it shows what it decided (check_null.go)
 }
 
 // kidKey is what makes a search of a move the same search again.
@@ -74,19 +75,27 @@ func (c *Checker) repeats(e *Event, id int32) bool {
 		n.alpha == e.Alpha && n.beta == e.Beta && n.depth == e.Depth && n.reduced == e.Reduced
 }
 
-// reopen: a re-search of the parent's last child takes that child's place in
-// the parent's best score.
+// reopen: a node is judged by what it kept. A re-search of the parent's last
+// child, or the same search of it again right after (LMR's "full window" at a
+// null-window node, a repeat its table answers), takes that child's place in
+// the parent's best score: the move's value is its last search's, the earlier
+// ones are the ladder.
 func (c *Checker) reopen(e *Event, repeatOf int32) {
 	k := len(c.open) - 1
-	if e.Ref == 0 || k < 0 || repeatOf == e.Ref {
-		return // a repeat counts beside the visit it repeats
+	if k < 0 {
+		return
 	}
 	f := &c.frames[k]
-	if e.Ref == f.lastChild {
-		f.best, f.bestChild, f.hasBest, f.standPat = f.prevBest, f.prevC, f.prevHas, f.prevSP
-	} else {
+	switch {
+	case f.lastChild != 0 && c.repeats(e, f.lastChild):
+		// the same search again right after: the ladder's next step
+	case e.Ref == 0 || repeatOf == e.Ref:
+		return // a repeat met later (a killer met again in the move list) counts beside the visit it repeats
+	case e.Ref != f.lastChild:
 		f.bestUnknown = true
+		return
 	}
+	f.best, f.bestChild, f.hasBest, f.standPat = f.prevBest, f.prevC, f.prevHas, f.prevSP
 }
 
 // owed judges the parent's owed re-search when its next child enters: it must
@@ -100,7 +109,10 @@ func (c *Checker) owed(e *Event) {
 	if f.owe == 0 {
 		return
 	}
-	if e.Ref != f.owe && !c.writerOwed(e, f) { // check_writer.go: the re-search written with another move
+	// The same search again right after takes the visit's place: whether it
+	// owes a re-search is judged again at its exit, on its own value; a
+	// re-search written with another move is the writer's (check_writer.go).
+	if e.Ref != f.owe && !c.repeats(e, f.owe) && !c.writerOwed(e, f) {
 		c.extra(e.Seq, f.owe, "re-search", c.oweProblem(c.open[k], f))
 	}
 	f.owe = 0
@@ -145,6 +157,9 @@ func (c *Checker) judgeExit(e *Event) *msg.Error {
 		problem = c.oweProblem(e.Node, f)
 	}
 	f.owe = 0
+	if f.inCheckNull != nil {
+		c.nullJudged(e, f) // check_null.go
+	}
 	if m := c.bestScore(e, f); m != nil {
 		if problem == nil {
 			c.rule = "best-score"
@@ -171,7 +186,7 @@ func (c *Checker) bestScore(e *Event, f *openFrame) *msg.Error {
 		return nil
 	}
 	least := f.best
-	capped := c.Bounds != BoundsFailSoft && least > f.beta
+	capped := !c.failSoftAt(e, f) && least > f.beta
 	if capped {
 		least = f.beta
 	}
@@ -200,6 +215,20 @@ func (c *Checker) bestScore(e *Event, f *openFrame) *msg.Error {
 		"node", e.Node, "score", e.Score, "best", f.best, "move", move, "child", f.bestChild)
 }
 
+// failSoftAt: the node of f returns its best value at its exit e, as a
+// fail-soft engine's does, unless e says it returned its beta in place of
+// that value (bound lower: a fail-hard clamp, the table's, a null move's, a
+// stand pat's, ProbCut's).
+func (c *Checker) failSoftAt(e *Event, f *openFrame) bool {
+	return c.Bounds == BoundsFailSoft && !clampedAtBeta(e.Bound, e.Score, f.beta)
+}
+
+// clampedAtBeta: an exit with bound lower at or above its beta returned that
+// bound in place of its value (trace-format.md, Conventions).
+func clampedAtBeta(b Bound, score, beta int32) bool {
+	return b == Lower && score >= beta
+}
+
 // childExited tells the now innermost node (the parent) a child's score.
 func (c *Checker) childExited(id int32, n *nodeState) {
 	k := len(c.open) - 1
@@ -217,6 +246,9 @@ func (c *Checker) childExited(id int32, n *nodeState) {
 		f.shallowest[n.move] = n.depth
 	}
 	f.lastChild = id
+	if f.inCheckNull != nil && f.inCheckNull.node == id {
+		c.nullExited(c.lastSeq, f, n, -n.score) // check_null.go
+	}
 	f.prevBest, f.prevC, f.prevHas, f.prevSP = f.best, f.bestChild, f.hasBest, f.standPat
 	c.valued(f, id, n, -n.score)
 }

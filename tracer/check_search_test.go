@@ -290,7 +290,9 @@ func TestPrune(t *testing.T) {
 
 // A node that searches its moves shallower first and then in full (a null move's
 // verification search, then the node's own) scores what the full search gave: the shallower
-// visit's higher score is not its best move's. A same-depth repeat still counts.
+// visit's higher score is not its best move's. A same-depth repeat right after is the
+// move's last search, kept too (issue 38: a node is judged by what it kept); one met later,
+// after another move (a killer met again in the move list), counts beside the first.
 func TestMovesSearchedAgainDeeperSupersedeTheShallowerVisit(t *testing.T) {
 	trace := func(secondDepth int16) []Event {
 		return []Event{
@@ -300,18 +302,27 @@ func TestMovesSearchedAgainDeeperSupersedeTheShallowerVisit(t *testing.T) {
 			ex(1, 20),
 		}
 	}
-	vs, _, _, _ := checkAll(Header{}, trace(2))
-	for _, v := range vs {
-		if v.Rule == "best-score" {
-			t.Errorf("searched again deeper: %s", v.Problem)
+	for _, depth := range []int16{2, 1} {
+		vs, _, _, _ := checkAll(Header{}, trace(depth))
+		for _, v := range vs {
+			if v.Rule == "best-score" {
+				t.Errorf("searched again at depth %d right after: %s", depth, v.Problem)
+			}
 		}
 	}
-	vs, _, _, _ = checkAll(Header{}, trace(1))
+	later := []Event{
+		en(1, 0, "", -100, 100, 3),
+		en(2, 1, "e2e4", -100, 100, 1), ex(2, -40), // e2e4 worth 40
+		en(3, 1, "d2d4", -100, 100, 1), ex(3, -10), // d2d4 worth 10
+		en(4, 1, "e2e4", -100, 100, 1), ex(4, -20), // e2e4 met again: worth 20 this time
+		ex(1, 20),
+	}
+	vs, _, _, _ := checkAll(Header{}, later)
 	found := false
 	for _, v := range vs {
 		found = found || v.Rule == "best-score" && strings.Contains(v.Problem, "below the 40 its move e2e4 (node 2)")
 	}
 	if !found {
-		t.Errorf("a same-depth repeat scoring less: violations %v, want best-score below node 2's 40", vs)
+		t.Errorf("a same-depth repeat met later scoring less: violations %v, want best-score below node 2's 40", vs)
 	}
 }

@@ -26,7 +26,21 @@ func (b decider) weigh(score int32, move string) (decider, bool) {
 // when it returned exactly its beta on a window wider than one unit (what a
 // fail-hard node returns on a cutoff: a quiescence node cut by a capture or
 // its stand pat, say). Such a child decides no line. A null window's exit
-// at its beta is not read so: an MTD driver's line ends on one.
-func boundOnly(failHard bool, score, alpha, beta int32) bool {
-	return score >= beta && (failHard || score == beta && int64(beta)-int64(alpha) > 1)
+// at its beta is not read so: an MTD driver's line ends on one. A child
+// whose exit says bound lower (a fail-hard clamp in a fail-soft engine: the
+// table's, a null move's, a stand pat's) returned only that bound too.
+func boundOnly(failHard bool, exit *Event, alpha, beta int32) bool {
+	score := exit.Score
+	return score >= beta && (failHard || clampedAtBeta(exit.Bound, score, beta) || score == beta && int64(beta)-int64(alpha) > 1)
+}
+
+// rejectedBound: under a root searched with a window wider than one unit
+// (alpha-beta, PVS: its nodes expect a Knuth-Moore type), a child that failed
+// high at its own node returned a bound its parent did not take (minus it is
+// at most the parent's alpha), whatever the convention: it never extends a
+// derived line, and the line stops at its parent. Only a null-window root's
+// search (MTD's bound searches, whose nodes expect no type) follows its line
+// through such children, the highest bound at each node that failed low.
+func rejectedBound(pvsRoot bool, exit *Event, beta int32) bool {
+	return pvsRoot && exit.Score >= beta
 }

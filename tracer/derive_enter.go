@@ -54,6 +54,9 @@ func (d *Deriver) enter(e *Event) {
 			e.Expect = PV
 		}
 	} else {
+		if p.last.supersededBy(e) {
+			p.best = p.prev // the same search again right after: the move's value is this one's
+		}
 		if e.Index == 0 {
 			e.Index = p.next
 		}

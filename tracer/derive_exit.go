@@ -117,7 +117,7 @@ func (d *Deriver) childExited(p *frame, e *Event, c *frame) {
 	l := &p.last
 	l.node, l.move, l.index, l.probe, l.exited, l.pv = e.Node, c.move, c.index, probe, true, c.pv
 	l.alpha, l.beta, l.depth, l.reduced = c.alpha, c.beta, c.depth, c.reduced
-	l.stopped, l.boundOnly = e.End == Stopped, boundOnly(d.failHard, e.Score, c.alpha, c.beta)
+	l.stopped, l.boundOnly = e.End == Stopped, boundOnly(d.failHard, e, c.alpha, c.beta) || rejectedBound(p.expect != NoType, e, c.beta)
 	p.prev, p.prevA, p.prevPV = p.best, p.a, p.pv
 	d.decide(p, -e.Score)
 }

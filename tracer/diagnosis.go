@@ -106,6 +106,7 @@ type diagFrame struct {
 	reduced      int16
 	alpha, beta  int32
 	children     int
+	typed        bool // it expects a Knuth-Moore type: a search under a wider root window, not MTD's (rejectedBound)
 	ttExact      bool // an exact table entry was found
 	ttCut        bool // and it answered the node
 	end          PVEnd
@@ -178,7 +179,7 @@ func (d *Diagnosis) Emit(e Event) {
 			}
 			p.last.exited = false
 		}
-		d.stack = append(d.stack, diagFrame{node: e.Node, move: e.Move, path: path, ply: int(e.Ply), depth: e.Depth, reduced: e.Reduced, alpha: e.Alpha, beta: e.Beta})
+		d.stack = append(d.stack, diagFrame{node: e.Node, move: e.Move, path: path, ply: int(e.Ply), depth: e.Depth, reduced: e.Reduced, alpha: e.Alpha, beta: e.Beta, typed: e.Expect != NoType})
 	case Exit:
 		d.exit(&e)
 	case Probe:
@@ -277,7 +278,7 @@ func (d *Diagnosis) exit(e *Event) {
 	p.lastEnd = f.end
 	// As the Deriver's decide.
 	p.lastMove = f.move
-	p.lastDecides = e.End != Stopped && !boundOnly(d.Bounds == BoundsFailHard, e.Score, f.alpha, f.beta)
+	p.lastDecides = e.End != Stopped && !boundOnly(d.Bounds == BoundsFailHard, e, f.alpha, f.beta) && !rejectedBound(p.typed, e, f.beta)
 	if f.move == NullMove {
 		p.lastDecides = p.lastDecides && score >= p.beta
 	}

@@ -11,11 +11,13 @@ import (
 // root window (4, 5)), where the line follows the child that decided each
 // score.
 
-// A repeat that names the visit it repeats (ref) is not a re-search: the
-// first visit still decides. The root (depth 3) searches a, whose child x
-// (no children) scores 7 for the root: a scores 7; then a again with the
-// same window and depth (a repeat, ref 2), whose child y scores 6. The
-// root scores 7 along a x, short (2 of 3 moves), ending at x (node 3, ply 2).
+// A repeat that names the visit it repeats (ref) right after it is the
+// move's last search: it decides (issue 38: a node is judged by what it
+// kept). The root (depth 3) searches a, whose child x (no children) scores
+// 7 for the root: a scores 7; then a again with the same window and depth
+// (a repeat, ref 2), whose child y scores 6: a is worth 6, at or above the
+// root's beta 5. The root's 7 is a fail-high, along a y, short (2 of 3
+// moves), ending at y (node 5, ply 2).
 func TestDiagnosisAgreesOnARepeatWithRef(t *testing.T) {
 	events := []Event{
 		{Kind: Enter, Node: 1, Depth: 3, Alpha: 4, Beta: 5},
@@ -30,8 +32,8 @@ func TestDiagnosisAgreesOnARepeatWithRef(t *testing.T) {
 		{Kind: Exit, Node: 1, Score: 7},
 	}
 	it := diagnose(Header{Meta: map[string]string{"tree": "hand"}}, events).Iterations[0]
-	if it.Score != 7 || !slices.Equal(it.PV, []string{"a", "x"}) || it.End.Node != 3 || it.End.Ply != 2 {
-		t.Fatalf("iteration %+v, want score 7, PV a x, ending at node 3, ply 2", it)
+	if it.Score != 7 || !slices.Equal(it.PV, []string{"a", "y"}) || it.End.Node != 5 || it.End.Ply != 2 {
+		t.Fatalf("iteration %+v, want score 7, PV a y, ending at node 5, ply 2", it)
 	}
 }
 

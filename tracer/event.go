@@ -27,7 +27,9 @@ const (
 	Enter
 	// Exit: a node returns Score. Actual is the type the score makes of it
 	// (PV inside the window, Cut at or above beta, All at or below alpha); End says
-	// why it stopped early, if it did.
+	// why it stopped early, if it did. Bound, when set: Score is a bound the node
+	// returned in place of its value, a fail-hard clamp in a fail-soft engine
+	// (Lower at or above beta, Upper at or below alpha).
 	Exit
 	// Probe: the parent Node searches Move (Index) with the null window Alpha, Beta=Alpha+1.
 	Probe

@@ -24,8 +24,17 @@ func (l *lastVisit) reSearchedBy(e *Event) bool {
 	return wider || deeper
 }
 
+// repeatedBy: e searches the last child's move again, right after it, with
+// the same window and depth: LMR's "full window" search at a null-window
+// node, or a repeat its table answers.
+func (l *lastVisit) repeatedBy(e *Event) bool {
+	return l.exited && l.move == e.Move && e.Move != "" && l.alpha == e.Alpha && l.beta == e.Beta &&
+		l.depth == e.Depth && l.reduced == e.Reduced
+}
+
 // supersededBy: e is a re-search of that very visit (its ref names it, or it
-// names none), so the visit no longer decides.
+// names none), or the same search of it again right after, so the visit no
+// longer decides: a node is judged by what it kept, the move's last search.
 func (l *lastVisit) supersededBy(e *Event) bool {
-	return l.reSearchedBy(e) && (e.Ref == 0 || e.Ref == l.node)
+	return (l.reSearchedBy(e) || l.repeatedBy(e)) && (e.Ref == 0 || e.Ref == l.node)
 }
