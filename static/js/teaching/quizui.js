@@ -3,6 +3,7 @@
 // the open question with a form, checks the answer (quiz.js), reveals the step and resumes.
 import { Quiz, questionText, whyText, kindsFromParam, KINDS, outcomeWord } from "./quiz.js";
 import { t } from "../i18n/i18n.js";
+import { answerText, meaning } from "./valuegrade.js";
 
 const PHONE_W = 700; // app.css's phone width: there the panel is a sheet along the bottom
 
@@ -69,7 +70,8 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
     const l = quiz.last;
     if (!l) return "";
     const q = { ...l, at: l.at };
-    if (l.right) return (l.second ? t("quizui.rightSecondTry") : t("quizui.right")) + " ";
+    // A value's verdict says what the node returns and what that number means (valuegrade.js).
+    if (l.right) return (l.second ? t("quizui.rightSecondTry") : t("quizui.right")) + " " + (l.kind === "value" ? meaning(l.truth) + " " : "");
     if (quiz.open && quiz.open.retry) return t("quizui.notQuite", { why: whyText(S.trace, S.pov, q, false) }) + " ";
     return t("quizui.itIs", { answer: show(l.truth, l.kind), why: whyText(S.trace, S.pov, q, true) }) + " ";
   }
@@ -239,6 +241,7 @@ function kindWord(k) {
 // show(truth, kind): the true answer as the feedback says it.
 export function show(truth, kind) {
   if (kind === "outcome") return outcomeWord(truth);
+  if (kind === "value") return answerText(truth);
   const f = (v) => (v === null ? "∞" : String(v));
   if (Array.isArray(truth) && truth.length === 2 && truth.every((v) => v === null || typeof v === "number")) {
     return `(${truth[0] === null ? "-∞" : truth[0]}, ${f(truth[1])})`;
