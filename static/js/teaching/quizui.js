@@ -4,6 +4,7 @@
 import { Quiz, questionText, whyText, kindsFromParam, KINDS, outcomeWord } from "./quiz.js";
 import { t } from "../i18n/i18n.js";
 import { answerText, meaning } from "./valuegrade.js";
+import { placeholders } from "./quizhint.js";
 
 const PHONE_W = 700; // app.css's phone width: there the panel is a sheet along the bottom
 
@@ -99,21 +100,23 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
       b.addEventListener("click", () => answer(value));
       return b;
     };
-    const input = (ph, cls = "") => { const i = el("input", cls); i.type = "text"; i.placeholder = ph; i.size = 6; return i; };
+    const input = (ph, cls = "") => { const i = el("input", cls); i.type = "text"; i.placeholder = ph; i.size = Math.max(6, Math.min(16, ph.length + 1)); return i; };
     if (q.kind === "outcome") row.append(button(outcomeWord("fail-high"), "fail-high"), button(outcomeWord("exact"), "exact"), button(outcomeWord("fail-low"), "fail-low"));
     else if (q.kind === "research") row.append(button(t("quizui.yesResearch"), true), button(t("quiz.no"), false));
     else {
       let read;
+      const ph = placeholders(S.trace && S.trace.started && S.trace.started.tree);
       if (q.kind === "window") {
-        const lo = input("α (-∞)"), hi = input("β (∞)");
+        const lo = input(ph.lo), hi = input(ph.hi);
+        lo.title = hi.title = ph.edge;
         row.append("(", lo, ",", hi, ")");
         read = () => [lo.value, hi.value]; // strings: quiz.js refuses a blank box and reads ∞
       } else if (q.kind === "value" || q.kind === "line") {
-        const v = input(t("quizui.valuePlaceholder"));
+        const v = input(q.kind === "line" ? ph.line : ph.value);
         row.append(v);
         read = () => v.value.trim();
       } else {
-        const v = input(t("quizui.prunedPlaceholder"), "wide");
+        const v = input(ph.pruned, "wide");
         row.append(v);
         read = () => v.value.split(/[\s,]+/).filter(Boolean);
       }
