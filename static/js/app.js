@@ -14,6 +14,7 @@ import { PVLab } from "./pv/pvlab.js";
 import { bindKeys, HelpOverlay } from "./stepping/keys.js";
 import { createRenderer } from "./render.js";
 import { createPlayback } from "./stepping/playback.js";
+import { holdNext, wirePaused } from "./stepping/linkstep.js";
 import { createErrors } from "./errors.js";
 import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
@@ -119,7 +120,8 @@ const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log, codePane
 const { render, renderSlice, setRunState } = renderer;
 // Playback waits for the quiz (a question before its event) and, without moving, for the code
 // panel's text; a seek (a link's step, a click) is gated by the quiz only.
-const playback = createPlayback(S, { render, renderSlice, gate: (from, to) => quizUI.gate(from, to), hold: () => codePanel.loading() });
+const playback = createPlayback(S, { render, renderSlice, gate: (from, to) => quizUI.gate(from, to), hold: () => codePanel.loading(),
+  startPaused: (hold = true) => { if (hold) holdNext(1); form.requestSubmit(); } }); // ▷ or → before Start: the search waits at step 1
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
 // The quiz's modules come with its toggle, ?quiz= or a lesson's exercise (lazy.js).
@@ -312,6 +314,7 @@ function wire() {
   room.wire();
   exercises.wire();
   playback.wire();
+  wirePaused();
   lessons.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
