@@ -127,7 +127,7 @@ const errors = createErrors(S, { form, kick });
 // The quiz's modules come with its toggle, ?quiz= or a lesson's exercise (lazy.js).
 const quizUI = lazyQuiz((msg) => showError(msg), () => import("./teaching/quizui.js").then(({ createQuizUI }) => createQuizUI(S, {
   seek: (k) => playback.seek(k), kick, lineAt: (i) => codePanel.lineAt(i), nodeName: (p) => (p ? t("app.nodeAtPath", { path: p }) : t("app.theRoot")),
-  onAsk: (q, text) => pollTheRoom(q, text) })));
+  onAsk: (q, text) => pollTheRoom(q, text), presenting: () => { const r = room.snapshot(); return !!r && r.role === "presenter"; } })));
 const { showError } = errors;
 
 const socket = openTransport({

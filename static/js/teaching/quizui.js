@@ -12,7 +12,15 @@ const $ = (id) => document.getElementById(id);
 
 // createQuizUI(S, {seek, kick, onAsk}): onAsk(question, text), when given, hears each question
 // as it opens (a room polls its class). The questions name their nodes in the page's language.
-export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
+// presenting(), when given, says whether the page presents a room: there, after an answer,
+// playback waits the pause the presenter sets (default 3 s) before it goes on to the next
+// question, so each follower sees its verdict (issue 39: it was replaced 0.3 s later).
+export const ROOM_PAUSE_S = 3;
+const PAUSE_KEY = "pvscope.quiz.roomPause";
+export function createQuizUI(S, { seek, kick, onAsk, lineAt, presenting = () => false }) {
+  let roomPause = ROOM_PAUSE_S;
+  try { const v = localStorage.getItem(PAUSE_KEY); if (v !== null && v !== "" && Number(v) >= 0 && Number(v) <= 60) roomPause = Number(v); } catch { /* private mode */ }
+  let waiting = 0; // the timer of a pause after an answer in a room
   const quiz = new Quiz();
   quiz.lineAt = lineAt || null; // the code panel's line of an event (codepanel.js): "which line runs next?"
   let asked = null; // the last question handed to onAsk
@@ -60,7 +68,16 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
   function reveal(r) {
     if (r.reveal) {
       seek(r.at + 1);
-      if (resume) { resume = false; S.playing = true; S.acc = 0; }
+      if (resume) {
+        resume = false;
+        const go = () => { S.playing = true; S.acc = 0; S.dirty = true; kick(); };
+        if (presenting() && roomPause > 0) {
+          // The class reads its verdicts first; a step taken meanwhile keeps the presenter's choice.
+          const k = r.at + 1;
+          clearTimeout(waiting);
+          waiting = setTimeout(() => { if (S.k === k && !S.playing && quiz.active) go(); }, roomPause * 1000);
+        } else go();
+      }
     }
     draw();
     S.dirty = true; kick();
@@ -139,10 +156,24 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
     if (first && document.activeElement && !panel.contains(document.activeElement)) first.focus({ preventScroll: true });
   }
 
-  // Which kinds are asked: a row of checkboxes under the question (also ?quiz=value,pruned).
+  // Which kinds are asked: a row of checkboxes under the question (also ?quiz=value,pruned);
+  // in a room, the pause after an answer before the next question (quizpause.json's words).
   function kindChooser() {
     const box = el("details", "quiz-kinds");
     box.append(el("summary", "", t("quizui.ask", { kinds: KINDS.filter((k) => quiz.kinds.has(k)).map(kindWord).join(", ") || t("quizui.askNothing") })));
+    if (presenting()) {
+      const label = el("label", "quiz-pause"), n = document.createElement("input");
+      n.type = "number"; n.min = "0"; n.max = "60"; n.step = "1"; n.value = String(roomPause); n.dataset.testid = "quiz-room-pause";
+      n.addEventListener("change", () => {
+        const v = Math.round(Number(n.value));
+        roomPause = Number.isFinite(v) ? Math.max(0, Math.min(60, v)) : ROOM_PAUSE_S;
+        n.value = String(roomPause);
+        try { localStorage.setItem(PAUSE_KEY, String(roomPause)); } catch { /* private mode */ }
+      });
+      const [before, after = ""] = t("quizpause.label", { n: "\u0000" }).split("\u0000");
+      label.append(before, n, after);
+      box.append(label);
+    }
     for (const k of KINDS) {
       const label = el("label", ""), c = document.createElement("input");
       c.type = "checkbox"; c.checked = quiz.kinds.has(k); c.dataset.testid = `quiz-kind-${k}`;
