@@ -15,6 +15,7 @@ import { bindKeys, HelpOverlay } from "./stepping/keys.js";
 import { createRenderer } from "./render.js";
 import { createPlayback } from "./stepping/playback.js";
 import { holdNext, wirePaused } from "./stepping/linkstep.js";
+import { keepInSightAfter } from "./tree/insight.js";
 import { createErrors } from "./errors.js";
 import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
@@ -323,6 +324,7 @@ function wire() {
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
   bindTreeMore();
   bindMore($("controls-more"), document.querySelector(".top"));
+  keepInSightAfter($("controls-more"), S); // on a phone More pushes the tree down: its current node stays on screen
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
   viewChoice.wire();
   $("node-path").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goToPath(e.target.value); } });
