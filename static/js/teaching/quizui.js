@@ -129,7 +129,7 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt, presenting = () => 
         row.append("(", lo, ",", hi, ")");
         read = () => [lo.value, hi.value]; // strings: quiz.js refuses a blank box and reads ∞
       } else if (q.kind === "value" || q.kind === "line") {
-        const v = input(q.kind === "line" ? ph.line : ph.value, q.kind === "line" ? "" : "wide"); // "e.g. 27 or ≤27" whole
+        const v = input(q.kind === "line" ? ph.line : ph.value);
         row.append(v);
         read = () => v.value.trim();
       } else {
