@@ -133,9 +133,9 @@ func gradeSentence(v gradeVisit) string {
 	case !v.exact:
 		return fmt.Sprintf("It returns %d, and %d is only a lower bound: the true value is at least %d.", n, n, n)
 	case n <= v.lo || n >= v.hi:
-		return fmt.Sprintf("It returns %d, and %d is the node's true value: every child was read", n, n)
+		return fmt.Sprintf("It returns %d, its true value: every child was read, each exact (", n)
 	}
-	return fmt.Sprintf("It returns %d, and %d is the node's true value: it lies strictly inside the window", n, n)
+	return fmt.Sprintf("It returns %d, its true value (inside its window).", n)
 }
 
 func TestBrowserQuizAndExerciseGradeValuesAlike(t *testing.T) {

@@ -207,7 +207,8 @@ export function whyText(trace, V, q, full = true) {
     case "value": {
       const id = e.node, p = ply(id), values = kids(id).map((ch) => V.value(trace.c.score.get(trace.exitAt.get(ch)), p + 1)).join(", ");
       const side = V.player(p) === "max" ? "max" : "min";
-      return full ? `${t("quiz.whyValue", { node, side, values, answer: valueText(q.truth) })} ${meaning(q.truth)}` : t("quiz.whyValueHint", { node, side, values });
+      // A bound says what it means (valuegrade.js); an exact value is what the sentence computes.
+      return full ? [t("quiz.whyValue", { node, side, values, answer: valueText(q.truth) }), ...(q.truth.bound === "exact" ? [] : [meaning(q.truth)])].join(" ") : t("quiz.whyValueHint", { node, side, values });
     }
     case "outcome": {
       const id = e.node, p = ply(id);

@@ -117,7 +117,7 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt, presenting = () => 
       b.addEventListener("click", () => answer(value));
       return b;
     };
-    const input = (ph, cls = "") => { const i = el("input", cls); i.type = "text"; i.placeholder = ph; i.size = Math.max(6, Math.min(16, ph.length + 1)); return i; };
+    const input = (ph, cls = "") => { const i = el("input", cls); i.type = "text"; i.placeholder = ph; i.size = 6; return i; };
     if (q.kind === "outcome") row.append(button(outcomeWord("fail-high"), "fail-high"), button(outcomeWord("exact"), "exact"), button(outcomeWord("fail-low"), "fail-low"));
     else if (q.kind === "research") row.append(button(t("quizui.yesResearch"), true), button(t("quiz.no"), false));
     else {
