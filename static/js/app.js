@@ -16,6 +16,8 @@ import { PVLab } from "./pv/pvlab.js";
 import { bindKeys, HelpOverlay } from "./stepping/keys.js";
 import { createRenderer } from "./render.js";
 import { createPlayback } from "./stepping/playback.js";
+import { holdNext, wirePaused } from "./stepping/linkstep.js";
+import { keepInSightAfter } from "./tree/insight.js";
 import { createErrors } from "./errors.js";
 import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
@@ -121,13 +123,14 @@ const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log, codePane
 const { render, renderSlice, setRunState } = renderer;
 // Playback waits for the quiz (a question before its event) and, without moving, for the code
 // panel's text; a seek (a link's step, a click) is gated by the quiz only.
-const playback = createPlayback(S, { render, renderSlice, gate: (from, to) => quizUI.gate(from, to), hold: () => codePanel.loading() });
+const playback = createPlayback(S, { render, renderSlice, gate: (from, to) => quizUI.gate(from, to), hold: () => codePanel.loading(),
+  startPaused: (hold = true) => { if (hold) holdNext(1); form.requestSubmit(); } }); // ▷ or → before Start: the search waits at step 1
 const { kick } = playback;
 const errors = createErrors(S, { form, kick });
 // The quiz's modules come with its toggle, ?quiz= or a lesson's exercise (lazy.js).
 const quizUI = lazyQuiz((msg) => showError(msg), () => import("./teaching/quizui.js").then(({ createQuizUI }) => createQuizUI(S, {
   seek: (k) => playback.seek(k), kick, lineAt: (i) => codePanel.lineAt(i), nodeName: (p) => (p ? t("app.nodeAtPath", { path: p }) : t("app.theRoot")),
-  onAsk: (q, text) => pollTheRoom(q, text) })));
+  onAsk: (q, text) => pollTheRoom(q, text), presenting: () => { const r = room.snapshot(); return !!r && r.role === "presenter"; } })));
 const { showError } = errors;
 
 const socket = openTransport({
@@ -315,6 +318,7 @@ function wire() {
   room.wire();
   exercises.wire();
   playback.wire();
+  wirePaused();
   lessons.wire();
   const buttons = {
     "tree-fit": "fit", "tree-zoom-in": "zoomIn", "tree-zoom-out": "zoomOut", "tree-center": "center",
@@ -323,6 +327,7 @@ function wire() {
   for (const [id, a] of Object.entries(buttons)) $(id).addEventListener("click", () => actions[a]());
   bindTreeMore();
   bindMore($("controls-more"), document.querySelector(".top"));
+  keepInSightAfter($("controls-more"), S); // on a phone More pushes the tree down: its current node stays on screen
   $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
   viewChoice.wire();
   $("node-path").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goToPath(e.target.value); } });

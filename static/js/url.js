@@ -86,7 +86,8 @@ export function toQuery({ setup, options }) {
 // values=ranges: R&N's value ranges on the nodes (ranges.js).
 const PAGE_PARAMS = ["quiz", "show", "values", "embed", "exercise", "sheet", "trees", "paper",
   "lesson", "slide", "lesson-url", // lesson.js: the lesson open and its slide
-  "code"]; // codepanel.js: the code panel open in a language
+  "code", // codepanel.js: the code panel open in a language
+  "view", "paused"]; // viewchoice.js: the view menu's choice; linkstep.js: searches start paused
 
 export function writeURL(cfg) {
   let q = toQuery(cfg);

@@ -3,6 +3,7 @@
 // pvscope" link; here the link gets the same search without embed=1, and the search given by
 // the URL starts at once, since an embedded page has no Start button to press.
 import { readURL } from "../url.js";
+import { t } from "../i18n/i18n.js";
 
 export function isEmbedded() { return document.documentElement.classList.contains("embed"); }
 
@@ -19,5 +20,14 @@ export function startEmbedded(form) {
   // The course page may listen for this to know the frame loaded (any origin may read it: it says nothing more).
   if (window.parent !== window) window.parent.postMessage({ type: "pvscope", state: "ready" }, "*");
   const { setup } = readURL();
-  if (setup.fen || setup.tree || setup.random) form.requestSubmit();
+  if (setup.fen || setup.tree || setup.random) { form.requestSubmit(); return; }
+  // Nothing to search, and no form or Start button in a frame (issue 39): the drawing tells
+  // the embedding page what its link must add, where "press Start" was.
+  const empty = document.getElementById("tree-empty");
+  if (empty) {
+    const here = location.origin + location.pathname;
+    empty.textContent = t("embed.nothingChosen", { example: `${here}?embed=1&tree=((3 12 8) (2 4 6) (14 5 2))&algo=alphabeta` });
+    empty.dataset.testid = "embed-empty";
+    empty.hidden = false;
+  }
 }

@@ -13,8 +13,35 @@ export function linkGoal(search = location.search) {
   const raw = q.get("step");
   const step = raw !== null && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null;
   const node = q.get("node") ? q.get("node").slice(0, 2000) : null;
-  return { step, node, hold: step !== null || node !== null || isEmbedded() };
+  return { step, node, hold: step !== null || node !== null || isEmbedded() || q.get("paused") === "1" };
 }
+
+// A search may start paused (issue 39, item 6): ?paused=1 in the address (the setting
+// "start paused" writes it there), so a lecturer starts at step 0 and steps; and ▷ or → pressed
+// before any search starts one that waits at step 1 (holdNext).
+export function startsPaused(search = typeof location === "undefined" ? "" : location.search) {
+  return new URLSearchParams(search).get("paused") === "1";
+}
+// wirePaused(): the setting's checkbox (data-testid="start-paused") shows and sets ?paused=1,
+// and remembers it in this browser.
+export function wirePaused() {
+  const box = document.getElementById("start-paused");
+  if (!box) return;
+  let kept = false;
+  try { kept = localStorage.getItem("pvscope.paused") === "1"; } catch { /* private mode */ }
+  const set = (on) => {
+    const q = new URLSearchParams(location.search);
+    if (on) q.set("paused", "1"); else q.delete("paused");
+    const rest = q.toString().replace(/%28/g, "(").replace(/%29/g, ")").replace(/%2C/g, ",").replace(/%3D/g, "=");
+    history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+    try { localStorage.setItem("pvscope.paused", on ? "1" : ""); } catch { /* private mode */ }
+  };
+  if (kept && !startsPaused()) set(true);
+  box.checked = startsPaused();
+  box.addEventListener("change", () => set(box.checked));
+}
+let next = null; // a one-search goal: ▷ or → before Start
+export function holdNext(step) { next = { step, node: null, hold: true }; }
 
 // The address the page was opened with: the setup form rewrites it when Start is pressed.
 const opened = typeof location === "undefined" ? "" : location.search;
@@ -23,8 +50,10 @@ let taken = false;
 // takeGoal(): the opening link's goal for the page's first search; later searches only hold
 // when embedded.
 export function takeGoal() {
-  const goal = linkGoal(taken ? "" : opened);
+  const goal = next || linkGoal(taken ? "" : opened);
   taken = true;
+  next = null;
+  if (startsPaused()) goal.hold = true;
   return goal;
 }
 

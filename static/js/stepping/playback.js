@@ -47,7 +47,11 @@ function speedOf(v) { return v >= 41 ? Infinity : Math.round(10 ** (v / 10)); }
 // forward early (quiz mode asks before a decision); hold() keeps playback where it is for now
 // (the code panel's text on its way), a seek still goes where asked; now is the clock that
 // times a render (a test's own).
-export function createPlayback(S, { render, renderSlice = () => { render(); return true; }, gate = (from, to) => to, hold = () => false, now = () => performance.now() }) {
+// startPaused(hold), when given, starts a search before any search: ▷ and → one that waits at
+// step 1 (hold), ▶ one that plays as Start does.
+export function createPlayback(S, { render, renderSlice = () => { render(); return true; }, gate = (from, to) => to, hold = () => false, now = () => performance.now(), startPaused = null }) {
+  // Before any search (none shown, none starting), ▷ and → start one, paused at step 1 (issue 39).
+  const idle = () => !(S.trace && S.trace.started) && !S.streaming; // the hello frame makes an empty trace
   function seek(k) {
     k = Math.max(0, Math.min(Math.floor(Number(k) || 0), S.eventCount));
     S.k = k > S.k ? gate(S.k, k) : k;
@@ -66,6 +70,7 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
 
   function playPause() {
     if (S.playing) { pause(); return; }
+    if (idle() && startPaused) { startPaused(false); return; } // ▶ before Start: Start, which plays
     if (!S.trace || (S.eventCount === 0 && !S.streaming)) return;
     if (S.k >= S.eventCount && !S.streaming) S.k = 0; // at the end: play again from the start
     S.playing = true;
@@ -85,7 +90,7 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
 
   const actions = {
     playPause,
-    stepForward: jump((t, k) => k + 1),
+    stepForward: (...a) => (idle() && startPaused ? startPaused() : jump((t, k) => k + 1)(...a)),
     stepBack: jump((t, k) => k - 1),
     stepInto: jump(stepInto),
     stepOver: jump(stepOver),

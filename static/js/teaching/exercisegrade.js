@@ -3,6 +3,7 @@
 // (3, ∞) is still open when it is reached"). grade(kind, tree, answer) -> {right, mistakes}.
 import { alphaBeta, keyOf, leafPaths, innerPaths, at, playerAt, isLeaf, unknownKind } from "./exercise.js";
 import { t } from "../i18n/i18n.js";
+import { valueKey, accepts, parseValue, answerText } from "./valuegrade.js";
 
 const num = (v) => (v === Infinity ? "∞" : v === -Infinity ? "-∞" : String(v));
 const win = ([a, b]) => `(${num(a)}, ${num(b)})`;
@@ -71,20 +72,21 @@ export function grade(kind, tree, x) {
           if (got && got.value !== undefined && got.value !== "") { mistakes.push(t("exercisegrade.neverSearched", { node: named(p) })); marks.push(p); }
           continue;
         }
-        const g = got ? { value: Number(got.value), bound: got.bound || "exact" } : null;
-        if (g && g.value === k.value && g.bound === k.bound) continue;
+        const g = got ? parseValue(got) : null;
         const v = r.values[p], c = r.cuts[p], upper = k.bound === "upper";
-        // An exact value at or past its window's edge is also the bound its outcome says (R&N's
-        // D: 2, read whole, fails low at α = 3, so "≤ 2" is true too): the page draws it so.
-        const edge = k.value <= v.window[0] ? "upper" : k.value >= v.window[1] ? "lower" : "";
-        if (g && k.bound === "exact" && g.value === k.value && g.bound === edge) continue;
+        // The one grading of values (valuegrade.js), the quiz's too: the number returned, plain
+        // or with the bound it is (C: 2 or ≤ 2); an exact value at its window's edge also with
+        // the bound its outcome says (R&N's D: 2, read whole, fails low at α = 3, so ≤ 2 too).
+        const vk = valueKey(k.value, v.window, k.bound === "exact");
+        if (g && accepts(vk, g)) continue;
         let why;
         if (k.bound === "exact") why = v.window[0] < k.value && k.value < v.window[1] ? t("exercisegrade.whyInside", { window: win(v.window) }) : t("exercisegrade.whyAllExact");
         else if (c) {
           const said = { after: c.after, cut: String(c.value), value: String(k.value) };
           why = upper ? t("exercisegrade.whyCutUpper", { ...said, alpha: num(c.alpha) }) : t("exercisegrade.whyCutLower", { ...said, beta: num(c.beta) });
         } else why = upper ? t("exercisegrade.whyFailUpper", { window: win(v.window) }) : t("exercisegrade.whyFailLower", { window: win(v.window) });
-        mistakes.push(t("exercisegrade.valueWrong", { node: named(p), player: playerAt(p), want: boundText(k), ...given(g, boundText), why }));
+        // want names every right form; why says what the number means (an upper bound, ...).
+        mistakes.push(t("exercisegrade.valueWrong", { node: named(p), player: playerAt(p), want: answerText(vk), ...given(g, boundText), why }));
         marks.push(p);
       }
       break;

@@ -11,6 +11,7 @@ import { treeSVG, figureSizes } from "./treesvg.js";
 import { readForm } from "../url.js";
 import { parseTreeText } from "../model/model.js";
 import { t } from "../i18n/i18n.js";
+import { parseValue, valueText } from "./valuegrade.js";
 
 // Small leaves (0 to 20) as exam papers use: readable on a figure, a worksheet and a phone.
 export const DEFAULT_RANDOM = "b=3,d=3,seed=1,values=0..20";
@@ -37,16 +38,10 @@ export async function exerciseTree(setup) {
   return { tree: body.tree, seed: m ? Number(m[1]) : null, random: body.random || random };
 }
 
-// Parsers for typed answers: "≤ 2" / "<=2" an upper bound, "≥ 5" / ">=5" a lower one, "3" exact;
+// Parsers for typed answers: a value as valuegrade.js reads it ("≤ 2" / "<=2" an upper bound,
+// "≥ 5" / ">=5" a lower one, "3" plain), the one grading of values the quiz uses too;
 // a leaf's range as "..3", "≥3", "2..5", "any" (or the page language's word for it).
-export function parseValue(s) {
-  s = String(s).trim().replace(/\s+/g, "");
-  if (!s) return null;
-  let bound = "exact";
-  if (/^(≤|<=)/.test(s)) { bound = "upper"; s = s.replace(/^(≤|<=)/, ""); } else if (/^(≥|>=)/.test(s)) { bound = "lower"; s = s.replace(/^(≥|>=)/, ""); }
-  if (!/^-?\d+$/.test(s)) return { value: NaN, bound };
-  return { value: Number(s), bound };
-}
+export { parseValue };
 export function parseRange(s) {
   s = String(s).trim().replace(/\s+/g, "").replace(/∞/g, "");
   if (!s) return null;
@@ -61,7 +56,6 @@ export function parseRange(s) {
 const rangeText = (r) => (r.min === null && r.max === null ? t("exerciseui.anyWord") : r.min === null ? `≤${r.max}` : r.max === null ? `≥${r.min}` : r.min === r.max ? `${r.min}` : `${r.min}..${r.max}`);
 // A title as a sentence: a full stop unless it ends in one or a question mark.
 export const sentence = (s) => (/[?.]$/.test(s) ? s : s + ".");
-const valueText = (v) => (v.bound === "upper" ? `≤${v.value}` : v.bound === "lower" ? `≥${v.value}` : `${v.value}`);
 
 // createExerciseUI(S, {form, container, onSheet}): container is the tree view the panel covers.
 export function createExerciseUI(S, { form, container, onSheet = null, pause = () => {} }) {

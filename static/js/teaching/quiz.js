@@ -3,7 +3,8 @@
 // question is "what will step k show?", asked in the current view (view.js) before seeking to k:
 //
 //   window    before a node is entered: the window it gets ([lo, hi], null for an infinite edge)
-//   value     before an inner node of a tree exits: the value it returns
+//   value     before an inner node of a tree exits: the value it returns, its truth a key of
+//             valuegrade.js (the one grading of values: "2" and "≤2" where 2 is an upper bound)
 //   outcome   before a node exits: "exact", "fail-high" or "fail-low"
 //   research  before a null-window probe's verdict: whether a re-search follows (true / false)
 //   pruned    before a cutoff in a tree: the paths of the node's remaining children, all pruned
@@ -13,6 +14,7 @@
 // Chess asks only outcome (the root's children) and research questions.
 import { INF } from "../tree/view.js";
 import { t } from "../i18n/i18n.js";
+import { valueKey, accepts, valueText, answerText, meaning } from "./valuegrade.js";
 
 export const KINDS = ["window", "value", "outcome", "research", "pruned", "line"];
 // The kinds asked unless chosen (?quiz=1): a window for every node entered made a b=3, d=3 tree
@@ -63,7 +65,7 @@ export function questionsAt(t, i, V, lineAt = () => 0) {
       if (e.end === "stopped") break;
       if (chess && ply !== 1) break;
       const leaf = e.end === "leaf" || e.end === "eval";
-      if (!chess && !leaf) out.push({ kind: "value", node: path(e.node), truth: V.value(e.score, ply) });
+      if (!chess && !leaf) out.push({ kind: "value", node: path(e.node), truth: nodeValueKey(t, e.node, V) });
       if (e.end !== "tt-cutoff") out.push({ kind: "outcome", node: path(e.node), truth: V.outcome(e.actual, e.end, ply) });
       break;
     }
@@ -85,6 +87,42 @@ export function questionsAt(t, i, V, lineAt = () => 0) {
   return out;
 }
 
+// nodeValueKey(trace, id, V): the key (valuegrade.js) of what finished node id returned, in view
+// V: its exit's score, its window when entered, and whether it was read whole (every child
+// read, the latest visit of each, each exact, and its score their best). Kept per trace: a
+// finished node's key never changes.
+const wholeMemo = new WeakMap();
+export function nodeValueKey(tr, id, V) {
+  if (!wholeMemo.has(tr)) wholeMemo.set(tr, new Map());
+  const memo = wholeMemo.get(tr);
+  const raw = (x) => tr.c.score.get(tr.exitAt.get(x));
+  const win = (x) => [tr.c.alpha.get(tr.enterAt.get(x)), tr.c.beta.get(tr.enterAt.get(x))];
+  // A leaf is exact unless failing hard clamped it to an edge of its window (its exit's score is
+  // then not the leaf's own value, which the tree gives from the root's side).
+  const leafExact = (x, a, b, s) => {
+    const v = tr.treeOf && tr.treeOf[x], ply = tr.c.ply.get(tr.enterAt.get(x));
+    return typeof v === "number" ? s === (ply % 2 ? -v : v) : s !== a && s !== b;
+  };
+  const exact = (x) => {
+    const [a, b] = win(x), s = raw(x);
+    if (a < s && s < b) return true;
+    return Array.isArray(tr.treeOf && tr.treeOf[x]) && !isLeafEnd(x) ? whole(x) : leafExact(x, a, b, s);
+  };
+  const isLeafEnd = (x) => { const e = tr.event(tr.exitAt.get(x)); return !!e && (e.end === "leaf" || e.end === "eval"); };
+  const whole = (x) => {
+    if (memo.has(x)) return memo.get(x);
+    const sub = tr.treeOf && tr.treeOf[x], latest = new Map();
+    for (const ch of tr.childIds(x)) if (tr.exitAt.get(ch) >= 0) latest.set(tr.moveName(ch), ch);
+    const kids = [...latest.values()];
+    const w = Array.isArray(sub) && kids.length === sub.length && kids.every(exact) && raw(x) === Math.max(...kids.map((ch) => -raw(ch)));
+    memo.set(x, w);
+    return w;
+  };
+  const ply = tr.c.ply.get(tr.enterAt.get(id));
+  const [a, b] = win(id);
+  return valueKey(V.value(raw(id), ply), V.window(a, b, ply), whole(id));
+}
+
 // check(kind, truth, answer): whether an answer is right.
 export function check(kind, truth, x) {
   const num = (v) => {
@@ -95,6 +133,7 @@ export function check(kind, truth, x) {
     case "window":
       return Array.isArray(x) && x.length === 2 && num(x[0]) === truth[0] && num(x[1]) === truth[1];
     case "value":
+      return accepts(truth, x);
     case "line":
       return x !== null && x !== "" && Number(x) === truth;
     case "outcome":
@@ -168,7 +207,8 @@ export function whyText(trace, V, q, full = true) {
     case "value": {
       const id = e.node, p = ply(id), values = kids(id).map((ch) => V.value(trace.c.score.get(trace.exitAt.get(ch)), p + 1)).join(", ");
       const side = V.player(p) === "max" ? "max" : "min";
-      return full ? t("quiz.whyValue", { node, side, values, answer: String(q.truth) }) : t("quiz.whyValueHint", { node, side, values });
+      // A bound says what it means (valuegrade.js); an exact value is what the sentence computes.
+      return full ? [t("quiz.whyValue", { node, side, values, answer: valueText(q.truth) }), ...(q.truth.bound === "exact" ? [] : [meaning(q.truth)])].join(" ") : t("quiz.whyValueHint", { node, side, values });
     }
     case "outcome": {
       const id = e.node, p = ply(id);
@@ -276,6 +316,6 @@ export function judgePoll(tr, V, id, text, k) {
   else x = pollAnswer(x);
   const truth = kind === "outcome" ? outcomeWord(q.truth) : kind === "research" ? (q.truth ? t("quiz.yes") : t("quiz.no"))
     : kind === "window" ? `(${q.truth[0] === null ? "-∞" : q.truth[0]}, ${q.truth[1] === null ? "∞" : q.truth[1]})`
-      : Array.isArray(q.truth) ? q.truth.join(", ") || t("quiz.noneWord") : String(q.truth);
+      : kind === "value" ? answerText(q.truth) : Array.isArray(q.truth) ? q.truth.join(", ") || t("quiz.noneWord") : String(q.truth);
   return { right: check(kind, q.truth, x), truth };
 }

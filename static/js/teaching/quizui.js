@@ -3,6 +3,8 @@
 // the open question with a form, checks the answer (quiz.js), reveals the step and resumes.
 import { Quiz, questionText, whyText, kindsFromParam, KINDS, outcomeWord } from "./quiz.js";
 import { t } from "../i18n/i18n.js";
+import { answerText, meaning } from "./valuegrade.js";
+import { placeholders } from "./quizhint.js";
 
 const PHONE_W = 700; // app.css's phone width: there the panel is a sheet along the bottom
 
@@ -10,7 +12,15 @@ const $ = (id) => document.getElementById(id);
 
 // createQuizUI(S, {seek, kick, onAsk}): onAsk(question, text), when given, hears each question
 // as it opens (a room polls its class). The questions name their nodes in the page's language.
-export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
+// presenting(), when given, says whether the page presents a room: there, after an answer,
+// playback waits the pause the presenter sets (default 3 s) before it goes on to the next
+// question, so each follower sees its verdict (issue 39: it was replaced 0.3 s later).
+export const ROOM_PAUSE_S = 3;
+const PAUSE_KEY = "pvscope.quiz.roomPause";
+export function createQuizUI(S, { seek, kick, onAsk, lineAt, presenting = () => false }) {
+  let roomPause = ROOM_PAUSE_S;
+  try { const v = localStorage.getItem(PAUSE_KEY); if (v !== null && v !== "" && Number(v) >= 0 && Number(v) <= 60) roomPause = Number(v); } catch { /* private mode */ }
+  let waiting = 0; // the timer of a pause after an answer in a room
   const quiz = new Quiz();
   quiz.lineAt = lineAt || null; // the code panel's line of an event (codepanel.js): "which line runs next?"
   let asked = null; // the last question handed to onAsk
@@ -58,7 +68,16 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
   function reveal(r) {
     if (r.reveal) {
       seek(r.at + 1);
-      if (resume) { resume = false; S.playing = true; S.acc = 0; }
+      if (resume) {
+        resume = false;
+        const go = () => { S.playing = true; S.acc = 0; S.dirty = true; kick(); };
+        if (presenting() && roomPause > 0) {
+          // The class reads its verdicts first; a step taken meanwhile keeps the presenter's choice.
+          const k = r.at + 1;
+          clearTimeout(waiting);
+          waiting = setTimeout(() => { if (S.k === k && !S.playing && quiz.active) go(); }, roomPause * 1000);
+        } else go();
+      }
     }
     draw();
     S.dirty = true; kick();
@@ -69,7 +88,8 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
     const l = quiz.last;
     if (!l) return "";
     const q = { ...l, at: l.at };
-    if (l.right) return (l.second ? t("quizui.rightSecondTry") : t("quizui.right")) + " ";
+    // A value's verdict says what the node returns and what that number means (valuegrade.js).
+    if (l.right) return (l.second ? t("quizui.rightSecondTry") : t("quizui.right")) + " " + (l.kind === "value" ? meaning(l.truth) + " " : "");
     if (quiz.open && quiz.open.retry) return t("quizui.notQuite", { why: whyText(S.trace, S.pov, q, false) }) + " ";
     return t("quizui.itIs", { answer: show(l.truth, l.kind), why: whyText(S.trace, S.pov, q, true) }) + " ";
   }
@@ -102,16 +122,18 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
     else if (q.kind === "research") row.append(button(t("quizui.yesResearch"), true), button(t("quiz.no"), false));
     else {
       let read;
+      const ph = placeholders(S.trace && S.trace.started && S.trace.started.tree);
       if (q.kind === "window") {
-        const lo = input("α (-∞)"), hi = input("β (∞)");
+        const lo = input(ph.lo), hi = input(ph.hi);
+        lo.title = hi.title = ph.edge;
         row.append("(", lo, ",", hi, ")");
         read = () => [lo.value, hi.value]; // strings: quiz.js refuses a blank box and reads ∞
       } else if (q.kind === "value" || q.kind === "line") {
-        const v = input(t("quizui.valuePlaceholder"));
+        const v = input(q.kind === "line" ? ph.line : ph.value);
         row.append(v);
         read = () => v.value.trim();
       } else {
-        const v = input(t("quizui.prunedPlaceholder"), "wide");
+        const v = input(ph.pruned, "wide");
         row.append(v);
         read = () => v.value.split(/[\s,]+/).filter(Boolean);
       }
@@ -134,10 +156,24 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt }) {
     if (first && document.activeElement && !panel.contains(document.activeElement)) first.focus({ preventScroll: true });
   }
 
-  // Which kinds are asked: a row of checkboxes under the question (also ?quiz=value,pruned).
+  // Which kinds are asked: a row of checkboxes under the question (also ?quiz=value,pruned);
+  // in a room, the pause after an answer before the next question (quizpause.json's words).
   function kindChooser() {
     const box = el("details", "quiz-kinds");
     box.append(el("summary", "", t("quizui.ask", { kinds: KINDS.filter((k) => quiz.kinds.has(k)).map(kindWord).join(", ") || t("quizui.askNothing") })));
+    if (presenting()) {
+      const label = el("label", "quiz-pause"), n = document.createElement("input");
+      n.type = "number"; n.min = "0"; n.max = "60"; n.step = "1"; n.value = String(roomPause); n.dataset.testid = "quiz-room-pause";
+      n.addEventListener("change", () => {
+        const v = Math.round(Number(n.value));
+        roomPause = Number.isFinite(v) ? Math.max(0, Math.min(60, v)) : ROOM_PAUSE_S;
+        n.value = String(roomPause);
+        try { localStorage.setItem(PAUSE_KEY, String(roomPause)); } catch { /* private mode */ }
+      });
+      const [before, after = ""] = t("quizpause.label", { n: "\u0000" }).split("\u0000");
+      label.append(before, n, after);
+      box.append(label);
+    }
     for (const k of KINDS) {
       const label = el("label", ""), c = document.createElement("input");
       c.type = "checkbox"; c.checked = quiz.kinds.has(k); c.dataset.testid = `quiz-kind-${k}`;
@@ -239,6 +275,7 @@ function kindWord(k) {
 // show(truth, kind): the true answer as the feedback says it.
 export function show(truth, kind) {
   if (kind === "outcome") return outcomeWord(truth);
+  if (kind === "value") return answerText(truth);
   const f = (v) => (v === null ? "∞" : String(v));
   if (Array.isArray(truth) && truth.length === 2 && truth.every((v) => v === null || typeof v === "number")) {
     return `(${truth[0] === null ? "-∞" : truth[0]}, ${f(truth[1])})`;

@@ -8,6 +8,7 @@ import { exerciseTree, sentence } from "./exerciseui.js";
 import { treeSVG, figureSizes } from "./treesvg.js";
 import { readForm } from "../url.js";
 import { t } from "../i18n/i18n.js";
+import { valueText } from "./valuegrade.js";
 
 export const PER_PAGE = 3;
 const MAX_TREES = 24;
@@ -16,7 +17,6 @@ const PAPER = { a4: { name: "A4", w: 210, h: 297 }, letter: { name: "Letter", w:
 const paperName = (v) => (v === "a4" ? t("sheet.paperA4") : t("sheet.paperLetter"));
 
 const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; };
-const valueText = (v) => (v.bound === "upper" ? `≤${v.value}` : v.bound === "lower" ? `≥${v.value}` : `${v.value}`);
 const rangeText = (r) => (r.min === null && r.max === null ? t("exerciseui.anyWord") : r.min === null ? `≤${r.max}` : r.max === null ? `≥${r.min}` : r.min === r.max ? `${r.min}` : `${r.min}..${r.max}`);
 
 // What a student writes for each kind, under the tree.

@@ -52,8 +52,8 @@ test("a graded answer marks each mistake's node or leaf", () => {
   const r = grade("prune", RN, { unread: ["1.0", "1.1"] });
   assert.equal(r.mistakes.length, 3);
   assert.deepEqual(r.marks, ["1.0", "1.2", ""]); // 1.0 is read, 1.2 is not, the root's value is missing
-  const v = grade("values", RN, { "": { value: 3, bound: "exact" }, 0: { value: 3, bound: "exact" }, 1: { value: 2, bound: "exact" }, 2: { value: 2, bound: "exact" } });
-  assert.deepEqual(v.marks, ["1"]); // C returns 2 after one leaf: only "≤ 2" is right
+  const v = grade("values", RN, { "": { value: 3, bound: "exact" }, 0: { value: 3, bound: "exact" }, 1: { value: 2, bound: "lower" }, 2: { value: 2, bound: "exact" } });
+  assert.deepEqual(v.marks, ["1"]); // C returns 2 after one leaf, an upper bound: "≥ 2" is wrong (issue 39: "2" and "≤ 2" are right)
   assert.equal(grade("count", RN, { minimax: 9, alphabeta: 1, pvs: 7 }).marks.every((m) => m === null), true);
 });
 

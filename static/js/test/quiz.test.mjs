@@ -16,9 +16,10 @@ test("the questions of R&N under PVS carry the book's answers", () => {
   for (let i = 0; i < t.length; i++) for (const q of questionsAt(t, i, root)) all.push({ i, ...q });
   const find = (kind, node) => all.find((q) => q.kind === kind && q.node === node);
   assert.deepEqual(find("window", "1").truth, [3, 4]);
-  assert.equal(find("value", "1").truth, 2);
+  // C returns 2 after its first leaf (2 ≤ α = 3): an upper bound (valuegrade.js, issue 39).
+  assert.deepEqual([find("value", "1").truth.value, find("value", "1").truth.bound], [2, "upper"]);
   assert.equal(find("outcome", "1").truth, "fail-low");
-  assert.equal(find("value", "0").truth, 3);
+  assert.deepEqual([find("value", "0").truth.value, find("value", "0").truth.bound], [3, "exact"]);
   assert.equal(find("outcome", "0").truth, "exact");
   assert.deepEqual(find("pruned", "1").truth, ["1.1", "1.2"]);
   // No probe of R&N lands inside its window: no re-search follows any.
@@ -30,8 +31,9 @@ test("answers are checked as the form gives them", () => {
   assert.ok(check("window", [null, 3], [-Infinity, 3]));
   assert.ok(check("window", [null, 3], [null, 3]));
   assert.ok(!check("window", [null, 3], [0, 3]));
-  assert.ok(check("value", 2, "2"));
-  assert.ok(!check("value", 2, ""));
+  const c = { value: 2, bound: "upper", edge: "", window: [3, 32000] };
+  assert.ok(check("value", c, "2") && check("value", c, "≤ 2") && check("value", c, "<=2") && check("value", c, 2));
+  assert.ok(!check("value", c, "") && !check("value", c, "≥2") && !check("value", c, "3"));
   assert.ok(check("pruned", ["1.1", "1.2"], ["1.2", "1.1"]));
   assert.ok(check("pruned", ["1.1", "1.2"], "1.1, 1.2"));
   assert.ok(!check("pruned", ["1.1", "1.2"], ["1.1"]));
@@ -109,7 +111,7 @@ test("the kinds asked: a shorter default, chosen by ?quiz=", () => {
 test("the feedback names the answer in a sentence whatever its kind", async () => {
   const { t } = await import("../i18n/i18n.js");
   const { show } = await import("../teaching/quizui.js");
-  for (const [truth, kind] of [["fail-low", "outcome"], [[null, 3], "window"], [["1.1", "1.2"], "pruned"], [2, "value"]]) {
+  for (const [truth, kind] of [["fail-low", "outcome"], [[null, 3], "window"], [["1.1", "1.2"], "pruned"], [{ value: 2, bound: "upper", edge: "", window: [3, 32000] }, "value"]]) {
     const said = t("quizui.itIs", { answer: show(truth, kind), why: "" });
     assert.match(said, /^The answer: \S/);
     assert.doesNotMatch(said, /It is fails/);

@@ -170,12 +170,12 @@ test("count: evaluations in French, singular for 0 and 1, French digits", () => 
 
 test("values: the bound alpha-beta returns, and why, in French", () => {
   inFrench(() => {
-    const g = grade("values", AIMA, { 0: { value: 3 }, 1: { value: 2, bound: "exact" } });
+    const g = grade("values", AIMA, { 0: { value: 3 }, 1: { value: 2, bound: "lower" } });
     assert.deepEqual(g.mistakes, [
       fr`La racine (MAX) : alpha-bêta renvoie 3 : la valeur est strictement dans sa fenêtre (-∞, ∞).`,
-      fr`Le nœud 1 (MIN) : alpha-bêta renvoie ≤ 2, et non 2 : après 1.0, la valeur 2 est ≤ α = 3, donc le reste est coupé et 2 n'est qu'une borne supérieure.`,
+      fr`Le nœud 1 (MIN) : alpha-bêta renvoie ≤ 2 ou 2, et non ≥ 2 : après 1.0, la valeur 2 est ≤ α = 3, donc le reste est coupé et 2 n'est qu'une borne supérieure.`,
       // D ends at 2 ≤ α = 3 having read all three leaves, each exact.
-      fr`Le nœud 2 (MIN) : alpha-bêta renvoie 2 : tous les fils ont été lus et la valeur de chacun est exacte.`,
+      fr`Le nœud 2 (MIN) : alpha-bêta renvoie 2 ou ≤ 2 : tous les fils ont été lus et la valeur de chacun est exacte.`,
     ]);
     // ((3) ((2) (9))): C's first child returns 2 ≤ α = 3, so C's second child 1.1 is never searched.
     const never = grade("values", parseTreeText("((3) ((2) (9)))"), { "": { value: 3 }, 0: { value: 3 }, 1: { value: 2, bound: "upper" }, "1.0": { value: 2 }, "1.1": { value: 9 } });

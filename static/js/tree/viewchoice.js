@@ -2,7 +2,7 @@
 // kind's default, makes the View (view.js) every number is drawn and narrated in, with the
 // legend's words for it; the values menu shows bounds or R&N's ranges and keeps ?values=ranges
 // in the URL. A new View redraws and re-narrates.
-import { View, defaultView, scoreScale } from "./view.js";
+import { View, VIEWS, defaultView, scoreScale } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,8 +37,19 @@ export function createViewChoice(S, { log, treePreview, kick }) {
     applyView();
   }
 
+  // The link keeps the view both ways (issue 39): ?view=negamax chooses it (and so the negamax
+  // code in the code panel), and choosing a view writes it into the address ("auto" leaves it out).
+  function writeView(mode) {
+    const q = new URLSearchParams(location.search);
+    if (mode === "auto") q.delete("view"); else q.set("view", mode);
+    const qs = q.toString().replace(/%28/g, "(").replace(/%29/g, ")").replace(/%2C/g, ",");
+    history.replaceState(null, "", location.pathname + (qs ? "?" + qs : "") + location.hash);
+  }
+
   function wire() {
-    $("tree-pov").addEventListener("change", (e) => { S.viewChoice = e.target.value; applyView(); treePreview.apply(); kick(); });
+    const linked = new URLSearchParams(location.search).get("view");
+    if (linked === "auto" || VIEWS.includes(linked)) { $("tree-pov").value = linked; S.viewChoice = linked; applyView(); }
+    $("tree-pov").addEventListener("change", (e) => { S.viewChoice = e.target.value; writeView(S.viewChoice); applyView(); treePreview.apply(); kick(); });
     $("tree-values").value = S.valuesChoice;
     $("tree-values").addEventListener("change", (e) => {
       S.valuesChoice = e.target.value === "ranges" ? "ranges" : "bounds";
