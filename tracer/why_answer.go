@@ -93,6 +93,7 @@ func (w *Why) Answer(moves MoveLister) *WhyAnswer {
 		if problem != WhyNoPosition {
 			return a
 		}
+		a.Sentence = noPositionSentence(w.q.Path, w.q.Move, a.Held, w.tree)
 	} else {
 		a.Legal = legal
 	}

@@ -109,7 +109,7 @@ func atSentence(f *WhyFate, sc Scale, tree bool) string {
 	}
 	below := ""
 	if f.BestMove != "" {
-		below = st(", %d below the best move %s (%s)", f.Margin, moveName(f.BestMove, tree), scoreText(f.Best, sc))
+		below = st(", %d below %s (%s), the best there", f.Margin, moveName(f.BestMove, tree), scoreText(f.Best, sc))
 	}
 	if f.Fate == FateReduced {
 		return st("%s%s: it failed low%s, and it was never searched at full depth.", searched, reduced, below)
@@ -185,4 +185,9 @@ func listText(moves []string) string {
 		return "none"
 	}
 	return strings.Join(moves, " ")
+}
+
+func noPositionSentence(path []string, m string, held []string, tree bool) string {
+	return fmt.Sprintf("the trace's header names no position (no fen, tree or random), so whether %s is legal at %s is not known; the trace holds these moves there: %s",
+		moveName(m, tree), nodeName(path, tree), listText(held))
 }
