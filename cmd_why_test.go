@@ -1,0 +1,252 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// searchedTrace is pvscope's engine's trace of fen at depth with options as
+// in the page's URL, in memory.
+func searchedTrace(t *testing.T, fen string, depth int, options string) (tracer.Header, []tracer.Event) {
+	t.Helper()
+	stop := make(chan struct{})
+	defer close(stop)
+	r, err := searchTrace(fen, depth, options, stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, events, err := tracer.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, events
+}
+
+// writeTrace writes a trace file into the test's directory.
+func writeTrace(t *testing.T, name string, h tracer.Header, events []tracer.Event) string {
+	t.Helper()
+	var b bytes.Buffer
+	w, err := tracer.NewWriter(&b, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range events {
+		w.Emit(e)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// treePaths gives each node its moves from the root, and "" for a node
+// below a sub-search (no move leads to it).
+type treePaths map[int32][]string
+
+func pathsOf(events []tracer.Event) treePaths {
+	p := treePaths{}
+	bad := map[int32]bool{}
+	for _, e := range events {
+		if e.Kind != tracer.Enter {
+			continue
+		}
+		if e.Parent == 0 {
+			p[e.Node] = []string{}
+			continue
+		}
+		if e.Sub != "" || e.Move == "" || bad[e.Parent] {
+			bad[e.Node] = true
+			continue
+		}
+		p[e.Node] = append(append([]string{}, p[e.Parent]...), e.Move)
+	}
+	for n := range bad {
+		delete(p, n)
+	}
+	return p
+}
+
+// runWhy runs pvscope why --json and returns its answer.
+func runWhy(t *testing.T, file, move string, path []string) *tracer.WhyAnswer {
+	t.Helper()
+	var out bytes.Buffer
+	args := []string{file, move, "--json"}
+	if len(path) > 0 {
+		args = append(args, "--at", strings.Join(path, " "))
+	}
+	if err := whyCmd(args, &out); err != nil {
+		var code exitCode
+		if !errors.As(err, &code) || code.err != nil {
+			t.Fatalf("why %v: %v", args, err)
+		}
+	}
+	var a tracer.WhyAnswer
+	if err := json.Unmarshal(out.Bytes(), &a); err != nil {
+		t.Fatalf("why %v: %v\n%s", args, err, out.String())
+	}
+	return &a
+}
+
+func lastFate(t *testing.T, a *tracer.WhyAnswer) tracer.WhyFate {
+	t.Helper()
+	if len(a.Iterations) == 0 {
+		t.Fatalf("no iterations: %+v", a)
+	}
+	return a.Iterations[len(a.Iterations)-1]
+}
+
+// checkWarnings runs pvscope check --json and returns the warnings of rule.
+func checkWarnings(t *testing.T, file, rule string) []checkViolation {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := checkTrace(f, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []checkViolation
+	for _, w := range rep.Warnings {
+		if w.Rule == rule {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// TestWhyPlantedMoveGeneratorDrops: a move generator that drops en passant
+// or an under-promotion, planted as another engine's minimal trace of an All
+// node: the root searched with the null window (100, 101), every move it
+// generated scoring 0 for it, below alpha. The legal moves are worked by hand
+// (White's king on e1 has d1, d2, e2, f1, f2; the pawn its push and its en
+// passant capture, or its four promotions). why names the dropped move "not
+// generated" and check warns of it; with the move written, it failed low.
+func TestWhyPlantedMoveGeneratorDrops(t *testing.T) {
+	king := []string{"e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}
+	cases := []struct {
+		fen     string
+		pawn    []string
+		dropped string
+	}{
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", []string{"e5e6", "e5d6"}, "e5d6"},
+		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", []string{"b7b8q", "b7b8r", "b7b8b", "b7b8n"}, "b7b8n"},
+	}
+	for _, c := range cases {
+		for _, drop := range []bool{true, false} {
+			h := tracer.Header{Format: tracer.FormatName, Version: tracer.Version, Meta: map[string]string{"fen": c.fen}}
+			events := []tracer.Event{{Kind: tracer.Enter, Node: 1, Depth: 1, Alpha: 100, Beta: 101}}
+			node := int32(1)
+			for _, m := range append(append([]string{}, king...), c.pawn...) {
+				if drop && m == c.dropped {
+					continue
+				}
+				node++
+				events = append(events, tracer.Event{Kind: tracer.Enter, Node: node, Parent: 1, Move: m, Alpha: -101, Beta: -100},
+					tracer.Event{Kind: tracer.Exit, Node: node, Score: 0})
+			}
+			events = append(events, tracer.Event{Kind: tracer.Exit, Node: 1, Score: 0})
+			file := writeTrace(t, "gen.jsonl", h, events)
+			f := lastFate(t, runWhy(t, file, c.dropped, nil))
+			ws := checkWarnings(t, file, "unaccounted")
+			if !drop {
+				if f.Fate != tracer.FateFailedLow || len(ws) > 0 {
+					t.Errorf("%s with %s: %s (%s), %d warnings; want failed-low, none", c.fen, c.dropped, f.Fate, f.Sentence, len(ws))
+				}
+				continue
+			}
+			if f.Fate != tracer.FateNotGenerated || !strings.Contains(f.Sentence, "neither searched nor declared pruned") {
+				t.Errorf("%s without %s: %s (%s), want %s", c.fen, c.dropped, f.Fate, f.Sentence, tracer.FateNotGenerated)
+			}
+			if len(ws) != 1 || !strings.Contains(ws[0].Message, ": "+c.dropped+" (") {
+				t.Errorf("%s without %s: warnings %+v, want one naming it alone", c.fen, c.dropped, ws)
+			}
+		}
+	}
+}
+
+// TestWhyPlantedUndeclaredPruning: a pruning the engine does not write,
+// planted by removing the prune events of a search with futility and late
+// move pruning. Each move pruned is first named "pruned" with its rule, and
+// without its event "not generated"; check warns of it.
+func TestWhyPlantedUndeclaredPruning(t *testing.T) {
+	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	h, events := searchedTrace(t, fen, 4, "futility=true,late-move-pruning=true,id=false")
+	paths := pathsOf(events)
+	var prune *tracer.Event
+	var kept []tracer.Event
+	for i, e := range events {
+		if e.Kind == tracer.Prune {
+			if prune == nil && paths[e.Node] != nil {
+				prune = &events[i]
+			}
+			continue
+		}
+		kept = append(kept, e)
+	}
+	if prune == nil {
+		t.Fatal("the search pruned nothing")
+	}
+	at := paths[prune.Node]
+	whole := writeTrace(t, "whole.jsonl", h, events)
+	if f := lastFate(t, runWhy(t, whole, prune.Move, at)); f.Fate != tracer.FatePruned || f.Why != prune.Why {
+		t.Errorf("with its prune event: %s (%s), want pruned by %s", f.Fate, f.Sentence, prune.Why)
+	}
+	file := writeTrace(t, "undeclared.jsonl", h, kept)
+	if f := lastFate(t, runWhy(t, file, prune.Move, at)); f.Fate != tracer.FateNotGenerated {
+		t.Errorf("without it: %s (%s), want %s", f.Fate, f.Sentence, tracer.FateNotGenerated)
+	}
+	found := false
+	for _, w := range checkWarnings(t, file, "unaccounted") {
+		found = found || strings.Join(w.Path, " ") == strings.Join(at, " ") && strings.Contains(w.Message, prune.Move)
+	}
+	if !found {
+		t.Errorf("check: no unaccounted warning naming %s at %v", prune.Move, at)
+	}
+}
+
+// TestWhyFutilityWithMateAlpha: a mate in two (matetrack's first position
+// of that length would do; this one is the back-rank mate Qd8+ Rxd8 Rxd8#)
+// searched with futility: once the mate is found, the root's other moves are
+// searched with alpha a mate score, and futility prunes every quiet move
+// below them, as no margin can reach a mate. why names the rule and says
+// alpha was a mate.
+func TestWhyFutilityWithMateAlpha(t *testing.T) {
+	const fen = "3r2k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 0 1"
+	h, events := searchedTrace(t, fen, 4, "futility=true,id=false")
+	paths := pathsOf(events)
+	alphas := map[int32]int32{}
+	scale, _ := tracer.ScaleOf(h.Meta)
+	var target *tracer.Event
+	for i, e := range events {
+		if e.Kind == tracer.Enter {
+			alphas[e.Node] = e.Alpha
+		}
+		if e.Kind == tracer.Prune && e.Why == tracer.WhyFutility && paths[e.Node] != nil {
+			if p, ok := scale.IsMate(alphas[e.Node]); ok && p > 0 {
+				target = &events[i]
+				break
+			}
+		}
+	}
+	if target == nil {
+		t.Fatal("no futility prune under a mate alpha")
+	}
+	file := writeTrace(t, "mate.jsonl", h, events)
+	f := lastFate(t, runWhy(t, file, target.Move, paths[target.Node]))
+	if f.Fate != tracer.FatePruned || f.Why != tracer.WhyFutility || !strings.Contains(f.Sentence, "α was a mate score") {
+		t.Errorf("why %s at %v: %s (%s)", target.Move, paths[target.Node], f.Fate, f.Sentence)
+	}
+}
