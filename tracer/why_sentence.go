@@ -99,7 +99,7 @@ func atSentence(f *WhyFate, sc Scale, tree bool) string {
 		if !f.ReSearched {
 			again = "and the reduced result was trusted"
 		}
-		reduced = st(" (reduced by %d plies for %s %s)", f.Reduced, whyWords(f.Why), again)
+		reduced = st(" (reduced by %s for %s %s)", plies(f.Reduced), whyWords(f.Why), again)
 	}
 	switch f.Fate {
 	case FateFailedHigh:
@@ -190,4 +190,11 @@ func listText(moves []string) string {
 func noPositionSentence(path []string, m string, held []string, tree bool) string {
 	return fmt.Sprintf("the trace's header names no position (no fen, tree or random), so whether %s is legal at %s is not known; the trace holds these moves there: %s",
 		moveName(m, tree), nodeName(path, tree), listText(held))
+}
+
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
 }
