@@ -12,7 +12,7 @@ import (
 // first differs between the two searches, with both sentences. Exit 0 the
 // same in every iteration both searched, 1 they part, 2 unreadable.
 func diffMove(stdout io.Writer, ra, rb io.Reader, nameA, nameB, move, at string, asJSON bool) error {
-	q, err := whyQuery(move, at)
+	q, err := whyQuery(move, at, false)
 	if err != nil {
 		return err
 	}

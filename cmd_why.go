@@ -28,10 +28,14 @@ func whyCmd(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(files) != 2 {
-		return fmt.Errorf("want a trace file and a move, got %d arguments (pvscope why TRACE MOVE [--at PATH] [--json])", len(files))
+	if len(files) != 1 && len(files) != 2 {
+		return fmt.Errorf("want a trace file and a move, got %d arguments (pvscope why TRACE [MOVE] [--at PATH] [--json])", len(files))
 	}
-	q, err := whyQuery(files[1], *at)
+	move := ""
+	if len(files) == 2 {
+		move = files[1]
+	}
+	q, err := whyQuery(move, *at, len(files) == 1)
 	if err != nil {
 		return err
 	}
@@ -40,6 +44,9 @@ func whyCmd(args []string, stdout io.Writer) error {
 		return exitCode{2, err}
 	}
 	defer f.Close()
+	if move == "" {
+		return whyAll(stdout, f, files[0], q, *asJSON)
+	}
 	a, err := whyFile(f, q)
 	if err != nil {
 		return exitCode{2, fmt.Errorf("%s: %v", files[0], err)}
@@ -60,9 +67,9 @@ func whyCmd(args []string, stdout io.Writer) error {
 }
 
 // whyQuery reads the move and the path as typed, within bounds.
-func whyQuery(move, at string) (tracer.WhyQuery, error) {
+func whyQuery(move, at string, all bool) (tracer.WhyQuery, error) {
 	move = strings.TrimSpace(move)
-	if move == "" || len(move) > whyMaxMove {
+	if !all && move == "" || len(move) > whyMaxMove {
 		return tracer.WhyQuery{}, fmt.Errorf("the move %q is not a move: give one like e2e4 (chess) or 1 (a tree's child), at most %d characters", move, whyMaxMove)
 	}
 	path := strings.FieldsFunc(at, func(r rune) bool { return r == ' ' || r == ',' || r == '.' || r == '\t' })
@@ -79,14 +86,24 @@ func whyQuery(move, at string) (tracer.WhyQuery, error) {
 
 // whyFile answers q over a trace, with the legal moves of its header's position.
 func whyFile(r io.Reader, q tracer.WhyQuery) (*tracer.WhyAnswer, error) {
-	rd, err := tracer.NewReader(r)
+	w, moves, err := whyWalk(r, q)
 	if err != nil {
 		return nil, err
+	}
+	return w.Answer(moves), nil
+}
+
+// whyWalk reads, derives and walks a trace for q; moves is nil when the
+// header names no position.
+func whyWalk(r io.Reader, q tracer.WhyQuery) (*tracer.Why, tracer.MoveLister, error) {
+	rd, err := tracer.NewReader(r)
+	if err != nil {
+		return nil, nil, err
 	}
 	h := rd.Header()
 	walker, err := engine.NewMoveWalker(h.Meta)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	w := tracer.NewWhy(h, q)
 	d := tracer.NewDeriver(h, func(e tracer.Event, _ int) { w.Emit(e) })
@@ -96,15 +113,48 @@ func whyFile(r io.Reader, q tracer.WhyQuery) (*tracer.WhyAnswer, error) {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		d.Add(e, rd.Line())
 	}
 	d.Finish(rd.Line())
 	if walker == nil {
-		return w.Answer(nil), nil
+		return w, nil, nil
 	}
-	return w.Answer(walker), nil
+	return w, walker, nil
+}
+
+// whyAll answers for every move at the node (pvscope why TRACE --at PATH):
+// each move's sentence in the last iteration that has one.
+func whyAll(stdout io.Writer, r io.Reader, file string, q tracer.WhyQuery, asJSON bool) error {
+	w, moves, err := whyWalk(r, q)
+	if err != nil {
+		return exitCode{2, fmt.Errorf("%s: %v", file, err)}
+	}
+	all := w.AnswerAll(moves)
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(all)
+	}
+	out := inertWriter{stdout}
+	at := "the root"
+	if len(q.Path) > 0 {
+		at = strings.Join(q.Path, " ")
+	}
+	fmt.Fprintf(out, "%s: why each move at %s (its last iteration)\n", file, at)
+	for _, a := range all {
+		switch {
+		case a.Problem == tracer.WhyNoPath:
+			fmt.Fprintln(out, a.Sentence)
+			return exitCode{1, nil}
+		case len(a.Iterations) == 0:
+			fmt.Fprintf(out, "%s: the trace has no search\n", a.Move)
+		default:
+			fmt.Fprintf(out, "%s: %s\n", a.Move, a.Iterations[len(a.Iterations)-1].Sentence)
+		}
+	}
+	return nil
 }
 
 func printWhy(w io.Writer, file string, a *tracer.WhyAnswer) {

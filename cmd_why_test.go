@@ -250,3 +250,27 @@ func TestWhyFutilityWithMateAlpha(t *testing.T) {
 		t.Errorf("why %s at %v: %s (%s)", target.Move, paths[target.Node], f.Fate, f.Sentence)
 	}
 }
+
+// TestWhyEveryMove: pvscope why TRACE --at 1 on R&N's Figure 5.2 under PVS
+// answers for each of node 1's three moves (its children, moves with no
+// child included): c1's leaf 2 is worth -2 to MIN, at least the probe's beta
+// -3, so it failed high, and c2, c3 were cut off before their turn.
+func TestWhyEveryMove(t *testing.T) {
+	var out bytes.Buffer
+	if err := whyCmd([]string{"engine/testdata/aima_fig5_2_pvs.jsonl", "--at", "1", "--json"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	var all []tracer.WhyAnswer
+	if err := json.Unmarshal(out.Bytes(), &all); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"0": tracer.FateFailedHigh, "1": tracer.FateCutBefore, "2": tracer.FateCutBefore}
+	if len(all) != len(want) {
+		t.Fatalf("%d answers, want %d: %s", len(all), len(want), out.String())
+	}
+	for _, a := range all {
+		if f := lastFate(t, &a); f.Fate != want[a.Move] {
+			t.Errorf("move %s: %s (%s), want %s", a.Move, f.Fate, f.Sentence, want[a.Move])
+		}
+	}
+}

@@ -49,12 +49,32 @@ type visit struct {
 	ttCut         bool
 	standPat      bool
 	standPatScore int32
-	cut           *Event // the cutoff event at the node
-	prune         *Event // the prune event of the move
-	tries         []try  // the move's visits, in order
-	pvUpdate      bool   // the move raised alpha here
+	cut           *Event      // the cutoff event at the node
+	per           []moveState // what happened to each move asked about
 	values        []moveValue
 	moves         []string // every move entered or pruned here, in order
+}
+
+// moveState is what one asked-about move met at a visit.
+type moveState struct {
+	move     string
+	prune    *Event // its prune event
+	tries    []try  // its visits, in order
+	pvUpdate bool   // it raised alpha here
+}
+
+// state is move's state at v, made when create, else nil when none.
+func (v *visit) state(move string, create bool) *moveState {
+	for i := range v.per {
+		if v.per[i].move == move {
+			return &v.per[i]
+		}
+	}
+	if !create {
+		return nil
+	}
+	v.per = append(v.per, moveState{move: move})
+	return &v.per[len(v.per)-1]
 }
 
 // try is one visit of the move's child.
@@ -122,12 +142,13 @@ func (w *Why) newIter(depth int) {
 	w.iters = append(w.iters, &whyIter{depth: depth, visits: make([]*visit, len(w.q.Path)+1)})
 }
 
-// wanted is the move that interests the path's node at ply.
-func (w *Why) wanted(ply int) string {
+// wants says whether move interests the path's node at ply: the path's
+// next move, or at its end the asked move (every move when none is asked).
+func (w *Why) wants(ply int, move string) bool {
 	if ply < len(w.q.Path) {
-		return w.q.Path[ply]
+		return move == w.q.Path[ply]
 	}
-	return w.q.Move
+	return w.q.Move == "" || move == w.q.Move
 }
 
 // Emit implements Sink.
@@ -179,11 +200,12 @@ func (w *Why) enter(e *Event) {
 			v := w.iter().visits[p.ply]
 			f.parent = p.ply
 			v.moves = appendNew(v.moves, e.Move)
-			if e.Move == w.wanted(p.ply) {
+			if w.wants(p.ply, e.Move) {
+				st := v.state(e.Move, true)
 				t := try{node: e.Node, seq: e.Seq, alpha: e.Alpha, beta: e.Beta, depth: e.Depth, reduced: e.Reduced, why: e.Why, ref: e.Ref,
 					probe: int64(e.Beta)-int64(e.Alpha) == 1}
-				v.tries = append(v.tries, t)
-				f.try = len(v.tries) - 1
+				st.tries = append(st.tries, t)
+				f.try = len(st.tries) - 1
 				if p.ply < len(w.q.Path) {
 					f.ply = p.ply + 1
 					w.iter().visits[f.ply] = newVisit(e)
@@ -223,8 +245,8 @@ func (w *Why) exit(e *Event) {
 	if f.parent >= 0 && it.visits[f.parent] != nil {
 		v := it.visits[f.parent]
 		v.setValue(f.move, -e.Score)
-		if f.try >= 0 && f.try < len(v.tries) {
-			t := &v.tries[f.try]
+		if st := v.state(f.move, false); st != nil && f.try >= 0 && f.try < len(st.tries) {
+			t := &st.tries[f.try]
 			t.exited, t.value, t.exitEnd = true, -e.Score, e.End
 		}
 	}
@@ -259,7 +281,7 @@ func (w *Why) about(e *Event) {
 	if v == nil || v.node != e.Node {
 		return
 	}
-	want := w.wanted(f.ply)
+	want := w.wants(f.ply, e.Move)
 	switch e.Kind {
 	case Cutoff:
 		if v.cut == nil {
@@ -272,18 +294,18 @@ func (w *Why) about(e *Event) {
 		v.standPat, v.standPatScore = true, e.Score
 	case Prune:
 		v.moves = appendNew(v.moves, e.Move)
-		if e.Move == want && v.prune == nil {
+		if st := v.state(e.Move, want); st != nil && st.prune == nil {
 			p := *e
-			v.prune = &p
+			st.prune = &p
 		}
 	case PVUpdate:
-		if e.Move == want {
-			v.pvUpdate = true
+		if st := v.state(e.Move, want); st != nil {
+			st.pvUpdate = true
 		}
 	case MoveValue:
 		v.setValue(e.Move, e.Score)
-		if e.Move == want && len(v.tries) > 0 {
-			v.tries[len(v.tries)-1].value = e.Score
+		if st := v.state(e.Move, false); want && st != nil && len(st.tries) > 0 {
+			st.tries[len(st.tries)-1].value = e.Score
 		}
 	}
 }

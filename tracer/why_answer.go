@@ -79,21 +79,51 @@ type WhyAnswer struct {
 	LastOnPV int `json:"lastOnPV,omitempty"`
 }
 
-// Answer tells the move's fate in each iteration. moves may be nil.
-func (w *Why) Answer(moves MoveLister) *WhyAnswer {
-	a := &WhyAnswer{Path: nonNil(w.q.Path), Move: w.q.Move, Iterations: []WhyFate{}}
+// Answer tells the asked move's fate in each iteration. moves may be nil.
+func (w *Why) Answer(moves MoveLister) *WhyAnswer { return w.AnswerFor(moves, w.q.Move) }
+
+// AnswerAll tells the fate of every move at the node: its legal moves when
+// moves knows them, else the moves the trace holds there (a Why asked with
+// no move follows them all). A path that leads nowhere is one answer.
+func (w *Why) AnswerAll(moves MoveLister) []*WhyAnswer {
+	var list []string
+	if moves != nil {
+		problem, _, legal := w.legality(moves, "")
+		if problem == WhyNoPath {
+			return []*WhyAnswer{w.AnswerFor(moves, "")}
+		}
+		list = legal
+	}
+	if list == nil {
+		for _, it := range w.iters {
+			if v := it.visits[len(w.q.Path)]; v != nil {
+				list = mergeMoves(list, v.moves)
+			}
+		}
+	}
+	out := make([]*WhyAnswer, 0, len(list))
+	for _, m := range list {
+		out = append(out, w.AnswerFor(moves, m))
+	}
+	return out
+}
+
+// AnswerFor tells move's fate in each iteration; the Why must have been
+// asked that move or none. moves may be nil.
+func (w *Why) AnswerFor(moves MoveLister, move string) *WhyAnswer {
+	a := &WhyAnswer{Path: nonNil(w.q.Path), Move: move, Iterations: []WhyFate{}}
 	tree := w.tree
 	for _, it := range w.iters {
 		if v := it.visits[len(w.q.Path)]; v != nil {
 			a.Held = mergeMoves(a.Held, v.moves)
 		}
 	}
-	if problem, sentence, legal := w.legality(moves); problem != "" {
+	if problem, sentence, legal := w.legality(moves, move); problem != "" {
 		a.Problem, a.Sentence, a.Legal = problem, sentence, legal
 		if problem != WhyNoPosition {
 			return a
 		}
-		a.Sentence = noPositionSentence(w.q.Path, w.q.Move, a.Held, w.tree)
+		a.Sentence = noPositionSentence(w.q.Path, move, a.Held, w.tree)
 	} else {
 		a.Legal = legal
 	}
@@ -104,18 +134,18 @@ func (w *Why) Answer(moves MoveLister) *WhyAnswer {
 		}
 		var f WhyFate
 		if v := it.visits[L]; v != nil {
-			f = w.fateAt(v, L, a.Legal, a.Problem == WhyNoPosition)
+			f = w.fateAt(v, L, move, a.Legal, a.Problem == WhyNoPosition)
 		} else {
 			p := L - 1
 			for p > 0 && it.visits[p] == nil {
 				p--
 			}
-			stop := w.fateAt(it.visits[p], p, nil, true)
+			stop := w.fateAt(it.visits[p], p, w.q.Path[p], nil, true)
 			stop.Depth = it.depth
-			f = WhyFate{Fate: FateNotReached, At: nonNil(w.q.Path), Move: w.q.Move, Stop: &stop}
+			f = WhyFate{Fate: FateNotReached, At: nonNil(w.q.Path), Move: move, Stop: &stop}
 		}
 		f.Depth = it.depth
-		line := append(slices.Clone(w.q.Path), w.q.Move)
+		line := append(slices.Clone(w.q.Path), move)
 		f.OnPV = len(it.pv) >= len(line) && slices.Equal(it.pv[:len(line)], line)
 		if f.OnPV {
 			a.LastOnPV = it.depth
@@ -140,23 +170,31 @@ func mergeMoves(into, more []string) []string {
 	return into
 }
 
-// legality plays the path with moves and judges it and the move.
-func (w *Why) legality(moves MoveLister) (problem, sentence string, legal []string) {
+// legality plays the path with moves and judges it and the move ("" judges
+// the path alone); it takes its moves back.
+func (w *Why) legality(moves MoveLister, move string) (problem, sentence string, legal []string) {
 	if moves == nil {
 		return WhyNoPosition, "", nil
 	}
+	down := 0
+	defer func() {
+		for ; down > 0; down-- {
+			moves.Up()
+		}
+	}()
 	for p, m := range w.q.Path {
 		here := moves.Moves()
 		if here != nil && !slices.Contains(here, m) {
 			return WhyNoPath, noPathSentence(w.q.Path[:p], m, here, w.tree), here
 		}
+		down++
 		if !moves.Down(m) {
 			return WhyNoPath, noPathSentence(w.q.Path[:p], m, nil, w.tree), nil
 		}
 	}
 	here := moves.Moves()
-	if here != nil && !slices.Contains(here, w.q.Move) {
-		return WhyIllegal, illegalSentence(w.q.Path, w.q.Move, here, w.tree), here
+	if move != "" && here != nil && !slices.Contains(here, move) {
+		return WhyIllegal, illegalSentence(w.q.Path, move, here, w.tree), here
 	}
 	return "", "", here
 }
@@ -164,8 +202,11 @@ func (w *Why) legality(moves MoveLister) (problem, sentence string, legal []stri
 // fateAt is the fate of the path's move at ply (the asked move at the end)
 // in visit v. legal is the node's legal moves when known; unknown says no
 // position can tell.
-func (w *Why) fateAt(v *visit, ply int, legal []string, unknown bool) WhyFate {
-	m := w.wanted(ply)
+func (w *Why) fateAt(v *visit, ply int, m string, legal []string, unknown bool) WhyFate {
+	st := v.state(m, false)
+	if st == nil {
+		st = &moveState{move: m}
+	}
 	f := WhyFate{Node: v.node, At: nonNil(w.q.Path[:ply]), Move: m, Seq: v.seq, Alpha: v.alpha, Beta: v.beta}
 	best, bestMove, haveBest := int32(0), "", false
 	for _, mv := range v.values {
@@ -177,10 +218,10 @@ func (w *Why) fateAt(v *visit, ply int, legal []string, unknown bool) WhyFate {
 		}
 	}
 	switch {
-	case len(v.tries) > 0:
-		w.searchedFate(&f, v, best, bestMove, haveBest)
-	case v.prune != nil:
-		f.Fate, f.Why, f.Index, f.Seq = FatePruned, v.prune.Why, int(v.prune.Index), v.prune.Seq
+	case len(st.tries) > 0:
+		w.searchedFate(&f, v, st, best, bestMove, haveBest)
+	case st.prune != nil:
+		f.Fate, f.Why, f.Index, f.Seq = FatePruned, st.prune.Why, int(st.prune.Index), st.prune.Seq
 	case v.ttCut:
 		f.Fate = FateTable
 	case v.cut != nil && v.cut.Move == NullMove:
@@ -205,14 +246,14 @@ func (w *Why) fateAt(v *visit, ply int, legal []string, unknown bool) WhyFate {
 	return f
 }
 
-func (w *Why) searchedFate(f *WhyFate, v *visit, best int32, bestMove string, haveBest bool) {
-	last := v.tries[len(v.tries)-1]
+func (w *Why) searchedFate(f *WhyFate, v *visit, st *moveState, best int32, bestMove string, haveBest bool) {
+	last := st.tries[len(st.tries)-1]
 	f.Child, f.Seq = last.node, last.seq
 	f.MoveAlpha, f.MoveBeta, f.Value = -last.beta, -last.alpha, last.value
-	for i, t := range v.tries {
+	for i, t := range st.tries {
 		if t.reduced > 0 {
 			f.Reduced, f.Why = int(t.reduced), t.why
-			f.ReSearched = i < len(v.tries)-1
+			f.ReSearched = i < len(st.tries)-1
 		}
 	}
 	if haveBest {
@@ -223,7 +264,7 @@ func (w *Why) searchedFate(f *WhyFate, v *visit, best int32, bestMove string, ha
 		f.Fate = FateUnfinished
 	case last.value >= v.beta:
 		f.Fate = FateFailedHigh
-	case v.pvUpdate || haveBest && bestMove == f.Move && last.value > v.alpha:
+	case st.pvUpdate || haveBest && bestMove == f.Move && last.value > v.alpha:
 		f.Fate = FateBest
 	case last.reduced > 0:
 		f.Fate = FateReduced
