@@ -23,6 +23,7 @@ const (
 func whyCmd(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("why", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	view := fs.String("view", "negamax", "the sentences' numbers: negamax (the side to move's) or root (the root player's: MAX and MIN)")
 	at := fs.String("at", "", `the node: moves from the root separated by spaces, commas or dots ("e2e4 e7e5", "1.0" in a tree); the root when empty`)
 	files, err := parseFlagsAndFiles(fs, args)
 	if err != nil {
@@ -39,6 +40,10 @@ func whyCmd(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *view != "negamax" && *view != "root" {
+		return fmt.Errorf("--view %q: choose negamax or root", *view)
+	}
+	q.RootView = *view == "root"
 	f, err := os.Open(files[0])
 	if err != nil {
 		return exitCode{2, err}
@@ -106,6 +111,7 @@ func whyWalk(r io.Reader, q tracer.WhyQuery) (*tracer.Why, tracer.MoveLister, er
 		return nil, nil, err
 	}
 	w := tracer.NewWhy(h, q)
+	w.RootView = q.RootView
 	d := tracer.NewDeriver(h, func(e tracer.Event, _ int) { w.Emit(e) })
 	for {
 		e, err := rd.Next()

@@ -98,3 +98,35 @@ func TestWhyTeachingTreesUnreadLeaves(t *testing.T) {
 		}
 	}
 }
+
+// TestWhyTeachingTreeRootView: the same question in the root player's view
+// (MAX and MIN): R&N's node 1 is MIN's, its window (3, 4) as the root sees the
+// probe, and c1's leaf 2 is at most alpha 3, so c2 was cut off.
+func TestWhyTeachingTreeRootView(t *testing.T) {
+	const rn = "((3 12 8) (2 4 6) (14 5 2))"
+	s := Setup{Tree: rn}
+	pos, opt, err := s.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := opt.ApplySettings([][2]string{{"algo", "pvs"}, {"tt", "false"}, {"id", "false"}}); err != nil {
+		t.Fatal(err)
+	}
+	var rec eventList
+	if _, err := Search(context.Background(), pos, opt, &rec); err != nil {
+		t.Fatal(err)
+	}
+	h := tracer.Header{Meta: map[string]string{"tree": rn}}
+	for _, c := range []struct {
+		root bool
+		want string
+	}{
+		{true, "at MIN's node 1 (window (3, 4)), move 2 was cut off before its turn: move 0 scored 2 ≤ α = 3."},
+		{false, "at node 1 (window (-4, -3)), move 2 was cut off before its turn: move 0 scored -2 ≥ β = -3."},
+	} {
+		a := tracer.WhyEvents(h, rec, tracer.WhyQuery{Path: []string{"1"}, Move: "2", RootView: c.root}, nil)
+		if len(a.Iterations) != 1 || !strings.HasSuffix(a.Iterations[0].Sentence, c.want) {
+			t.Errorf("root view %v: %+v, want a sentence ending %q", c.root, a.Iterations, c.want)
+		}
+	}
+}

@@ -34,6 +34,8 @@ type MoveLister interface {
 type WhyQuery struct {
 	Path []string
 	Move string
+	// RootView: say the sentences from the root player's side (Why.RootView).
+	RootView bool
 }
 
 // visit is what one visit of a node on the asked path did about the move
@@ -122,11 +124,15 @@ type Why struct {
 	iters    []*whyIter
 	explicit bool // inside iteration-start ... iteration-end
 	tree     bool // a teaching tree: moves are child indices
+	// RootView: the sentences say values and windows from the root player's
+	// side (MAX and MIN), not the side to move's (negamax); the fates' numbers
+	// stay negamax.
+	RootView bool
 }
 
 // NewWhy returns a Why for q over a trace with header h.
 func NewWhy(h Header, q WhyQuery) *Why {
-	w := &Why{q: q, tree: isTree(h)}
+	w := &Why{q: q, tree: isTree(h), RootView: q.RootView}
 	w.scale, _ = ScaleOf(h.Meta)
 	return w
 }

@@ -150,7 +150,7 @@ func (w *Why) AnswerFor(moves MoveLister, move string) *WhyAnswer {
 		if f.OnPV {
 			a.LastOnPV = it.depth
 		}
-		f.Sentence = fateSentence(&f, w.scale, tree)
+		f.Sentence = fateSentence(&f, w.scale, tree, w.RootView)
 		a.Iterations = append(a.Iterations, f)
 	}
 	return a

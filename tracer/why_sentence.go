@@ -41,16 +41,19 @@ func moveName(m string, tree bool) string {
 	return m
 }
 
-// fateSentence says f in a sentence, from the side to move at its node.
-func fateSentence(f *WhyFate, sc Scale, tree bool) string {
+// fateSentence says f in a sentence, from the side to move at its node
+// (negamax), or with root, from the root player's side: at a node where the
+// other side moves (MIN's, an odd ply) values and windows are turned, and a
+// move cuts when it scores at most α.
+func fateSentence(f *WhyFate, sc Scale, tree, root bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "depth %d: ", f.Depth)
 	if f.Fate == FateNotReached {
 		fmt.Fprintf(&b, "%s was never reached: ", nodeName(append(append([]string{}, f.At...), f.Move), tree))
 		// the node the asked move leaves from was not reached; say why above it
-		b.WriteString(atSentence(f.Stop, sc, tree))
+		b.WriteString(atSentence(f.Stop, sc, tree, root))
 	} else {
-		b.WriteString(atSentence(f, sc, tree))
+		b.WriteString(atSentence(f, sc, tree, root))
 	}
 	if f.OnPV {
 		b.WriteString(" It is on this iteration's PV.")
@@ -59,22 +62,38 @@ func fateSentence(f *WhyFate, sc Scale, tree bool) string {
 }
 
 // atSentence is the sentence of a fate decided at its node.
-func atSentence(f *WhyFate, sc Scale, tree bool) string {
+func atSentence(f *WhyFate, sc Scale, tree, root bool) string {
 	at, m := nodeName(f.At, tree), moveName(f.Move, tree)
+	cuts, bound, below, high, low := "≥ β", f.Beta, "below", "failed high", "failed low"
+	if root {
+		if len(f.At)%2 == 1 { // MIN moves here: the root player's numbers are the negation
+			g := *f
+			g.Alpha, g.Beta = -f.Beta, -f.Alpha
+			g.MoveAlpha, g.MoveBeta = -f.MoveBeta, -f.MoveAlpha
+			g.Value, g.Best, g.ByValue = -f.Value, -f.Best, -f.ByValue
+			f = &g
+			cuts, bound, below, high, low = "≤ α", f.Alpha, "above", "reached α", "was no better for MIN"
+			at = "MIN's " + strings.TrimPrefix(at, "the ")
+		} else {
+			at = "MAX's " + strings.TrimPrefix(at, "the ")
+		}
+	}
 	win := windowText(f.Alpha, f.Beta, sc)
-	st := func(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+	st := func(format string, args ...any) string {
+		return strings.NewReplacer("≥ β", cuts, "failed high", high, "failed low", low, " below ", " "+below+" ").Replace(fmt.Sprintf(format, args...))
+	}
 	switch f.Fate {
 	case FateCutBefore:
 		return st("at %s (window %s), %s was cut off before its turn: %s scored %s ≥ β = %s.",
-			at, win, m, moveName(f.By, tree), scoreText(f.ByValue, sc), scoreText(f.Beta, sc))
+			at, win, m, moveName(f.By, tree), scoreText(f.ByValue, sc), scoreText(bound, sc))
 	case FateNullMove:
 		return st("at %s (window %s), %s was never tried: the null move scored %s ≥ β = %s and cut the node off.",
-			at, win, m, scoreText(f.ByValue, sc), scoreText(f.Beta, sc))
+			at, win, m, scoreText(f.ByValue, sc), scoreText(bound, sc))
 	case FateTable:
 		return st("at %s (window %s), %s was never tried: a table entry answered the node.", at, win, m)
 	case FateStandPat:
 		return st("at %s (window %s), %s was never tried: the static evaluation %s ≥ β = %s (stand pat).",
-			at, win, m, scoreText(f.ByValue, sc), scoreText(f.Beta, sc))
+			at, win, m, scoreText(f.ByValue, sc), scoreText(bound, sc))
 	case FateNodeEnded:
 		return st("at %s (window %s), %s was never tried: %s.", at, win, m, endWords(f.End, tree))
 	case FateQuiescence:
@@ -103,18 +122,18 @@ func atSentence(f *WhyFate, sc Scale, tree bool) string {
 	}
 	switch f.Fate {
 	case FateFailedHigh:
-		return st("%s%s: ≥ β = %s, it failed high and cut the node off.", searched, reduced, scoreText(f.Beta, sc))
+		return st("%s%s: ≥ β = %s, it failed high and cut the node off.", searched, reduced, scoreText(bound, sc))
 	case FateBest:
 		return st("%s%s: the best move there (window %s).", searched, reduced, win)
 	}
-	below := ""
+	margin := ""
 	if f.BestMove != "" {
-		below = st(", %d below %s (%s), the best there", f.Margin, moveName(f.BestMove, tree), scoreText(f.Best, sc))
+		margin = st(", %d below %s (%s), the best there", f.Margin, moveName(f.BestMove, tree), scoreText(f.Best, sc))
 	}
 	if f.Fate == FateReduced {
-		return st("%s%s: it failed low%s, and it was never searched at full depth.", searched, reduced, below)
+		return st("%s%s: it failed low%s, and it was never searched at full depth.", searched, reduced, margin)
 	}
-	return st("%s%s: it failed low%s.", searched, reduced, below)
+	return st("%s%s: it failed low%s.", searched, reduced, margin)
 }
 
 func endWords(end string, tree bool) string {
