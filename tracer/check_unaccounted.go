@@ -25,7 +25,14 @@ type Unaccounted struct {
 	Warn  func(*Violation) // receives each warning
 	stack []uaFrame
 	at    []string // the line Moves stands on
+	steps int      // moves played so far, up to maxUnaccountedSteps
 }
+
+// maxUnaccountedSteps bounds the moves Unaccounted plays in one trace: a
+// hostile file alternating between two long lines would make it replay them
+// at every node; past the bound it judges no more (a real search's trace
+// plays about one move per judged node).
+const maxUnaccountedSteps = 1 << 22
 
 type uaFrame struct {
 	node      int32
@@ -100,6 +107,9 @@ func (u *Unaccounted) top(node int32) *uaFrame {
 
 // judge lists the legal moves of the node at stack[i] that it never accounted for.
 func (u *Unaccounted) judge(e Event, i int) {
+	if i > maxJudgedPly || u.steps > maxUnaccountedSteps {
+		return
+	}
 	for _, f := range u.stack[1 : i+1] {
 		if f.sub || f.null {
 			return // a position Moves does not follow
@@ -138,6 +148,7 @@ func (u *Unaccounted) walkTo(frames []uaFrame) {
 		u.at = u.at[:len(u.at)-1]
 	}
 	for _, f := range frames[k:] {
+		u.steps++
 		u.Moves.Down(f.move)
 		u.at = append(u.at, f.move)
 	}
