@@ -274,3 +274,56 @@ func TestWhyEveryMove(t *testing.T) {
 		}
 	}
 }
+
+// TestWhyPlantedLMRHidesMate: a late move reduction that hides a mate,
+// planted in WAC.001 (mate in 2 by Qg6, g3g6). Plain PVS at depth 3 finds
+// it: why names g3g6 the root's best move, with a mate score. The plant:
+// g3g6's search is made one ply shallower for lmr, blind to the mate (its
+// subtree cut away, its score a plain -500 for it), and nothing searches it
+// again (later visits cut away too): why names the reduction and that its result was trusted.
+func TestWhyPlantedLMRHidesMate(t *testing.T) {
+	const fen = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
+	h, events := searchedTrace(t, fen, 3, "modern=false,id=false,tt=false")
+	whole := writeTrace(t, "wac001.jsonl", h, events)
+	f := lastFate(t, runWhy(t, whole, "g3g6", nil))
+	scale, _ := tracer.ScaleOf(h.Meta)
+	if p, ok := scale.IsMate(f.Value); f.Fate != tracer.FateBest || !ok || p <= 0 {
+		t.Fatalf("plain PVS: %s (%s), want the best move with a mate", f.Fate, f.Sentence)
+	}
+	var root, child int32
+	for _, e := range events {
+		if e.Kind == tracer.Enter && e.Parent == 0 {
+			root = e.Node
+		}
+		if e.Kind == tracer.Enter && e.Parent == root && e.Move == "g3g6" && child == 0 {
+			child = e.Node
+		}
+	}
+	var planted []tracer.Event
+	inside := map[int32]bool{}
+	for _, e := range events {
+		switch {
+		case e.Kind == tracer.Enter && e.Node == child:
+			e.Depth--
+			e.Reduced, e.Why = 1, tracer.WhyLMR
+		case e.Kind == tracer.Enter && (e.Parent == child || inside[e.Parent] || e.Parent == root && e.Move == "g3g6"):
+			inside[e.Node] = true // its subtree, and any later search of it
+			continue
+		case inside[e.Node]:
+			continue
+		case e.Node == child && e.Kind == tracer.Exit:
+			e.Score, e.Actual = 500, tracer.Cut
+		case e.Node == child: // the child's own events (cutoffs, pv-updates) went with its subtree
+			continue
+		case e.Node == root && e.Move == "g3g6":
+			continue // the root's events about it (a pv-update) belonged to the mate
+		}
+		planted = append(planted, e)
+	}
+	file := writeTrace(t, "wac001-lmr.jsonl", h, planted)
+	f = lastFate(t, runWhy(t, file, "g3g6", nil))
+	if f.Fate != tracer.FateReduced || f.Why != tracer.WhyLMR || f.Reduced != 1 || f.ReSearched ||
+		!strings.Contains(f.Sentence, "late move reduction (lmr) and the reduced result was trusted") {
+		t.Errorf("planted: %s (%s), want reduced for lmr, trusted", f.Fate, f.Sentence)
+	}
+}
