@@ -327,3 +327,52 @@ func TestWhyPlantedLMRHidesMate(t *testing.T) {
 		t.Errorf("planted: %s (%s), want reduced for lmr, trusted", f.Fate, f.Sentence)
 	}
 }
+
+// TestWhyQuestionsThatCannotBeAnswered: a move not legal at the node, a path
+// that leads nowhere, and a trace without a position each get a sentence
+// saying what was asked and what the trace holds; the first two exit 1.
+func TestWhyQuestionsThatCannotBeAnswered(t *testing.T) {
+	noPosition := writeTrace(t, "nopos.jsonl", tracer.Header{Format: tracer.FormatName, Version: tracer.Version}, []tracer.Event{
+		{Kind: tracer.Enter, Node: 1, Depth: 1, Alpha: -100, Beta: 100},
+		{Kind: tracer.Enter, Node: 2, Parent: 1, Move: "a", Alpha: -100, Beta: 100},
+		{Kind: tracer.Exit, Node: 2, Score: -3},
+		{Kind: tracer.Enter, Node: 3, Parent: 1, Move: "b", Alpha: -100, Beta: -3},
+		{Kind: tracer.Exit, Node: 3, Score: -1},
+		{Kind: tracer.Exit, Node: 1, Score: 3},
+	})
+	const rn = "engine/testdata/aima_fig5_2_pvs.jsonl" // R&N's tree: three moves a node
+	cases := []struct {
+		args     []string
+		code     int
+		problem  string
+		sentence string
+	}{
+		{[]string{rn, "4", "--at", "0"}, 1, tracer.WhyIllegal, "move 4 is not legal at node 0; its legal moves are 0 1 2"},
+		{[]string{rn, "0", "--at", "1.7"}, 1, tracer.WhyNoPath, "the path leads nowhere: move 7 is not a move at node 1, whose moves are 0 1 2"},
+		{[]string{noPosition, "c"}, 0, tracer.WhyNoPosition, "the trace's header names no position (no fen, tree or random), so whether c is legal at the root is not known; the trace holds these moves there: a b"},
+	}
+	for _, c := range cases {
+		var out bytes.Buffer
+		err := whyCmd(append(c.args, "--json"), &out)
+		code := 0
+		var ec exitCode
+		if errors.As(err, &ec) {
+			code = ec.code
+		} else if err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		var a tracer.WhyAnswer
+		if err := json.Unmarshal(out.Bytes(), &a); err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		if code != c.code || a.Problem != c.problem || a.Sentence != c.sentence {
+			t.Errorf("%v: exit %d, problem %q, %q; want %d, %q, %q", c.args, code, a.Problem, a.Sentence, c.code, c.problem, c.sentence)
+		}
+	}
+	// Without a position the fates are still told: c was neither searched nor
+	// pruned at a root that did not cut off.
+	a := runWhy(t, noPosition, "c", nil)
+	if f := lastFate(t, a); f.Fate != tracer.FateNotSearched {
+		t.Errorf("no position: %s (%s), want %s", f.Fate, f.Sentence, tracer.FateNotSearched)
+	}
+}
