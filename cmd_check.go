@@ -161,6 +161,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 		}
 	}
 	unaccounted := tracer.Unaccounted{Warn: chk.Warn} // moves neither searched nor pruned (check_unaccounted.go)
+	unaccounted.SetHeader(rd.Header())
 	if w, err := engine.NewMoveWalker(meta); err == nil && w != nil {
 		unaccounted.Moves = w
 	}

@@ -128,8 +128,7 @@ func checkWarnings(t *testing.T, file, rule string) []checkViolation {
 }
 
 // TestWhyPlantedMoveGeneratorDrops: a move generator that drops en passant
-// or an under-promotion, planted as another engine's minimal trace of an All
-// node: the root searched with the null window (100, 101), every move it
+// or an under-promotion, planted as a full trace of an All node (as pvscope writes it): the root searched with the null window (100, 101), every move it
 // generated scoring 0 for it, below alpha. The legal moves are worked by hand
 // (White's king on e1 has d1, d2, e2, f1, f2; the pawn its push and its en
 // passant capture, or its four promotions). why names the dropped move "not
@@ -146,18 +145,20 @@ func TestWhyPlantedMoveGeneratorDrops(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, drop := range []bool{true, false} {
-			h := tracer.Header{Format: tracer.FormatName, Version: tracer.Version, Meta: map[string]string{"fen": c.fen}}
-			events := []tracer.Event{{Kind: tracer.Enter, Node: 1, Depth: 1, Alpha: 100, Beta: 101}}
+			h := tracer.Header{Format: tracer.FormatName, Version: tracer.Version, Meta: map[string]string{"fen": c.fen, "prunes": "all"}}
+			// A full trace (expect and actual) whose header claims every
+			// move it skips (meta.prunes), so the checker holds it to them.
+			events := []tracer.Event{{Kind: tracer.Enter, Node: 1, Depth: 1, Alpha: 100, Beta: 101, Expect: tracer.All}}
 			node := int32(1)
 			for _, m := range append(append([]string{}, king...), c.pawn...) {
 				if drop && m == c.dropped {
 					continue
 				}
 				node++
-				events = append(events, tracer.Event{Kind: tracer.Enter, Node: node, Parent: 1, Move: m, Alpha: -101, Beta: -100},
-					tracer.Event{Kind: tracer.Exit, Node: node, Score: 0})
+				events = append(events, tracer.Event{Kind: tracer.Enter, Node: node, Parent: 1, Ply: 1, Move: m, Alpha: -101, Beta: -100, Expect: tracer.Cut},
+					tracer.Event{Kind: tracer.Exit, Node: node, Score: 0, Actual: tracer.Cut, End: tracer.Eval})
 			}
-			events = append(events, tracer.Event{Kind: tracer.Exit, Node: 1, Score: 0})
+			events = append(events, tracer.Event{Kind: tracer.Exit, Node: 1, Score: 0, Actual: tracer.All})
 			file := writeTrace(t, "gen.jsonl", h, events)
 			f := lastFate(t, runWhy(t, file, c.dropped, nil))
 			ws := checkWarnings(t, file, "unaccounted")
@@ -204,6 +205,7 @@ func TestWhyPlantedUndeclaredPruning(t *testing.T) {
 	if f := lastFate(t, runWhy(t, whole, prune.Move, at)); f.Fate != tracer.FatePruned || f.Why != prune.Why {
 		t.Errorf("with its prune event: %s (%s), want pruned by %s", f.Fate, f.Sentence, prune.Why)
 	}
+	h.Meta["prunes"] = "all" // the engine claims it writes every prune, and does not
 	file := writeTrace(t, "undeclared.jsonl", h, kept)
 	if f := lastFate(t, runWhy(t, file, prune.Move, at)); f.Fate != tracer.FateNotGenerated {
 		t.Errorf("without it: %s (%s), want %s", f.Fate, f.Sentence, tracer.FateNotGenerated)

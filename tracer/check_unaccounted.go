@@ -15,7 +15,12 @@ import (
 // horizon (quiescence searches only some moves), at a node a table, a stand
 // pat or a null move answered, at a node that ended without moves, below a
 // null move or in a sub-search (Moves does not know those positions), or at
-// a node that searched no move at all.
+// a node that searched no move at all. Nor is it judged where the trace
+// does not claim every move (a test's abbreviation, an engine that does not
+// write its prunes): a trace is judged once it has written a prune event (an
+// engine that writes its prunes writes them all), or from the start when its
+// header says meta.prunes "all"; and not at a node that holds a move the
+// position does not know (the trace names moves its own way).
 //
 // Unaccounted is a Sink over derived events. It plays the position only at
 // the nodes it judges, from the last one judged, so a trace costs about one
@@ -26,7 +31,14 @@ type Unaccounted struct {
 	stack []uaFrame
 	at    []string // the line Moves stands on
 	steps int      // moves played so far, up to maxUnaccountedSteps
+	// claims: the trace claims every move it skips (meta.prunes "all", or a
+	// prune event written).
+	claims bool
 }
+
+// SetHeader reads the header's claim: meta.prunes "all" says the engine
+// writes every move it skips as a prune event.
+func (u *Unaccounted) SetHeader(h Header) { u.claims = u.claims || h.Meta["prunes"] == "all" }
 
 // maxUnaccountedSteps bounds the moves Unaccounted plays in one trace: a
 // hostile file alternating between two long lines would make it replay them
@@ -71,6 +83,7 @@ func (u *Unaccounted) Emit(e Event) {
 		}
 		u.stack = append(u.stack, f)
 	case Prune:
+		u.claims = true
 		if f := u.top(e.Node); f != nil {
 			f.seen = append(f.seen, e.Move)
 		}
@@ -107,7 +120,7 @@ func (u *Unaccounted) top(node int32) *uaFrame {
 
 // judge lists the legal moves of the node at stack[i] that it never accounted for.
 func (u *Unaccounted) judge(e Event, i int) {
-	if i > maxJudgedPly || u.steps > maxUnaccountedSteps {
+	if !u.claims || i > maxJudgedPly || u.steps > maxUnaccountedSteps {
 		return
 	}
 	for _, f := range u.stack[1 : i+1] {
@@ -119,6 +132,11 @@ func (u *Unaccounted) judge(e Event, i int) {
 	legal := u.Moves.Moves()
 	if legal == nil {
 		return
+	}
+	for _, m := range u.stack[i].seen {
+		if !slices.Contains(legal, m) {
+			return // the trace names its moves otherwise
+		}
 	}
 	var missing []string
 	for _, m := range legal {

@@ -91,6 +91,7 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn}
 	diag.SetHeader(h)
 	unaccounted := tracer.Unaccounted{Warn: chk.Warn} // legal moves neither searched nor pruned
+	unaccounted.SetHeader(h)
 	if w, err := engine.NewMoveWalker(h.Meta); err == nil && w != nil {
 		unaccounted.Moves = w
 	}
