@@ -179,10 +179,16 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 			chk.Game = g
 		}
 	}
+	unaccounted := tracer.Unaccounted{Warn: chk.Warn} // moves neither searched nor pruned (check_unaccounted.go)
+	unaccounted.SetHeader(rd.Header())
+	if w, err := engine.NewMoveWalker(meta); err == nil && w != nil {
+		unaccounted.Moves = w
+	}
 	d := tracer.NewDeriver(rd.Header(), func(e tracer.Event, l int) {
 		cur, line = e, l
 		chk.Emit(e)
 		diag.Emit(e)
+		unaccounted.Emit(e)
 		paths.apply(&e)
 	})
 	d.OnRootLine = diag.DerivedLine

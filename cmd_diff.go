@@ -25,6 +25,8 @@ func diffCmd(args []string, stdout io.Writer) error {
 	depth := fs.Int("depth", 0, "with --fen: the search depth")
 	optsA := fs.String("a", "", `with --fen: search A's options as in the page's URL, e.g. "order-killers=false,tt-size=1024"`)
 	optsB := fs.String("b", "", "with --fen: search B's options")
+	move := fs.String("move", "", "where this move's fate (pvscope why) first differs, at the root or --at")
+	at := fs.String("at", "", "with --move: the node, as pvscope why --at")
 	files, err := parseFlagsAndFiles(fs, args)
 	if err != nil {
 		return err
@@ -62,6 +64,9 @@ func diffCmd(args []string, stdout io.Writer) error {
 		ra, rb, nameA, nameB = fa, fb, files[0], files[1]
 	default:
 		return fmt.Errorf("want two trace files, got %d (pvscope diff A B [--json] [--max N], or --fen F --depth D --a OPTIONS --b OPTIONS)", len(files))
+	}
+	if *move != "" || *at != "" {
+		return diffMove(stdout, ra, rb, nameA, nameB, *move, *at, *asJSON) // cmd_diff_move.go
 	}
 	rep, err := tracer.Diff(ra, rb, tracer.DiffOptions{Max: *maxShown, SAN: sanLine})
 	var inputErr *tracer.DiffInputError

@@ -68,7 +68,7 @@ func TestTraceFormatRuleExamples(t *testing.T) {
 	}
 	// The rules tracer.Check names (tracer/check*.go), written out here from the checker's
 	// documentation, each with its example: 18 kinds of violation, tt-depth and a mistake of the
-	// trace's writer (issue 38), and 4 of warning.
+	// trace's writer (issue 38), and 5 of warning.
 	for _, want := range []string{
 		"violation seq", "violation search-order", "violation nesting", "violation innermost",
 		"violation iteration", "violation probe-window", "violation re-search",
@@ -76,7 +76,7 @@ func TestTraceFormatRuleExamples(t *testing.T) {
 		"violation move-value", "violation aspiration", "violation null-move-twice",
 		"violation null-in-check", "violation subsearch", "violation engine-pv", "violation best-move", "violation pv-report",
 		"violation tt-depth", "violation writer-exit",
-		"warning repeat", "warning re-search", "warning engine-pv", "warning meta",
+		"warning repeat", "warning re-search", "warning engine-pv", "warning meta", "warning unaccounted",
 	} {
 		if !seen[want] {
 			t.Errorf("docs/trace-checker.md has no example of the %s", want)

@@ -5,6 +5,7 @@
 //	pvscope trace [flags]    run one search and write its JSONL trace
 //	pvscope check FILE       check a trace (pvscope's or another engine's)
 //	pvscope diff A B         where two searches of one position part
+//	pvscope why TRACE [MOVE] what became of a move (each move) at a node, iteration by iteration
 //	pvscope view FILE        serve the page with a trace file open
 //	pvscope perft [flags]    count the leaves of the legal move tree
 //	pvscope inspect [flags]  check a UCI engine's PVs
@@ -39,6 +40,7 @@ var commands = []command{
 	{"trace", "[-o FILE] INPUT [OPTIONS]", "write the search's JSONL trace", func(a []string) error { return trace(a, os.Stdout) }},
 	{"check", "FILE [--json] [--max N]", "check a trace's invariants and its PVs", func(a []string) error { return checkCmd(a, os.Stdout) }},
 	{"diff", "A B [--json] [--max N]", "where two searches of one position part", func(a []string) error { return diffCmd(a, os.Stdout) }},
+	{"why", "TRACE [MOVE] [--at PATH] [--json]", "what became of a move at a node, iteration by iteration", func(a []string) error { return whyCmd(a, os.Stdout) }},
 	{"view", "FILE [FILE2] [-addr ADDR]", "serve the page with a trace file open (two: diffed side by side)", view},
 	{"perft", "[--fen F] --depth N", "count legal move sequences", func(a []string) error { return perft(a, os.Stdout) }},
 	{"inspect", "--engine CMD [--fen F] [--depth N]", "check a UCI engine's PVs", func(a []string) error { return inspect(a, os.Stdout, terminal(os.Stderr)) }},

@@ -10,7 +10,7 @@ import (
 type Violation struct {
 	Seq     int64  // the offending event; for a trace that ends badly, the last one
 	Node    int32  // the node the event names; for a trace that ends with nodes open, the innermost
-	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report, move-value, null-move-twice, null-in-check, aspiration, best-move, engine-pv, tt-depth; for a warning: repeat, engine-pv, null-in-check
+	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report, move-value, null-move-twice, null-in-check, aspiration, best-move, engine-pv, tt-depth; for a warning: repeat, engine-pv, null-in-check, unaccounted (check_unaccounted.go)
 	Problem string
 	// Key and Args say Problem in the page's catalogs (go-tracer.*): msg.Error's.
 	Key  string

@@ -33,6 +33,12 @@
 //   - diff.go: Diff, which lines up two traces of one position as streams and
 //     says where they part; diff_side.go reads one side, diff_report.go is
 //     what it reports, diff_keep.go the bounded lists it keeps.
+//   - why.go: Why, a sink that tells what became of a move at a node in each
+//     iteration ("why not this move?"); why_answer.go the fates and the
+//     answer, why_sentence.go their English, why_diff.go where two searches'
+//     fates of a move part. check_unaccounted.go is the checker's warning of
+//     legal moves neither searched nor pruned (both take legal moves through
+//     MoveLister, which engine.MoveWalker implements).
 //   - diagnosis.go: Diagnosis, a sink that counts a trace and finds, per
 //     iteration, where a short PV ended and why; diagnosis_reasons.go the
 //     reasons its iteration gives a short line nothing at its end explains.

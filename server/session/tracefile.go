@@ -91,6 +91,11 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 	}
 	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn}
 	diag.SetHeader(h)
+	unaccounted := tracer.Unaccounted{Warn: chk.Warn} // legal moves neither searched nor pruned
+	unaccounted.SetHeader(h)
+	if w, err := engine.NewMoveWalker(h.Meta); err == nil && w != nil {
+		unaccounted.Moves = w
+	}
 	if o.scaleErr != nil {
 		w := &tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()}
 		if m, ok := msg.Keyed(o.scaleErr); ok {
@@ -115,6 +120,7 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 		line = l
 		chk.Emit(e)
 		diag.Emit(e)
+		unaccounted.Emit(e)
 		switch e.Kind {
 		case tracer.Enter:
 			nodes++
