@@ -46,6 +46,10 @@
  *   PVSCOPE_STAND_PAT(ply, score)    quiescence takes its static evaluation
  *   PVSCOPE_MOVE_VALUE(ply, score)   the node took score for its last move, not -child
  *   PVSCOPE_PRUNE(ply, move, why)    a move skipped without a search
+ *   PVSCOPE_TT_HIT(ply, bound, depth, score, move)  the table holds an entry for the node at
+ *       ply: its bound ("exact", "lower", "upper"; another word stops the trace), the depth
+ *       it was stored for, its score and move (NULL or "": left out); written just before
+ *       the node's use of it, so an exit "tt-cutoff" that follows is judged by its depth
  *   PVSCOPE_PV_MOVE(move)            appends a move to the line the next PV event carries
  *   PVSCOPE_ROOT_PV(depth, score)    root-pv with that line
  *   PVSCOPE_ITERATION_END(depth, score)  iteration-end (with the line, if one was given)
@@ -98,6 +102,7 @@ void pvscope_enter(int ply, int alpha, int beta, int depth);
 int pvscope_exit(int ply, int score, const char *end);
 void pvscope_node_score(const char *kind, int ply, int score);
 void pvscope_prune(int ply, const char *move, const char *why);
+void pvscope_tt_hit(int ply, const char *bound, int depth, int score, const char *move);
 void pvscope_pv_move(const char *move);
 void pvscope_root_pv(int depth, int score);
 void pvscope_subsearch(int ply, const char *purpose, const char *excluded);
@@ -130,6 +135,8 @@ void pvscope_subsearch(int ply, const char *purpose, const char *excluded);
 #define PVSCOPE_MOVE_VALUE(ply, score) \
     do { if (pvscope_on) pvscope_node_score("move-value", ply, score); } while (0)
 #define PVSCOPE_PRUNE(ply, move, why) do { if (pvscope_on) pvscope_prune(ply, move, why); } while (0)
+#define PVSCOPE_TT_HIT(ply, bound, depth, score, move) \
+    do { if (pvscope_on) pvscope_tt_hit(ply, bound, depth, score, move); } while (0)
 #define PVSCOPE_PV_MOVE(move) do { if (pvscope_on) pvscope_pv_move(move); } while (0)
 #define PVSCOPE_ROOT_PV(depth, score) do { if (pvscope_on) pvscope_root_pv(depth, score); } while (0)
 #define PVSCOPE_SUBSEARCH(ply, purpose) do { if (pvscope_on) pvscope_subsearch(ply, purpose, NULL); } while (0)
@@ -392,6 +399,22 @@ void pvscope_prune(int ply, const char *move, const char *why)
     fputs("}\n", pvscope_state.out);
 }
 
+/* pvscope_tt_hit writes tt-hit {node, bound, depth, score, move}: the entry's depth. */
+void pvscope_tt_hit(int ply, const char *bound, int depth, int score, const char *move)
+{
+    FILE *f = pvscope_state.out;
+    if (ply < 0 || ply > PVSCOPE_MAX_PLY) return;
+    if (!bound || (strcmp(bound, "exact") != 0 && strcmp(bound, "lower") != 0 && strcmp(bound, "upper") != 0)) {
+        pvscope_stop("PVSCOPE_TT_HIT: a bound other than exact, lower or upper");
+        return;
+    }
+    fprintf(f, "{\"kind\":\"tt-hit\",\"node\":%d", pvscope_state.at[ply].id);
+    pvscope_field("bound", bound);
+    fprintf(f, ",\"depth\":%d,\"score\":%d", depth, score);
+    if (move && *move) pvscope_field("move", move);
+    fputs("}\n", f);
+}
+
 void pvscope_pv_move(const char *move)
 {
     if (pvscope_state.pv_len < PVSCOPE_MAX_PV) pvscope_copy(pvscope_state.pv[pvscope_state.pv_len++], move);
@@ -427,6 +450,7 @@ void pvscope_root_pv(int depth, int score)
 #define PVSCOPE_STAND_PAT(ply, score) ((void)0)
 #define PVSCOPE_MOVE_VALUE(ply, score) ((void)0)
 #define PVSCOPE_PRUNE(ply, move, why) ((void)0)
+#define PVSCOPE_TT_HIT(ply, bound, depth, score, move) ((void)0)
 #define PVSCOPE_PV_MOVE(move) ((void)0)
 #define PVSCOPE_ROOT_PV(depth, score) ((void)0)
 #define PVSCOPE_PAUSE() ((void)0)

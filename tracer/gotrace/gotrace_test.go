@@ -32,6 +32,7 @@ func search(tr *gotrace.Tracer, depth int) int {
 	tr.SubSearch(0, "iid")
 	tr.Singular(0, "a")
 	tr.Enter(1, -100, 100, depth-1)
+	tr.TTHit(1, "upper", depth-2, 9, "b")
 	tr.StandPat(1, 5)
 	tr.Pause()
 	tr.Resume()
@@ -127,6 +128,36 @@ func TestEnvironmentNamesTheFile(t *testing.T) {
 	search(gotrace.New(filepath.Join(dir, "code.jsonl")), 2)
 	if names, _ := os.ReadDir(dir); len(names) != 1 || names[0].Name() != "env.jsonl" {
 		t.Errorf("files %v, want env.jsonl alone", names)
+	}
+}
+
+// TestUnknownBoundStopsTheTrace: a tt-hit whose bound is not one of the
+// format's three (which pvscope refuses to read) stops the trace with an error
+// naming it; what was written before reads, and holds no tt-hit.
+func TestUnknownBoundStopsTheTrace(t *testing.T) {
+	noEnv(t)
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	tr := gotrace.New(path)
+	tr.SearchStart("", 1, "", 0, 0)
+	tr.Enter(0, -100, 100, 1)
+	tr.TTHit(0, "exactly", 3, 5, "")
+	tr.Exit(0, 5)
+	if err := tr.Err(); err == nil || !strings.Contains(err.Error(), `bound "exactly"`) {
+		t.Errorf("Err() = %v, want the bound named", err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, events, err := tracer.ReadAll(f)
+	if err != nil {
+		t.Fatalf("what was written does not read: %v", err)
+	}
+	for _, e := range events {
+		if e.Kind == tracer.TTHit {
+			t.Errorf("the trace holds %+v", e)
+		}
 	}
 }
 

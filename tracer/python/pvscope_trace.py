@@ -21,6 +21,7 @@
                        mate_band=256, pov="white")  # pov: only when scores are White's
     ...  trace.move(ply, "e2e4"); score = -search(...)       # in the parent's loop
     ...  trace.enter(ply, alpha, beta, depth); return trace.exit(ply, score)
+    ...  trace.tt_hit(ply, "lower", entry_depth, entry_score, entry_move)  # the table's entry
     ...  trace.subsearch(ply, "iid"); search(pos, ply, ...)  # a search of the node's own position,
     ...  trace.singular(ply, tt_move); ...                  # entered at the node's own ply
     trace.search_end(depth, score, pv, move=best)
@@ -233,6 +234,19 @@ class Trace:
     def prune(self, ply, move, why):
         if self.on:
             self._write({"kind": "prune", "node": self._id[ply], "move": move, "why": why})
+
+    def tt_hit(self, ply, bound, depth, score, move=None):
+        """The table holds an entry for the node at ply: its bound ("exact", "lower" or
+        "upper", else ValueError), the depth it was stored for, its score and move (None or
+        "": left out). Written just before the node's use of it: an exit "tt-cutoff" that
+        follows is judged by the entry's depth (rule tt-depth)."""
+        if self.on:
+            if bound not in ("exact", "lower", "upper"):
+                raise ValueError("pvscope_trace: tt-hit: bound %r is not exact, lower or upper" % (bound,))
+            event = {"kind": "tt-hit", "node": self._id[ply], "bound": bound, "depth": depth, "score": score}
+            if move:
+                event["move"] = move
+            self._write(event)
 
     def pause(self):
         """What runs until resume() is not traced (a quiescence search kept out)."""
