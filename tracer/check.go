@@ -46,8 +46,12 @@ func (v *Violation) Error() string {
 //     alpha < score < beta) and on a reduction being a guess: a re-search of
 //     Ref at Node searches a move again wider or deeper (Ref an exited child
 //     of Node, entered by a probe with the same Alpha whose score, negated,
-//     is strictly inside the re-search window, or a reduced search), and the
-//     next enter is that search; a re-search is not missing: a reduced child
+//     is above the re-search's alpha: strictly inside its window, or at or
+//     above its beta too when the re-search is wider, as PVS that searches
+//     again whenever the probe beat alpha does; or a reduced search), and the
+//     next enter is that search; the same move again right after with the
+//     same window, deeper and with no Ref, is the ladder's next step, judged
+//     in the first's place; a re-search is not missing: a reduced child
 //     (lmr, or no reason) whose score beats alpha, or a probe whose score
 //     lands strictly inside the window, is searched again right after (a
 //     null move, 0000, an iir node and a null move's search owe none). A

@@ -105,8 +105,7 @@ func (c *Checker) push(e *Event) {
 		if n.repeatOf != 0 {
 			c.Repeats++
 		}
-		c.reopen(e, n.repeatOf)
-		if n.repeatOf == 0 && c.searchedAgainDeeper(e) {
+		if !c.reopen(e, n.repeatOf) && n.repeatOf == 0 && c.searchedAgainDeeper(e) {
 			c.frames[len(c.open)-1].bestUnknown = true // the parent's frame: e is not open yet
 		}
 	}

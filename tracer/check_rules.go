@@ -62,7 +62,13 @@ func (c *Checker) reSearch(e *Event) *msg.Error {
 		c.rsSeq, c.rsNode, c.rsRef = e.Seq, e.Node, e.Ref
 		return nil
 	}
-	if s := -int64(r.score); !(int64(e.Alpha) < s && s < int64(e.Beta)) {
+	// A probe that failed high, at or beyond the re-search's beta too, may be
+	// searched again with the full window ("if score > alpha, search again",
+	// as Stockfish's and CounterGo's PVS do): wasteful, not wrong, and the
+	// node keeps the re-search's value. One that failed low owes nothing, and
+	// one at or above beta is not searched again with no wider window.
+	wider := int64(e.Beta)-int64(e.Alpha) > int64(r.beta)-int64(r.alpha)
+	if s := -int64(r.score); s <= int64(e.Alpha) || s >= int64(e.Beta) && !wider {
 		c.rule = "re-search"
 		return msg.New("go-tracer.probeScoreOutside", "re-search at node {node}: its probe {ref} scored {score} for it, not strictly inside the window ({alpha}, {beta})",
 			"node", e.Node, "ref", e.Ref, "score", s, "alpha", e.Alpha, "beta", e.Beta)

@@ -75,27 +75,39 @@ func (c *Checker) repeats(e *Event, id int32) bool {
 		n.alpha == e.Alpha && n.beta == e.Beta && n.depth == e.Depth && n.reduced == e.Reduced
 }
 
+// deepens: e searches the exited sibling id's move again with its window,
+// deeper, naming no visit: the ladder's next step when it comes right after
+// (LMR's full-depth search after a reduced one that the trace could not
+// write as reduced, a check extension that LMR absorbed).
+func (c *Checker) deepens(e *Event, id int32) bool {
+	n, ok := c.nodes[id]
+	return ok && e.Ref == 0 && n.exited && n.parent == e.Parent && n.move == e.Move && e.Move != "" &&
+		n.alpha == e.Alpha && n.beta == e.Beta && e.Depth > n.depth
+}
+
 // reopen: a node is judged by what it kept. A re-search of the parent's last
 // child, or the same search of it again right after (LMR's "full window" at a
 // null-window node, a repeat its table answers), takes that child's place in
 // the parent's best score: the move's value is its last search's, the earlier
 // ones are the ladder.
-func (c *Checker) reopen(e *Event, repeatOf int32) {
+// It says whether e took the last child's place.
+func (c *Checker) reopen(e *Event, repeatOf int32) bool {
 	k := len(c.open) - 1
 	if k < 0 {
-		return
+		return false
 	}
 	f := &c.frames[k]
 	switch {
-	case f.lastChild != 0 && c.repeats(e, f.lastChild):
-		// the same search again right after: the ladder's next step
+	case f.lastChild != 0 && (c.repeats(e, f.lastChild) || c.deepens(e, f.lastChild)):
+		// the same search again right after, or deeper with the same window: the ladder's next step
 	case e.Ref == 0 || repeatOf == e.Ref:
-		return // a repeat met later (a killer met again in the move list) counts beside the visit it repeats
+		return false // a repeat met later (a killer met again in the move list) counts beside the visit it repeats
 	case e.Ref != f.lastChild:
 		f.bestUnknown = true
-		return
+		return false
 	}
 	f.best, f.bestChild, f.hasBest, f.standPat = f.prevBest, f.prevC, f.prevHas, f.prevSP
+	return true
 }
 
 // owed judges the parent's owed re-search when its next child enters: it must
@@ -109,10 +121,12 @@ func (c *Checker) owed(e *Event) {
 	if f.owe == 0 {
 		return
 	}
-	// The same search again right after takes the visit's place: whether it
-	// owes a re-search is judged again at its exit, on its own value; a
-	// re-search written with another move is the writer's (check_writer.go).
-	if e.Ref != f.owe && !c.repeats(e, f.owe) && !c.writerOwed(e, f) {
+	// The same search again right after, or deeper with the same window (the
+	// ladder: a node is judged by its last search), takes the visit's place:
+	// whether it owes a re-search is judged again at its exit, on its own
+	// value; a re-search written with another move is the writer's
+	// (check_writer.go).
+	if e.Ref != f.owe && !c.repeats(e, f.owe) && !c.deepens(e, f.owe) && !c.writerOwed(e, f) {
 		c.extra(e.Seq, f.owe, "re-search", c.oweProblem(c.open[k], f))
 	}
 	f.owe = 0

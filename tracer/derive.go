@@ -20,7 +20,10 @@ import "strings"
 //   - re-search: the same move from the same parent entered again right after
 //     with a wider window, or deeper after a reduced search (the enter gets
 //     Ref, the earlier visit's node); the same move again with the same window
-//     and depth is a repeat, a new child like any other;
+//     and depth is a repeat, a new child like any other, and so is one with
+//     the same window deeper after a search that was not reduced (LMR that
+//     absorbed a check extension), though either takes the earlier visit's
+//     place in the line;
 //   - fail-high and fail-low after a probe, from the probe's score;
 //   - cutoff: a child scoring at or above the parent's beta with no later sibling;
 //   - pv-update: a child (not a probe) scoring strictly inside the parent's

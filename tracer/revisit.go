@@ -32,9 +32,19 @@ func (l *lastVisit) repeatedBy(e *Event) bool {
 		l.depth == e.Depth && l.reduced == e.Reduced
 }
 
+// deepenedBy: e searches the last child's move again, right after it, with
+// the same window and more depth, naming no visit: LMR's full-depth search
+// after a reduced one the trace could not write as reduced (a check
+// extension that LMR absorbed).
+func (l *lastVisit) deepenedBy(e *Event) bool {
+	return l.exited && l.move == e.Move && e.Move != "" && e.Ref == 0 && l.alpha == e.Alpha && l.beta == e.Beta &&
+		e.Depth > l.depth
+}
+
 // supersededBy: e is a re-search of that very visit (its ref names it, or it
-// names none), or the same search of it again right after, so the visit no
-// longer decides: a node is judged by what it kept, the move's last search.
+// names none), the same search of it again right after, or a deeper one with
+// the same window, so the visit no longer decides: a node is judged by what
+// it kept, the move's last search.
 func (l *lastVisit) supersededBy(e *Event) bool {
-	return (l.reSearchedBy(e) || l.repeatedBy(e)) && (e.Ref == 0 || e.Ref == l.node)
+	return (l.reSearchedBy(e) || l.repeatedBy(e) || l.deepenedBy(e)) && (e.Ref == 0 || e.Ref == l.node)
 }
