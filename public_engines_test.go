@@ -25,10 +25,6 @@ import (
 
 const publicDir = "tracer/testdata/public"
 
-// awaitingRules are the rules main's checker does not have yet, with the item
-// of issue 38 that brings them: a plant they name is judged in
-// TestPublicEnginesAfterIssue38Fixes only.
-var awaitingRules = map[string]string{"tt-depth": "item 7"}
 
 // publicFinding is a row of a NOTES.md table: a true violation (rule, how many)
 // or a plant (the rule of its first violation).
@@ -141,9 +137,9 @@ func describe(v checkViolation) string {
 
 // TestPublicEngines: every engine's folder has its licence, SOURCE.md and
 // NOTES.md; every trace reads, and reports each true finding NOTES.md lists
-// as many times as it says; each plant whose rule main's checker has is named
-// by that rule in its first violation. False violations (those NOTES.md does
-// not list) are judged by TestPublicEnginesAfterIssue38Fixes.
+// as many times as it says; each plant is named by its rule in its first
+// violation. False violations (those NOTES.md does not list) are judged by
+// TestPublicEnginesHaveNoFalseViolations.
 func TestPublicEngines(t *testing.T) {
 	es := publicEngines(t)
 	var got []string
@@ -175,9 +171,6 @@ func TestPublicEngines(t *testing.T) {
 				t.Run(tr, func(t *testing.T) {
 					rep := publicReport(t, filepath.Join(e.dir, tr+".jsonl.gz"))
 					if want, ok := e.plants[tr]; ok {
-						if _, later := awaitingRules[want]; later {
-							return
-						}
 						if len(rep.Violations) == 0 {
 							t.Fatalf("plant: no violation, want %s first", want)
 						}
@@ -206,29 +199,20 @@ func TestPublicEngines(t *testing.T) {
 	}
 }
 
-// TestPublicEnginesAfterIssue38Fixes holds what depends on the checker's
-// fixes of issue 38 (items 1-9, in other branches): each trace reports no
-// violation but the true ones NOTES.md lists (each false one is named: rule,
-// node, message); a plant whose rule is new (tt-depth) is named by it; an
-// iteration whose root failed its aspiration window has its short line's
+// TestPublicEnginesHaveNoFalseViolations: each trace reports no violation but
+// the true ones NOTES.md lists (each false one is named: rule, node, line,
+// message: issue 38's items 1-4 removed the 227 there were); an iteration whose root failed its aspiration window has its short line's
 // reason (item 5); an iteration whose iteration-end carries the engine's line
 // reads as the engine's, not derived (item 9).
-func TestPublicEnginesAfterIssue38Fixes(t *testing.T) {
+func TestPublicEnginesHaveNoFalseViolations(t *testing.T) {
 	for _, e := range publicEngines(t) {
 		t.Run(e.name, func(t *testing.T) {
 			for _, tr := range e.traces {
 				t.Run(tr, func(t *testing.T) {
 					path := filepath.Join(e.dir, tr+".jsonl.gz")
 					rep := publicReport(t, path)
-					if want, ok := e.plants[tr]; ok {
-						if item, later := awaitingRules[want]; later {
-							if len(rep.Violations) == 0 {
-								t.Errorf("plant: no violation, want %s first (%s)", want, item)
-							} else if got := rep.Violations[0]; got.Rule != want {
-								t.Errorf("plant: the first violation is %s; want the rule %s (%s)", describe(got), want, item)
-							}
-						}
-						return
+					if _, ok := e.plants[tr]; ok {
+						return // judged by TestPublicEngines
 					}
 					allowed := map[string]int{}
 					for _, f := range e.findings {
