@@ -25,7 +25,6 @@ import (
 
 const publicDir = "tracer/testdata/public"
 
-
 // publicFinding is a row of a NOTES.md table: a true violation (rule, how many)
 // or a plant (the rule of its first violation).
 type publicFinding struct {
