@@ -28,7 +28,8 @@ globalThis.pvscopePost = (s) => {
   const f = JSON.parse(s);
   if (f.type === "hello") next();
   if (f.type === "done" || (f.type === "error" && f.id)) {
-    if (--searchesLeft === 0) process.exit(0);
+    // Exit once what was written has reached the pipe: an exit at once may cut it.
+    if (--searchesLeft === 0) return void process.stdout.write("", () => process.exit(0));
     next();
   }
 };
