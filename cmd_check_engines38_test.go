@@ -184,13 +184,14 @@ func TestCheckReportOrder(t *testing.T) {
 func TestCheckShortLineReasons(t *testing.T) {
 	for _, c := range []struct {
 		file, pv, reason string
+		node             int32
 		ply              int
 	}{
-		{"short_mate.jsonl", "a y", "mate", 2},
-		{"short_aspiration.jsonl", "a c q", "aspiration-fail", 3},
-		{"short_repetition.jsonl", "a x", "repetition", 2},
-		{"short_mtd.jsonl", "a x", "root-bound", 2},
-		{"infinity_mate.jsonl", "", "mate", 0},
+		{"short_mate.jsonl", "a y", "mate", 3, 2},
+		{"short_aspiration.jsonl", "a", "aspiration-fail", 3, 1},
+		{"short_repetition.jsonl", "a x", "repetition", 3, 2},
+		{"short_mtd.jsonl", "a x", "root-bound", 3, 2},
+		{"infinity_mate.jsonl", "", "mate", 1, 0},
 	} {
 		rep := checkFile(t, c.file)
 		if len(rep.Iterations) != 1 {
@@ -198,8 +199,8 @@ func TestCheckShortLineReasons(t *testing.T) {
 			continue
 		}
 		it := rep.Iterations[0]
-		if strings.Join(it.PV, " ") != c.pv || !it.Short || it.End == nil || it.End.Reason != c.reason || it.End.Ply != c.ply {
-			t.Errorf("%s: %+v (end %+v); want the short line %q ending at ply %d for %s", c.file, it, it.End, c.pv, c.ply, c.reason)
+		if strings.Join(it.PV, " ") != c.pv || !it.Short || it.End == nil || it.End.Reason != c.reason || it.End.Node != c.node || it.End.Ply != c.ply {
+			t.Errorf("%s: %+v (end %+v); want the short line %q ending at node %d, ply %d for %s", c.file, it, it.End, c.pv, c.node, c.ply, c.reason)
 		}
 	}
 }

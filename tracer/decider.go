@@ -21,6 +21,15 @@ func (b decider) weigh(score int32, move string) (decider, bool) {
 	return b, false
 }
 
+// cutOnWide: a node searched with the window (alpha, beta), wider than one
+// unit, returned score at or above beta, and b, a move (not a stand pat),
+// decided it: its line goes on down the move that cut, whatever raised its
+// alpha before (an earlier pv-update's line is not its line). The Deriver's
+// lineOf and the Diagnosis' lineEnd both follow it.
+func (b decider) cutOnWide(alpha, beta, score int32) bool {
+	return int64(beta)-int64(alpha) != 1 && score >= beta && b.has && b.move != "" && !b.standPat
+}
+
 // boundOnly: a child that failed high at its own node returned only a bound
 // its parent did not take as a best move, when the engine is fail-hard, or
 // when it returned exactly its beta on a window wider than one unit (what a

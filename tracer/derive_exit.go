@@ -8,7 +8,7 @@ package tracer
 // a wider window, the deciding child's under a null one.
 func (d *Deriver) lineOf(c *frame, e *Event) pvLine {
 	if int64(c.beta)-int64(c.alpha) != 1 {
-		if e.Score >= c.beta && c.best.has && c.best.move != "" && !c.best.standPat {
+		if c.best.cutOnWide(c.alpha, c.beta, e.Score) {
 			// It failed high: its line is the move that cut, whatever raised alpha before.
 			return c.best.line.prepend(c.best.move, &d.lineBytes)
 		}

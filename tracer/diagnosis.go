@@ -262,7 +262,9 @@ func (d *Diagnosis) exit(e *Event) {
 		}
 		f.ttCut = true
 	}
-	if !f.endSet {
+	if !f.endSet || f.best.d.cutOnWide(f.alpha, f.beta, e.Score) {
+		// A node that failed high on a wider window keeps the move that cut,
+		// whatever raised its alpha before (the Deriver's lineOf).
 		f.end = d.lineEnd(f, e)
 	}
 	if n == 1 {
@@ -305,6 +307,9 @@ func (d *Diagnosis) lineEnd(f *diagFrame, e *Event) PVEnd {
 		return here
 	}
 	b := &f.best.d
+	if b.cutOnWide(f.alpha, f.beta, e.Score) {
+		return f.best.end
+	}
 	decided := b.score == e.Score || e.Score >= f.beta && b.score >= f.beta
 	if int64(f.beta)-int64(f.alpha) == 1 && b.has && !b.standPat && decided {
 		return f.best.end

@@ -66,3 +66,28 @@ func TestDiagnosisAgreesPastTheRootList(t *testing.T) {
 		t.Fatalf("iteration %+v, want score 10, PV m1, ending at node 2, ply 1", it)
 	}
 }
+
+// A root that fails high on its aspiration window after a move raised its
+// alpha keeps the move that cut, in the Diagnosis as in the Deriver: the
+// root (depth 3, window (0, 10)) gets 5 from b (its child y, an eval at
+// node 3, scores 5: b -5), a pv-update b y; then the table answers a (node
+// 4, window (-10, -5)) with -20: a is worth 20 >= 10 to the root, a cutoff,
+// and the root fails high with 20. Its line is a (1 of 3 moves), ending at
+// a's node 4, ply 1, where the table answered: tt-cutoff, not b y's end.
+func TestDiagnosisEndsAFailedHighRootAtItsCut(t *testing.T) {
+	events := []Event{
+		en(1, 0, "", 0, 10, 3),
+		en(2, 1, "b", -10, 0, 2),
+		en(3, 2, "y", 0, 10, 1),
+		endWith(ex(3, 5), Eval),
+		ex(2, -5),
+		en(4, 1, "a", -10, -5, 2),
+		ttEx(4, -20),
+		ex(1, 20),
+	}
+	it := diagnose(Header{Meta: map[string]string{"bounds": "fail-soft"}}, events).Iterations[0]
+	want := PVEnd{Node: 4, Ply: 1, Reason: ReasonTTCutoff}
+	if it.Score != 20 || !slices.Equal(it.PV, []string{"a"}) || !it.Short || it.End != want {
+		t.Fatalf("iteration %+v, want score 20, PV a, short, ending at node 4, ply 1, for tt-cutoff", it)
+	}
+}
