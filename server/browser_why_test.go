@@ -1,0 +1,53 @@
+package server
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// "Why not …?" on R&N's Figure 5.2 under alpha-beta (issue 42): at node 1 (C),
+// move 1 was never read. Worked by hand: node 0 (B) = min(3, 12, 8) = 3, so
+// the root's alpha is 3 when C is entered with window (3, ∞); C's first leaf
+// is 2 ≤ α = 3, and MIN cuts C off before its moves 1 and 2.
+func TestBrowserWhyRNCutoffAtC(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?tree=((3 12 8) (2 4 6) (14 5 2))&algo=alphabeta&depth=2&view=root")
+	p.startAndWait()
+	p.snapAt(p.finished())
+	p.goToPath("1")
+	p.click("why-open")
+	p.waitFor(`document.querySelector('[data-testid="why-moves"] button[data-move="1"]') !== null`)
+	var moves []string
+	p.eval(`[...document.querySelectorAll('[data-testid="why-moves"] button')].map((b) => b.dataset.move)`, &moves)
+	if strings.Join(moves, " ") != "0 1 2" {
+		t.Fatalf("moves at node 1 = %v, want the three legal moves 0 1 2 (1 and 2 have no child)", moves)
+	}
+	p.eval(`document.querySelector('[data-testid="why-moves"] button[data-move="1"]').click()`, nil)
+	p.waitFor(`document.querySelector('[data-testid="why-answer"] li') !== null`)
+	got := p.text("why-answer")
+	for _, want := range []string{"MIN's node 1", "window (3, ∞)", "move 1 was cut off before its turn", "move 0 scored 2 ≤ α = 3"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("answer %q lacks %q", got, want)
+		}
+	}
+	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
+		p.screenshot(dir + "/why-rn.png")
+	}
+	// The named node is a link that selects node 1: select another first.
+	p.goToPath("0")
+	p.eval(`document.querySelector('[data-testid="why-node"]').click()`, nil)
+	var path string
+	p.eval(`(() => { const id = window.pvscope.snapshot().selected; return id ? window.pvscope.trace.positionMoves(id).join(".") : "(none)"; })()`, &path)
+	if path != "1" {
+		t.Errorf("clicking the answer's node selected %q, want node 1", path)
+	}
+}
+
+// goToPath selects the node at path through the path box, as a person does.
+func (p *page) goToPath(path string) {
+	p.eval(fmt.Sprintf(`(() => { const box = document.querySelector('[data-testid="node-path"]'); box.value = %q;
+		box.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true})); })()`, path), nil)
+	p.waitFor(fmt.Sprintf(`(() => { const id = window.pvscope.snapshot().selected; return !!id && window.pvscope.trace.positionMoves(id).join(".") === %q; })()`, path))
+}
