@@ -45,6 +45,28 @@ func TestBrowserWhyRNCutoffAtC(t *testing.T) {
 	}
 }
 
+// The same question on a French page, its sentence in French from the
+// fate's fields: still 2 ≤ α = 3 at MIN's node 1, by move 0.
+func TestBrowserWhyRNCutoffAtCFrench(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?lang=fr&tree=((3 12 8) (2 4 6) (14 5 2))&algo=alphabeta&depth=2&view=root")
+	p.startAndWait()
+	p.snapAt(p.finished())
+	p.goToPath("1")
+	if got := p.text("why-open"); got != "Pourquoi pas …?" {
+		t.Errorf("the button says %q, want Pourquoi pas …?", got)
+	}
+	p.click("why-open")
+	p.waitFor(`document.querySelector('[data-testid="why-moves"] button[data-move="1"]') !== null`)
+	p.eval(`document.querySelector('[data-testid="why-moves"] button[data-move="1"]').click()`, nil)
+	p.waitFor(`document.querySelector('[data-testid="why-answer"] li') !== null`)
+	got := p.text("why-answer")
+	want := "profondeur 2 : au nœud 1 de MIN (fenêtre (3, ∞)), le coup 1 a été coupé avant son tour : le coup 0 a valu 2 ≤ α = 3."
+	if !strings.Contains(got, want) {
+		t.Errorf("answer %q, want %q", got, want)
+	}
+}
+
 // goToPath selects the node at path through the path box, as a person does.
 func (p *page) goToPath(path string) {
 	p.eval(fmt.Sprintf(`(() => { const box = document.querySelector('[data-testid="node-path"]'); box.value = %q;

@@ -5,6 +5,7 @@
 // answers with a sentence that says so (go-why.serverOnly).
 import { t } from "../i18n/i18n.js";
 import { frameText } from "../errors.js";
+import { fateText } from "./whysentence.js";
 
 const el = (tag, props = {}, ...kids) => { const e = Object.assign(document.createElement(tag), props); e.append(...kids); return e; };
 
@@ -29,7 +30,7 @@ export function createWhy(S, { send, showNode, view, nodeName }) {
   answer.style.paddingLeft = "1.2em";
   panel.append(close, head, moves, answer);
   document.body.append(panel);
-  let asked = 0, answers = [];
+  let asked = 0, answers = [], askedView = "negamax";
 
   function ask() {
     const tr = S.trace;
@@ -41,10 +42,20 @@ export function createWhy(S, { send, showNode, view, nodeName }) {
     head.textContent = t("why.asking");
     moves.replaceChildren();
     answer.replaceChildren();
-    send({ type: "why", id: asked, path: p, view: view() });
+    askedView = view();
+    send({ type: "why", id: asked, path: p, view: askedView });
+    place();
     panel.dataset.node = String(id);
   }
   open.addEventListener("click", ask);
+
+  // Under the button, its right edge on the tree's: the tree's right side, not the Start button.
+  function place() {
+    const b = open.getBoundingClientRect(), tv = document.getElementById("tree-view");
+    const right = tv ? tv.getBoundingClientRect().right : window.innerWidth;
+    panel.style.top = `${Math.round(b.bottom + 6)}px`;
+    panel.style.right = `${Math.max(8, Math.round(window.innerWidth - right + 8))}px`;
+  }
 
   // A why frame: the list of moves.
   function frame(f) {
@@ -84,7 +95,8 @@ export function createWhy(S, { send, showNode, view, nodeName }) {
     const items = [];
     if (a.problem && a.sentence) items.push(el("li", { textContent: a.sentence }));
     for (const f of a.iterations || []) {
-      const li = el("li", { textContent: f.sentence + " " });
+      const st = S.trace && S.trace.started;
+      const li = el("li", { textContent: fateText(f, { tree: !!st && st.kind === "tree", root: askedView === "root", scores: st && st.scores }) + " " });
       li.dataset.fate = f.fate;
       const named = [f.node, f.child, f.stop && f.stop.node].filter((n, k, all) => n && all.indexOf(n) === k && S.trace && S.trace.node(n));
       for (const n of named) li.append(link(n), " ");
