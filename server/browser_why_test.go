@@ -61,7 +61,7 @@ func TestBrowserWhyRNCutoffAtCFrench(t *testing.T) {
 	p.eval(`document.querySelector('[data-testid="why-moves"] button[data-move="1"]').click()`, nil)
 	p.waitFor(`document.querySelector('[data-testid="why-answer"] li') !== null`)
 	got := p.text("why-answer")
-	want := "profondeur 2 : au nœud 1 de MIN (fenêtre (3, ∞)), le coup 1 a été coupé avant son tour : le coup 0 a valu 2 ≤ α = 3."
+	want := "profondeur 2\u00a0: au nœud 1 de MIN (fenêtre (3, ∞)), le coup 1 a été coupé avant son tour\u00a0: le coup 0 a valu 2 ≤ α = 3."
 	if !strings.Contains(got, want) {
 		t.Errorf("answer %q, want %q", got, want)
 	}
