@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -67,9 +68,49 @@ func TestBrowserWhyRNCutoffAtCFrench(t *testing.T) {
 	}
 }
 
+// On a chess search with futility pruning, the position after 1.Nxe5 Nxe5
+// (from 1.e4 e5 2.Nf3 Nc6) at depth 3: the engine's trace writes a prune event
+// for e1e2 there (futility, the second move in the node's order), and the
+// answer names the rule; e1e2 has no child at that node and is listed all the
+// same. Its named node is a link to the node after f3e5 c6e5.
+func TestBrowserWhyChessPruned(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	fen := "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	p.open("/?fen=" + url.QueryEscape(fen) + "&algo=pvs&depth=3&lmr=true&futility=true")
+	p.startAndWait()
+	p.snapAt(p.finished())
+	p.goToPathAs("f3e5 c6e5", "f3e5.c6e5")
+	var hasChild bool
+	p.eval(`(() => { const t = window.pvscope.trace, id = window.pvscope.snapshot().selected; for (let c = t.firstChild.get(id); c; c = t.nextSib.get(c)) if (t.moveName(c) === "e1e2") return true; return false; })()`, &hasChild)
+	if hasChild {
+		t.Fatal("e1e2 has a child after f3e5 c6e5: the test wants a move with none")
+	}
+	p.click("why-open")
+	p.waitFor(`document.querySelector('[data-testid="why-moves"] button[data-move="e1e2"]') !== null`)
+	p.eval(`document.querySelector('[data-testid="why-moves"] button[data-move="e1e2"]').click()`, nil)
+	p.waitFor(`document.querySelector('[data-testid="why-answer"] li[data-fate="pruned"]') !== null`)
+	var li string
+	p.eval(`document.querySelector('[data-testid="why-answer"] li[data-fate="pruned"]').textContent`, &li)
+	want := "depth 3: at the node after f3e5 c6e5 (window (20, 21)), e1e2 was pruned by futility pruning (move 2 in the node's order)."
+	if !strings.Contains(li, want) {
+		t.Errorf("the pruned iteration says %q, want %q", li, want)
+	}
+	p.goToPathAs("f3e5", "f3e5")
+	p.eval(`document.querySelector('[data-testid="why-answer"] li[data-fate="pruned"] [data-testid="why-node"]').click()`, nil)
+	var path string
+	p.eval(`(() => { const id = window.pvscope.snapshot().selected; return id ? window.pvscope.trace.positionMoves(id).join(".") : "(none)"; })()`, &path)
+	if path != "f3e5.c6e5" {
+		t.Errorf("clicking the answer's node selected %q, want the node after f3e5 c6e5", path)
+	}
+}
+
 // goToPath selects the node at path through the path box, as a person does.
-func (p *page) goToPath(path string) {
+func (p *page) goToPath(path string) { p.goToPathAs(path, path) }
+
+// goToPathAs types typed in the path box and waits for the node whose moves
+// joined by "." are moves.
+func (p *page) goToPathAs(typed, moves string) {
 	p.eval(fmt.Sprintf(`(() => { const box = document.querySelector('[data-testid="node-path"]'); box.value = %q;
-		box.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true})); })()`, path), nil)
-	p.waitFor(fmt.Sprintf(`(() => { const id = window.pvscope.snapshot().selected; return !!id && window.pvscope.trace.positionMoves(id).join(".") === %q; })()`, path))
+		box.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true})); })()`, typed), nil)
+	p.waitFor(fmt.Sprintf(`(() => { const id = window.pvscope.snapshot().selected; return !!id && window.pvscope.trace.positionMoves(id).join(".") === %q; })()`, moves))
 }
