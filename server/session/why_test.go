@@ -47,3 +47,14 @@ func TestParseWhyBounds(t *testing.T) {
 		t.Errorf("a good path: %v %v", c, err)
 	}
 }
+
+// The static site's worker keeps no recording: its Session answers a why
+// command with a keyed sentence that says so, not "unknown command".
+func TestWhyIsServerOnlyInASession(t *testing.T) {
+	var got []string
+	s := &Session{Out: func(b []byte) { got = append(got, string(b)) }}
+	s.Handle([]byte(`{"type":"why","id":3,"path":["1"]}`))
+	if len(got) != 1 || !strings.Contains(got[0], `"key":"go-server.whyServerOnly"`) || !strings.Contains(got[0], `"id":3`) {
+		t.Errorf("frames %q, want one error keyed go-server.whyServerOnly for id 3", got)
+	}
+}
