@@ -147,6 +147,8 @@ func (c *conn) handle(raw []byte) {
 		c.open(cmd)
 	case "stop":
 		c.stop()
+	case "why":
+		c.why(raw, cmd.ID)
 	case "":
 		c.refuseCommand(cmd.ID, "", nil)
 	default:

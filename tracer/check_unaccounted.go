@@ -1,9 +1,10 @@
 package tracer
 
 import (
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Unaccounted is the checker's warning for moves not accounted for (rule
@@ -147,12 +148,13 @@ func (u *Unaccounted) judge(e Event, i int) {
 	if len(missing) == 0 || u.Warn == nil {
 		return
 	}
-	what := "a legal move was"
+	m := msg.New("go-tracer.unaccountedOne", "a legal move was neither searched nor pruned at a node that did not cut off: {moves} (a move generator that drops them, or a pruning the engine did not write)",
+		"moves", strings.Join(missing, " "))
 	if len(missing) > 1 {
-		what = fmt.Sprintf("%d legal moves were", len(missing))
+		m = msg.New("go-tracer.unaccountedMany", "{n} legal moves were neither searched nor pruned at a node that did not cut off: {moves} (a move generator that drops them, or a pruning the engine did not write)",
+			"n", len(missing), "moves", strings.Join(missing, " "))
 	}
-	u.Warn(&Violation{Seq: e.Seq, Node: e.Node, Rule: "unaccounted",
-		Problem: fmt.Sprintf("%s neither searched nor pruned at a node that did not cut off: %s (a move generator that drops them, or a pruning the engine did not write)", what, strings.Join(missing, " "))})
+	u.Warn(violation(e.Seq, e.Node, "unaccounted", m))
 }
 
 // walkTo moves Moves from the line it stands on to the frames' moves.

@@ -77,6 +77,8 @@ func (s *Session) Handle(raw []byte) {
 		s.Open(cmd.ID, cmd.Text)
 	case "tree":
 		s.Tree(cmd)
+	case "why": // the server's (server/why.go): a Session keeps no recording
+		s.write(Said(cmd.ID, "", msg.New("go-server.whyServerOnly", "Why not …? is answered by pvscope serve only: the static site keeps no recording to ask. Run pvscope serve, or pvscope why on a saved trace.")))
 	default:
 		s.write(Said(cmd.ID, "", msg.New("go-server.unknownCommand", "Unknown command \"{type}\"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", "type", Quoted(cmd.Type))))
 	}

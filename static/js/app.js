@@ -27,6 +27,7 @@ import { createViewChoice } from "./tree/viewchoice.js";
 import { resolvePath } from "./tree/nodepath.js";
 import { createTraceFile } from "./engines/tracefile.js";
 import { createTraceProblems } from "./engines/traceproblems.js";
+import { createWhy } from "./pv/why.js";
 import { createEngines } from "./engines/engines.js";
 import { createTestAPI } from "./testapi.js";
 import { createFrames } from "./frames.js";
@@ -137,6 +138,8 @@ const socket = openTransport({
   onFrame: (f) => {
     try {
       if (room.frame(f)) return; // rooms: room.js
+      if (f.type === "why") return why.frame(f); // "Why not …?": pv/why.js
+      if (f.type === "error" && typeof f.key === "string" && f.key.startsWith("go-server.why") && why.error(f)) return;
       frames.handleFrame(f);
       room.after(f);
     } catch (err) {
@@ -186,6 +189,10 @@ const setup = createSetup(S, { form, board, socket, timings, errors, setRunState
 const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kick });
 // The rules an opened trace breaks: the banner and the list beside the event log (traceproblems.js).
 const problems = createTraceProblems(S, { seek: (k) => { playback.pause(); playback.seek(k); }, showNode,
+  nodeName: (id) => (S.notation ? S.notation.nodeTitle(id) : t("app.nodeById", { id })) });
+// "Why not …?" at the selected node (pv/why.js): the server's answer, each named node a link.
+const why = createWhy(S, { send: (c) => socket.send(c), showNode,
+  view: () => (S.pov && S.pov.mode === "root" ? "root" : "negamax"),
   nodeName: (id) => (S.notation ? S.notation.nodeTitle(id) : t("app.nodeById", { id })) });
 // The engine panel (engines.js): an external engine's lines for the setup's position.
 const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
