@@ -22,5 +22,6 @@ export function placeholders(tree) {
     hi: t("quizhint.hi", { n: String(n + 10) }),
     line: t("quizhint.line"),
     edge: t("quizhint.edge"),
+    loName: t("quizhint.loName"), hiName: t("quizhint.hiName"), // the boxes' names (a title alone is no label)
   };
 }

@@ -126,6 +126,7 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt, presenting = () => 
       if (q.kind === "window") {
         const lo = input(ph.lo), hi = input(ph.hi);
         lo.title = hi.title = ph.edge;
+        lo.setAttribute("aria-label", ph.loName); hi.setAttribute("aria-label", ph.hiName);
         row.append("(", lo, ",", hi, ")");
         read = () => [lo.value, hi.value]; // strings: quiz.js refuses a blank box and reads ∞
       } else if (q.kind === "value" || q.kind === "line") {
