@@ -70,7 +70,13 @@ func (u *Unaccounted) Emit(e Event) {
 		for len(u.stack) > 0 && u.stack[len(u.stack)-1].node != e.Parent {
 			u.stack = u.stack[:len(u.stack)-1]
 		}
-		f := uaFrame{node: e.Node, move: e.Move, depth: e.Depth, beta: e.Beta, sub: e.Sub != "", null: e.Move == NullMove}
+		// The slot's old seen list is reused: a fresh one per node was
+		// most of the checker's allocations.
+		var seen []string
+		if n := len(u.stack); n < cap(u.stack) {
+			seen = u.stack[: n+1 : n+1][n].seen[:0]
+		}
+		f := uaFrame{node: e.Node, move: e.Move, depth: e.Depth, beta: e.Beta, sub: e.Sub != "", null: e.Move == NullMove, seen: seen}
 		if len(u.stack) > 0 {
 			p := &u.stack[len(u.stack)-1]
 			if f.sub {

@@ -139,6 +139,9 @@ func (p *fastParser) name() (string, bool) {
 	if !ok {
 		return "", false
 	}
+	if s, ok := uciMoveString(b); ok {
+		return s, true
+	}
 	if s, ok := names[string(b)]; ok {
 		return s, true
 	}
@@ -258,7 +261,11 @@ func (p *fastParser) strings() ([]string, bool) {
 		if !ok {
 			return nil, false
 		}
-		list = append(list, string(b))
+		s, ok := uciMoveString(b)
+		if !ok {
+			s = string(b)
+		}
+		list = append(list, s)
 		p.space()
 		if p.eat(',') {
 			continue
