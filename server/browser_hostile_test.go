@@ -125,7 +125,7 @@ func TestBrowserHostileSelfParentOpens(t *testing.T) {
 	if !strings.Contains(child, `"move":"0"`) {
 		t.Errorf("node 0 is %s; want the root's child by move 0", child)
 	}
-	if b := p.text("violation-banner"); !strings.Contains(b, "breaks") {
+	if b := p.text("violation-banner"); !strings.Contains(b, "1 violation of 1 rule") {
 		t.Errorf("the violation banner says %q", b)
 	}
 	for k := 0; k <= s.EventCount; k++ { // every step draws

@@ -77,8 +77,9 @@ func TestBrowserPhoneTreeBarTakesTwoRows(t *testing.T) {
 	p.click("start-button")
 	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
 	p.pause()
-	// The tools of the bar, in its order (tree.templ, and the code panel's toggle codepanel.js adds).
-	want := []string{"tree-collapse", "tree-pov", "tree-values", "node-path", "quiz-toggle", "export-menu", "exercise-menu", "code-toggle"}
+	// The tools of the bar, in its order (tree.templ, the "Why not …?" button why.js puts after the
+	// path, and the code panel's toggle codepanel.js adds).
+	want := []string{"tree-collapse", "tree-pov", "tree-values", "node-path", "why-open", "quiz-toggle", "export-menu", "exercise-menu", "code-toggle"}
 
 	b := p.treeBar()
 	if b.Rows > 2 || b.TreeTop-b.BarTop > 100 {

@@ -14,7 +14,7 @@ const el = (tag, props = {}, ...kids) => { const e = Object.assign(document.crea
 export function createWhy(S, { send, showNode, view, nodeName }) {
   const path = document.getElementById("node-path");
   const open = el("button", { type: "button", className: "why-open", textContent: t("why.open"), title: t("why.openTitle") });
-  open.dataset.testid = "why-open";
+  open.dataset.testid = "why-open"; open.id = "why-open";
   path.after(open);
   const panel = el("div", { className: "why-panel", hidden: true });
   panel.dataset.testid = "why-panel";
