@@ -9,16 +9,7 @@ import (
 // French (issue 42): the same trace as TestReadTraceUnaccountedWarning, move 2
 // unaccounted at the root.
 func TestUnaccountedWarningIsKeyed(t *testing.T) {
-	const trace = `{"format":"pvscope-trace","version":1,"meta":{"tree":"(1 2 3 4)"}}
-{"kind":"enter","node":1,"parent":0,"alpha":-100,"beta":100,"depth":1}
-{"kind":"enter","node":2,"parent":1,"move":"0","alpha":-100,"beta":100,"depth":0}
-{"kind":"exit","node":2,"score":-1}
-{"kind":"enter","node":3,"parent":1,"move":"1","alpha":-100,"beta":-1,"depth":0}
-{"kind":"exit","node":3,"score":-2}
-{"kind":"prune","node":1,"move":"3","index":2,"why":"futility"}
-{"kind":"exit","node":1,"score":2}
-`
-	o, err := ReadTrace(strings.NewReader(trace), roomy{})
+	o, err := ReadTrace(strings.NewReader(unaccountedTrace), roomy{})
 	if err != nil {
 		t.Fatal(err)
 	}
