@@ -50,6 +50,17 @@
  *       ply: its bound ("exact", "lower", "upper"; another word stops the trace), the depth
  *       it was stored for, its score and move (NULL or "": left out); written just before
  *       the node's use of it, so an exit "tt-cutoff" that follows is judged by its depth
+ *   PVSCOPE_TT_MATE(scheme)          before PVSCOPE_SEARCH_START: how the table holds a mate
+ *       score (meta.ttMate): "node" (counted from the node that stored it: the engine adds
+ *       the ply on a store and takes it away on a probe) or "root" (as the search scores
+ *       it, unadjusted); NULL leaves it out
+ *   PVSCOPE_TT_PROBE(ply, key)       the node at ply looks its key up (an unsigned 64-bit
+ *       integer, the engine's own: its Zobrist hash), hit or miss
+ *   PVSCOPE_TT_HIT_KEY(ply, key, bound, depth, score, raw, move)  PVSCOPE_TT_HIT with the
+ *       key the entry was found under and raw, the integer the entry holds (score is the
+ *       node's, after the engine's mate adjustment)
+ *   PVSCOPE_TT_STORE(ply, key, bound, depth, score, raw, move)  the node at ply writes its
+ *       entry: score as the node returned it, raw as the table keeps it
  *   PVSCOPE_PV_MOVE(move)            appends a move to the line the next PV event carries
  *   PVSCOPE_ROOT_PV(depth, score)    root-pv with that line
  *   PVSCOPE_ITERATION_END(depth, score)  iteration-end (with the line, if one was given)
@@ -103,6 +114,9 @@ int pvscope_exit(int ply, int score, const char *end);
 void pvscope_node_score(const char *kind, int ply, int score);
 void pvscope_prune(int ply, const char *move, const char *why);
 void pvscope_tt_hit(int ply, const char *bound, int depth, int score, const char *move);
+void pvscope_tt_mate(const char *scheme);
+void pvscope_tt(const char *kind, int ply, int keyed, unsigned long long key, const char *bound,
+                int depth, int score, int raw, const char *move);
 void pvscope_pv_move(const char *move);
 void pvscope_root_pv(int depth, int score);
 void pvscope_subsearch(int ply, const char *purpose, const char *excluded);
@@ -137,6 +151,13 @@ void pvscope_subsearch(int ply, const char *purpose, const char *excluded);
 #define PVSCOPE_PRUNE(ply, move, why) do { if (pvscope_on) pvscope_prune(ply, move, why); } while (0)
 #define PVSCOPE_TT_HIT(ply, bound, depth, score, move) \
     do { if (pvscope_on) pvscope_tt_hit(ply, bound, depth, score, move); } while (0)
+#define PVSCOPE_TT_MATE(scheme) pvscope_tt_mate(scheme)
+#define PVSCOPE_TT_PROBE(ply, key) \
+    do { if (pvscope_on) pvscope_tt("tt-probe", ply, 1, key, NULL, 0, 0, 0, NULL); } while (0)
+#define PVSCOPE_TT_HIT_KEY(ply, key, bound, depth, score, raw, move) \
+    do { if (pvscope_on) pvscope_tt("tt-hit", ply, 1, key, bound, depth, score, raw, move); } while (0)
+#define PVSCOPE_TT_STORE(ply, key, bound, depth, score, raw, move) \
+    do { if (pvscope_on) pvscope_tt("tt-store", ply, 1, key, bound, depth, score, raw, move); } while (0)
 #define PVSCOPE_PV_MOVE(move) do { if (pvscope_on) pvscope_pv_move(move); } while (0)
 #define PVSCOPE_ROOT_PV(depth, score) do { if (pvscope_on) pvscope_root_pv(depth, score); } while (0)
 #define PVSCOPE_SUBSEARCH(ply, purpose) do { if (pvscope_on) pvscope_subsearch(ply, purpose, NULL); } while (0)
@@ -157,7 +178,7 @@ static struct {
     FILE *out;
     char path[1024];
     int env_read, only_search, only_depth, searches, done;
-    char pov[PVSCOPE_WORD];
+    char pov[PVSCOPE_WORD], tt_mate[PVSCOPE_WORD];
     int mate_band;
     int nodes, depth_asked;
     struct pvscope_ply at[PVSCOPE_MAX_PLY + 2];
@@ -232,6 +253,7 @@ void pvscope_only_search(int n) { pvscope_state.only_search = n, pvscope_state.o
 void pvscope_only_depth(int depth) { pvscope_state.only_depth = depth, pvscope_state.only_search = 0; }
 void pvscope_pov(const char *pov) { pvscope_copy(pvscope_state.pov, pov); }
 void pvscope_mate_band(int plies) { pvscope_state.mate_band = plies; }
+void pvscope_tt_mate(const char *scheme) { pvscope_copy(pvscope_state.tt_mate, scheme); }
 
 static void pvscope_read_env(void)
 {
@@ -272,6 +294,7 @@ void pvscope_search_start(const char *fen, int depth, const char *bounds, int ma
     if (infinity) fprintf(f, ",\"infinity\":%d", infinity);
     if (pvscope_state.mate_band) fprintf(f, ",\"mateBand\":%d", pvscope_state.mate_band);
     if (pvscope_state.pov[0]) pvscope_field("pov", pvscope_state.pov);
+    if (pvscope_state.tt_mate[0]) pvscope_field("ttMate", pvscope_state.tt_mate);
     fprintf(f, "}}\n{\"kind\":\"search-start\",\"depth\":%d}\n", depth);
 }
 
@@ -402,16 +425,30 @@ void pvscope_prune(int ply, const char *move, const char *why)
 /* pvscope_tt_hit writes tt-hit {node, bound, depth, score, move}: the entry's depth. */
 void pvscope_tt_hit(int ply, const char *bound, int depth, int score, const char *move)
 {
+    pvscope_tt("tt-hit", ply, 0, 0, bound, depth, score, 0, move);
+}
+
+/* pvscope_tt writes a tt-probe {node, key}, or a tt-hit or tt-store {node, key, bound, depth,
+ * score, raw, move}; keyed 0: without key and raw (PVSCOPE_TT_HIT). */
+void pvscope_tt(const char *kind, int ply, int keyed, unsigned long long key, const char *bound,
+                int depth, int score, int raw, const char *move)
+{
     FILE *f = pvscope_state.out;
+    int probe = kind[3] == 'p';
     if (ply < 0 || ply > PVSCOPE_MAX_PLY) return;
-    if (!bound || (strcmp(bound, "exact") != 0 && strcmp(bound, "lower") != 0 && strcmp(bound, "upper") != 0)) {
-        pvscope_stop("PVSCOPE_TT_HIT: a bound other than exact, lower or upper");
+    if (!probe && (!bound || (strcmp(bound, "exact") != 0 && strcmp(bound, "lower") != 0 && strcmp(bound, "upper") != 0))) {
+        pvscope_stop(kind[3] == 'h' ? "PVSCOPE_TT_HIT: a bound other than exact, lower or upper"
+                                    : "PVSCOPE_TT_STORE: a bound other than exact, lower or upper");
         return;
     }
-    fprintf(f, "{\"kind\":\"tt-hit\",\"node\":%d", pvscope_state.at[ply].id);
-    pvscope_field("bound", bound);
-    fprintf(f, ",\"depth\":%d,\"score\":%d", depth, score);
-    if (move && *move) pvscope_field("move", move);
+    fprintf(f, "{\"kind\":\"%s\",\"node\":%d", kind, pvscope_state.at[ply].id);
+    if (keyed) fprintf(f, ",\"key\":\"%llx\"", key);
+    if (!probe) {
+        pvscope_field("bound", bound);
+        fprintf(f, ",\"depth\":%d,\"score\":%d", depth, score);
+        if (keyed) fprintf(f, ",\"raw\":%d", raw);
+        if (move && *move) pvscope_field("move", move);
+    }
     fputs("}\n", f);
 }
 
@@ -451,6 +488,10 @@ void pvscope_root_pv(int depth, int score)
 #define PVSCOPE_MOVE_VALUE(ply, score) ((void)0)
 #define PVSCOPE_PRUNE(ply, move, why) ((void)0)
 #define PVSCOPE_TT_HIT(ply, bound, depth, score, move) ((void)0)
+#define PVSCOPE_TT_MATE(scheme) ((void)0)
+#define PVSCOPE_TT_PROBE(ply, key) ((void)0)
+#define PVSCOPE_TT_HIT_KEY(ply, key, bound, depth, score, raw, move) ((void)0)
+#define PVSCOPE_TT_STORE(ply, key, bound, depth, score, raw, move) ((void)0)
 #define PVSCOPE_PV_MOVE(move) ((void)0)
 #define PVSCOPE_ROOT_PV(depth, score) ((void)0)
 #define PVSCOPE_PAUSE() ((void)0)

@@ -62,6 +62,7 @@ type Tracer struct {
 	searches                   int
 	done                       bool
 	pov                        string
+	ttMate                     string
 	mateBand                   int
 	file                       *os.File
 	out                        *bufio.Writer
@@ -198,6 +199,9 @@ func (t *Tracer) SearchStart(fen string, depth int, bounds string, mate, infinit
 	b = appendNonZero(b, "mateBand", t.mateBand)
 	if t.pov != "" {
 		b = appendField(b, "pov", t.pov)
+	}
+	if t.ttMate != "" {
+		b = appendField(b, "ttMate", t.ttMate)
 	}
 	b = append(b, "}}\n"...)
 	b = append(b, `{"kind":"search-start"`...)

@@ -18,10 +18,13 @@
 
     trace = pvscope_trace.from_env()    # writes $PVSCOPE_TRACE_FILE, or nothing
     trace.search_start(depth, fen=..., bounds="fail-hard", mate=30000, infinity=32000,
-                       mate_band=256, pov="white")  # pov: only when scores are White's
+                       mate_band=256, pov="white",  # pov: only when scores are White's
+                       tt_mate="node")  # how the table holds a mate: "node" or "root"
     ...  trace.move(ply, "e2e4"); score = -search(...)       # in the parent's loop
     ...  trace.enter(ply, alpha, beta, depth); return trace.exit(ply, score)
     ...  trace.tt_hit(ply, "lower", entry_depth, entry_score, entry_move)  # the table's entry
+    ...  trace.tt_probe(ply, key); trace.tt_hit(..., key=key, raw=entry_raw)  # with its key
+    ...  trace.tt_store(ply, key, "exact", depth, score, raw, move)  # the node files its entry
     ...  trace.subsearch(ply, "iid"); search(pos, ply, ...)  # a search of the node's own position,
     ...  trace.singular(ply, tt_move); ...                  # entered at the node's own ply
     trace.search_end(depth, score, pv, move=best)
@@ -61,7 +64,8 @@ class Trace:
 
     # The search: one traced at most.
 
-    def search_start(self, depth, fen=None, bounds=None, mate=None, infinity=None, mate_band=None, pov=None):
+    def search_start(self, depth, fen=None, bounds=None, mate=None, infinity=None, mate_band=None, pov=None,
+                     tt_mate=None):
         if self._out and not self._out.closed:  # the traced search ended without search_end
             self._out.close()
             self.on = self._paused = False
@@ -94,6 +98,8 @@ class Trace:
             if value:
                 meta[key] = value
         meta.update(scale)
+        if tt_mate:
+            meta["ttMate"] = tt_mate
         self._infinity = meta.get("infinity") or max(32000, meta.get("mate", 0) + 1)
         self._write({"format": "pvscope-trace", "version": 1, "meta": meta})
         self._write({"kind": "search-start", "depth": depth})
@@ -235,18 +241,42 @@ class Trace:
         if self.on:
             self._write({"kind": "prune", "node": self._id[ply], "move": move, "why": why})
 
-    def tt_hit(self, ply, bound, depth, score, move=None):
+    def tt_hit(self, ply, bound, depth, score, move=None, key=None, raw=None):
         """The table holds an entry for the node at ply: its bound ("exact", "lower" or
-        "upper", else ValueError), the depth it was stored for, its score and move (None or
-        "": left out). Written just before the node's use of it: an exit "tt-cutoff" that
+        "upper", else ValueError), the depth it was stored for, its score (the node's, after
+        the engine's mate adjustment) and move (None or "": left out); key, the engine's key
+        it was found under (an int, 0 to 2**64 - 1), and raw, the integer the entry holds
+        (None: left out). Written just before the node's use of it: an exit "tt-cutoff" that
         follows is judged by the entry's depth (rule tt-depth)."""
         if self.on:
+            self._tt("tt-hit", ply, key, bound, depth, score, raw, move)
+
+    def tt_probe(self, ply, key):
+        """The node at ply looks its key up in the table, hit or miss."""
+        if self.on:
+            self._tt("tt-probe", ply, key)
+
+    def tt_store(self, ply, key, bound, depth, score, raw=None, move=None):
+        """The node at ply files its entry under key: score as the node returned it, raw as
+        the table keeps it (after the mate adjustment, if the engine makes one)."""
+        if self.on:
+            self._tt("tt-store", ply, key, bound, depth, score, raw, move)
+
+    def _tt(self, kind, ply, key, bound=None, depth=None, score=None, raw=None, move=None):
+        event = {"kind": kind, "node": self._id[ply]}
+        if key is not None:
+            if isinstance(key, bool) or not isinstance(key, numbers.Integral) or not 0 <= key < 1 << 64:
+                raise ValueError("pvscope_trace: %s: key %r is not an integer from 0 to 2**64 - 1" % (kind, key))
+            event["key"] = "%x" % key
+        if kind != "tt-probe":
             if bound not in ("exact", "lower", "upper"):
-                raise ValueError("pvscope_trace: tt-hit: bound %r is not exact, lower or upper" % (bound,))
-            event = {"kind": "tt-hit", "node": self._id[ply], "bound": bound, "depth": depth, "score": score}
+                raise ValueError("pvscope_trace: %s: bound %r is not exact, lower or upper" % (kind, bound))
+            event.update(bound=bound, depth=depth, score=score)
+            if raw is not None:
+                event["raw"] = raw
             if move:
                 event["move"] = move
-            self._write(event)
+        self._write(event)
 
     def pause(self):
         """What runs until resume() is not traced (a quiescence search kept out)."""
@@ -273,7 +303,7 @@ class Trace:
 # The trace format's integer fields and the bits they fit in, signed; the
 # fields where an infinity is the trace's.
 _BITS = {"node": 32, "parent": 32, "ply": 16, "depth": 16, "index": 16, "reduced": 16,
-         "extended": 16, "alpha": 32, "beta": 32, "score": 32}
+         "extended": 16, "alpha": 32, "beta": 32, "score": 32, "raw": 32}
 _SCORES = ("alpha", "beta", "score")
 
 
