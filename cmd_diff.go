@@ -135,6 +135,9 @@ func searchTrace(fen string, depth int, options string, stop <-chan struct{}) (i
 	if c, ok := pos.(*engine.ChessPosition); ok {
 		meta["fen"] = c.FEN()
 	}
+	if opt.TT {
+		meta["ttMate"] = engine.TTMate // how the table holds a mate (tt-mate-ply)
+	}
 	pr, pw := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {

@@ -217,6 +217,9 @@ func trace(args []string, stdout io.Writer) error {
 	if c, ok := pos.(*engine.ChessPosition); ok {
 		meta["fen"] = c.FEN()
 	}
+	if opt.TT {
+		meta["ttMate"] = engine.TTMate // how the table holds a mate (tt-mate-ply)
+	}
 	w, err := tracer.NewWriter(out, tracer.Header{Format: "pvscope-trace", Version: tracer.Version, Meta: meta})
 	if err != nil {
 		return err

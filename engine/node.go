@@ -75,20 +75,21 @@ func (s *searcher) node(depth, alpha, beta int, expect tracer.NodeType, from edg
 	hashMove := NoMove
 	if s.tt != nil {
 		s.stats.TTProbes++
+		key := s.ttKey()
 		if s.sink != nil {
-			s.emit(tracer.Event{Kind: tracer.TTProbe, Node: id})
+			s.emit(ttProbeEvent(id, key))
 		}
-		if e, ok := s.tt.probe(s.pos.Key(), ply); ok {
+		if e, ok := s.tt.probe(key, ply); ok {
 			s.stats.TTHits++
 			if s.sink != nil {
-				s.emit(tracer.Event{Kind: tracer.TTHit, Node: id, Bound: e.bound, Depth: int16(e.depth), Score: int32(e.score), Move: s.name(e.move)})
+				s.emit(s.ttHitEvent(id, key, e))
 			}
 			hashMove = e.move
-			if ply > 0 && int(e.depth) >= depth && s.ttAnswers(e, alpha, beta) {
+			if ply > 0 && s.tt.deepEnough(e, depth) && s.ttAnswers(e, alpha, beta) {
 				s.stats.TTCutoffs++
 				score := s.bounded(int(e.score), alpha, beta)
 				if s.sink != nil {
-					s.emit(tracer.Event{Kind: tracer.TTCutoff, Node: id, Score: int32(score), Bound: e.bound})
+					s.emit(ttCutoffEvent(id, key, score, e.bound))
 				}
 				if alpha < score && score < beta {
 					s.graft(id, ply, depth, line) // an exact hit inside the window: a PV node without a line
@@ -277,9 +278,11 @@ func (s *searcher) finish(id int32, depth, best, alpha, beta int, bestMove Move,
 	if s.tt != nil {
 		bound := boundOf(classify(best, alpha, beta))
 		stored := s.bounded(best, alpha, beta)
-		inTable = s.tt.store(s.pos.Key(), ply, depth, stored, bound, bestMove)
+		key := s.ttKey()
+		var w ttEntry
+		w, inTable = s.tt.store(key, ply, depth, stored, bound, bestMove)
 		if s.sink != nil {
-			s.emit(tracer.Event{Kind: tracer.TTStore, Node: id, Bound: bound, Depth: int16(depth), Score: int32(stored), Move: s.name(bestMove)})
+			s.emit(s.ttStoreEvent(id, key, stored, w))
 		}
 	}
 	return s.exitPV(id, best, alpha, beta, tracer.Searched, depth, inTable)

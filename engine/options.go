@@ -141,6 +141,8 @@ type Options struct {
 	// MIN), the convention of Berkeley's CS188 answer keys; by default a score equal to β
 	// cuts, as in R&N's pseudo-code. Alpha-beta only: PVS's null-window probes need ≥.
 	PruneStrict bool
+
+	ttFault ttFault // a planted table bug, set only by this package's tests (tt_fault.go)
 }
 
 // Modern reports whether every modern-search technique is on.

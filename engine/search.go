@@ -32,6 +32,7 @@ func SearchWithProgress(ctx context.Context, pos Position, opt Options, sink tra
 	}
 	if opt.TT {
 		s.tt = newTranspositionTable(opt.TTSize, opt.TTReplace)
+		s.tt.fault = opt.ttFault
 	}
 	if opt.PVMethods == AllMethods {
 		s.pvHash = newPVHashTable()

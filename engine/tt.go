@@ -17,6 +17,7 @@ type transpositionTable struct {
 	slots   []ttEntry
 	mask    uint64
 	replace Replacement
+	fault   ttFault // a planted bug, for tests (tt_fault.go); ttSound otherwise
 }
 
 func newTranspositionTable(size int, replace Replacement) *transpositionTable {
@@ -33,7 +34,9 @@ func (t *transpositionTable) probe(key uint64, ply int) (ttEntry, bool) {
 	if e.bound == tracer.NoBound || e.key != key {
 		return ttEntry{}, false
 	}
-	e.score = int16(scoreFromTT(int(e.score), ply))
+	if t.fault != ttFaultProbePly {
+		e.score = int16(scoreFromTT(int(e.score), ply))
+	}
 	return e, true
 }
 
@@ -41,15 +44,25 @@ func (t *transpositionTable) probe(key uint64, ply int) (ttEntry, bool) {
 // for the PV walk, which must tell a miss from an overwrite.
 func (t *transpositionTable) slot(key uint64) ttEntry { return t.slots[key&t.mask] }
 
-// store writes an entry, unless the scheme prefers what is there; it reports
-// whether it wrote.
-func (t *transpositionTable) store(key uint64, ply, depth, score int, bound tracer.Bound, move Move) bool {
+// store writes an entry, unless the scheme prefers what is there; it
+// returns the entry as it was meant for the slot and whether it wrote it.
+func (t *transpositionTable) store(key uint64, ply, depth, score int, bound tracer.Bound, move Move) (ttEntry, bool) {
+	raw := scoreToTT(score, ply)
+	switch {
+	case t.fault == ttFaultStorePly:
+		raw = score
+	case t.fault == ttFaultExactLow && bound == tracer.Upper:
+		bound = tracer.Exact
+	case t.fault == ttFaultMove:
+		move = corrupt(move)
+	}
+	e := ttEntry{key: key, move: move, score: int16(raw), depth: int8(max(min(depth, 127), -128)), bound: bound}
 	slot := &t.slots[key&t.mask]
 	if t.replace == DepthPreferred && slot.bound != tracer.NoBound && slot.key != key && int(slot.depth) > depth {
-		return false
+		return e, false
 	}
-	*slot = ttEntry{key: key, move: move, score: int16(scoreToTT(score, ply)), depth: int8(max(min(depth, 127), -128)), bound: bound}
-	return true
+	*slot = e
+	return e, true
 }
 
 // A mate score counts plies from the root; in the table it counts from the
