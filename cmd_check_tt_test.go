@@ -170,3 +170,158 @@ func renumber(lines []string, seq int) []string {
 	}
 	return out
 }
+
+// The links check reports are the ones an independent walk over the trace's
+// lines finds: each keyed tt-hit read the last tt-store of its key (the key
+// read as a number: "00A1" is "a1"), across iterations; a hit before any
+// store of its key has none.
+func TestTTLinksAgainstWalk(t *testing.T) {
+	lines := []string{ttHeader, `{"seq":1,"kind":"search-start","depth":2}`}
+	seq, node := 1, 0
+	add := func(s string) { seq++; lines = append(lines, strings.Replace(s, "{", `{"seq":`+itoa(seq)+",", 1)) }
+	keys := []string{"a1", "00A1", "ff", "1b", "FF"}
+	for d := 1; d <= 2; d++ {
+		add(`{"kind":"iteration-start","depth":` + itoa(d) + `,"alpha":-32000,"beta":32000}`)
+		node++
+		root := node
+		add(`{"kind":"enter","node":` + itoa(root) + `,"parent":0,"alpha":-32000,"beta":32000,"depth":` + itoa(d) + `}`)
+		for i := range 7 {
+			node++
+			key := keys[(i*3+d)%len(keys)]
+			add(`{"kind":"enter","node":` + itoa(node) + `,"parent":` + itoa(root) + `,"move":"m` + itoa(i) + `","alpha":-32000,"beta":32000,"depth":` + itoa(d-1) + `}`)
+			add(`{"kind":"tt-probe","node":` + itoa(node) + `,"key":"` + key + `"}`)
+			if (i+d)%3 == 0 {
+				add(`{"kind":"tt-hit","node":` + itoa(node) + `,"depth":5,"score":0,"bound":"exact","key":"` + key + `"}`)
+				add(`{"kind":"exit","node":` + itoa(node) + `,"score":0,"end":"tt-cutoff"}`)
+				continue
+			}
+			add(`{"kind":"tt-store","node":` + itoa(node) + `,"depth":5,"score":0,"bound":"exact","key":"` + key + `"}`)
+			add(`{"kind":"exit","node":` + itoa(node) + `,"score":0}`)
+		}
+		add(`{"kind":"exit","node":` + itoa(root) + `,"score":0}`)
+		add(`{"kind":"iteration-end","depth":` + itoa(d) + `,"score":0}`)
+	}
+	add(`{"kind":"search-end","depth":2,"score":0,"pv":[]}`)
+
+	// The walk: the last store's node and path per key, as numbers.
+	type store struct {
+		node int
+		path string
+	}
+	last := map[uint64]store{}
+	var want []string
+	var path []string
+	for _, l := range lines[1:] {
+		var e struct {
+			Kind, Key, Move string
+			Node            int
+		}
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatal(err)
+		}
+		var k uint64
+		for _, c := range strings.ToLower(e.Key) {
+			k = k*16 + uint64(strings.IndexRune("0123456789abcdef", c))
+		}
+		switch e.Kind {
+		case "enter":
+			if e.Move != "" {
+				path = append(path, e.Move)
+			}
+		case "exit":
+			if len(path) > 0 && e.Node != 1 && e.Node != 9 {
+				path = path[:len(path)-1]
+			}
+		case "tt-store":
+			last[k] = store{e.Node, strings.Join(path, " ")}
+		case "tt-hit":
+			if s, ok := last[k]; ok {
+				want = append(want, itoa(e.Node)+"<-"+itoa(s.node)+" "+s.path)
+			}
+		}
+	}
+	rep, _ := checkJSON(t, lines)
+	var got []string
+	for _, l := range rep.TT.Links {
+		got = append(got, itoa(int(l.HitNode))+"<-"+itoa(int(l.StoreNode))+" "+strings.Join(l.StorePath, " "))
+	}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") || len(want) < 3 || rep.TT.LinkCount != int64(len(want)) {
+		t.Errorf("links %q (count %d),\nwant %q", got, rep.TT.LinkCount, want)
+	}
+}
+
+// fenTrace is a search of fen along paths (each a chain of moves under the
+// root), whose end nodes probe the table with keys[i]; the root probes with
+// rootKey when given, and the first end node stores move.
+func fenTrace(fen string, rootKey string, paths [][]string, keys []string, move string) []string {
+	lines := []string{`{"format":"pvscope-trace","version":1,"meta":{"fen":"` + fen + `"}}`}
+	node := 1
+	lines = append(lines, `{"kind":"enter","node":1,"parent":0,"alpha":-32000,"beta":32000,"depth":9}`)
+	if rootKey != "" {
+		lines = append(lines, `{"kind":"tt-probe","node":1,"key":"`+rootKey+`"}`)
+	}
+	for i, p := range paths {
+		var chain []int
+		parent := 1
+		for j, m := range p {
+			node++
+			chain = append(chain, node)
+			lines = append(lines, `{"kind":"enter","node":`+itoa(node)+`,"parent":`+itoa(parent)+`,"move":"`+m+`","alpha":-32000,"beta":32000,"depth":`+itoa(8-j)+`}`)
+			parent = node
+		}
+		lines = append(lines, `{"kind":"tt-probe","node":`+itoa(node)+`,"key":"`+keys[i]+`"}`)
+		if i == 0 && move != "" {
+			lines = append(lines, `{"kind":"tt-store","node":`+itoa(node)+`,"depth":1,"score":0,"bound":"exact","move":"`+move+`","key":"`+keys[i]+`"}`)
+		}
+		for j := len(chain) - 1; j >= 0; j-- {
+			lines = append(lines, `{"kind":"exit","node":`+itoa(chain[j])+`,"score":0,"end":"eval"}`)
+		}
+	}
+	return append(lines, `{"kind":"exit","node":1,"score":0}`)
+}
+
+func TestTTKey(t *testing.T) {
+	castle := "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	side := "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+	ep := "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"
+	cases := []struct {
+		name, fen, rootKey string
+		paths              [][]string
+		keys               []string
+		want               string
+	}{
+		// The rooks go and come back: the pieces and the side are the root's, the castling rights are gone.
+		{"castling left out", castle, "c0", [][]string{{"a1b1", "a8b8", "b1a1", "b8a8"}}, []string{"c0"}, "castling rights (KQkq, Kk)"},
+		{"castling in", castle, "c0", [][]string{{"a1b1", "a8b8", "b1a1", "b8a8"}}, []string{"c1"}, ""},
+		// The white king walks a triangle: the root's pieces, Black to move.
+		{"side left out", side, "5", [][]string{{"e1d1", "e8d8", "d1d2", "d8e8", "d2e1"}}, []string{"5"}, "side to move"},
+		{"side in", side, "5", [][]string{{"e1d1", "e8d8", "d1d2", "d8e8", "d2e1"}}, []string{"6"}, ""},
+		// e2e4 at once (d4 may take en passant on e3), or by e3 and a king's triangle (no en passant).
+		{"en passant left out", ep, "", [][]string{{"e2e4"}, {"e2e3", "e8d8", "e1d1", "d8d7", "d1e1", "d7e8", "e3e4"}}, []string{"e4", "e4"}, "en passant square (e3, -)"},
+		{"en passant in", ep, "", [][]string{{"e2e4"}, {"e2e3", "e8d8", "e1d1", "d8d7", "d1e1", "d7e8", "e3e4"}}, []string{"e4", "e5"}, ""},
+		// One position by two move orders, two keys.
+		{"path", castle, "", [][]string{{"a1b1", "a8b8", "b1c1", "b8c8"}, {"a1c1", "a8c8"}}, []string{"a", "b"}, "the key depends on the path, castling rights (KQkq at the root, Kk here)"},
+		{"path clean", castle, "", [][]string{{"a1b1", "a8b8", "b1c1", "b8c8"}, {"a1c1", "a8c8"}}, []string{"a", "a"}, ""},
+	}
+	for _, c := range cases {
+		rep, _ := checkJSON(t, fenTrace(c.fen, c.rootKey, c.paths, c.keys, ""))
+		counts, first := rulesOf(rep)
+		if len(rep.WriterMistakes) > 0 {
+			t.Errorf("%s: the test's trace is wrong: %+v", c.name, rep.WriterMistakes)
+		}
+		if c.want == "" && counts["tt-key"] != 0 || c.want != "" && (counts["tt-key"] != 1 || !strings.Contains(first, c.want)) {
+			t.Errorf("%s: rules %v, first %q; want tt-key %q", c.name, counts, first, c.want)
+		}
+	}
+}
+
+func TestTTMove(t *testing.T) {
+	fen := "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	for _, c := range []struct{ move, want string }{{"e8d8", ""}, {"e8e6", "illegal"}, {"e1d1", "illegal"}} {
+		rep, _ := checkJSON(t, fenTrace(fen, "", [][]string{{"a1b1"}}, []string{"1"}, c.move))
+		counts, first := rulesOf(rep)
+		if c.want == "" && counts["tt-move"] != 0 || c.want != "" && (counts["tt-move"] != 1 || !strings.Contains(first, c.want)) {
+			t.Errorf("%s: rules %v, first %q", c.move, counts, first)
+		}
+	}
+}
