@@ -33,7 +33,6 @@ func ttTrace(header, store, hit string, bScore, cScore int) []string {
 	}
 }
 
-
 func jsonExit(seq, node, score int, end string) string {
 	s := `{"seq":` + itoa(seq) + `,"kind":"exit","node":` + itoa(node) + `,"score":` + itoa(score)
 	if end != "" {
