@@ -93,6 +93,7 @@ static int search(int ply, int depth, int alpha, int beta)
 int main(int argc, char **argv)
 {
     int depth = argc > 2 ? atoi(argv[2]) : 9, d, score = 0;
+    (void)BOUNDS, (void)MOVES; /* read only by the trace */
     if (argc > 1 && strcmp(argv[1], "store-ply") == 0) store_ply = 0;
     if (argc > 1 && strcmp(argv[1], "probe-ply") == 0) probe_ply = 0;
     PVSCOPE_MATE_BAND(MATE_BAND);
