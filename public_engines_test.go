@@ -284,7 +284,8 @@ func TestPublicEngineTracesAreSmall(t *testing.T) {
 		return nil
 	})
 	sort.Strings(names)
-	if total > 6<<20 {
-		t.Errorf("%s holds %d bytes in %d files, want at most 6 MB", publicDir, total, len(names))
+	// 7 MB since the traces carry the table's keys and stores (issue 41: 6.3 MB then).
+	if total > 7<<20 {
+		t.Errorf("%s holds %d bytes in %d files, want at most 7 MB", publicDir, total, len(names))
 	}
 }
