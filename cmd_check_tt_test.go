@@ -324,3 +324,17 @@ func TestTTMove(t *testing.T) {
 		}
 	}
 }
+
+// A mate scheme meta does not know is a meta warning that names it.
+func TestTTMateSchemeUnknown(t *testing.T) {
+	lines := ttTrace(`{"format":"pvscope-trace","version":1,"meta":{"ttMate":"ply"}}`, `{"depth":1,"score":29990,"raw":29990,"bound":"exact","key":"a1"}`, `{"depth":1,"score":29990,"raw":29990,"bound":"exact","key":"a1"}`, 29990, 29990)
+	rep, _ := checkJSON(t, lines)
+	found := false
+	for _, w := range rep.Warnings {
+		found = found || w.Rule == "meta" && strings.Contains(w.Message, `meta.ttMate "ply" is neither "node" nor "root"`)
+	}
+	counts, first := rulesOf(rep)
+	if !found || counts["tt-mate-ply"] != 1 || !strings.Contains(first, "mate scheme is unknown") {
+		t.Errorf("warnings %+v, rules %v, first %q", rep.Warnings, counts, first)
+	}
+}
