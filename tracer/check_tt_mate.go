@@ -27,7 +27,10 @@ func (c *Checker) ttMatePly(e *Event, en *ttEntry, q int16) {
 	p := en.ply
 	d := int32(q) - int32(p)
 	want := en.score - d
-	if en.score < 0 {
+	switch {
+	case !storedMate:
+		want = en.score // a score that is no mate is held as it is: read as a mate, it changed
+	case en.score < 0:
 		want = en.score + d
 	}
 	changed := e.HasRaw && en.hasRaw && e.Raw != en.raw
