@@ -16,10 +16,18 @@ import (
 // How a search's frames are paced, on every transport: events in batches of
 // at most MaxBatch, at most one batch per FrameGap (the first node at once),
 // a status frame every StatusEvery while a search runs.
+//
+// A transport with no reader to pace against (the worker: its frames go to
+// postMessage, Session) paces by the search's own events instead, so that
+// its frames are the same however busy the machine: an events frame every
+// FrameEvents events, a status frame (and a yield) every StatusEvents.
 const (
 	MaxBatch    = 8192
 	FrameGap    = 16 * time.Millisecond // one events frame per display frame at most
 	StatusEvery = 250 * time.Millisecond
+
+	FrameEvents  = 1024
+	StatusEvents = MaxBatch
 )
 
 // Progress is what a search has said so far, counted from its events.

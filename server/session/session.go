@@ -30,8 +30,9 @@ type Session struct {
 	MaxMessageBytes int64
 	// Out writes a frame to the page; the slice may be reused once it returns.
 	Out func(frame []byte)
-	// Yield, when set, is called about every StatusEvery while a search
-	// runs: a single-threaded host (the browser's worker) lets Stop in there.
+	// Yield, when set, is called with each status frame (every StatusEvents
+	// events) while a search runs: a single-threaded host (the browser's
+	// worker) lets Stop in there.
 	Yield func()
 
 	stop atomic.Bool // set by Stop: the running search stops at its next event
@@ -100,7 +101,6 @@ func (s *Session) Start(cmd Command) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st := &stream{s: s, cur: NewCursor(p.ID), cancel: cancel, begun: time.Now()}
-	st.pace.Sent(st.begun)
 	st.share, _ = Share(&s.Limits)
 	st.used = PVHashBytes
 	if p.Opt.TT {
@@ -130,10 +130,8 @@ type stream struct {
 	cancel  context.CancelFunc
 	batch   []tracer.Event
 	prog    Progress
-	pace    Pace
 	begun   time.Time
-	status  time.Time // the last status frame
-	share   int64     // what one search may hold (Share), as on the server
+	share   int64 // what one search may hold (Share), as on the server
 	used    int64
 	stopped *msg.Error
 }
@@ -163,16 +161,14 @@ func (st *stream) Emit(e tracer.Event) {
 		st.flush()
 		return
 	}
-	if len(st.batch) < MaxBatch && st.prog.Events%256 != 0 {
-		return
-	}
-	now := time.Now()
-	if st.pace.Wait(now, len(st.batch)) == 0 {
+	// Frames, statuses and yields come at counts of events, never at times:
+	// what the page is sent, and when it may speak (Yield), is the same on
+	// an idle machine and a loaded one (TestSessionFramesDoNotDependOnTheClock).
+	if st.prog.Events%FrameEvents == 0 {
 		st.flush()
 	}
-	if now.Sub(st.status) >= StatusEvery {
-		st.status = now
-		st.s.write(st.prog.Status(st.cur.ID, now.Sub(st.begun)))
+	if st.prog.Events%StatusEvents == 0 {
+		st.s.write(st.prog.Status(st.cur.ID, time.Since(st.begun)))
 		if st.s.Yield != nil {
 			st.s.Yield()
 		}
@@ -187,5 +183,4 @@ func (st *stream) flush() {
 	st.s.Out(st.cur.Frame(st.batch))
 	clear(st.batch)
 	st.batch = st.batch[:0]
-	st.pace.Sent(time.Now())
 }
