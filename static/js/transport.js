@@ -140,7 +140,8 @@ export class Socket {
 }
 
 // WorkerTransport runs the session in a Web Worker. A search runs on the worker's thread, so
-// the page stays responsive; stop reaches it within a quarter second (the worker yields).
+// the page stays responsive; stop reaches it at the worker's next yield (every 8,192 events,
+// with each status frame: server/session's StatusEvents).
 export class WorkerTransport {
   constructor({ onFrame, onState, url } = {}) {
     this.onFrame = onFrame || (() => {});
