@@ -169,15 +169,7 @@ func (c *conn) refuseBinary() {
 //
 //go:noinline
 func (c *conn) refuseCommand(id int64, typ string, err error) {
-	switch {
-	case err != nil:
-		m := msg.New("go-server.notJSON", "the message is not a JSON command: {reason}", "reason", err)
-		c.queue(session.Error{Type: "error", Message: session.Sentence(m.Text)}.WithKey(m))
-	case typ == "":
-		c.queue(session.Said(id, "", msg.New("go-server.noType", `The message has no "type"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer.`)))
-	default:
-		c.queue(session.Said(id, "", msg.New("go-server.unknownCommand", "Unknown command \"{type}\"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", "type", session.Quoted(typ))))
-	}
+	c.queue(session.Refusal(id, typ, err))
 }
 
 func (c *conn) ring() {

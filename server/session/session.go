@@ -55,8 +55,7 @@ func (s *Session) Stop() { s.stop.Store(true) }
 func (s *Session) Handle(raw []byte) {
 	var cmd Command
 	if err := json.Unmarshal(raw, &cmd); err != nil {
-		m := msg.New("go-server.notJSON", "the message is not a JSON command: {reason}", "reason", err)
-		s.write(Error{Type: "error", Message: Sentence(m.Text)}.WithKey(m))
+		s.write(Refusal(0, "", err))
 		return
 	}
 	switch cmd.Type {
@@ -71,7 +70,7 @@ func (s *Session) Handle(raw []byte) {
 	case "why": // the server's (server/why.go): a Session keeps no recording
 		s.write(Said(cmd.ID, "", msg.New("go-server.whyServerOnly", "Why not …? is answered by pvscope serve only: the static site keeps no recording to ask. Run pvscope serve, or pvscope why on a saved trace.")))
 	default:
-		s.write(Said(cmd.ID, "", msg.New("go-server.unknownCommand", "Unknown command \"{type}\"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", "type", Quoted(cmd.Type))))
+		s.write(Refusal(cmd.ID, cmd.Type, nil))
 	}
 }
 
