@@ -36,7 +36,7 @@ type conn struct {
 	closed bool     // the write pump has ended
 
 	// placedBy's place in line (and expected wait) is the newest the page
-	// has not been told; the write pump sends it at most every statusEvery
+	// has not been told; the write pump sends it at most every session.StatusEvery
 	// (placeBell rings), so a line of 500 moving at once does not send each
 	// page 500 frames. nil when there is none to send.
 	placedBy     *attempt
@@ -169,15 +169,7 @@ func (c *conn) refuseBinary() {
 //
 //go:noinline
 func (c *conn) refuseCommand(id int64, typ string, err error) {
-	switch {
-	case err != nil:
-		m := msg.New("go-server.notJSON", "the message is not a JSON command: {reason}", "reason", err)
-		c.queue(session.Error{Type: "error", Message: session.Sentence(m.Text)}.WithKey(m))
-	case typ == "":
-		c.queue(session.Said(id, "", msg.New("go-server.noType", `The message has no "type"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer.`)))
-	default:
-		c.queue(session.Said(id, "", msg.New("go-server.unknownCommand", "Unknown command \"{type}\"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", "type", session.Quoted(typ))))
-	}
+	c.queue(session.Refusal(id, typ, err))
 }
 
 func (c *conn) ring() {
@@ -191,7 +183,7 @@ func (c *conn) ring() {
 // come and streams the current run: started, events in batches, status, done.
 func (c *conn) writePump() {
 	ping := time.NewTicker(pingPeriod)
-	status := time.NewTicker(statusEvery)
+	status := time.NewTicker(session.StatusEvery)
 	stuck := newStuckWatch(c)
 	c.stuck = stuck
 	defer func() {
@@ -209,10 +201,11 @@ func (c *conn) writePump() {
 	}()
 	st := streamState{}
 	var placeSent time.Time
-	// Events go out at most once per frameGap (the first at once), so a fast
-	// search arrives as a few large frames rather than a flood of small ones.
+	// Events go out at the session's pace (session.Pace: at most once per
+	// FrameGap, the first at once), so a fast search arrives as a few large
+	// frames rather than a flood of small ones.
 	var flush <-chan time.Time
-	var lastFrame time.Time
+	var pace session.Pace
 	for {
 		select {
 		case <-c.ctx.Done():
@@ -233,7 +226,7 @@ func (c *conn) writePump() {
 			}
 			continue
 		case <-c.placeBell:
-			if time.Since(placeSent) >= statusEvery && !c.writePlace(&placeSent) {
+			if time.Since(placeSent) >= session.StatusEvery && !c.writePlace(&placeSent) {
 				return
 			}
 			continue // else the status tick sends it
@@ -258,14 +251,14 @@ func (c *conn) writePump() {
 			if flush != nil {
 				continue // a flush is already due
 			}
-			if wait := frameGap - time.Since(lastFrame); wait > 0 {
+			if wait := pace.Wait(time.Now(), 0); wait > 0 {
 				flush = time.After(wait)
 				continue
 			}
 		case <-flush:
 		}
 		flush = nil
-		lastFrame = time.Now()
+		pace.Sent(time.Now())
 		if !c.stream(&st) {
 			return
 		}
@@ -275,15 +268,14 @@ func (c *conn) writePump() {
 // streamState is how far the write pump has sent the current run.
 type streamState struct {
 	run      *run
-	sent     int // events sent
+	cur      *session.Cursor // the events sent, and the moves told
 	doneSent bool
-	enc      *session.BatchEncoder
 }
 
 // Batches are read into buffers borrowed while a frame is written, so a
 // connection with nothing to send holds none (an event buffer is 704 KB).
 var (
-	eventBufs = sync.Pool{New: func() any { b := make([]tracer.Event, maxBatch); return &b }}
+	eventBufs = sync.Pool{New: func() any { b := make([]tracer.Event, session.MaxBatch); return &b }}
 	frameBufs = sync.Pool{New: func() any { return new([]byte) }}
 )
 
@@ -303,7 +295,7 @@ func (c *conn) stream(st *streamState) bool {
 		if !c.writeErrors() {
 			return false
 		}
-		*st = streamState{run: r, enc: session.NewBatchEncoder()}
+		*st = streamState{run: r, cur: session.NewCursor(r.id)}
 		b, _ := json.Marshal(r.started)
 		if !c.write(b) {
 			return false
@@ -319,12 +311,11 @@ func (c *conn) stream(st *streamState) bool {
 		return true
 	}
 	bp, fp := eventBufs.Get().(*[]tracer.Event), frameBufs.Get().(*[]byte)
-	buf, enc := *bp, st.enc
-	enc.Buf = *fp
+	buf, cur := *bp, st.cur
+	cur.Lend(*fp)
 	defer func() {
 		clear(buf) // drop the moves' and PVs' strings
-		*fp = enc.Buf[:0]
-		enc.Buf = nil
+		*fp = cur.Keep()
 		eventBufs.Put(bp)
 		frameBufs.Put(fp)
 	}()
@@ -340,17 +331,14 @@ func (c *conn) stream(st *streamState) bool {
 			}
 		default:
 		}
-		n, last := r.read(st.sent, buf)
-		if n > 0 {
-			if !c.write(st.enc.Encode(r.id, st.sent, buf[:n])) {
-				return false
-			}
-			st.sent += n
+		frame, n, last := cur.Next(r, buf)
+		if frame != nil && !c.write(frame) {
+			return false
 		}
 		if last {
 			b, _ := json.Marshal(r.done())
 			st.doneSent = true
-			st.enc = nil            // its move table is needed no more
+			st.cur = nil            // its move table is needed no more
 			c.srv.budget.idleRun(r) // the page has it all: the recording may be let go
 			ok := c.write(b)
 			c.delivered.Store(r)

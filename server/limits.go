@@ -103,12 +103,11 @@ func (l *Limits) sessionLimits() *session.Limits {
 	return &session.Limits{MaxDepth: l.MaxDepth, MaxNodes: l.MaxNodes, MaxSearches: l.MaxSearches, MaxMemory: l.MaxMemory}
 }
 
-// Timings of the websocket connection, after gorilla/websocket's chat example.
+// Timings of the websocket connection, after gorilla/websocket's chat
+// example. How its search frames are paced (batch size, frame gap, status
+// period) is the session's, the same for every transport (session.Pace).
 const (
-	pongWait    = 60 * time.Second  // a peer silent for this long is gone
-	pingPeriod  = pongWait * 9 / 10 // pings keep a quiet peer's deadline moving
-	statusEvery = 250 * time.Millisecond
-	frameGap    = 16 * time.Millisecond // one events frame per display frame at most
-	maxBatch    = 8192                  // events per frame
-	sendQueue   = 16                    // control frames waiting to be written
+	pongWait   = 60 * time.Second  // a peer silent for this long is gone
+	pingPeriod = pongWait * 9 / 10 // pings keep a quiet peer's deadline moving
+	sendQueue  = 16                // control frames waiting to be written
 )

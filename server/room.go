@@ -278,12 +278,12 @@ func (r *room) relay() bool {
 		return true
 	}
 	if l.buf == nil {
-		l.buf = make([]tracer.Event, maxBatch)
+		l.buf = make([]tracer.Event, session.MaxBatch)
 	}
 	// A few frames per tick at most, so that a room catching up on a long
 	// search still answers its followers' messages.
 	for range 16 {
-		n, last := l.run.read(l.sent, l.buf)
+		n, last := l.run.Read(l.sent, l.buf)
 		if n > 0 {
 			frame := append([]byte(nil), l.enc.Encode(l.run.id, l.sent, l.buf[:n])...)
 			if !r.srv.budget.take(int64(len(frame))) {

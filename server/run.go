@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"math"
 	"sync"
 	"time"
 
@@ -31,10 +30,9 @@ type run struct {
 
 	mu      sync.Mutex
 	rec     *tracer.Recording // nil once evicted
-	nodes   int64
-	depth   int
-	result  *session.Done // set once the search has returned
-	stopped *msg.Error    // why the server stopped the search, when it did
+	prog    session.Progress  // counted as rec grows (kept when rec is let go)
+	result  *session.Done     // set once the search has returned
+	stopped *msg.Error        // why the server stopped the search, when it did
 
 	// Kept by the budget, under its lock.
 	charged     int64
@@ -50,18 +48,13 @@ type run struct {
 func (r *run) Emit(e tracer.Event) {
 	r.mu.Lock()
 	r.rec.Emit(e)
+	r.prog.Count(e)
 	n := r.rec.Len()
-	switch e.Kind {
-	case tracer.Enter:
-		r.nodes++
-	case tracer.IterationStart:
-		r.depth = int(e.Depth)
-	}
 	r.mu.Unlock()
 	// The recording is charged as it grows, outside r.mu (the budget may
 	// take another run's lock to evict it).
-	if n%session.ChargeEvery == 0 && !r.budget.charge(r, session.ChargeEvery*session.EventBytes) {
-		r.stop(msg.New("go-server.stoppedMemory", "the server's memory budget (-max-memory, {memory}) is full: the search stopped after {n} events", "memory", session.MB(r.budget.max), "n", n))
+	if c := session.ChargeFor(n); c > 0 && !r.budget.charge(r, c) {
+		r.stop(session.StoppedMemory(r.budget.max, n))
 	}
 	select {
 	case r.wake <- struct{}{}:
@@ -79,9 +72,10 @@ func (r *run) stop(why *msg.Error) {
 	r.cancel()
 }
 
-// read copies events [from, from+len(buf)) out, as many as there are, and
-// says whether the search has finished and every event has been read.
-func (r *run) read(from int, buf []tracer.Event) (n int, last bool) {
+// Read implements session.Source: it copies events [from, from+len(buf))
+// out, as many as there are, and says whether the search has finished and
+// every event has been read.
+func (r *run) Read(from int, buf []tracer.Event) (n int, last bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.rec == nil { // evicted: only ever after the page had every event
@@ -107,17 +101,11 @@ func (r *run) pending(from int) int {
 func (r *run) status() session.Status {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	el := time.Since(r.begun)
-	events := 0
-	if r.rec != nil {
-		events = r.rec.Len()
+	p := r.prog
+	if r.rec == nil { // let go of: its events are no longer counted as held
+		p.Events = 0
 	}
-	s := session.Status{Type: "status", ID: r.id, Nodes: r.nodes, Events: events,
-		Depth: r.depth, ElapsedMs: el.Milliseconds()}
-	if sec := el.Seconds(); sec > 0 {
-		s.NPS = math.Round(float64(r.nodes) / sec)
-	}
-	return s
+	return p.Status(r.id, time.Since(r.begun))
 }
 
 func (r *run) done() *session.Done {

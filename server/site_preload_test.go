@@ -33,9 +33,9 @@ func TestSitePagePreloadsItsModules(t *testing.T) {
 			t.Errorf("modulepreload of %s, which the site does not have", m[1])
 		}
 	}
-	// app.js imports transport.js, which imports socket.js; teaching/sheet.js
+	// app.js imports transport.js, which imports model/hello.js; teaching/sheet.js
 	// and compare/compare.js come by import() when asked for.
-	for _, m := range []string{"static/js/transport.js", "static/js/socket.js", "static/js/tree/layout.js", "static/js/i18n/i18n.js"} {
+	for _, m := range []string{"static/js/transport.js", "static/js/model/hello.js", "static/js/tree/layout.js", "static/js/i18n/i18n.js"} {
 		if !preloaded[m] {
 			t.Errorf("%s is not preloaded", m)
 		}

@@ -19,6 +19,15 @@ const fs = require("fs");
 require(process.argv[2]);
 const commands = JSON.parse(process.argv[4]);
 let searchesLeft = commands.filter((c) => c.type === "start").length;
+// Node exits, with 0, when its loop holds nothing: if that comes before the
+// last search's end, say so, with what the Go program was waiting on.
+process.on("exit", (code) => {
+  if (searchesLeft > 0 && code === 0) {
+    process.stderr.write("node's loop emptied before the last done: Go exited " + go.exited +
+      ", " + go._scheduledTimeouts.size + " Go timeouts pending\n");
+    process.exitCode = 3;
+  }
+});
 function next() {
   const c = commands.shift();
   if (c) setTimeout(() => globalThis.pvscopeCommand(JSON.stringify(c)), 0);
@@ -48,7 +57,11 @@ func workerFrames(t *testing.T, commands ...map[string]any) [][]byte {
 	cmds, _ := json.Marshal(commands)
 	out, err := exec.Command("node", harness, wasmExecJS(t), wasm, string(cmds)).Output()
 	if err != nil {
-		t.Fatalf("node running the worker: %v", err)
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("node running the worker: %v: %s (after %d bytes of frames)", err, stderr, len(out))
 	}
 	var frames [][]byte
 	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {

@@ -74,7 +74,7 @@ type Started struct {
 	Scores         *ScoreScale    `json:"scores,omitempty"`
 }
 
-// Status reports progress about every statusEvery while a search runs.
+// Status reports progress about every StatusEvery while a search runs.
 type Status struct {
 	Type      string  `json:"type"`
 	ID        int64   `json:"id"`

@@ -12,22 +12,12 @@ package session
 import (
 	"context"
 	"encoding/json"
-	"math"
 	"sync/atomic"
 	"time"
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
 	"github.com/pvscope/pvscope/tracer/msg"
-)
-
-// How a Session paces its frames, as the server's connection does: events
-// in batches of at most MaxBatch, at most one batch per FrameGap, a status
-// frame every StatusEvery while a search runs.
-const (
-	MaxBatch    = 8192
-	FrameGap    = 16 * time.Millisecond
-	StatusEvery = 250 * time.Millisecond
 )
 
 // Session answers one page's commands with frames written through Out, in
@@ -40,8 +30,9 @@ type Session struct {
 	MaxMessageBytes int64
 	// Out writes a frame to the page; the slice may be reused once it returns.
 	Out func(frame []byte)
-	// Yield, when set, is called about every StatusEvery while a search
-	// runs: a single-threaded host (the browser's worker) lets Stop in there.
+	// Yield, when set, is called with each status frame (every StatusEvents
+	// events) while a search runs: a single-threaded host (the browser's
+	// worker) lets Stop in there.
 	Yield func()
 
 	stop atomic.Bool // set by Stop: the running search stops at its next event
@@ -64,8 +55,7 @@ func (s *Session) Stop() { s.stop.Store(true) }
 func (s *Session) Handle(raw []byte) {
 	var cmd Command
 	if err := json.Unmarshal(raw, &cmd); err != nil {
-		m := msg.New("go-server.notJSON", "the message is not a JSON command: {reason}", "reason", err)
-		s.write(Error{Type: "error", Message: Sentence(m.Text)}.WithKey(m))
+		s.write(Refusal(0, "", err))
 		return
 	}
 	switch cmd.Type {
@@ -80,7 +70,7 @@ func (s *Session) Handle(raw []byte) {
 	case "why": // the server's (server/why.go): a Session keeps no recording
 		s.write(Said(cmd.ID, "", msg.New("go-server.whyServerOnly", "Why not …? is answered by pvscope serve only: the static site keeps no recording to ask. Run pvscope serve, or pvscope why on a saved trace.")))
 	default:
-		s.write(Said(cmd.ID, "", msg.New("go-server.unknownCommand", "Unknown command \"{type}\"; known commands are start, stop, open, create-room, join-room, leave-room, cursor, question and answer (playback happens in the page).", "type", Quoted(cmd.Type))))
+		s.write(Refusal(cmd.ID, cmd.Type, nil))
 	}
 }
 
@@ -109,7 +99,7 @@ func (s *Session) Start(cmd Command) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st := &stream{s: s, id: p.ID, enc: NewBatchEncoder(), cancel: cancel, begun: time.Now(), last: time.Now()}
+	st := &stream{s: s, cur: NewCursor(p.ID), cancel: cancel, begun: time.Now()}
 	st.share, _ = Share(&s.Limits)
 	st.used = PVHashBytes
 	if p.Opt.TT {
@@ -121,7 +111,7 @@ func (s *Session) Start(cmd Command) {
 	res, err := engine.Search(ctx, pos, p.Opt, st)
 	st.flush()
 	d := DoneOf(p.ID, pos, p.Opt, res, err, st.stopped, ctx.Err() != nil, time.Since(st.begun))
-	d.Events = st.events
+	d.Events = st.prog.Events
 	s.write(d)
 }
 
@@ -130,22 +120,17 @@ func (s *Session) write(v any) {
 	s.Out(b)
 }
 
-// stream is one search's sink: it batches events into frames, says the
-// search's progress, keeps its share of memory and hears Stop.
+// stream is one search's sink in the worker: it keeps no recording, only
+// the events not yet written, and writes them with the producer's pieces
+// (producer.go) as the server's connection does.
 type stream struct {
 	s       *Session
-	id      int64
-	enc     *BatchEncoder
+	cur     *Cursor
 	cancel  context.CancelFunc
 	batch   []tracer.Event
-	events  int // events written or waiting in batch
-	sent    int // events written
-	nodes   int64
-	depth   int
+	prog    Progress
 	begun   time.Time
-	last    time.Time // the last frame written
-	status  time.Time // the last status frame
-	share   int64     // what one search may hold (Share), as on the server
+	share   int64 // what one search may hold (Share), as on the server
 	used    int64
 	stopped *msg.Error
 }
@@ -156,46 +141,33 @@ func (st *stream) Emit(e tracer.Event) {
 		return
 	}
 	st.batch = append(st.batch, e)
-	st.events++
-	switch e.Kind {
-	case tracer.Enter:
-		st.nodes++
-	case tracer.IterationStart:
-		st.depth = int(e.Depth)
-	}
+	st.prog.Count(e)
 	if st.s.stop.Load() {
 		st.cancel()
 	}
 	// The page keeps every event, as the server's recording does: the same
 	// budget (a search's share), charged as often.
-	if st.events%ChargeEvery == 0 {
-		st.used += ChargeEvery * EventBytes
+	if c := ChargeFor(st.prog.Events); c > 0 {
+		st.used += c
 		if st.used > st.share {
-			st.stopped = msg.New("go-server.stoppedMemory", "the server's memory budget (-max-memory, {memory}) is full: the search stopped after {n} events", "memory", MB(st.s.Limits.MaxMemory), "n", st.events)
+			st.stopped = StoppedMemory(st.s.Limits.MaxMemory, st.prog.Events)
 			st.cancel()
 		}
 	}
 	// The first node goes out at once: a page shows it while the search goes on (start to
 	// first node in a static site counts a wasm search's first 256 events, 80-160 ms).
-	if st.sent == 0 && e.Kind == tracer.Enter {
+	if st.cur.Sent == 0 && e.Kind == tracer.Enter {
 		st.flush()
 		return
 	}
-	if len(st.batch) < MaxBatch && st.events%256 != 0 {
-		return
-	}
-	now := time.Now()
-	if len(st.batch) >= MaxBatch || now.Sub(st.last) >= FrameGap {
+	// Frames, statuses and yields come at counts of events, never at times:
+	// what the page is sent, and when it may speak (Yield), is the same on
+	// an idle machine and a loaded one (TestSessionFramesDoNotDependOnTheClock).
+	if st.prog.Events%FrameEvents == 0 {
 		st.flush()
 	}
-	if now.Sub(st.status) >= StatusEvery {
-		st.status = now
-		el := now.Sub(st.begun)
-		f := Status{Type: "status", ID: st.id, Nodes: st.nodes, Events: st.events, Depth: st.depth, ElapsedMs: el.Milliseconds()}
-		if sec := el.Seconds(); sec > 0 {
-			f.NPS = math.Round(float64(st.nodes) / sec)
-		}
-		st.s.write(f)
+	if st.prog.Events%StatusEvents == 0 {
+		st.s.write(st.prog.Status(st.cur.ID, time.Since(st.begun)))
 		if st.s.Yield != nil {
 			st.s.Yield()
 		}
@@ -207,9 +179,7 @@ func (st *stream) flush() {
 	if len(st.batch) == 0 {
 		return
 	}
-	st.s.Out(st.enc.Encode(st.id, st.sent, st.batch))
-	st.sent += len(st.batch)
+	st.s.Out(st.cur.Frame(st.batch))
 	clear(st.batch)
 	st.batch = st.batch[:0]
-	st.last = time.Now()
 }

@@ -7,15 +7,15 @@
 // in: the page's transport (static/js/transport.js) picks this or the socket.
 //
 // The worker's script hands each message to pvscopeCommand(text) and posts
-// each frame pvscopePost(text) is given; a search runs on its own goroutine
-// and yields to the worker's event loop about every quarter second, so a
-// stop (or a new start) is heard while it runs.
+// each frame pvscopePost(text) is given. A search yields to the worker's
+// event loop with each status frame (every session.StatusEvents events), so
+// a stop (or a new start) is heard while it runs; it is woken by a timer the
+// event loop itself holds (yield), not by the Go runtime's idle timer.
 package main
 
 import (
 	"encoding/json"
 	"syscall/js"
-	"time"
 
 	"github.com/pvscope/pvscope/server/session"
 )
@@ -31,7 +31,7 @@ func main() {
 	post := js.Global().Get("pvscopePost")
 	s := &session.Session{Limits: limits, MaxMessageBytes: maxMessageBytes,
 		Out:   func(b []byte) { post.Invoke(string(b)) },
-		Yield: func() { time.Sleep(time.Millisecond) }}
+		Yield: yielder()}
 	commands := make(chan []byte, 64)
 	js.Global().Set("pvscopeCommand", js.FuncOf(func(this js.Value, args []js.Value) any {
 		raw := []byte(args[0].String())
@@ -64,5 +64,27 @@ func main() {
 	s.Hello()
 	for raw := range commands {
 		s.Handle(raw)
+	}
+}
+
+// yielder returns a yield: the search waits while the event loop runs what
+// came meanwhile (a stop, a new start), and goes on when a zero timeout set
+// through setTimeout calls back. The timer is the event loop's own, so the
+// host stays alive until it fires. A time.Sleep here was woken by the Go
+// runtime's idle timeout (runtime.scheduleTimeoutEvent, which the runtime
+// clears, reuses within a millisecond and reschedules itself): node exits,
+// with 0, as soon as its loop holds nothing, and the one wait of a running
+// search is this one (TestWorkerFramesEqualTheServers once saw the worker
+// stop after 10,240 events with no done frame and node exiting 0, issue 40).
+func yielder() func() {
+	resumed := make(chan struct{}, 1)
+	wake := js.FuncOf(func(js.Value, []js.Value) any {
+		resumed <- struct{}{}
+		return nil
+	})
+	setTimeout := js.Global().Get("setTimeout")
+	return func() {
+		setTimeout.Invoke(wake, 0)
+		<-resumed
 	}
 }

@@ -80,6 +80,14 @@ const S = {
   arrived: false, // events came in since the last render (playback.js redraws for them at most every ARRIVAL_MS)
   arrivedDrawn: 0, // when a render last showed newly arrived events
   get eventCount() { return this.trace ? this.trace.length : 0; },
+  // Named updates: a field written by more than one module is written through its owner
+  // (test/statewriters.test.mjs). dirty, playing and acc are playback.js's; selected is this
+  // module's (the node chosen on the tree: select).
+  redraw() { playback.redraw(); },
+  redrawLater() { playback.redrawLater(); },
+  play() { playback.play(); },
+  halt() { playback.halt(); },
+  select(id) { this.selected = id || 0; },
 };
 
 // timings.last: the current search's milestones in ms after the start click (started, firstEvents,
@@ -102,14 +110,12 @@ function hoverLine(line, i) {
 // Clicking an iteration's row shows its collectors' lines; clicking it again follows the newest.
 function pickIteration(depth) {
   S.labDepth = S.labDepth === depth ? 0 : depth;
-  S.dirty = true;
-  kick();
+  S.redraw();
 }
 // "… and 99,950 more" at the end of the root line draws MORE_FACTOR times as many of its moves.
 function showMorePV() {
   S.pvShown *= MORE_FACTOR;
-  S.dirty = true;
-  kick();
+  S.redraw();
 }
 const pvPanel = new PVPanel($("pv-line"), $("pv-score"), $("pv-iterations"), { onHover: hoverLine, onCut: showNode, onPick: pickIteration, onMore: showMorePV });
 const pvLab = new PVLab($("pv-lab"), { onHover: hoverLine, onCut: showNode });
@@ -162,7 +168,7 @@ const socket = openTransport({
       message = t("app.lostDuringSearch", { message });
     }
     setRunState(message, state === "closed" ? "warn" : "");
-    S.dirty = true;
+    S.redrawLater();
   },
 });
 
@@ -235,8 +241,7 @@ function makeView(trace) {
     nodeTitle: (id) => (S.notation ? S.notation.nodeTitle(id) : trace.positionMoves(id).join(".")),
     onSelect(id) {
       S.selected = id && id === S.selected ? 0 : id || 0;
-      S.dirty = true;
-      kick();
+      S.redraw();
     },
     onHover() {},
   });
@@ -273,8 +278,7 @@ function showNode(id) {
   S.selected = id;
   S.hover = null;
   if (S.view) S.view.reveal(id);
-  S.dirty = true;
-  kick();
+  S.redraw();
 }
 
 function zoom(f) {
@@ -289,7 +293,7 @@ function togglePresentation() {
   const on = document.documentElement.classList.toggle("presentation");
   $("presentation").setAttribute("aria-pressed", String(on));
   try { localStorage.setItem("pvscope.presentation", on ? "1" : ""); } catch { /* private mode */ }
-  requestAnimationFrame(() => { if (S.view) { S.view.present = on; S.view.resize(); S.view.fit(false); } S.dirty = true; kick(); });
+  requestAnimationFrame(() => { if (S.view) { S.view.present = on; S.view.resize(); S.view.fit(false); } S.redraw(); });
 }
 
 // ---- actions (buttons and keys.js) ----
@@ -307,7 +311,7 @@ const actions = {
   helpShortPV: () => { help.show(); $("help-pv").scrollIntoView({ block: "start" }); },
   escape: () => {
     for (const d of document.querySelectorAll("details[open]")) d.open = false;
-    if (S.selected) { S.selected = 0; S.dirty = true; kick(); }
+    if (S.selected) { S.selected = 0; S.redraw(); }
   },
 };
 
@@ -335,7 +339,7 @@ function wire() {
   bindTreeMore();
   bindMore($("controls-more"), document.querySelector(".top"));
   keepInSightAfter($("controls-more"), S); // on a phone More pushes the tree down: its current node stays on screen
-  $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.dirty = true; kick(); } });
+  $("tree-collapse").addEventListener("change", (e) => { if (S.view) { S.view.setCollapse(e.target.checked); S.redraw(); } });
   viewChoice.wire();
   $("node-path").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goToPath(e.target.value); } });
   $("node-path").addEventListener("input", (e) => e.target.setCustomValidity(""));
@@ -350,7 +354,7 @@ function wire() {
   // full screen), unless the presenter has panned or zoomed.
   window.addEventListener("resize", () => {
     if (S.view) { S.view.resize(); if (S.view.present && !S.view.userMoved) S.view.fit(false); }
-    S.dirty = true; kick();
+    S.redraw();
   });
   bindKeys(actions, help);
 }

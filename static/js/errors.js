@@ -37,8 +37,7 @@ export function createErrors(S, { form, kick }) {
         if (input.focus) input.focus({ preventScroll: true });
       }
     }
-    S.dirty = true;
-    kick();
+    S.redraw();
   }
 
   function clearErrors() {

@@ -70,7 +70,7 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
       case "status":
         if (f.id !== S.id) return;
         S.status = f;
-        S.dirty = true;
+        S.redrawLater();
         return;
       case "done":
         if (f.id !== S.id) return;
@@ -79,14 +79,14 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
         problems.write(); // every node has arrived: the list names them
         if (S.goal && !(S.goal = reach(S.goal, S.trace, true, goalMoves))) forgetGoal();
         if (run) run.done = performance.now() - run.t0;
-        S.dirty = true;
+        S.redrawLater();
         return;
       case "error":
         if (f.id !== undefined && f.id !== S.id && f.id !== 0) return;
         S.streaming = false;
         S.playing = S.playing && !!S.trace && S.k < S.trace.length;
         showError(frameText(f), f.field);
-        S.dirty = true;
+        S.redrawLater();
         return;
       default:
         console.warn("pvscope: unknown frame", f.type);
@@ -102,7 +102,7 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
     S.narrations.clear();
     S.k = 0;
     S.acc = 0;
-    S.selected = 0;
+    S.select(0);
     S.labDepth = 0;
     S.hover = null;
     S.pvShown = SHOWN;
@@ -124,7 +124,7 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
     quizUI.reset();
     if (S.view && S.view.reset) S.view.reset(t);
     $("tree-empty").hidden = true;
-    S.dirty = true;
+    S.redrawLater();
   }
 
   return { handleFrame };

@@ -52,8 +52,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     S.done = null;
     setRunState(t("setup.starting"), "live");
     socket.send({ type: "start", id: S.id, setup: cfg.setup, options: cfg.options });
-    S.dirty = true;
-    kick();
+    S.redraw();
   }
 
   function stop() {

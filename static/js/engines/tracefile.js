@@ -67,8 +67,7 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
     S.done = null;
     setRunState(t("tracefile.opening"), "live");
     socket.send({ type: "open", id: S.id, ...what });
-    S.dirty = true;
-    kick();
+    S.redraw();
   }
 
   function save() {

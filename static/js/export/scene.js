@@ -4,7 +4,7 @@
 // the View for every number, as the canvas does, so an export shows what the screen shows.
 import { fmt } from "../tree/view.js";
 import { t } from "../i18n/i18n.js";
-import { rangeLabels } from "../tree/ranges.js";
+import { rangeLabels, boundFrom } from "../tree/ranges.js";
 
 const MAX_SCENE_NODES = 20000; // an export past this is a picture nobody can read
 
@@ -75,13 +75,6 @@ export function sceneOf(view) {
 export function boundOf(n) {
   if (n.kind !== "node" || n.value === "" || n.value === "?") return "";
   return boundFrom(n.outcome, !n.kids.length, n.kids.length > 0 && n.kids.every((k) => k.kind === "node" && k.bound === "exact"));
-}
-
-// boundFrom(outcome, leaf, kidsExact): the rule above, shared with the page's canvas
-// (treelabels.js), so the page, the exports and the values exercise write a bound one way.
-export function boundFrom(outcome, leaf, kidsExact) {
-  if (leaf || outcome === "exact" || kidsExact) return "exact";
-  return outcome === "fail-high" ? "lower" : outcome === "fail-low" ? "upper" : "";
 }
 
 // The value as the exports write it: "≤ 2" for an upper bound, "≥ 5" for a lower one.

@@ -1,6 +1,6 @@
 // language.js: the language menu. Choosing a language keeps it in a cookie (the server reads
 // it for the next page) and reloads this page in it, with ?lang= so the link says so too.
-import { isSite } from "../transport.js";
+import { isSite } from "../site.js";
 
 export function bindLanguageMenu() {
   const menu = document.getElementById("language-menu");

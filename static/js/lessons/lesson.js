@@ -185,13 +185,13 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     const r = resolveStep(s.step, S.trace, pathOf);
     if (r.error) { playback.pause(); setStatus(false, r.error); return; }
     if (s.exercise) {
-      S.selected = 0;
+      S.select(0);
       playback.pause();
       playback.seek(0);
       quizUI.reset(); // a new try: every question is asked again, the score starts from 0
       quizUI.setKinds(splitState(s.state).quiz || "1");
       const on = quizUI.setActive(true); // a promise while the quiz's module is on its way (lazy.js)
-      S.playing = true; S.acc = 0; S.dirty = true; kick();
+      S.play();
       if (!on) { setStatus(true, ""); return; }
       const at = status; // the slide has loaded once its quiz is on, unless another slide came first
       on.then(() => { if (status === at) setStatus(true, ""); });
@@ -199,25 +199,25 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     }
     playback.pause();
     playback.seek(r.k);
-    S.selected = 0;
+    S.select(0);
     const code = s.code ? parseCodeKey(s.code) : null; // the code panel, at a marked line (codepanel.js)
     if (code && codePanel) { if (code.lang === "off") codePanel.close(); else codePanel.open(code.lang, code.line); }
     if (s.select) {
       const p = resolvePath(S.trace, r.k, s.select, sanOf);
-      if (!p.id) { setStatus(false, t("lesson.noNode", { node: s.select })); S.dirty = true; kick(); return; }
+      if (!p.id) { setStatus(false, t("lesson.noNode", { node: s.select })); S.redraw(); return; }
       // A teaching tree stays whole in view with its node ringed; in a chess search the node is
       // revealed (its collapsed subtrees opened, zoomed in on).
-      if (S.trace.started.kind === "tree") S.selected = p.id;
+      if (S.trace.started.kind === "tree") S.select(p.id);
       else showNode(p.id);
     }
     if (!S.selected || S.trace.started.kind === "tree") fitTree();
-    S.dirty = true; kick();
+    S.redraw();
     setStatus(true, "");
   }
 
   // The bar's height changes the tree's room: measure again and fit the tree in it.
   function fitTree() {
-    requestAnimationFrame(() => { if (S.view) { S.view.resize(); S.view.fit(true); } S.dirty = true; kick(); });
+    requestAnimationFrame(() => { if (S.view) { S.view.resize(); S.view.fit(true); } S.redraw(); });
   }
 
   // Polled while a lesson is open: a slide's search finishing, and an exercise ending.

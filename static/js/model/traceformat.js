@@ -1,20 +1,10 @@
 // traceformat.js: the server's name tables, the teaching tree's text, and a JSONL trace file
 // read into the frames the server would send (model.js appends them like a live search's).
+import { HELLO } from "./hello.js";
 
-// The server's name tables (tracer's order), for traces read from files.
-export const DEFAULT_HELLO = {
-  type: "hello", protocol: 3,
-  kinds: ["", "search-start", "search-end", "iteration-start", "iteration-end", "aspiration-fail", "enter", "exit",
-    "probe", "fail-high", "fail-low", "re-search", "cutoff", "tt-probe", "tt-hit", "tt-cutoff", "tt-store",
-    "pv-update", "root-pv", "pv-line", "pv-cut", "prune", "stand-pat", "move-value"],
-  nodeTypes: ["", "pv", "cut", "all"],
-  bounds: ["", "exact", "lower", "upper"],
-  ends: ["", "eval", "leaf", "mate", "stalemate", "repetition", "fifty-move", "tt-cutoff", "stopped"],
-  methods: ["", "triangular", "stack", "tt", "pvhash"],
-  reasons: ["", "tt-exact-cut-at-pv", "tt-entry-overwritten", "tt-entry-not-exact", "tt-entry-missing", "tt-move-illegal",
-    "fail-low-at-pv", "mate", "stalemate", "repetition", "fifty-move", "leaf", "search-stopped", "tt-cutoff", "horizon",
-    "iir-at-pv", "reduced-at-pv", "pruned-at-pv", "aspiration-fail", "root-bound"],
-};
+// The server's name tables (tracer's order), for traces read from files: the generated copy of
+// a hello (hello.js, kept equal to tracer's by a Go test), never a hand copy.
+export const DEFAULT_HELLO = HELLO;
 
 // "((3 12 8) (2 4 6) (14 5 2))" -> [[3,12,8],[2,4,6],[14,5,2]]. A loop with a stack of the
 // open lists, not a recursion: a link's tree nested 4,000 deep overflowed the stack (issue 44;

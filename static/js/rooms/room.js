@@ -55,11 +55,10 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
     S.playing = false;
     S.k = Math.min(c.k, S.eventCount);
     R.appliedK = S.k;
-    S.selected = c.selected || 0;
+    S.select(c.selected || 0);
     if (c.view && c.view !== getView()) setView(c.view);
     setBreakpoints(c.breakpoints);
-    S.dirty = true;
-    kick();
+    S.redraw();
   }
 
   function sendCursor() {

@@ -162,6 +162,16 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
     if (!S.frame) S.frame = requestAnimationFrame(tick);
   }
 
+  // The named updates of S.dirty (its owner is this module; the page's other modules call them
+  // through S.redraw and S.redrawLater, app.js): the step's drawing is stale, draw it at the
+  // next frame (redraw), or when the loop comes round anyway (redrawLater).
+  function redraw() { S.dirty = true; kick(); }
+  function redrawLater() { S.dirty = true; }
+  // play: playback goes on from the step shown (a lesson's slide, the quiz after an answer).
+  function play() { S.playing = true; S.acc = 0; redraw(); }
+  // halt: playback stops where it is, nothing redrawn (the quiz asks before the next event).
+  function halt() { S.playing = false; }
+
   function wire() {
     $("play-pause").addEventListener("click", playPause);
     for (const [id, a] of Object.entries(BUTTONS)) $(id).addEventListener("click", () => actions[a]());
@@ -175,5 +185,5 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
     bpCount();
   }
 
-  return { seek, pause, kick, actions, setSpeedSlider, updateSpeed, wire };
+  return { seek, pause, kick, redraw, redrawLater, play, halt, actions, setSpeedSlider, updateSpeed, wire };
 }

@@ -102,9 +102,8 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     shownKey = "";
     onToggle(); // the event log's rows gain or lose their line tags
     // The tree view refits to its new width, as presentation mode does.
-    requestAnimationFrame(() => { if (S.view && S.view.resize) { S.view.resize(); S.view.fit(false); } S.dirty = true; kick(); });
-    S.dirty = true;
-    kick();
+    requestAnimationFrame(() => { if (S.view && S.view.resize) { S.view.resize(); S.view.fit(false); } S.redraw(); });
+    S.redraw();
   }
   function setURL() {
     const u = new URLSearchParams(location.search);
@@ -123,8 +122,8 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     if (!got) {
       texts.set(key, "loading");
       fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.statusText))))
-        .then((src) => { texts.set(key, codetext.parseCode(src, { strict, words: commentWords })); onToggle(); S.dirty = true; kick(); })
-        .catch(() => { texts.set(key, "failed"); S.dirty = true; kick(); });
+        .then((src) => { texts.set(key, codetext.parseCode(src, { strict, words: commentWords })); onToggle(); S.redraw(); })
+        .catch(() => { texts.set(key, "failed"); S.redraw(); });
     }
     return null;
   }
@@ -135,8 +134,8 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
     if (codetext) return true;
     if (!partsAsked && !partsFailed) {
       partsAsked = true;
-      loadParts().then(() => { onToggle(); S.dirty = true; kick(); })
-        .catch(() => { parts = null; partsFailed = true; S.dirty = true; kick(); });
+      loadParts().then(() => { onToggle(); S.redraw(); })
+        .catch(() => { parts = null; partsFailed = true; S.redraw(); });
     }
     return false;
   }
@@ -311,7 +310,7 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
       const h = highlight(cur, i);
       if (h && h.line === n) { seek(i + 1); return; }
     }
-    S.dirty = true; kick(); // no later event: the breakpoint stays marked
+    S.redraw(); // no later event: the breakpoint stays marked
   }
 
   return {

@@ -49,7 +49,7 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt, presenting = () => 
   function gate(from, to) {
     const k = quiz.gate(S.trace, S.pov, from, to);
     if (k < to) {
-      if (S.playing) { resume = true; S.playing = false; }
+      if (S.playing) { resume = true; S.halt(); }
       draw();
     }
     return k;
@@ -70,7 +70,7 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt, presenting = () => 
       seek(r.at + 1);
       if (resume) {
         resume = false;
-        const go = () => { S.playing = true; S.acc = 0; S.dirty = true; kick(); };
+        const go = () => S.play();
         if (presenting() && roomPause > 0) {
           // The class reads its verdicts first; a step taken meanwhile keeps the presenter's choice.
           const k = r.at + 1;
@@ -80,7 +80,7 @@ export function createQuizUI(S, { seek, kick, onAsk, lineAt, presenting = () => 
       }
     }
     draw();
-    S.dirty = true; kick();
+    S.redraw();
   }
 
   // The feedback on the last answer: right; wrong with a hint and a second try; or the answer and why.

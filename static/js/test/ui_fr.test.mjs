@@ -19,7 +19,7 @@ import { boardLabel, Notation } from "../board/board.js";
 import { tipLines } from "../tree/treetip.js";
 import { treeSVG } from "../teaching/treesvg.js";
 import { sceneOf } from "../export/scene.js";
-import { Socket } from "../socket.js";
+import { Socket } from "../transport.js";
 import { View } from "../tree/view.js";
 
 const NB = "\u00a0"; // before : ; ? ! and inside « »

@@ -5,7 +5,6 @@
 // each. Only what the search has read counts, never the tree's unread values. The "values" menu
 // (?values=ranges) chooses this view; the canvas (treelabels.js) and the exports (scene.js) both
 // ask rangeLabels, so the page and an export write the same words.
-import { boundFrom } from "../export/scene.js";
 
 // rangeLabels(view) -> label(item): "[lo, hi]" for a searched node, "" for anything else. view
 // is the TreeView (its View, v, gives the point of view; shownOutcome the outcome as coloured).
@@ -53,4 +52,13 @@ export function rangeLabels(view) {
     const [lo, hi] = range(it, 0);
     return `[${end(lo)}, ${end(hi)}]`;
   };
+}
+
+// boundFrom(outcome, leaf, kidsExact): what a node's value is, as a bound: exact for a leaf, an
+// exact outcome or a node whose children are all exact; a fail-high's is a lower bound, a
+// fail-low's an upper one. Shared by the ranges above, the page's canvas (treelabels.js) and the
+// exports (scene.js), so the page, the exports and the values exercise write a bound one way.
+export function boundFrom(outcome, leaf, kidsExact) {
+  if (leaf || outcome === "exact" || kidsExact) return "exact";
+  return outcome === "fail-high" ? "lower" : outcome === "fail-low" ? "upper" : "";
 }

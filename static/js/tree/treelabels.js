@@ -5,8 +5,7 @@
 // or another node, is left out; hovering or selecting its node brings it back.
 import { edgeMark } from "../model/modern.js";
 import { t, has } from "../i18n/i18n.js";
-import { boundFrom } from "../export/scene.js";
-import { rangeLabels } from "./ranges.js";
+import { rangeLabels, boundFrom } from "./ranges.js";
 
 // A pruned move's reason under its stub: the engine's word, or the language's short word for it.
 export const whyLabel = (w) => (has(`treelabels.why-${w}`) ? t(`treelabels.why-${w}`) : w);

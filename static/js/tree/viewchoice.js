@@ -26,7 +26,7 @@ export function createViewChoice(S, { log, treePreview, kick }) {
       if (w !== undefined) el.textContent = w;
     }
     document.documentElement.classList.toggle("view-root", S.pov.root);
-    S.dirty = true;
+    S.redrawLater();
   }
 
   // setView(mode): the view menu set as if chosen ("auto", "root" or "negamax"), for a room,
