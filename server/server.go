@@ -26,6 +26,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/pvscope/pvscope/server/assets"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -65,9 +66,9 @@ func New(ctx context.Context, limits Limits) *Server {
 	// connection holds none.
 	s.upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 64 << 10,
 		WriteBufferPool: &sync.Pool{}}
-	s.frameAncestors, s.xFrameOptions = frameHeaders(limits.EmbedOrigins)
-	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticFiles()))
-	s.mux.HandleFunc("GET /favicon.ico", serveFavicon)
+	s.frameAncestors, s.xFrameOptions = assets.FrameHeaders(limits.EmbedOrigins)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", assets.Files()))
+	s.mux.HandleFunc("GET /favicon.ico", assets.ServeFavicon)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("POST /trace", s.serveTraceUpload)
 	s.mux.HandleFunc("GET /tree", s.serveExerciseTree) // exercises' and worksheets' generated trees
@@ -124,7 +125,7 @@ func (s *Server) serveWithBody(w http.ResponseWriter, r *http.Request) {
 //go:noinline
 func (s *Server) securityHeaders(h http.Header, r *http.Request) {
 	ancestors, xfo := "frame-ancestors 'none'", "DENY"
-	if embedPage(r) {
+	if assets.EmbedPage(r) {
 		ancestors, xfo = s.frameAncestors, s.xFrameOptions
 	}
 	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
