@@ -18,6 +18,7 @@ import (
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/server"
 	"github.com/pvscope/pvscope/server/assets"
+	"github.com/pvscope/pvscope/server/engines"
 )
 
 // serve runs the page's HTTP server until interrupted.
@@ -62,7 +63,7 @@ type engineFlag map[string]string
 
 func (e engineFlag) String() string { return "" }
 func (e engineFlag) Set(v string) error {
-	name, command, err := server.ParseEngineFlag(v)
+	name, command, err := engines.ParseEngineFlag(v)
 	if err != nil {
 		return err
 	}

@@ -49,7 +49,7 @@ func TestQueuedFrameCarriesKeyAndArgs(t *testing.T) {
 	lim.MaxSearches = 2
 	s, hs := testServer(t, lim)
 	for range 2 { // the test holds both slots
-		release, err := s.slots.acquire(context.Background(), func(int) {})
+		release, err := s.slots.Acquire(context.Background(), func(int) {})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,6 +27,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/pvscope/pvscope/server/assets"
+	"github.com/pvscope/pvscope/server/engines"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -46,8 +47,8 @@ type Server struct {
 	finished atomic.Int64
 	traces   traceStore // trace files opened in the page (tracefile.go)
 
-	rooms   hub           // rooms: hub.go
-	engines *engineRoutes // external engines offered to pages: engines.go
+	rooms   hub             // rooms: hub.go
+	engines *engines.Routes // external engines offered to pages (server/engines)
 
 	frameAncestors, xFrameOptions string // who may frame the page (embed.go)
 }
@@ -73,7 +74,11 @@ func New(ctx context.Context, limits Limits) *Server {
 	s.mux.HandleFunc("POST /trace", s.serveTraceUpload)
 	s.mux.HandleFunc("GET /tree", s.serveExerciseTree) // exercises' and worksheets' generated trees
 	s.mux.HandleFunc("GET /{$}", s.servePage)
-	s.addEngineRoutes()
+	// The engine routes answer from the start, so a page asks a server that
+	// offers none and hears an empty list.
+	s.engines = &engines.Routes{MaxBody: limits.MaxMessageBytes, Slots: s.slots, Refused: refusalSentence, SlowBody: slowBody}
+	s.mux.HandleFunc("GET /engines", s.engines.ServeList)
+	s.mux.HandleFunc("POST /engines/inspect", s.engines.ServeInspect)
 	return s
 }
 
@@ -193,3 +198,7 @@ func (s *Server) Searches() int {
 
 // MemoryUsed is what the server's memory budget has charged now, in bytes.
 func (s *Server) MemoryUsed() int64 { return s.budget.Used() }
+
+// AddEngines offers the engines (name -> command) to pages. Call it before
+// serving.
+func (s *Server) AddEngines(engines map[string]string) { s.engines.Add(engines) }

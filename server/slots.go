@@ -84,9 +84,9 @@ func newWaiter(place func(int, time.Duration, bool), bytes int64) *waiter {
 	return &waiter{place: place, bytes: bytes, ready: make(chan struct{})}
 }
 
-// acquire takes a slot, waiting in line if none is free, until ctx ends.
+// Acquire takes a slot, waiting in line if none is free, until ctx ends.
 // place is called with the waiter's place whenever it changes.
-func (s *slots) acquire(ctx context.Context, place func(int)) (release func(), err error) {
+func (s *slots) Acquire(ctx context.Context, place func(int)) (release func(), err error) {
 	w := newWaiter(func(p int, _ time.Duration, _ bool) { place(p) }, waitingBytes)
 	if err := s.join(w); err != nil {
 		return nil, err

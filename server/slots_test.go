@@ -320,7 +320,7 @@ func TestWaitingSearchesAreCheap(t *testing.T) {
 	lim.MaxSearches = 1
 	lim.MaxWait = time.Hour // the slot is held for the whole test
 	s, hs := testServer(t, lim)
-	release, err := s.slots.acquire(context.Background(), func(int) {}) // the test holds the only slot
+	release, err := s.slots.Acquire(context.Background(), func(int) {}) // the test holds the only slot
 	if err != nil {
 		t.Fatal(err)
 	}

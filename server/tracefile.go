@@ -124,7 +124,7 @@ func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 		s.refuseTrace(w, err)
 		return
 	}
-	release, err := s.slots.acquire(r.Context(), func(int) {})
+	release, err := s.slots.Acquire(r.Context(), func(int) {})
 	if err != nil {
 		if r.Context().Err() != nil {
 			return // the page went away while its file waited: nobody to tell
