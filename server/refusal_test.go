@@ -24,10 +24,7 @@ func TestSlotRefusalsSayTheLinesSentence(t *testing.T) {
 	defer cancel()
 	go s.slots.Acquire(ctx, func(int) {})
 	for deadline := time.Now().Add(10 * time.Second); ; {
-		s.slots.mu.Lock()
-		n := len(s.slots.waiting)
-		s.slots.mu.Unlock()
-		if n == 1 {
+		if _, n := s.slots.Counts(); n == 1 {
 			break
 		}
 		if time.Now().After(deadline) {

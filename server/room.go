@@ -265,7 +265,7 @@ func (r *room) relay() bool {
 		if cur != nil && (r.log == nil || r.log.run != cur) {
 			r.letGoOfLog()
 			// The budget keeps the run's recording until the log has read it all.
-			r.srv.budget.hold(cur)
+			r.srv.budget.Hold(cur.account())
 			started, _ := json.Marshal(cur.started)
 			r.log = &frameLog{run: cur, frames: [][]byte{started}, enc: session.NewBatchEncoder()}
 		}
@@ -286,7 +286,7 @@ func (r *room) relay() bool {
 		n, last := l.run.read(l.sent, l.buf)
 		if n > 0 {
 			frame := append([]byte(nil), l.enc.Encode(l.run.id, l.sent, l.buf[:n])...)
-			if !r.srv.budget.take(int64(len(frame))) {
+			if !r.srv.budget.Take(int64(len(frame))) {
 				r.cutLog(l)
 				return false
 			}
@@ -297,7 +297,7 @@ func (r *room) relay() bool {
 		if last {
 			b, _ := json.Marshal(l.run.done())
 			l.frames = append(l.frames, b)
-			r.srv.budget.unhold(l.run) // the log has every event: the recording may go
+			r.srv.budget.Unhold(l.run.account()) // the log has every event: the recording may go
 			l.done, l.buf, l.enc = true, nil, nil
 			return false
 		}
@@ -331,16 +331,16 @@ func (r *room) letGoOfLog() {
 		return
 	}
 	if !l.done {
-		r.srv.budget.unhold(l.run)
+		r.srv.budget.Unhold(l.run.account())
 	}
-	r.srv.budget.give(l.bytes)
+	r.srv.budget.Give(l.bytes)
 	l.bytes = 0
 }
 
 // cutLog ends a log that the memory budget has no room for: followers get
 // what it has and a sentence saying why the rest does not come. r.mu is held.
 func (r *room) cutLog(l *frameLog) {
-	r.srv.budget.unhold(l.run)
+	r.srv.budget.Unhold(l.run.account())
 	b, _ := json.Marshal(session.NoticeOf(l.run.id, msg.New("go-server.roomCopyCut",
 		"The room's copy of this search stops at step {step}: the server's memory budget is full. The presenter's page still has it all.", "step", l.sent)))
 	l.frames = append(l.frames, b)

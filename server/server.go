@@ -19,6 +19,7 @@ package server
 
 import (
 	"context"
+	"github.com/pvscope/pvscope/server/capacity"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -36,8 +37,8 @@ type Server struct {
 	limits   Limits
 	mux      *http.ServeMux
 	upgrader websocket.Upgrader
-	slots    *slots
-	budget   *budget
+	slots    *capacity.Slots
+	budget   *capacity.Budget
 	ctx      context.Context
 	hosts    *hostCheck
 	open     atomic.Int64 // websocket connections open or being opened, against MaxConns
@@ -57,9 +58,9 @@ type Server struct {
 // its default). Cancelling ctx ends every connection and search.
 func New(ctx context.Context, limits Limits) *Server {
 	limits = limits.withDefaults()
-	b := newBudget(limits.MaxMemory)
+	b := capacity.NewBudget(limits.MaxMemory)
 	s := &Server{limits: limits, mux: http.NewServeMux(), ctx: ctx,
-		slots: newSlots(limits.MaxSearches, limits.MaxQueue, limits.MaxWait, b), budget: b,
+		slots: capacity.NewSlots(limits.MaxSearches, limits.MaxQueue, limits.MaxWait, b), budget: b,
 		hosts: newHostCheck(limits.Hosts)}
 	// gorilla's default CheckOrigin refuses cross-origin upgrades, so another
 	// site open in the browser cannot drive searches on this machine. Write
@@ -76,7 +77,7 @@ func New(ctx context.Context, limits Limits) *Server {
 	s.mux.HandleFunc("GET /{$}", s.servePage)
 	// The engine routes answer from the start, so a page asks a server that
 	// offers none and hears an empty list.
-	s.engines = &engines.Routes{MaxBody: limits.MaxMessageBytes, Slots: s.slots, Refused: refusalSentence, SlowBody: slowBody}
+	s.engines = &engines.Routes{MaxBody: limits.MaxMessageBytes, Slots: s.slots, Refused: capacity.RefusalSentence, SlowBody: slowBody}
 	s.mux.HandleFunc("GET /engines", s.engines.ServeList)
 	s.mux.HandleFunc("POST /engines/inspect", s.engines.ServeInspect)
 	return s
@@ -192,7 +193,7 @@ func (s *Server) Finished() int64 { return s.finished.Load() }
 
 // Searches is the number of searches running now.
 func (s *Server) Searches() int {
-	running, _ := s.slots.counts()
+	running, _ := s.slots.Counts()
 	return running
 }
 
