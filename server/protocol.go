@@ -29,7 +29,7 @@ type queuedFrame struct {
 	// than recent ones did, and waitMs is from their time so far: at least that.
 	WaitAtLeast bool           `json:"waitAtLeast,omitempty"`
 	Message     string         `json:"message"`
-	Key         string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Key         string         `json:"key,omitempty"` // the message's key and parameters (session.KeyOf, server/session/frames.go)
 	Args        map[string]any `json:"args,omitempty"`
 }
 

@@ -42,7 +42,7 @@ type roomClosedFrame struct {
 	Type    string         `json:"type"`
 	Code    string         `json:"code"`
 	Message string         `json:"message"`
-	Key     string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Key     string         `json:"key,omitempty"` // the message's key and parameters (session.KeyOf, server/session/frames.go)
 	Args    map[string]any `json:"args,omitempty"`
 }
 
@@ -51,7 +51,7 @@ type presenterFrame struct {
 	Type    string         `json:"type"`
 	Here    bool           `json:"here"`
 	Message string         `json:"message"`
-	Key     string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Key     string         `json:"key,omitempty"` // the message's key and parameters (session.KeyOf, server/session/frames.go)
 	Args    map[string]any `json:"args,omitempty"`
 }
 

@@ -71,7 +71,7 @@ func siteAssetURL(u string) string {
 }
 
 // staticImport is a module's static import or re-export: import ... from
-// "./x.js", import "./x.js", export ... from "./x.js" (the page's modules
+// "./socket.js", import "./socket.js", export ... from "./socket.js" (the page's modules
 // write each on one line; a dynamic import() is lazy and not followed).
 var staticImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\b[^"'\n;]*?["'](\.{1,2}/[^"']+)["']`)
 

@@ -116,7 +116,7 @@ type inspectRequest struct {
 type InspectError struct {
 	Error  string         `json:"error"`
 	Report *uci.Report    `json:"report,omitempty"` // what was read before the engine failed
-	Key    string         `json:"key,omitempty"`    // the error's key and parameters (keyed.go)
+	Key    string         `json:"key,omitempty"`    // the error's key and parameters (session.KeyOf, server/session/frames.go)
 	Args   map[string]any `json:"args,omitempty"`
 }
 
