@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -188,20 +189,10 @@ func TestNamedFilesExist(t *testing.T) {
 	if len(texts) < 100 {
 		t.Fatalf("only %d texts read: is the test running from the repository's top?", len(texts))
 	}
-	for _, f := range slices.Sorted(mapKeysOf(texts)) {
+	for _, f := range slices.Sorted(maps.Keys(texts)) {
 		for _, name := range namesIn(texts[f]) {
 			if foreignNames[path.Base(name)] == "" && !resolves(name, f, files) {
 				t.Errorf("%s names %s, which the repository does not have", f, name)
-			}
-		}
-	}
-}
-
-func mapKeysOf(m map[string]string) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
 			}
 		}
 	}
@@ -318,5 +309,56 @@ func TestDefinesFindsDefinitions(t *testing.T) {
 		if got := defines(c.src, c.file, c.name); got != c.want {
 			t.Errorf("defines(%s, %s) = %v, want %v", c.file, c.name, got, c.want)
 		}
+	}
+}
+
+// A package's doc (// Package or // Command) that names one of the package's files lists its
+// parts: then it names every file of the package, by name or by a wildcard (cmd_*.go,
+// proc_*.go). doc.go, tests and generated files are not parts. A doc that names none of its
+// files is fine too (it does not list them).
+func TestPackageDocsListEveryPart(t *testing.T) {
+	byDir := map[string][]string{}
+	for _, f := range repoFiles(t) {
+		if strings.HasSuffix(f, ".go") && !strings.HasSuffix(f, "_test.go") && !notOurs(f) {
+			byDir[path.Dir(f)] = append(byDir[path.Dir(f)], f)
+		}
+	}
+	listing := 0
+	for _, dir := range slices.Sorted(maps.Keys(byDir)) {
+		var doc strings.Builder
+		var parts []string
+		for _, f := range byDir[dir] {
+			if path.Base(f) != "doc.go" {
+				parts = append(parts, path.Base(f))
+			}
+			pf, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ParseComments|parser.PackageClauseOnly)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if pf.Doc != nil {
+				doc.WriteString(pf.Doc.Text())
+			}
+		}
+		names := namesIn(doc.String())
+		named := func(part string) bool {
+			for _, n := range names {
+				if ok, _ := path.Match(path.Base(n), part); ok {
+					return true
+				}
+			}
+			return false
+		}
+		if !slices.ContainsFunc(parts, named) {
+			continue
+		}
+		listing++
+		for _, part := range parts {
+			if !named(part) {
+				t.Errorf("%s: the package doc lists its parts but not %s", dir, part)
+			}
+		}
+	}
+	if listing < 5 {
+		t.Fatalf("only %d package docs list their parts: is the test running from the repository's top?", listing)
 	}
 }

@@ -1,20 +1,3 @@
-// Package server serves the page, its static files and the websocket that
-// streams searches to it. It turns start commands into engine searches and
-// their traces into frames; it is the only package that knows about HTTP.
-//
-// Its parts: server.go (routes, headers), hosts.go (the Host check), embed.go
-// (-embed-origins: who may frame the page), embedhint.go (what a refused frame
-// shows instead), origin.go (POSTs come from the
-// page), body.go (a request body's deadline and minimum rate), conn.go
-// (a page's websocket: read and write pumps), start.go (a start command, from
-// its check to its search), plan.go (checking and building a search), run.go
-// (a search and its recording), slots.go (search slots and the line waiting
-// for them), budget.go (the memory budget), stuck.go (a page that stops
-// reading), errorqueue.go and errortext.go (errors as sentences), encode.go
-// (events frames), protocol.go (the frames), limits.go, engines.go (external UCI
-// engines a page may inspect, their lines streamed as they come), hub.go, room.go,
-// roomframes.go and pollanswer.go (rooms: a class follows a presenter), roomlimits.go
-// (what one page and one network address may do in rooms).
 package server
 
 import (
