@@ -1,5 +1,8 @@
 package server
 
+// Over 400 lines because the read pump and the write pump share one connection's state; splitting
+// the write pump's select waits for the one frame producer (issue 40, item 1), which reworks it.
+
 import (
 	"context"
 	"encoding/json"

@@ -23,7 +23,8 @@
 //     errorqueue.go (errors queued, coalesced), stuck.go (which search a page
 //     that stops reading gives up), why.go ("Why not ...?" over what the page
 //     has open).
-//   - Rooms: hub.go, room.go, roomframes.go and pollanswer.go (a class
+//   - Rooms: hub.go, room.go, roomrelay.go (the presenter's search as one
+//     frame log), roomframes.go and pollanswer.go (a class
 //     follows a presenter), roomlimits.go (what one page and one network
 //     address may do in rooms).
 package server

@@ -1,5 +1,8 @@
 package server
 
+// Over 400 lines because it holds a room's life (create, join, follow, leave, close, the presenter
+// away) side by side with the helpers those cases share.
+
 import (
 	"context"
 	"encoding/json"

@@ -1,5 +1,8 @@
 package server
 
+// Over 400 lines because it holds the websocket protocol's cases (hello, start, stop, limits,
+// errors) side by side with the client helpers they share.
+
 import (
 	"context"
 	"errors"
