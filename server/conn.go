@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/pvscope/pvscope/server/capacity"
+	"github.com/pvscope/pvscope/server/rooms"
 	"log"
 	"net/http"
 	"sync"
@@ -49,7 +50,7 @@ type conn struct {
 	placeAtLeast bool
 	placeBell    chan struct{}
 
-	rooms *connRooms           // what the page has done in rooms, for their rate limits (roomlimits.go); read pump only
+	rooms *rooms.PageRooms     // what the page has done in rooms, for their rate limits (server/rooms); read pump only
 	errs  errorQueue           // errors wait here, coalesced, not in send: a burst never drops the page
 	stuck *capacity.StuckWatch // the write pump's: a page that stops reading gives up its slot
 
@@ -141,7 +142,7 @@ func (c *conn) handle(raw []byte) {
 		c.refuseCommand(0, "", err)
 		return
 	}
-	if c.srv.rooms.handle(c, cmd.Type, raw) { // rooms: hub.go
+	if c.srv.rooms.Handle(c, cmd.Type, raw) { // rooms: server/rooms
 		return
 	}
 	switch cmd.Type {

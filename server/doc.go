@@ -3,9 +3,10 @@
 // It turns start commands into engine searches and their traces into frames
 // (through server/session); it is the only package that knows about HTTP and
 // websockets. Its sub-packages do one job each and never import it: session
-// (the frames), capacity (slots and the memory budget), engines (the UCI
-// inspector's routes), assets (static files, the site, embedding), and worker
-// (the session in the static site's WebAssembly).
+// (the frames), capacity (slots and the memory budget), rooms (a class
+// following a presenter), engines (the UCI inspector's routes), assets (static
+// files, the site, embedding), and worker (the session in the static site's
+// WebAssembly).
 //
 // Its parts:
 //   - Routes: server.go (the routes and their headers), page.go (the page,
@@ -23,8 +24,5 @@
 //     errorqueue.go (errors queued, coalesced), stuck.go (which search a page
 //     that stops reading gives up), why.go ("Why not ...?" over what the page
 //     has open).
-//   - Rooms: hub.go, room.go, roomrelay.go (the presenter's search as one
-//     frame log), roomframes.go and pollanswer.go (a class
-//     follows a presenter), roomlimits.go (what one page and one network
-//     address may do in rooms).
+//   - roommember.go: a connection as a room's Member, a run as its Search.
 package server

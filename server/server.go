@@ -12,6 +12,7 @@ import (
 
 	"github.com/pvscope/pvscope/server/assets"
 	"github.com/pvscope/pvscope/server/engines"
+	"github.com/pvscope/pvscope/server/rooms"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -31,7 +32,7 @@ type Server struct {
 	finished atomic.Int64
 	traces   traceStore // trace files opened in the page (tracefile.go)
 
-	rooms   hub             // rooms: hub.go
+	rooms   *rooms.Hub      // rooms: server/rooms
 	engines *engines.Routes // external engines offered to pages (server/engines)
 
 	frameAncestors, xFrameOptions string // who may frame the page (embed.go)
@@ -45,6 +46,7 @@ func New(ctx context.Context, limits Limits) *Server {
 	s := &Server{limits: limits, mux: http.NewServeMux(), ctx: ctx,
 		slots: capacity.NewSlots(limits.MaxSearches, limits.MaxQueue, limits.MaxWait, b), budget: b,
 		hosts: newHostCheck(limits.Hosts)}
+	s.rooms = rooms.NewHub(ctx, b, limits.RoomRate, limits.RoomsPerAddress)
 	// gorilla's default CheckOrigin refuses cross-origin upgrades, so another
 	// site open in the browser cannot drive searches on this machine. Write
 	// buffers come from a pool while a frame is written, so an idle
@@ -186,3 +188,6 @@ func (s *Server) MemoryUsed() int64 { return s.budget.Used() }
 // AddEngines offers the engines (name -> command) to pages. Call it before
 // serving.
 func (s *Server) AddEngines(engines map[string]string) { s.engines.Add(engines) }
+
+// Rooms is the number of rooms open.
+func (s *Server) Rooms() int { return s.rooms.Rooms() }

@@ -1,4 +1,4 @@
-package server
+package rooms
 
 import (
 	"encoding/json"
@@ -15,7 +15,7 @@ import (
 // frameLog is one search of the presenter's as frames: started, events, done.
 // It is written by the room's loop and only appended to, so followers share it.
 type frameLog struct {
-	run    *run
+	run    Search
 	frames [][]byte
 	sent   int // events encoded so far
 	done   bool
@@ -28,16 +28,14 @@ type frameLog struct {
 // log has not; a new search of the presenter's starts a new log. It says true
 // while the log is held back from the followers (presenterStreaming). r.mu is held.
 func (r *room) relay() bool {
-	var cur *run // the presenter's search, read once a tick
+	var cur Search // the presenter's search, read once a tick
 	if p := r.presenter; p != nil {
-		p.mu.Lock()
-		cur = p.cur
-		p.mu.Unlock()
+		cur = p.Current()
 		if cur != nil && (r.log == nil || r.log.run != cur) {
 			r.letGoOfLog()
 			// The budget keeps the run's recording until the log has read it all.
-			r.srv.budget.Hold(cur.account())
-			started, _ := json.Marshal(cur.started)
+			r.hub.budget.Hold(cur.Account())
+			started, _ := json.Marshal(cur.Started())
 			r.log = &frameLog{run: cur, frames: [][]byte{started}, enc: session.NewBatchEncoder()}
 		}
 	}
@@ -49,15 +47,15 @@ func (r *room) relay() bool {
 		return true
 	}
 	if l.buf == nil {
-		l.buf = make([]tracer.Event, maxBatch)
+		l.buf = make([]tracer.Event, session.MaxBatch)
 	}
 	// A few frames per tick at most, so that a room catching up on a long
 	// search still answers its followers' messages.
 	for range 16 {
-		n, last := l.run.read(l.sent, l.buf)
+		n, last := l.run.Read(l.sent, l.buf)
 		if n > 0 {
-			frame := append([]byte(nil), l.enc.Encode(l.run.id, l.sent, l.buf[:n])...)
-			if !r.srv.budget.Take(int64(len(frame))) {
+			frame := append([]byte(nil), l.enc.Encode(l.run.ID(), l.sent, l.buf[:n])...)
+			if !r.hub.budget.Take(int64(len(frame))) {
 				r.cutLog(l)
 				return false
 			}
@@ -66,9 +64,9 @@ func (r *room) relay() bool {
 			l.sent += n
 		}
 		if last {
-			b, _ := json.Marshal(l.run.done())
+			b, _ := json.Marshal(l.run.Done())
 			l.frames = append(l.frames, b)
-			r.srv.budget.Unhold(l.run.account()) // the log has every event: the recording may go
+			r.hub.budget.Unhold(l.run.Account()) // the log has every event: the recording may go
 			l.done, l.buf, l.enc = true, nil, nil
 			return false
 		}
@@ -86,12 +84,12 @@ func (r *room) relay() bool {
 // hold a whole generated tree. The followers get the search, started frame
 // and all, as soon as the presenter's page has it. cur is the presenter's
 // current search as relay read it. r.mu is held.
-func (r *room) presenterStreaming(cur, run *run) bool {
+func (r *room) presenterStreaming(cur, run Search) bool {
 	p := r.presenter
-	if p == nil || p.ctx.Err() != nil {
+	if p == nil || p.Context().Err() != nil {
 		return false
 	}
-	return cur == run && p.delivered.Load() != run
+	return cur == run && p.Delivered() != run
 }
 
 // letGoOfLog tells the budget that the room no longer reads its log's run,
@@ -102,17 +100,17 @@ func (r *room) letGoOfLog() {
 		return
 	}
 	if !l.done {
-		r.srv.budget.Unhold(l.run.account())
+		r.hub.budget.Unhold(l.run.Account())
 	}
-	r.srv.budget.Give(l.bytes)
+	r.hub.budget.Give(l.bytes)
 	l.bytes = 0
 }
 
 // cutLog ends a log that the memory budget has no room for: followers get
 // what it has and a sentence saying why the rest does not come. r.mu is held.
 func (r *room) cutLog(l *frameLog) {
-	r.srv.budget.Unhold(l.run.account())
-	b, _ := json.Marshal(session.NoticeOf(l.run.id, msg.New("go-server.roomCopyCut",
+	r.hub.budget.Unhold(l.run.Account())
+	b, _ := json.Marshal(session.NoticeOf(l.run.ID(), msg.New("go-server.roomCopyCut",
 		"The room's copy of this search stops at step {step}: the server's memory budget is full. The presenter's page still has it all.", "step", l.sent)))
 	l.frames = append(l.frames, b)
 	l.done, l.buf, l.enc = true, nil, nil
