@@ -16,8 +16,8 @@ import (
 
 // The documents and the comments name files, and files move: these tests keep the names true
 // (issue 40, item 6). A name is a Go or JavaScript file (NAME.go, NAME.js) as the README, a
-// document under docs/, a module folder's README under static/js/, or a comment in a Go or JS
-// file of the repository writes it. It must name a file the repository has:
+// document under docs/, a module folder's README under static/js/, or a comment in a Go, JS or
+// templ file of the repository writes it. It must name a file the repository has:
 //
 //   - a path with a folder (server/session/encode.go, js/tree/ranges.js) names the file whose
 //     path ends with it, folder by folder: a name may leave out the folders above it
@@ -146,7 +146,8 @@ func namesIn(text string) []string {
 // jsComment is a JS comment: // to the end of the line (not a web address's //), or /* ... */.
 var jsComment = regexp.MustCompile(`(?m)(?:^|[^:"'\x60\\])//(.*)$|(?s)/\*.*?\*/`)
 
-// commentsOf is the text of a Go or JS file's comments.
+// commentsOf is the text of a Go, JS or templ file's comments (a templ file's are Go's and
+// HTML's; its // comments are read as JS's are).
 func commentsOf(t *testing.T, file string) string {
 	t.Helper()
 	if strings.HasSuffix(file, ".go") {
@@ -182,7 +183,7 @@ func TestNamedFilesExist(t *testing.T) {
 				t.Fatal(err)
 			}
 			texts[f] = string(b)
-		case strings.HasSuffix(f, ".go") || strings.HasSuffix(f, ".js"):
+		case strings.HasSuffix(f, ".go") || strings.HasSuffix(f, ".js") || strings.HasSuffix(f, ".templ"):
 			texts[f] = commentsOf(t, f)
 		}
 	}
