@@ -17,6 +17,8 @@ import (
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/server"
+	"github.com/pvscope/pvscope/server/assets"
+	"github.com/pvscope/pvscope/server/engines"
 )
 
 // serve runs the page's HTTP server until interrupted.
@@ -61,7 +63,7 @@ type engineFlag map[string]string
 
 func (e engineFlag) String() string { return "" }
 func (e engineFlag) Set(v string) error {
-	name, command, err := server.ParseEngineFlag(v)
+	name, command, err := engines.ParseEngineFlag(v)
 	if err != nil {
 		return err
 	}
@@ -97,10 +99,10 @@ func serveFlags(args []string) (string, server.Limits, engineFlag, error) {
 		return nil
 	})
 	fs.Func("embed-origins", "sites whose pages may frame this one (/?embed=1), comma-separated: https://course.example.edu,https://lms.example.org", func(v string) error {
-		o, err := server.ParseEmbedOrigins(v)
+		o, err := assets.ParseEmbedOrigins(v)
 		lim.EmbedOrigins = append(lim.EmbedOrigins, o...)
-		if err == nil && len(lim.EmbedOrigins) > server.MaxEmbedOrigins {
-			err = fmt.Errorf("-embed-origins names %d sites in all: at most %d", len(lim.EmbedOrigins), server.MaxEmbedOrigins)
+		if err == nil && len(lim.EmbedOrigins) > assets.MaxEmbedOrigins {
+			err = fmt.Errorf("-embed-origins names %d sites in all: at most %d", len(lim.EmbedOrigins), assets.MaxEmbedOrigins)
 		}
 		return err
 	})

@@ -14,7 +14,7 @@
 //	pvscope help [command]   list the commands, or one command's flags
 //
 // main.go only wires the command line to the commands; each command lives in
-// its own cmd_*.go file.
+// its own cmd_*.go file; textout.go keeps a trace's text from steering the terminal.
 package main
 
 import (

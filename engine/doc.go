@@ -13,8 +13,24 @@
 //     position with its defaults.
 //   - search.go: Search and iterative deepening; node.go the node routine and
 //     the PVS ladder; quiesce.go quiescence; ordering.go move ordering; tt.go the
-//     transposition table; score.go mate scores; trace.go the events; result.go
-//     what a search returns.
+//     transposition table, tt_trace.go its events with the key and the raw
+//     entry, tt_fault.go the table faults tests plant; score.go mate scores; trace.go the events; result.go
+//     what a search returns; progress.go hears from a search between iterations
+//     (the UCI front end's info lines); multipv.go the root's MultiPV lines.
+//   - Pruning and its kin: extend.go check extensions; reduce.go reductions
+//     (late move reductions and their ladder, internal iterative reductions);
+//     nullmove.go null-move pruning; prune.go the static-evaluation prunings.
+//   - The PV collectors: pvline.go the triangular table and the line on the
+//     stack; pvwalk.go the walk of the transposition table and the read-back of
+//     pvhash.go's table of whole lines; pvreport.go each collector's root line
+//     at an iteration's end, with its cut when it is short; gallery.go the
+//     short-PV laboratory's exhibits.
+//   - Reading traces from other engines with the engine's chess: headerfen.go a
+//     trace header's FEN; movewalker.go a walk down a trace's lines
+//     (tracer.MoveLister); tracegame.go tracer.Game's questions about lines;
+//     tracewalk.go the checker's walk node after node; lineend.go whether a
+//     line ends the game (tracer.Diagnosis's question).
+//   - quoted.go a name quoted in a keyed sentence as %q writes it.
 //
 // Conventions: scores are from the side to move's point of view (negamax);
 // ply is the distance from the root, depth the depth remaining.

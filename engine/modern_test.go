@@ -1,5 +1,8 @@
 package engine
 
+// Over 400 lines because it holds the cases of modern search (null move, reductions, pruning,
+// extensions) side by side with the helpers they share.
+
 import (
 	"context"
 	"fmt"

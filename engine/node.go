@@ -1,5 +1,8 @@
 package engine
 
+// Over 400 lines because the node routine and its PVS ladder read as one story, step by numbered
+// step; issue 40, item 4 gives the ladder (searchMove, with reduce.go's) a home of its own.
+
 import "github.com/pvscope/pvscope/tracer"
 
 // edge is how a node was reached: from which node, by which move and its place

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"github.com/pvscope/pvscope/server/capacity"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -20,7 +21,7 @@ func recordedRun(b *testing.B) *run {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err := build(p, newBudget(1<<30), &lim)
+	r, err := build(p, capacity.NewBudget(1<<30), &lim)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -47,7 +47,7 @@ func TestBrowserFrenchPlaceInLine(t *testing.T) {
 	lim.MaxSearches = 1
 	var srv *Server
 	p := newPageOn(t, 1366, 768, lim, func(s *Server) { srv = s })
-	release, err := srv.slots.acquire(context.Background(), func(int) {}) // the test holds the only slot
+	release, err := srv.slots.Acquire(context.Background(), func(int) {}) // the test holds the only slot
 	if err != nil {
 		t.Fatal(err)
 	}

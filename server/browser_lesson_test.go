@@ -1,5 +1,8 @@
 package server
 
+// Over 400 lines because it drives one lesson end to end in the browser, each slide's checks
+// beside the helpers they share.
+
 import (
 	"encoding/json"
 	"fmt"

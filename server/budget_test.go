@@ -107,36 +107,3 @@ func TestIdleRecordingIsLetGoWithANotice(t *testing.T) {
 	}
 	runtime.KeepAlive(c)
 }
-
-// The budget lets go of the least recently used idle recording, skipping one
-// that another reader (a room's follower) holds, and refuses what still does not fit.
-func TestBudgetEvictsLeastRecentlyUsedUnheld(t *testing.T) {
-	b := newBudget(100)
-	mk := func() (*run, *bool) {
-		told := false
-		r := &run{onEvict: func() { told = true }}
-		return r, &told
-	}
-	old, oldTold := mk()
-	young, youngTold := mk()
-	b.charge(old, 40)
-	b.charge(young, 40)
-	b.idleRun(old)
-	b.idleRun(young)
-	b.hold(old)
-	next, _ := mk()
-	if !b.charge(next, 50) || *oldTold || !*youngTold || b.Used() != 90 {
-		t.Fatalf("charge 50 with old held: old told %v, young told %v, used %d; want young let go, 90 used", *oldTold, *youngTold, b.Used())
-	}
-	if b.charge(next, 20) {
-		t.Fatal("a charge past the budget with only a held run idle was accepted")
-	}
-	b.unhold(old)
-	if !b.charge(next, 20) || !*oldTold || b.Used() != 70 {
-		t.Fatalf("after unhold: old told %v, used %d; want it let go and 70 used", *oldTold, b.Used())
-	}
-	b.forget(next)
-	if b.Used() != 0 || b.charge(next, 1) {
-		t.Fatalf("after forget: %d used, and a forgotten run may not charge again", b.Used())
-	}
-}

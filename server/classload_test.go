@@ -180,7 +180,7 @@ func TestClassStartsTheTextbookTreeAtOnce(t *testing.T) {
 			t.Errorf("page %d: %d events received of %d", i, p.received, p.events)
 		}
 	}
-	if running, waiting := s.slots.counts(); running != 0 || waiting != 0 {
+	if running, waiting := s.slots.Counts(); running != 0 || waiting != 0 {
 		t.Errorf("after the class: %d running, %d waiting", running, waiting)
 	}
 }

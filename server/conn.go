@@ -1,10 +1,15 @@
 package server
 
+// Over 400 lines because the read pump and the write pump share one connection's state; splitting
+// the write pump's select waits for the one frame producer (issue 40, item 1), which reworks it.
+
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/pvscope/pvscope/server/capacity"
+	"github.com/pvscope/pvscope/server/rooms"
 	"log"
 	"net/http"
 	"sync"
@@ -45,9 +50,9 @@ type conn struct {
 	placeAtLeast bool
 	placeBell    chan struct{}
 
-	rooms *connRooms  // what the page has done in rooms, for their rate limits (roomlimits.go); read pump only
-	errs  errorQueue  // errors wait here, coalesced, not in send: a burst never drops the page
-	stuck *stuckWatch // the write pump's: a page that stops reading gives up its slot
+	rooms *rooms.PageRooms     // what the page has done in rooms, for their rate limits (server/rooms); read pump only
+	errs  errorQueue           // errors wait here, coalesced, not in send: a burst never drops the page
+	stuck *capacity.StuckWatch // the write pump's: a page that stops reading gives up its slot
 
 	// delivered is the newest run whose done frame this page has been sent; a
 	// room holds a search back from its followers until the presenter has it.
@@ -137,7 +142,7 @@ func (c *conn) handle(raw []byte) {
 		c.refuseCommand(0, "", err)
 		return
 	}
-	if c.srv.rooms.handle(c, cmd.Type, raw) { // rooms: hub.go
+	if c.srv.rooms.Handle(c, cmd.Type, raw) { // rooms: server/rooms
 		return
 	}
 	switch cmd.Type {
@@ -189,14 +194,14 @@ func (c *conn) writePump() {
 	defer func() {
 		ping.Stop()
 		status.Stop()
-		stuck.end()
+		stuck.End()
 		c.cancel()
 		c.ws.Close()
 		c.mu.Lock()
 		r := c.cur
 		c.closed = true
 		c.mu.Unlock()
-		c.srv.budget.forget(r) // its recording goes with the page
+		c.srv.budget.Forget(r.account()) // its recording goes with the page
 		c.srv.track(-1)
 	}()
 	st := streamState{}
@@ -338,8 +343,8 @@ func (c *conn) stream(st *streamState) bool {
 		if last {
 			b, _ := json.Marshal(r.done())
 			st.doneSent = true
-			st.cur = nil            // its move table is needed no more
-			c.srv.budget.idleRun(r) // the page has it all: the recording may be let go
+			st.cur = nil                   // its move table is needed no more
+			c.srv.budget.Idle(r.account()) // the page has it all: the recording may be let go
 			ok := c.write(b)
 			c.delivered.Store(r)
 			return ok
@@ -353,9 +358,9 @@ func (c *conn) stream(st *streamState) bool {
 
 func (c *conn) write(b []byte) bool {
 	c.ws.SetWriteDeadline(time.Now().Add(c.srv.limits.WriteWait))
-	c.stuck.begin()
+	c.stuck.Begin()
 	err := c.ws.WriteMessage(websocket.TextMessage, b)
-	c.stuck.end()
+	c.stuck.End()
 	return err == nil
 }
 

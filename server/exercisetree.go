@@ -20,7 +20,7 @@ func (s *Server) serveExerciseTree(w http.ResponseWriter, r *http.Request) {
 	f, err := session.ExerciseTree(strings.TrimSpace(r.URL.Query().Get("random")), s.limits.sessionLimits())
 	if err != nil {
 		// {"error": message} and the first keyed sentence in err's chain as
-		// "key" and "args" (keyed.go).
+		// "key" and "args" (session.KeyOf, server/session/frames.go).
 		w.WriteHeader(http.StatusBadRequest)
 		answer := map[string]any{"error": session.Sentence(err.Error())}
 		if key, args := session.KeyOf(err); key != "" {

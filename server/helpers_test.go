@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"github.com/pvscope/pvscope/server/capacity"
 	"net/http/httptest"
 	"runtime"
 	"strings"
@@ -182,7 +183,7 @@ func (c *client) collectAfter(started map[string]any) stream {
 
 // goroutines counts the goroutines but the search workers, which live as long as the process
 // (searchthreads.go): a test's first search may start one.
-func goroutines() int { return runtime.NumGoroutine() - int(searchWorkers.Load()) }
+func goroutines() int { return runtime.NumGoroutine() - int(capacity.SearchWorkers.Load()) }
 
 // settle waits until the server has no connection and no search left and the
 // goroutine count (goroutines) is back to base: the evidence that nothing

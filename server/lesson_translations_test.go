@@ -120,49 +120,6 @@ func TestFrenchLessonsTypography(t *testing.T) {
 	}
 }
 
-// A language's catalogue lists the lessons of index.json, in its order, each in the language
-// when translated and in English ("en") when not; a translation index.json does not name is
-// not listed, and English keeps its own catalogue.
-func TestLessonCataloguesFallBackToEnglish(t *testing.T) {
-	files := map[string]*asset{
-		"lessons/index.json": newAsset("index.json", []byte(`["a", "b"]`)),
-		"lessons/a.md":       newAsset("a.md", []byte("# A\n")),
-		"lessons/b.md":       newAsset("b.md", []byte("# B\n")),
-		"lessons/fr/a.md":    newAsset("a.md", []byte("# A en français\n")),
-		"lessons/fr/z.md":    newAsset("z.md", []byte("# Z\n")),
-	}
-	got := lessonCatalogues(files)
-	want := map[string]string{
-		"lessons/catalogue.json":    `[["a","# A\n"],["b","# B\n"]]`,
-		"lessons/fr/catalogue.json": `[["a","# A en français\n","fr"],["b","# B\n","en"]]`,
-	}
-	if len(got) != len(want) {
-		t.Errorf("catalogues %v, want %d", slices.Sorted(mapKeys(got)), len(want))
-	}
-	for name, w := range want {
-		var a, b any
-		if got[name] == nil {
-			t.Errorf("no %s", name)
-			continue
-		}
-		json.Unmarshal(got[name].body, &a)
-		json.Unmarshal([]byte(w), &b)
-		if ga, _ := json.Marshal(a); string(ga) != func() string { x, _ := json.Marshal(b); return string(x) }() {
-			t.Errorf("%s = %s, want %s", name, got[name].body, w)
-		}
-	}
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 // The French catalogue the server sends has every lesson of index.json, as written under
 // lessons/fr/ or, for one not translated, in English.
 func TestFrenchLessonCatalogueIsServed(t *testing.T) {

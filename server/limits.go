@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/pvscope/pvscope/engine"
 	"time"
 
 	"github.com/pvscope/pvscope/server/session"
@@ -111,3 +112,23 @@ const (
 	pingPeriod = pongWait * 9 / 10 // pings keep a quiet peer's deadline moving
 	sendQueue  = 16                // control frames waiting to be written
 )
+
+// SearchShare says what one search may have under these limits (those left
+// at zero taking their defaults): its share of the memory budget, and the
+// largest transposition table that allows, in entries and bytes (no more
+// than the engine's own largest).
+func SearchShare(lim Limits) (share int64, entries int, table int64) {
+	lim = lim.withDefaults()
+	share, most := session.Share(lim.sessionLimits())
+	most = min(most, engine.MaxTTSize)
+	return share, most, int64(most) * session.TableBytes
+}
+
+// RuntimeMemoryLimit is the Go runtime's memory limit for a server whose
+// budget is maxMemory (-max-memory): the budget plus a fifth for what it
+// does not charge (connections' buffers, goroutine stacks, frames being
+// written, the runtime's own), so that under a burst the collector works
+// harder before the process passes about 1.3 times the flag.
+func RuntimeMemoryLimit(maxMemory int64) int64 {
+	return maxMemory + maxMemory/5
+}

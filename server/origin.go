@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/pvscope/pvscope/server/engines"
 	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
@@ -42,7 +43,7 @@ func (s *Server) ownRequest(w http.ResponseWriter, r *http.Request) bool {
 	if m == nil {
 		return true
 	}
-	writeJSON(w, http.StatusForbidden, inspectError{Error: session.Sentence(m.Text), Key: m.Key, Args: m.Args})
+	engines.WriteJSON(w, http.StatusForbidden, engines.InspectError{Error: session.Sentence(m.Text), Key: m.Key, Args: m.Args})
 	return false
 }
 

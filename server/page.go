@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/server/assets"
 	"github.com/pvscope/pvscope/templates"
 	"github.com/pvscope/pvscope/templates/words"
 )
@@ -17,19 +18,19 @@ import (
 // servePage renders the page with the setup form filled from the URL, so a
 // link reproduces a search (DESIGN.md: /?fen=...&algo=pvs&depth=3).
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
-	if origin, refused := s.embedRefusedFrom(r); refused {
-		serveEmbedHint(w, r, origin) // a frame this server may not fill: say why (embedhint.go)
+	if origin, refused := assets.EmbedRefusedFrom(r, s.limits.EmbedOrigins); refused {
+		assets.ServeEmbedHint(w, r, origin) // a frame this server may not fill: say why (embedhint.go)
 		return
 	}
 	q := r.URL.Query()
 	p := s.page(q)
 	p.Embed = q.Get("embed") == "1"
-	p.Asset = assetURL
-	p.ImportMap = staticAssets().importMap
+	p.Asset = assets.URL
+	p.ImportMap = assets.ImportMap()
 	// Rendered whole before anything is written, so a render error can still
 	// be a 500, and a page that goes away mid-write is not mistaken for one.
 	var b bytes.Buffer
-	if err := templates.Index(p).Render(words.With(r.Context(), pageWords(r)), &b); err != nil {
+	if err := templates.Index(p).Render(words.With(r.Context(), assets.PageWords(r)), &b); err != nil {
 		http.Error(w, "the page could not be rendered: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
@@ -76,21 +77,21 @@ func pageFor(q url.Values, lim Limits) templates.Page {
 func writePage(w http.ResponseWriter, r *http.Request, body []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", cacheRevalidated)
+	h.Set("Cache-Control", assets.CacheRevalidated)
 	// Sec-Fetch-Dest: a frame from a refused site gets the embed hint instead
 	// (embedhint.go), so a shared cache must not hand it this page.
 	h.Set("Vary", "Accept-Encoding, Accept-Language, Cookie, Sec-Fetch-Dest")
 	// The import map is the page's one inline script; the policy names it by
 	// its hash (set here, not in securityHeaders, as only the page carries it).
-	h.Set("Content-Security-Policy", withScriptSource(h.Get("Content-Security-Policy"), staticAssets().mapHash))
+	h.Set("Content-Security-Policy", withScriptSource(h.Get("Content-Security-Policy"), assets.ImportMapHash()))
 	sum := sha256.Sum256(body)
 	etag := `W/"` + hex.EncodeToString(sum[:8]) + `"`
 	h.Set("ETag", etag)
 	var gz []byte
-	if acceptsGzip(r.Header.Get("Accept-Encoding")) && !etagMatches(r.Header.Get("If-None-Match"), etag) {
-		gz = gzipped(body, gzip.DefaultCompression)
+	if assets.AcceptsGzip(r.Header.Get("Accept-Encoding")) && !assets.ETagMatches(r.Header.Get("If-None-Match"), etag) {
+		gz = assets.Gzipped(body, gzip.DefaultCompression)
 	}
-	writeVersion(w, r, etag, body, gz)
+	assets.WriteVersion(w, r, etag, body, gz)
 }
 
 // withScriptSource adds source to the policy's script-src directive.
@@ -118,4 +119,11 @@ func galleryItems() []templates.GalleryItem {
 			Query: "?" + q.Encode(), Method: g.Method.String(), Reason: g.Reason.String()})
 	}
 	return items
+}
+
+// SiteFiles is the static site (pvscope site): the page in each language, as
+// this server renders it with an empty query and the default limits, and the
+// files it serves (server/assets/site.go).
+func SiteFiles() ([]assets.SiteFile, error) {
+	return assets.SiteFiles(pageFor(url.Values{}, DefaultLimits()))
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/pvscope/pvscope/server/capacity"
 	"time"
 
 	"github.com/pvscope/pvscope/engine"
@@ -15,19 +16,20 @@ const roomWait = 2 * time.Second
 
 // build makes the run a plan describes, charging the budget for its table
 // and tree first: called once the search holds its slot.
-func build(p *session.Plan, b *budget, lim *Limits) (*run, error) {
+func build(p *session.Plan, b *capacity.Budget, lim *Limits) (*run, error) {
 	r := &run{id: p.ID, opt: p.Opt, rec: tracer.NewRecording(), budget: b, lim: *lim, returned: make(chan struct{})}
+	r.acct.LetGo = r.letGo
 	full := func(m *msg.Error) error {
-		b.forget(r)
+		b.Forget(&r.acct)
 		return m
 	}
-	memory := session.MB(b.max)
+	memory := session.MB(b.Max())
 	// The search holds its slot, and the one that gave the slot up may not have given its
 	// tree's memory back yet (CI, under load: 4 of 30 huge trees refused "now"): a charge
 	// that does not fit is tried again for a moment before the page is told.
 	charge := func(n int64) bool {
 		for end := time.Now().Add(roomWait); ; time.Sleep(10 * time.Millisecond) {
-			if b.charge(r, n) {
+			if b.Charge(&r.acct, n) {
 				return true
 			}
 			if time.Now().After(end) {
@@ -54,10 +56,10 @@ func build(p *session.Plan, b *budget, lim *Limits) (*run, error) {
 		}
 		t, err := engine.Generate(p.Spec)
 		if err != nil {
-			b.forget(r)
+			b.Forget(&r.acct)
 			return nil, session.NewFieldError("random", err)
 		}
-		b.refund(r, p.Nodes*(session.TreeBuildBytes-session.TreeNodeBytes))
+		b.Refund(&r.acct, p.Nodes*(session.TreeBuildBytes-session.TreeNodeBytes))
 		r.pos = engine.NewTreePosition(t)
 	} else if p.Setup.Tree != "" && !charge(p.Nodes*session.TreeNodeBytes) {
 		return nil, full(msg.New("go-server.budgetFullTree",
@@ -66,4 +68,24 @@ func build(p *session.Plan, b *budget, lim *Limits) (*run, error) {
 	}
 	r.started, r.notices = p.Started(r.pos)
 	return r, nil
+}
+
+// letGo drops r's recording, and a finished search's tree, when the budget
+// evicts it, and tells its page (onEvict).
+func (r *run) letGo() {
+	r.mu.Lock()
+	r.rec, r.pos = nil, nil
+	onEvict := r.onEvict
+	r.mu.Unlock()
+	if onEvict != nil {
+		onEvict()
+	}
+}
+
+// account is r's share of the memory budget; nil for no run.
+func (r *run) account() *capacity.Account {
+	if r == nil {
+		return nil
+	}
+	return &r.acct
 }

@@ -3,15 +3,15 @@ package server
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/pvscope/pvscope/server/capacity"
 )
 
-// threadStat reads a thread's stat line from /proc: the fields after the command name in
+// threadStat reads (as capacity's test does) a thread's stat line from /proc: the fields after the command name in
 // parentheses, so that [0] is field 3 (the state), [11] field 14 (utime, in clock ticks) and
 // [16] field 19 (the nice value); ok is false once the thread has gone.
 func threadStat(tid int) (fields []string, ok bool) {
@@ -22,21 +22,7 @@ func threadStat(tid int) (fields []string, ok bool) {
 	return strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:])), true
 }
 
-// niceOf reads a thread's nice value; ok is false once the thread has gone.
-func niceOf(t *testing.T, tid int) (nice int, ok bool) {
-	t.Helper()
-	fields, ok := threadStat(tid)
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.Atoi(fields[16])
-	if err != nil {
-		t.Fatalf("thread %d: nice field %q: %v", tid, fields[16], err)
-	}
-	return n, true
-}
-
-// runningNiced lists this process's threads at nice searchNice or more that have used the CPU
+// runningNiced lists this process's threads at nice capacity.SearchNice or more that have used the CPU
 // in a 50-ms look (an idle worker of an earlier search does not).
 func runningNiced(t *testing.T) []int {
 	t.Helper()
@@ -46,7 +32,7 @@ func runningNiced(t *testing.T) []int {
 		for _, d := range dirs {
 			tid, _ := strconv.Atoi(filepath.Base(d))
 			if f, ok := threadStat(tid); ok {
-				if n, _ := strconv.Atoi(f[16]); n >= searchNice {
+				if n, _ := strconv.Atoi(f[16]); n >= capacity.SearchNice {
 					out[tid], _ = strconv.Atoi(f[11])
 				}
 			}
@@ -62,63 +48,6 @@ func runningNiced(t *testing.T) []int {
 		}
 	}
 	return out
-}
-
-// Searches run niced on threads of their own, which nothing else ever runs on: goroutines
-// started meanwhile and afterwards run at the process's priority, and a worker that finished a
-// search takes the next one (same thread) rather than a new thread being niced.
-func TestSearchThreadsAreNicedAndNothingElse(t *testing.T) {
-	type report struct{ tid, nice int }
-	run := func() report {
-		got := make(chan report)
-		runNiced(func() {
-			tid := syscall.Gettid()
-			n, _ := niceOf(t, tid)
-			got <- report{tid, n}
-		})
-		return <-got
-	}
-	base, _ := niceOf(t, syscall.Gettid())
-	if base >= searchNice {
-		t.Fatalf("the test process already runs at nice %d: run it at less than %d", base, searchNice)
-	}
-	first := run()
-	if first.nice != searchNice {
-		t.Fatalf("a search's thread runs at nice %d, want %d", first.nice, searchNice)
-	}
-	// Goroutines started afterwards, many at once so that the runtime needs every thread it has,
-	// all run at the process's priority.
-	niced := make(chan int, 64)
-	for range 64 {
-		go func() {
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			n, _ := niceOf(t, syscall.Gettid())
-			time.Sleep(20 * time.Millisecond) // hold the thread while the others start
-			niced <- n
-		}()
-	}
-	for range 64 {
-		if n := <-niced; n != base {
-			t.Fatalf("a goroutine started after a search ran at nice %d, want %d", n, base)
-		}
-	}
-	// One search after another, each once the last one's worker is idle again: the same niced
-	// threads, no new one.
-	before := searchWorkers.Load()
-	for range 5 {
-		for deadline := time.Now().Add(10 * time.Second); searchIdle.Load() == 0; time.Sleep(time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatal("no search worker came back idle within 10 s of its search")
-			}
-		}
-		if r := run(); r.nice != searchNice {
-			t.Fatalf("a later search's thread runs at nice %d, want %d", r.nice, searchNice)
-		}
-	}
-	if after := searchWorkers.Load(); after != before {
-		t.Errorf("5 searches one after another started %d new search threads, want none", after-before)
-	}
 }
 
 // A search started from a page runs on a niced thread.

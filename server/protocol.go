@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"github.com/pvscope/pvscope/server/capacity"
 	"github.com/pvscope/pvscope/server/session"
 	"time"
 
@@ -28,7 +29,7 @@ type queuedFrame struct {
 	// than recent ones did, and waitMs is from their time so far: at least that.
 	WaitAtLeast bool           `json:"waitAtLeast,omitempty"`
 	Message     string         `json:"message"`
-	Key         string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Key         string         `json:"key,omitempty"` // the message's key and parameters (session.KeyOf, server/session/frames.go)
 	Args        map[string]any `json:"args,omitempty"`
 }
 
@@ -43,7 +44,7 @@ func queuedMessage(place, running int, wait time.Duration, atLeast bool) string 
 func queuedSaid(place, running int, wait time.Duration, atLeast bool) *msg.Error {
 	ord := ordinal(place)
 	args := []any{"place", place, "th", ord[len(ord)-2:], "running", running,
-		"searchWord", map[bool]string{true: "search", false: "searches"}[running == 1], "wait", span(wait)}
+		"searchWord", map[bool]string{true: "search", false: "searches"}[running == 1], "wait", capacity.Span(wait)}
 	switch {
 	case wait < time.Millisecond: // as waitMs: a wait of microseconds says nothing yet
 		return msg.New("go-server.queued", "{place}{th} in line for a search slot (the server runs {running} {searchWord} at once).", args...)

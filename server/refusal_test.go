@@ -15,19 +15,16 @@ func TestSlotRefusalsSayTheLinesSentence(t *testing.T) {
 	s, hs := testServer(t, Limits{MaxSearches: 1, MaxQueue: 1})
 	s.AddEngines(map[string]string{"fake": "/bin/false"})
 	// One search holds the slot and one waits: the line (capped at 1) is full.
-	release, err := s.slots.acquire(context.Background(), func(int) {})
+	release, err := s.slots.Acquire(context.Background(), func(int) {})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer release()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go s.slots.acquire(ctx, func(int) {})
+	go s.slots.Acquire(ctx, func(int) {})
 	for deadline := time.Now().Add(10 * time.Second); ; {
-		s.slots.mu.Lock()
-		n := len(s.slots.waiting)
-		s.slots.mu.Unlock()
-		if n == 1 {
+		if _, n := s.slots.Counts(); n == 1 {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/pvscope/pvscope/server/rooms"
 	"net"
 	"net/http/httptest"
 	"strings"
@@ -57,46 +58,6 @@ func (c *client) refusedOnce(field string, says ...string) {
 	}
 	if !strings.HasSuffix(text, ".") || m["key"] == nil {
 		c.t.Errorf("error %v: want a keyed sentence", m)
-	}
-}
-
-// A token bucket of 6 a minute passes 6 at once, then one every 10 s.
-func TestBucketRefillsEvenly(t *testing.T) {
-	var b bucket
-	t0 := time.Unix(1000, 0)
-	for i := range 6 {
-		if ok, _ := b.take(t0, 6); !ok {
-			t.Fatalf("take %d of a full bucket of 6 refused", i+1)
-		}
-	}
-	if ok, wait := b.take(t0, 6); ok || wait != 10*time.Second {
-		t.Fatalf("the 7th take: ok %v, wait %v; want refused, 10s", ok, wait)
-	}
-	if ok, wait := b.take(t0.Add(4*time.Second), 6); ok || wait != 6*time.Second {
-		t.Fatalf("4 s later: ok %v, wait %v; want refused, 6s", ok, wait)
-	}
-	if ok, _ := b.take(t0.Add(10*time.Second), 6); !ok {
-		t.Fatal("10 s later a token has come back")
-	}
-	if b.full(t0.Add(10*time.Second), 6) || !b.full(t0.Add(70*time.Second), 6) {
-		t.Fatal("a bucket is full again a minute after it was emptied, not before")
-	}
-}
-
-func TestAddressOf(t *testing.T) {
-	for in, want := range map[string]string{
-		"192.0.2.7:5000":                    "192.0.2.7",
-		"[::ffff:192.0.2.7]:5000":           "192.0.2.7",
-		"[2001:db8:1:2:3:4:5:6]:80":         "2001:db8:1:2::/64",
-		"[2001:db8:1:2:ffff:ffff:ffff:1]:1": "2001:db8:1:2::/64",
-	} {
-		a, err := net.ResolveTCPAddr("tcp", in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := addressOf(a); got != want {
-			t.Errorf("addressOf(%s) = %q, want %q", in, got, want)
-		}
 	}
 }
 
@@ -167,7 +128,7 @@ func TestRoomRateLimitsPerAddress(t *testing.T) {
 // needs its place, so a script's rooms do not keep the teacher from sharing.
 func TestRoomsPerAddressAndAbandonedRooms(t *testing.T) {
 	s, hs := testServer(t, DefaultLimits())
-	s.rooms.roomCap = 4
+	s.rooms.RoomCap = 4
 	var hostile []*client
 	for range 3 {
 		h := dialFrom(t, hs, "127.0.0.2")
@@ -200,37 +161,29 @@ func TestRoomsPerAddressAndAbandonedRooms(t *testing.T) {
 	code, _ := present(t, away) // takes the last abandoned room's place
 	follow(t, dialFrom(t, hs, "127.0.0.5"), code)
 	away.ws.Close()
-	waitRooms(t, s, 1, func(r *room) bool { return r.presenter == nil })
+	waitRooms(t, s, 1, func(r rooms.Census) bool { return !r.PresenterHere })
 	last := dialFrom(t, hs, "127.0.0.6")
 	last.send(`{"type":"create-room"}`)
 	last.refusedOnce("", "already has 4 rooms open")
 }
 
-// abandoned is a room whose presenter has gone, with no follower. r.mu is held.
-func abandoned(r *room) bool { return r.presenter == nil && len(r.followers) == 0 }
+// abandoned is a room whose presenter has gone, with no follower.
+func abandoned(r rooms.Census) bool { return !r.PresenterHere && r.Followers == 0 }
 
 // junk is a free answer a normal form keeps as it is ("junk 00" would be
 // "junk 0"), in the order of i: "junk aa", "junk ab", ...
 func junk(i int) string { return fmt.Sprintf("junk %c%c", 'a'+i/26, 'a'+i%26) }
 
-// waitRooms waits until n rooms are as is says (called with r.mu held).
-func waitRooms(t *testing.T, s *Server, n int, is func(*room) bool) {
+// waitRooms waits until n rooms are as is says.
+func waitRooms(t *testing.T, s *Server, n int, is func(rooms.Census) bool) {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
-		s.rooms.mu.Lock()
-		rooms := make([]*room, 0, len(s.rooms.rooms))
-		for _, r := range s.rooms.rooms {
-			rooms = append(rooms, r)
-		}
-		s.rooms.mu.Unlock()
 		got := 0
-		for _, r := range rooms {
-			r.mu.Lock()
+		for _, r := range s.rooms.Census() {
 			if is(r) {
 				got++
 			}
-			r.mu.Unlock()
 		}
 		if got == n {
 			return

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/pvscope/pvscope/server/rooms"
 	"io"
 	"net"
 	"net/http/httptest"
@@ -109,7 +110,7 @@ func TestRoomLoad(t *testing.T) {
 		"options": map[string]string{"algo": "minimax"}}
 
 	s, hs := testServer(t, DefaultLimits())
-	s.rooms.stall = time.Second
+	s.rooms.Stall = time.Second
 	p := dial(t, hs)
 	code, _ := present(t, p)
 
@@ -239,14 +240,16 @@ func TestRoomLoad(t *testing.T) {
 	// The stuck follower: dropped by now, or soon (the room counts followers every tick). The
 	// room is asked, not the presenter's frames: its room-count may have come inside a stream
 	// the test read past, and no other comes while the count stays the same.
-	roomFollowers := func() int {
-		s.rooms.mu.Lock()
-		r := s.rooms.rooms[code]
-		s.rooms.mu.Unlock()
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		return len(r.followers)
+	census := func() rooms.Census {
+		for _, r := range s.rooms.Census() {
+			if r.Code == code {
+				return r
+			}
+		}
+		t.Fatalf("room %s is not open", code)
+		return rooms.Census{}
 	}
+	roomFollowers := func() int { return census().Followers }
 	for deadline := time.Now().Add(2 * time.Minute); roomFollowers() != followers; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the room has %d followers, want %d once the stuck one is dropped", roomFollowers(), followers)
@@ -255,20 +258,8 @@ func TestRoomLoad(t *testing.T) {
 
 	// One copy of the search for the whole room: every follower reads the
 	// room's frame log by reference, none has a copy of its own.
-	s.rooms.mu.Lock()
-	rm := s.rooms.rooms[code]
-	s.rooms.mu.Unlock()
-	rm.mu.Lock()
-	logBytes, shared := 0, 0
-	for _, b := range rm.log.frames {
-		logBytes += len(b)
-	}
-	for _, f := range rm.followers {
-		if f.log == rm.log && f.pos == len(rm.log.frames) {
-			shared++
-		}
-	}
-	rm.mu.Unlock()
+	rc := census()
+	logBytes, shared := rc.LogBytes, rc.FollowersAtLogEnd
 	if shared != followers {
 		t.Fatalf("%d of %d followers read the room's log to its end", shared, followers)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/server/capacity"
 	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer"
 
@@ -24,7 +25,7 @@ type run struct {
 	cancel  context.CancelFunc
 	begun   time.Time
 	wake    chan<- struct{} // the write pump's doorbell; never blocks
-	budget  *budget
+	budget  *capacity.Budget
 	lim     Limits
 	onEvict func() // tells the page its recording was let go
 
@@ -34,12 +35,8 @@ type run struct {
 	result  *session.Done     // set once the search has returned
 	stopped *msg.Error        // why the server stopped the search, when it did
 
-	// Kept by the budget, under its lock.
-	charged     int64
-	tableCharge int64 // given back when the search returns
-	holds       int   // readers besides the page (room followers): never evicted while held
-	forgotten   bool  // the page moved on: nothing may be charged any more
-	evicted     bool
+	acct        capacity.Account // its share of the memory budget, kept by the budget
+	tableCharge int64            // given back when the search returns
 
 	returned chan struct{} // closed when the search goroutine has let go of its slot
 }
@@ -53,8 +50,8 @@ func (r *run) Emit(e tracer.Event) {
 	r.mu.Unlock()
 	// The recording is charged as it grows, outside r.mu (the budget may
 	// take another run's lock to evict it).
-	if c := session.ChargeFor(n); c > 0 && !r.budget.charge(r, c) {
-		r.stop(session.StoppedMemory(r.budget.max, n))
+	if c := session.ChargeFor(n); c > 0 && !r.budget.Charge(&r.acct, c) {
+		r.stop(session.StoppedMemory(r.budget.Max(), n))
 	}
 	select {
 	case r.wake <- struct{}{}:
@@ -124,7 +121,7 @@ func (r *run) search(ctx context.Context, release func()) {
 	stopped := r.stopped
 	r.mu.Unlock()
 	d := session.DoneOf(r.id, r.pos, r.opt, res, err, stopped, ctx.Err() != nil, time.Since(r.begun))
-	r.budget.refund(r, r.tableCharge) // the tables went with the search
+	r.budget.Refund(&r.acct, r.tableCharge) // the tables went with the search
 	r.mu.Lock()
 	d.Events = r.rec.Len()
 	r.result = d

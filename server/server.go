@@ -1,24 +1,8 @@
-// Package server serves the page, its static files and the websocket that
-// streams searches to it. It turns start commands into engine searches and
-// their traces into frames; it is the only package that knows about HTTP.
-//
-// Its parts: server.go (routes, headers), hosts.go (the Host check), embed.go
-// (-embed-origins: who may frame the page), embedhint.go (what a refused frame
-// shows instead), origin.go (POSTs come from the
-// page), body.go (a request body's deadline and minimum rate), conn.go
-// (a page's websocket: read and write pumps), start.go (a start command, from
-// its check to its search), plan.go (checking and building a search), run.go
-// (a search and its recording), slots.go (search slots and the line waiting
-// for them), budget.go (the memory budget), stuck.go (a page that stops
-// reading), errorqueue.go and errortext.go (errors as sentences), encode.go
-// (events frames), protocol.go (the frames), limits.go, engines.go (external UCI
-// engines a page may inspect, their lines streamed as they come), hub.go, room.go,
-// roomframes.go and pollanswer.go (rooms: a class follows a presenter), roomlimits.go
-// (what one page and one network address may do in rooms).
 package server
 
 import (
 	"context"
+	"github.com/pvscope/pvscope/server/capacity"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -26,6 +10,9 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/pvscope/pvscope/server/assets"
+	"github.com/pvscope/pvscope/server/engines"
+	"github.com/pvscope/pvscope/server/rooms"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -34,8 +21,8 @@ type Server struct {
 	limits   Limits
 	mux      *http.ServeMux
 	upgrader websocket.Upgrader
-	slots    *slots
-	budget   *budget
+	slots    *capacity.Slots
+	budget   *capacity.Budget
 	ctx      context.Context
 	hosts    *hostCheck
 	open     atomic.Int64 // websocket connections open or being opened, against MaxConns
@@ -45,8 +32,8 @@ type Server struct {
 	finished atomic.Int64
 	traces   traceStore // trace files opened in the page (tracefile.go)
 
-	rooms   hub           // rooms: hub.go
-	engines *engineRoutes // external engines offered to pages: engines.go
+	rooms   *rooms.Hub      // rooms: server/rooms
+	engines *engines.Routes // external engines offered to pages (server/engines)
 
 	frameAncestors, xFrameOptions string // who may frame the page (embed.go)
 }
@@ -55,24 +42,29 @@ type Server struct {
 // its default). Cancelling ctx ends every connection and search.
 func New(ctx context.Context, limits Limits) *Server {
 	limits = limits.withDefaults()
-	b := newBudget(limits.MaxMemory)
+	b := capacity.NewBudget(limits.MaxMemory)
 	s := &Server{limits: limits, mux: http.NewServeMux(), ctx: ctx,
-		slots: newSlots(limits.MaxSearches, limits.MaxQueue, limits.MaxWait, b), budget: b,
+		slots: capacity.NewSlots(limits.MaxSearches, limits.MaxQueue, limits.MaxWait, b), budget: b,
 		hosts: newHostCheck(limits.Hosts)}
+	s.rooms = rooms.NewHub(ctx, b, limits.RoomRate, limits.RoomsPerAddress)
 	// gorilla's default CheckOrigin refuses cross-origin upgrades, so another
 	// site open in the browser cannot drive searches on this machine. Write
 	// buffers come from a pool while a frame is written, so an idle
 	// connection holds none.
 	s.upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 64 << 10,
 		WriteBufferPool: &sync.Pool{}}
-	s.frameAncestors, s.xFrameOptions = frameHeaders(limits.EmbedOrigins)
-	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticFiles()))
-	s.mux.HandleFunc("GET /favicon.ico", serveFavicon)
+	s.frameAncestors, s.xFrameOptions = assets.FrameHeaders(limits.EmbedOrigins)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", assets.Files()))
+	s.mux.HandleFunc("GET /favicon.ico", assets.ServeFavicon)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("POST /trace", s.serveTraceUpload)
 	s.mux.HandleFunc("GET /tree", s.serveExerciseTree) // exercises' and worksheets' generated trees
 	s.mux.HandleFunc("GET /{$}", s.servePage)
-	s.addEngineRoutes()
+	// The engine routes answer from the start, so a page asks a server that
+	// offers none and hears an empty list.
+	s.engines = &engines.Routes{MaxBody: limits.MaxMessageBytes, Slots: s.slots, Refused: capacity.RefusalSentence, SlowBody: slowBody}
+	s.mux.HandleFunc("GET /engines", s.engines.ServeList)
+	s.mux.HandleFunc("POST /engines/inspect", s.engines.ServeInspect)
 	return s
 }
 
@@ -124,7 +116,7 @@ func (s *Server) serveWithBody(w http.ResponseWriter, r *http.Request) {
 //go:noinline
 func (s *Server) securityHeaders(h http.Header, r *http.Request) {
 	ancestors, xfo := "frame-ancestors 'none'", "DENY"
-	if embedPage(r) {
+	if assets.EmbedPage(r) {
 		ancestors, xfo = s.frameAncestors, s.xFrameOptions
 	}
 	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
@@ -186,9 +178,16 @@ func (s *Server) Finished() int64 { return s.finished.Load() }
 
 // Searches is the number of searches running now.
 func (s *Server) Searches() int {
-	running, _ := s.slots.counts()
+	running, _ := s.slots.Counts()
 	return running
 }
 
 // MemoryUsed is what the server's memory budget has charged now, in bytes.
 func (s *Server) MemoryUsed() int64 { return s.budget.Used() }
+
+// AddEngines offers the engines (name -> command) to pages. Call it before
+// serving.
+func (s *Server) AddEngines(engines map[string]string) { s.engines.Add(engines) }
+
+// Rooms is the number of rooms open.
+func (s *Server) Rooms() int { return s.rooms.Rooms() }

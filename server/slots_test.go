@@ -2,211 +2,12 @@ package server
 
 import (
 	"context"
-	"errors"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/pvscope/pvscope/server/capacity"
 )
-
-// lineOf is a slots whose every slot is taken, with its pace set: the mean of
-// recent holds is pace, and the searches holding the slots have only begun.
-func lineOf(t *testing.T, size int, maxWait, pace time.Duration, b *budget) *slots {
-	t.Helper()
-	s := newSlots(size, 0, maxWait, b)
-	for range size {
-		if err := s.join(newWaiter(func(int, time.Duration, bool) { t.Fatal("a search given a slot at once was told a place") }, 0)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for range recentHolds {
-		s.recent.add(pace)
-	}
-	return s
-}
-
-type told struct{ place, wait, atLeast []any }
-
-func (w *told) tell(place int, wait time.Duration, atLeast bool) {
-	w.place = append(w.place, place)
-	w.wait = append(w.wait, wait)
-	w.atLeast = append(w.atLeast, atLeast)
-}
-
-// The line is as long as the wait allows: with 2 slots and searches of 1 s,
-// one slot frees every half second, so the 20th in line waits 10 s, the
-// most -max-wait 10s allows, and the 21st, who would wait 10.5 s, is
-// refused with the wait, and when to try again.
-func TestLineIsAsLongAsTheWaitAllows(t *testing.T) {
-	s := lineOf(t, 2, 10*time.Second, time.Second, newBudget(1<<30))
-	var places []*told
-	for i := range 20 {
-		w := &told{}
-		places = append(places, w)
-		if err := s.join(newWaiter(w.tell, 100)); err != nil {
-			t.Fatalf("the %d-th in line: %v", i+1, err)
-		}
-	}
-	if w := places[19]; w.place[0] != 20 || w.wait[0] != 10*time.Second {
-		t.Fatalf("the 20th was told %v, %v; want place 20, 10 s", w.place, w.wait)
-	}
-	err := s.join(newWaiter(func(int, time.Duration, bool) {}, 100))
-	var le *lineError
-	if !errors.As(err, &le) {
-		t.Fatalf("the 21st: %v, want a refusal", err)
-	}
-	want := "The server is running 2 searches and 20 more are waiting; at the recent pace (1.0 s a search, 2 at once) " +
-		"yours would wait about 11 s, longer than this server keeps a search in line (-max-wait 10 s): try again in about 1 s."
-	if err.Error() != want {
-		t.Fatalf("the 21st was told\n%s\nwant\n%s", err, want)
-	}
-	if _, waiting := s.counts(); waiting != 20 {
-		t.Fatalf("%d waiting, want the 20", waiting)
-	}
-}
-
-// Before any search has finished nothing is known of the wait, unless the
-// searches holding the slots have held them a while: then their time so far
-// is the pace (a lower bound). Two slots held for 30 s put the 1st in line
-// at 15 s; with -max-wait 40s, the 3rd (45 s) is refused.
-func TestPaceFromSearchesStillRunning(t *testing.T) {
-	s := newSlots(2, 0, 40*time.Second, nil)
-	for range 2 {
-		s.join(newWaiter(nil, 0))
-	}
-	for i := range 2 {
-		w := &told{}
-		if err := s.join(newWaiter(w.tell, 0)); err != nil || w.wait[0].(time.Duration) >= time.Millisecond {
-			t.Fatalf("with nothing known, the %d-th in line: %v, told %v; want a place, and a wait of the slots' few microseconds", i+1, err, w.wait)
-		}
-	}
-	s.mu.Lock()
-	for w := range s.held {
-		w.since = time.Now().Add(-30 * time.Second)
-	}
-	s.mu.Unlock()
-	err := s.join(newWaiter(func(int, time.Duration, bool) {}, 0))
-	// 3 x 30 s / 2 = 45 s and the few microseconds since: 46 s rounded up.
-	want := "The server is running 2 searches and 2 more are waiting; the searches running have held their slots for 30 s so far " +
-		"(2 at once), so yours would wait at least 46 s, longer than this server keeps a search in line (-max-wait 40 s): try again in about 6 s."
-	if err == nil || err.Error() != want {
-		t.Fatalf("the 3rd: %v\nwant %s", err, want)
-	}
-}
-
-// What a search holds while it waits is charged to the memory budget, and a
-// line that does not fit is refused with a sentence; everything charged
-// comes back as the line empties.
-func TestLineIsChargedToTheBudget(t *testing.T) {
-	b := newBudget(2*waitingBytes + 8<<10) // room for two waiting searches, not three
-	s := lineOf(t, 1, time.Hour, time.Second, b)
-	var waiters []*waiter
-	for range 2 {
-		w := newWaiter(func(int, time.Duration, bool) {}, waitingBytes)
-		if err := s.join(w); err != nil {
-			t.Fatal(err)
-		}
-		waiters = append(waiters, w)
-	}
-	if b.Used() != 2*waitingBytes {
-		t.Fatalf("two waiting: %d bytes charged, want %d", b.Used(), 2*waitingBytes)
-	}
-	err := s.join(newWaiter(func(int, time.Duration, bool) {}, waitingBytes))
-	want := "The server is running 1 search and 2 more are waiting, and its memory budget (-max-memory, " + itoa((2*waitingBytes+8<<10)>>10) + " KB) has no room " +
-		"for another search in line; try again in about 1 s (the wait in line is about 3 s)."
-	if err == nil || err.Error() != want {
-		t.Fatalf("the 3rd: %v\nwant %s", err, want)
-	}
-	// The first leaves (its page closed); the second is given the slot.
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := s.await(ctx, waiters[0]); !errors.Is(err, context.Canceled) {
-		t.Fatal(err)
-	}
-	s.mu.Lock()
-	for w := range s.held {
-		s.handOn(w, time.Now())
-		break
-	}
-	s.mu.Unlock()
-	release, err := s.await(context.Background(), waiters[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	release()
-	if b.Used() != 0 {
-		t.Fatalf("%d bytes still charged with the line empty", b.Used())
-	}
-}
-
-// A page that starts again while it waits keeps its place: the new search
-// takes the old one's place in line, the old one's wait ends, and the slots
-// go out in the line's order.
-func TestStartingAgainKeepsThePlace(t *testing.T) {
-	s := lineOf(t, 1, time.Hour, time.Millisecond, nil)
-	var order []string
-	names := map[*waiter]string{}
-	join := func(name string) (*waiter, *told) {
-		w := &told{}
-		x := newWaiter(w.tell, 0)
-		names[x] = name
-		if err := s.join(x); err != nil {
-			t.Fatal(err)
-		}
-		return x, w
-	}
-	a, _ := join("a")
-	b, _ := join("b")
-	c, _ := join("c")
-	bAgain := &told{}
-	b2 := newWaiter(bAgain.tell, 0)
-	names[b2] = "b again"
-	if !s.replace(b, b2) {
-		t.Fatal("b's new search did not take b's place")
-	}
-	if len(bAgain.place) != 1 || bAgain.place[0] != 2 {
-		t.Fatalf("b's new search was told %v, want place 2", bAgain.place)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := s.await(ctx, b); !errors.Is(err, errReplaced) {
-		t.Fatalf("b's old search: %v, want errReplaced", err)
-	}
-	// A search not in line cannot be replaced; one that has not joined yet
-	// never will, once replaced.
-	if s.replace(b, newWaiter(nil, 0)) {
-		t.Fatal("a replaced search replaced again")
-	}
-	late := newWaiter(nil, 0)
-	if s.replace(late, newWaiter(nil, 0)) || s.join(late) == nil {
-		t.Fatal("a search replaced before it joined joined the line")
-	}
-	for range 3 {
-		s.mu.Lock()
-		for w := range s.held {
-			s.handOn(w, time.Now())
-			break
-		}
-		s.mu.Unlock()
-		for _, w := range []*waiter{a, b2, c} {
-			if _, ok := s.held[w]; ok && !containsName(order, names[w]) {
-				order = append(order, names[w])
-			}
-		}
-	}
-	if strings.Join(order, ", ") != "a, b again, c" {
-		t.Fatalf("slots given to %v", order)
-	}
-}
-
-func containsName(names []string, n string) bool {
-	for _, x := range names {
-		if x == n {
-			return true
-		}
-	}
-	return false
-}
 
 // The refusal and queued sentences write waits as people do.
 func TestWaitsAreWrittenForPeople(t *testing.T) {
@@ -215,8 +16,8 @@ func TestWaitsAreWrittenForPeople(t *testing.T) {
 		time.Minute: "1 min", 90 * time.Second: "1 min 30 s", 90100 * time.Millisecond: "1 min 31 s",
 		12*time.Minute + time.Second: "13 min",
 	} {
-		if got := span(d); got != want {
-			t.Errorf("span(%v) = %q, want %q", d, got, want)
+		if got := capacity.Span(d); got != want {
+			t.Errorf("capacity.Span(%v) = %q, want %q", d, got, want)
 		}
 	}
 	if got := queuedMessage(37, 4, 8*time.Second, false); got != "37th in line, about 8 s to wait for a search slot (the server runs 4 searches at once)." {
@@ -250,7 +51,7 @@ func TestClosedPageLeavesTheLine(t *testing.T) {
 	if m := c.expect("queued"); m["position"] != 1.0 {
 		t.Fatalf("c, once b closed: %v, want 1st in line", m)
 	}
-	if _, waiting := s.slots.counts(); waiting != 1 {
+	if _, waiting := s.slots.Counts(); waiting != 1 {
 		t.Fatalf("%d waiting after b closed, want c alone", waiting)
 	}
 	a.send(`{"type":"stop"}`)
@@ -298,7 +99,7 @@ func TestOnePageHoldsOneSlot(t *testing.T) {
 			}
 		}
 	}()
-	if running, waiting := s.slots.counts(); running != 1 || waiting != 0 {
+	if running, waiting := s.slots.Counts(); running != 1 || waiting != 0 {
 		t.Fatalf("%d running and %d waiting with a's newest search alone left", running, waiting)
 	}
 	b.send(map[string]any{"type": "start", "id": 1, "setup": map[string]string{"tree": aima}})
@@ -308,7 +109,7 @@ func TestOnePageHoldsOneSlot(t *testing.T) {
 	runtime.KeepAlive(a)
 }
 
-// A search waiting in line holds no more than waitingBytes, what the budget
+// A search waiting in line holds no more than capacity.WaitingBytes, what the budget
 // is charged for it: its plan and position, its goroutine, its place. (Both
 // ends of the connections are in this process; a waiting page's client side
 // holds one queued frame more than an idle one.)
@@ -320,7 +121,7 @@ func TestWaitingSearchesAreCheap(t *testing.T) {
 	lim.MaxSearches = 1
 	lim.MaxWait = time.Hour // the slot is held for the whole test
 	s, hs := testServer(t, lim)
-	release, err := s.slots.acquire(context.Background(), func(int) {}) // the test holds the only slot
+	release, err := s.slots.Acquire(context.Background(), func(int) {}) // the test holds the only slot
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,13 +139,13 @@ func TestWaitingSearchesAreCheap(t *testing.T) {
 		p.expect("queued")
 	}
 	after := liveWithStacks()
-	if _, waiting := s.slots.counts(); waiting != n {
+	if _, waiting := s.slots.Counts(); waiting != n {
 		t.Fatalf("%d waiting, want %d", waiting, n)
 	}
 	per := (int64(after) - int64(before)) / n
-	t.Logf("a search waiting in line holds %.1f KB (charged %d KB)", float64(per)/1024, waitingBytes>>10)
-	if per > waitingBytes {
-		t.Fatalf("a waiting search holds %d bytes, more than the %d it is charged", per, waitingBytes)
+	t.Logf("a search waiting in line holds %.1f KB (charged %d KB)", float64(per)/1024, capacity.WaitingBytes>>10)
+	if per > capacity.WaitingBytes {
+		t.Fatalf("a waiting search holds %d bytes, more than the %d it is charged", per, capacity.WaitingBytes)
 	}
 	runtime.KeepAlive(pages)
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"github.com/pvscope/pvscope/server/capacity"
 	"time"
 
 	"github.com/pvscope/pvscope/server/session"
@@ -26,14 +27,14 @@ func (c *conn) start(cmd session.Command) {
 	}
 	ctx, cancel := context.WithCancel(c.ctx)
 	a := &attempt{id: cmd.ID, cancel: cancel, gone: make(chan struct{})}
-	a.waiter = newWaiter(func(place int, wait time.Duration, atLeast bool) { c.tellPlace(a, place, wait, atLeast) }, waitingBytesOf(p))
+	a.waiter = capacity.NewWaiter(func(place int, wait time.Duration, atLeast bool) { c.tellPlace(a, place, wait, atLeast) }, waitingBytesOf(p))
 	c.mu.Lock()
 	prev := c.last
 	c.last = a
 	c.mu.Unlock()
 	inherited := false
 	if prev != nil {
-		inherited = c.srv.slots.replace(prev.waiter, a.waiter)
+		inherited = c.srv.slots.Replace(prev.waiter, a.waiter)
 		prev.cancel() // starting again replaces the search being shown (or waiting)
 	}
 	go c.launch(ctx, a, prev, inherited, p)
@@ -43,15 +44,15 @@ func (c *conn) start(cmd session.Command) {
 type attempt struct {
 	id      int64
 	cancel  context.CancelFunc
-	waiter  *waiter       // its claim on a search slot
-	gone    chan struct{} // closed once the attempt holds no slot and never will
-	stopped bool          // the page asked to stop it (under conn.mu)
+	waiter  *capacity.Waiter // its claim on a search slot
+	gone    chan struct{}    // closed once the attempt holds no slot and never will
+	stopped bool             // the page asked to stop it (under conn.mu)
 }
 
 // waitingBytesOf is what the plan holds while it waits in line: its text and
 // tree besides what every waiting search holds.
 func waitingBytesOf(p *session.Plan) int64 {
-	n := int64(waitingBytes + len(p.Setup.FEN) + len(p.Setup.Tree) + len(p.Setup.Random))
+	n := int64(capacity.WaitingBytes + len(p.Setup.FEN) + len(p.Setup.Tree) + len(p.Setup.Random))
 	if p.Setup.Tree != "" {
 		n += p.Nodes * session.TreeNodeBytes
 	}
@@ -76,22 +77,22 @@ func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited 
 		if ctx.Err() != nil {
 			return
 		}
-		err = slots.join(a.waiter)
+		err = slots.Join(a.waiter)
 	}
 	var release func()
 	if err == nil {
-		release, err = slots.await(ctx, a.waiter)
+		release, err = slots.Await(ctx, a.waiter)
 	}
 	c.mu.Lock()
 	c.forgetPlace(a) // out of the line: a place not yet sent is stale
 	stopped := a.stopped
 	c.mu.Unlock()
 	if err != nil {
-		var full *lineError
+		var full *capacity.LineError
 		switch {
 		case errors.As(err, &full):
-			c.queue(session.Said(a.id, "", full.said()))
-		case errors.Is(err, errReplaced):
+			c.queue(session.Said(a.id, "", full.Said()))
+		case errors.Is(err, capacity.ErrReplaced):
 		case stopped:
 			c.queue(session.Said(a.id, "", msg.New("go-server.stoppedInLine", "Stopped while waiting for a free search slot: the search did not start.")))
 		}
@@ -112,13 +113,13 @@ func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited 
 	c.cur = r
 	closed := c.closed
 	c.mu.Unlock()
-	c.srv.budget.forget(old)
+	c.srv.budget.Forget(old.account())
 	if closed { // the write pump has gone and forgotten its run: forget this one too
-		c.srv.budget.forget(r)
+		c.srv.budget.Forget(r.account())
 	}
 	c.ring()
 	searching = true
-	runNiced(func() { r.search(ctx, func() { a.cancel(); release(); c.srv.finished.Add(1); close(a.gone) }) })
+	capacity.RunNiced(func() { r.search(ctx, func() { a.cancel(); release(); c.srv.finished.Add(1); close(a.gone) }) })
 }
 
 // stop ends the page's search, or takes it out of the line.

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"github.com/pvscope/pvscope/server/capacity"
 	"io"
 	"net/http"
 	"os"
@@ -38,7 +39,7 @@ type openedTrace struct {
 	started session.Started
 	rec     *tracer.Recording
 	done    session.Done
-	account traceAccount
+	account capacity.TraceAccount
 }
 
 // traceStore holds the opened traces by token.
@@ -70,9 +71,9 @@ func (t *traceStore) put(o *openedTrace) string {
 	return tok
 }
 
-// dropOldest forgets the oldest opened trace, giving back its memory; false
+// DropOldest forgets the oldest opened trace, giving back its memory; false
 // when none is open.
-func (t *traceStore) dropOldest() bool {
+func (t *traceStore) DropOldest() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.tokens) == 0 {
@@ -84,7 +85,7 @@ func (t *traceStore) dropOldest() bool {
 
 // dropFirst forgets the oldest trace. Under t.mu.
 func (t *traceStore) dropFirst() {
-	t.byTok[t.tokens[0]].account.release()
+	t.byTok[t.tokens[0]].account.Release()
 	delete(t.byTok, t.tokens[0])
 	t.tokens = t.tokens[1:]
 }
@@ -103,7 +104,7 @@ func (s *Server) OpenTraceFile(path string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
-	o, err := readTraceCharged(io.LimitReader(f, maxTraceBytes+1), traceAccount{b: s.budget, store: &s.traces})
+	o, err := readTraceCharged(io.LimitReader(f, maxTraceBytes+1), capacity.TraceAccount{B: s.budget, Store: &s.traces})
 	if err != nil {
 		return "", err
 	}
@@ -124,19 +125,19 @@ func (s *Server) serveTraceUpload(w http.ResponseWriter, r *http.Request) {
 		s.refuseTrace(w, err)
 		return
 	}
-	release, err := s.slots.acquire(r.Context(), func(int) {})
+	release, err := s.slots.Acquire(r.Context(), func(int) {})
 	if err != nil {
 		if r.Context().Err() != nil {
 			return // the page went away while its file waited: nobody to tell
 		}
 		w.WriteHeader(http.StatusServiceUnavailable)
-		json.NewEncoder(w).Encode(map[string]string{"error": refusalSentence(err)})
+		json.NewEncoder(w).Encode(map[string]string{"error": capacity.RefusalSentence(err)})
 		return
 	}
 	defer release()
-	o, err := readTraceCharged(body, traceAccount{b: s.budget, store: &s.traces})
+	o, err := readTraceCharged(body, capacity.TraceAccount{B: s.budget, Store: &s.traces})
 	if err != nil {
-		if isBudgetFull(err) {
+		if capacity.IsBudgetFull(err) {
 			// The file is fine and still coming: read the rest away (bounded by the size
 			// limit and the body's deadline, nothing kept) so the page gets the sentence
 			// rather than a reset connection.
@@ -160,7 +161,7 @@ func (s *Server) refuseTrace(w http.ResponseWriter, err error) {
 		return
 	}
 	status := http.StatusBadRequest
-	if isBudgetFull(err) {
+	if capacity.IsBudgetFull(err) {
 		status = http.StatusServiceUnavailable // the server is full, the file is not wrong
 	}
 	w.WriteHeader(status)
@@ -193,15 +194,17 @@ func trimTracer(s string) string {
 }
 
 // readTrace reads a trace charging no budget (tests).
-func readTrace(r io.Reader) (*openedTrace, error) { return readTraceCharged(r, traceAccount{}) }
+func readTrace(r io.Reader) (*openedTrace, error) {
+	return readTraceCharged(r, capacity.TraceAccount{})
+}
 
 // readTraceCharged reads and completes a trace (session.ReadTrace), charging
 // acct as it goes.
-func readTraceCharged(r io.Reader, acct traceAccount) (*openedTrace, error) {
+func readTraceCharged(r io.Reader, acct capacity.TraceAccount) (*openedTrace, error) {
 	o := &openedTrace{account: acct}
 	t, err := session.ReadTrace(r, &o.account)
 	if err != nil {
-		o.account.release()
+		o.account.Release()
 		return nil, err
 	}
 	o.started, o.rec, o.done = t.Started, t.Rec, t.Done

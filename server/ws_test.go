@@ -1,5 +1,8 @@
 package server
 
+// Over 400 lines because it holds the websocket protocol's cases (hello, start, stop, limits,
+// errors) side by side with the client helpers they share.
+
 import (
 	"context"
 	"errors"
@@ -322,7 +325,7 @@ func TestStopWhileWaitingLeavesTheLine(t *testing.T) {
 	if m := b.expect("error"); !strings.Contains(m["message"].(string), "did not start") {
 		t.Fatalf("stopped in line: %v", m)
 	}
-	if _, waiting := s.slots.counts(); waiting != 0 {
+	if _, waiting := s.slots.Counts(); waiting != 0 {
 		t.Fatalf("%d still waiting after the stop", waiting)
 	}
 }

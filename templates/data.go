@@ -12,7 +12,7 @@ type Page struct {
 	Limits    Limits
 	Protocol  int  // websocket protocol version the page speaks
 	Embed     bool // ?embed=1: the tree, the stepping bar and the log only, for a course page's frame
-	// Asset gives a /static/ file its cached URL (with ?v=<hash>, server/assets.go); nil leaves URLs as they are.
+	// Asset gives a /static/ file its cached URL (with ?v=<hash>, server/assets/assets.go); nil leaves URLs as they are.
 	Asset func(url string) string
 	// ImportMap is the JSON of the page's import map, which gives each module its cached URL ("" for none).
 	ImportMap string

@@ -1,5 +1,8 @@
 package tracer
 
+// Over 400 lines because it is the Checker's core, the event loop and node stack that every rule
+// file (check_*.go) hooks into.
+
 import (
 	"fmt"
 

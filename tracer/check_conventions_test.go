@@ -1,5 +1,8 @@
 package tracer
 
+// Over 400 lines because it holds every convention word's cases side by side, so the header's
+// words and what each one changes are read together.
+
 import (
 	"slices"
 	"strconv"

@@ -1,5 +1,9 @@
 package tracer
 
+// Over 400 lines because Diagnosis is one sink whose per-iteration state the counts, the root's
+// line and the short line's end all read; its reasons are apart (diagnosis_reasons.go,
+// diagnosis_enginepv.go).
+
 // Diagnosis is a Sink that summarises a trace as it streams by: counts, and
 // per iteration the root's PV, whether it is shorter than the depth and, if
 // so, where it ended and why, as far as the trace shows. Root searches

@@ -1,5 +1,9 @@
 package tracer
 
+// Over 400 lines because Diff walks two streams in step, and that walk's state is one; one side's
+// reading, the report and the bounded lists are apart (diff_side.go, diff_report.go,
+// diff_keep.go).
+
 import "io"
 
 // Diff lines up two traces of one position and says where they part: the

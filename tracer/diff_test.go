@@ -1,5 +1,8 @@
 package tracer_test
 
+// Over 400 lines because it holds Diff's cases, each pair of traces written by hand beside what
+// the diff must say of them.
+
 import (
 	"bytes"
 	"context"

@@ -10,21 +10,31 @@
 //   - sink.go: the Sink interface and Multi, which fans one stream out to several sinks.
 //   - recording.go: Recording, an in-memory sink with random access (for seeking and stepping back).
 //   - jsonl.go: the JSONL trace file: a versioned header line, then one event per line.
-//     jsonl_read.go reads it back.
+//     jsonl_read.go reads it back; jsonl_fast.go decodes the common line without
+//     encoding/json; jsonl_moves.go a UCI move without allocating; jsonl_keys.go
+//     refuses field names in the wrong case.
 //   - counters.go: Counters, a sink that counts events per kind.
 //   - check.go: Check, the invariant checker used by tests and by pvscope check;
 //     check_nodes.go its stack of open nodes, check_rules.go re-searches and the
 //     collectors' reports, check_score.go what a node's children imply (a
 //     re-search owed, its best score, repeats), check_ids.go the set of ids seen,
 //     check_meta.go the header's convention words it does not know,
-//     check_ttdepth.go the table's depth (tt-depth).
+//     check_ttdepth.go the table's depth (tt-depth), check_null.go the null-move
+//     rules, check_driver.go the driver above the root (aspiration, the move
+//     played), check_enginepv.go the legality of the engine's own lines, and
+//     check_writer.go the trace's own mistakes (its writer's, not the engine's).
+//   - game.go: Game, the questions about positions along a line that the caller
+//     (engine.TraceGame) answers, for the rules that need a position.
 //   - derive.go: Deriver, which completes a minimal trace another engine wrote
 //     (enter and exit only) with the events that follow from it, marked Derived;
 //     derive_enter.go reads enters: ply, index, the expected type, re-searches
 //     and probes; derive_exit.go reads exits: re-searches from repeats, probes' outcomes,
 //     cutoffs, and the line down the children that decided each score;
 //     derive_pov.go turns scores from White's view (meta.pov "white") to negamax.
-//     decider.go is the child that decides a node's score, shared with Diagnosis.
+//     decider.go is the child that decides a node's score, shared with Diagnosis;
+//     revisit.go a node's last visit, rootpick.go an iteration's chosen root
+//     search, both shared with Diagnosis too; line.go the Deriver's lines, kept
+//     without a copy per ancestor.
 //   - subsearch.go: searches of a node's own position (IID, the singular test,
 //     razoring's and ProbCut's verification), Event.Sub; check_subsearch.go
 //     is the checker's subsearch rule, derive_subsearch.go the Deriver's part.
@@ -41,7 +51,8 @@
 //     MoveLister, which engine.MoveWalker implements).
 //   - diagnosis.go: Diagnosis, a sink that counts a trace and finds, per
 //     iteration, where a short PV ended and why; diagnosis_reasons.go the
-//     reasons its iteration gives a short line nothing at its end explains.
+//     reasons its iteration gives a short line nothing at its end explains;
+//     diagnosis_enginepv.go compares the engine's own line with the derived one.
 //
 // Scores follow the negamax convention: every score and window is from the point of
 // view of the side to move at the node the event names (the root for events that

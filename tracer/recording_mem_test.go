@@ -33,8 +33,8 @@ func heapPerEvent(n int) float64 {
 	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(n)
 }
 
-// The server charges 56 bytes per recorded event (server/budget.go's
-// eventBytes): a recording where half the events carry modern search's marks
+// The server charges 56 bytes per recorded event (server/session/plan.go's
+// EventBytes): a recording where half the events carry modern search's marks
 // must fit in it, as one without marks does.
 func TestRecordingMarksFitTheCharge(t *testing.T) {
 	const serverCharge = 56

@@ -254,7 +254,7 @@ func (c *Client) noAnswer(waitingFor string, limit time.Duration) *msg.Error {
 
 // gone explains why the engine stopped talking, while we sent a command
 // (sending) or waited for a word: its exit status and the end of what it
-// wrote on standard error (exited.go has the sentences).
+// wrote on standard error (gone.go has the sentences).
 func (c *Client) gone(sending bool, word string) error {
 	if c.tooMuch.Load() {
 		return engineGone{c.tooMuchOutput(sending, word)}

@@ -9,7 +9,8 @@
 //   - client.go: Client, one external engine process: handshake, bounded
 //     lines and output, limits, always reaped (proc_*.go: its process group);
 //     search.go: Go, one search read to bestmove (GoEach: each line as it
-//     arrives); info.go: ParseInfo.
+//     arrives); info.go: ParseInfo; badinfo.go an info line that did not
+//     parse; gone.go the sentences for an engine that stopped talking.
 //   - inspect.go: Inspect, the report of every line (Progress: each line
 //     as it comes); pvcheck.go plays a PV, classifies its end and says why
 //     a short one is short; multipv.go the MultiPV defects; verify.go

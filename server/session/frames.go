@@ -39,7 +39,7 @@ type Error struct {
 	// them was coalesced into one frame (the message is the last one's).
 	Count int `json:"count,omitempty"`
 	// Key and Args: the message's key in the page's catalogs and its
-	// parameters, when it is a keyed sentence (keyed.go).
+	// parameters, when it is a keyed sentence (KeyOf, frames.go).
 	Key  string         `json:"key,omitempty"`
 	Args map[string]any `json:"args,omitempty"`
 }
@@ -50,7 +50,7 @@ type Notice struct {
 	Type    string         `json:"type"`
 	ID      int64          `json:"id"`
 	Message string         `json:"message"`
-	Key     string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Key     string         `json:"key,omitempty"` // the message's key and parameters (KeyOf, frames.go)
 	Args    map[string]any `json:"args,omitempty"`
 }
 
@@ -92,7 +92,7 @@ type Done struct {
 	Events  int    `json:"events"`
 	Stopped string `json:"stopped"`
 	// StoppedKey and StoppedArgs: the key and parameters of the reason
-	// stopped gives, when it is keyed (keyed.go).
+	// stopped gives, when it is keyed (KeyOf, frames.go).
 	StoppedKey  string         `json:"stoppedKey,omitempty"`
 	StoppedArgs map[string]any `json:"stoppedArgs,omitempty"`
 	Result      Result         `json:"result"`

@@ -10,7 +10,7 @@ import (
 
 // The pieces every transport makes a search's frames with, declared once:
 // the server's websocket (server/conn.go, run.go), a room's followers
-// (server/room.go) and the static site's worker (Session, server/worker)
+// (server/rooms/roomrelay.go) and the static site's worker (Session, server/worker)
 // call these and only move the bytes.
 
 // How a search's frames are paced, on every transport: events in batches of

@@ -1,8 +1,14 @@
 // Package session turns a page's commands into the frames the page reads:
 // the start command's check and limits (plan.go), the frames and their keyed
 // sentences (frames.go, hello.go, errortext.go), the events encoder
-// (encode.go), the done frame (done.go), and Session, which runs searches one
-// at a time and writes their frames (this file).
+// (encode.go) and the lines it numbers (lines.go), the done frame (done.go),
+// a trace file read and checked (tracefile.go), opened (open.go), its
+// problems listed (traceproblems.go) and its nodes renumbered for the page
+// (pageids.go), an exercise's generated tree (exercisetree.go), "Why not
+// ...?" (why.go), what every transport makes frames with (producer.go:
+// pacing, progress, the budget's charge, the cursor), the refusal of a bad
+// message (refuse.go), and Session, which runs searches one at a time and writes
+// their frames (session.go).
 //
 // It knows nothing of HTTP or websockets, and builds for GOOS=js
 // GOARCH=wasm: the server streams a search's frames over a websocket, the

@@ -1,5 +1,8 @@
 /* pvscope_trace.h: write a pvscope trace (JSON Lines) from a C or C++ search.
  *
+ * Over 400 lines because a C engine takes the writer as one header to copy, as single-header
+ * libraries are; its parts come in the order a search calls them.
+ *
  * SPDX-License-Identifier: MIT-0
  * MIT No Attribution. Copyright (c) 2026 the pvscope authors.
  * Permission is hereby granted, free of charge, to any person obtaining a copy of this

@@ -12,6 +12,10 @@
 // CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE
 // OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
 // (MIT-0 asks for no notice in your copies: take this package into any engine.)
+//
+// Over 400 lines because it is the Go kit's writer and every helper an engine calls, in the
+// order a search calls them, so that an engine copying the kit copies this file whole
+// (subsearch.go and tthit.go are the optional parts).
 
 // Package gotrace writes a pvscope trace (JSON Lines) from a Go search: the
 // same calls as tracer/c/pvscope_trace.h and tracer/python/pvscope_trace.py,

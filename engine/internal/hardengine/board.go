@@ -1,5 +1,8 @@
 package hardengine
 
+// Over 400 lines because its 0x88 board, move generator and FEN reader are one reference engine's
+// own, kept apart from pvscope's chess on purpose, and the generator reads as one piece.
+
 import (
 	"fmt"
 	"strconv"

@@ -5,7 +5,9 @@
 // wider, when the root fails on one), a transposition table that answers
 // only nodes with a null window, a triangular PV table, quiescence with stand
 // pat, check extension, null move (R=2) and late move reductions. It has its
-// own 0x88 board and writes its own trace in pvscope's format (trace.go).
+// own 0x88 board (board.go, its keys zobrist.go) and writes its own trace in
+// pvscope's format (trace.go); eval.go is its evaluation, order.go its move
+// ordering, tt.go its table, and search.go (this file) the search.
 //
 // Planted bugs (Options.Bug) make it write the traces a broken engine of
 // this family would.

@@ -1,6 +1,8 @@
 // board.js: the position at a node. For chess a cm-chessboard with the line from that node as
 // arrows and the move that reached it marked; chess.js turns UCI moves into FENs and SAN.
 // For trees the same region shows the path from the root as text.
+// Over 400 lines because one cm-chessboard instance, its arrows and markers, and the tree's text
+// path share the board region's state; pieces.js and boardtitle.js are apart.
 import { Chessboard, FEN, COLOR } from "../../vendor/cm-chessboard/src/Chessboard.js";
 import { Arrows } from "../../vendor/cm-chessboard/src/extensions/arrows/Arrows.js";
 import { Markers, MARKER_TYPE } from "../../vendor/cm-chessboard/src/extensions/markers/Markers.js";

@@ -6,6 +6,8 @@
 // The pure half (what ?compare= means, leaf stepping, the counts) is compareplan.js.
 // A search diff (?diff=A,B: two opened traces, or two option sets) is two panes here, lined up by
 // diff.js, with comparediff.js' bar (first, previous and next difference) and rings on the nodes.
+// Over 400 lines because the panes, their one socket and their stepping share one comparison's
+// state; the pure half is compareplan.js.
 import { Trace } from "../model/model.js";
 import { TreeView } from "../tree/treeview.js";
 import { openTransport } from "../transport.js";

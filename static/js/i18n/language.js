@@ -7,7 +7,7 @@ export function bindLanguageMenu() {
   if (!menu) return;
   menu.addEventListener("change", () => {
     const lang = menu.value;
-    if (isSite()) { // a static site has a page per language (server/site.go): index.html, fr.html
+    if (isSite()) { // a static site has a page per language (server/assets/site.go): index.html, fr.html
       const url = new URL(lang === "en" ? "index.html" : `${lang}.html`, location.href);
       url.search = location.search;
       url.hash = location.hash;

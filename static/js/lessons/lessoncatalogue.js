@@ -2,7 +2,7 @@
 // the lessons static/lessons/index.json names as lessons/catalogue.json, [[name, text], ...], and
 // for each language LANG with a folder static/lessons/LANG/ as lessons/LANG/catalogue.json,
 // [[name, text, lang], ...], with the English text and "en" where a lesson is not translated
-// (server/assets.go; docs/lessons-translating.md). A language with no translated lesson at all
+// (server/assets/assets.go; docs/lessons-translating.md). A language with no translated lesson at all
 // has no catalogue of its own: English, then.
 import { t } from "../i18n/i18n.js";
 

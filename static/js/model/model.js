@@ -1,6 +1,8 @@
 // model.js: the events of one search, stored column by column, and the questions the page
 // asks about "the state after k events". Every query is a binary search or a walk up the
 // tree (O(log n) or O(depth)); nothing replays events, so stepping back to 0 is instant.
+// Over 400 lines because the Trace's columns and the queries over them share its private state;
+// its helpers are apart (columns.js, lines.js, modern.js, traceformat.js).
 import { Modern, NULL_MOVE } from "./modern.js";
 import { GrowInt32, GrowInt16, GrowUint8, countBelow, lastBelow } from "./columns.js";
 import { Lines } from "./lines.js";

@@ -329,7 +329,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
   };
 }
 
-// normalAnswer writes a typed answer the one way a poll counts it (server/pollanswer.go does
+// normalAnswer writes a typed answer the one way a poll counts it (server/rooms/pollanswer.go does
 // the same): "3, inf", "(3, +∞)" and "[3; infinity]" are all "(3, ∞)"; "−3" is "-3"; paths
 // ("1.1, 1.2") and words keep their words, single-spaced.
 export function normalAnswer(text) {

@@ -3,6 +3,8 @@
 // joined to their probe by a dashed arc, pruned children greyed. Only what is inside the
 // viewport is drawn, same-colour shapes share one path, and a frame is drawn only when
 // something changed, so panning thousands of nodes stays smooth.
+// Over 400 lines because the canvas's draw loop, viewport and hit tests share one view's state;
+// the marks and labels are apart (treemarks.js, treelabels.js).
 import { TreeLayout } from "./layout.js";
 import { listenToPointer } from "./treeinput.js";
 import { View } from "./view.js";

@@ -1,4 +1,4 @@
-package server
+package rooms
 
 import (
 	"cmp"
@@ -51,9 +51,9 @@ func (b *bucket) full(now time.Time, size int) bool {
 	return b.tokens >= float64(size)
 }
 
-// connRooms is what one connection has done in rooms, kept by its read pump
+// PageRooms is what one connection has done in rooms, kept by its read pump
 // (which alone handles its messages).
-type connRooms struct {
+type PageRooms struct {
 	addr           string
 	joins, answers bucket
 }
@@ -83,18 +83,14 @@ func addressOf(a net.Addr) string {
 	return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
 }
 
-// roomsOf is c's room record, made on its first room message.
-func (c *conn) roomsOf() *connRooms {
-	if c.rooms == nil {
-		c.rooms = &connRooms{addr: addressOf(c.ws.RemoteAddr())}
-	}
-	return c.rooms
-}
+// NewPageRooms is the room record of a page at a (its connection's remote
+// address), made on its first room message.
+func NewPageRooms(a net.Addr) *PageRooms { return &PageRooms{addr: addressOf(a)} }
 
 // use is addr's record. h.mu is held. Records that remember nothing (no
 // room, buckets full again) are swept when the table grows, so it holds
 // about as many addresses as were active in the last minute.
-func (h *hub) use(addr string, now time.Time, rate int) *addrUse {
+func (h *Hub) use(addr string, now time.Time, rate int) *addrUse {
 	if h.addrs == nil {
 		h.addrs = map[string]*addrUse{}
 	}
@@ -116,10 +112,10 @@ func (h *hub) use(addr string, now time.Time, rate int) *addrUse {
 
 // allowJoin charges a join-room or create-room to c and its address, or
 // tells c how long to wait.
-func (h *hub) allowJoin(c *conn) bool {
-	cr, now, rate := c.roomsOf(), time.Now(), c.srv.limits.RoomRate
+func (h *Hub) allowJoin(c Member) bool {
+	cr, now, rate := c.PageRooms(), time.Now(), h.rate
 	if ok, wait := cr.joins.take(now, connJoins); !ok {
-		c.queue(session.Said(0, "", msg.New("go-server.joinsTooFast", "This page has joined or opened rooms {n} times in a minute, the most a page may; try again in {seconds} s.",
+		c.Queue(session.Said(0, "", msg.New("go-server.joinsTooFast", "This page has joined or opened rooms {n} times in a minute, the most a page may; try again in {seconds} s.",
 			"n", connJoins, "seconds", waitSeconds(wait))))
 		return false
 	}
@@ -127,17 +123,17 @@ func (h *hub) allowJoin(c *conn) bool {
 	ok, wait := h.use(cr.addr, now, rate).joins.take(now, rate)
 	h.mu.Unlock()
 	if !ok {
-		c.queue(session.Said(0, "", msg.New("go-server.addressJoinsTooFast", "Pages from your network address ({address}) have joined or opened rooms {n} times in a minute, the most this server allows one address (-room-rate); try again in {seconds} s.",
+		c.Queue(session.Said(0, "", msg.New("go-server.addressJoinsTooFast", "Pages from your network address ({address}) have joined or opened rooms {n} times in a minute, the most this server allows one address (-room-rate); try again in {seconds} s.",
 			"address", cr.addr, "n", rate, "seconds", waitSeconds(wait))))
 	}
 	return ok
 }
 
 // allowAnswer charges an answer to c and its address, or tells c how long to wait.
-func (h *hub) allowAnswer(c *conn) bool {
-	cr, now, rate := c.roomsOf(), time.Now(), c.srv.limits.RoomRate
+func (h *Hub) allowAnswer(c Member) bool {
+	cr, now, rate := c.PageRooms(), time.Now(), h.rate
 	if ok, wait := cr.answers.take(now, connAnswers); !ok {
-		c.queue(session.Said(0, "answer", msg.New("go-server.answersTooFast", "This page has sent {n} answers in a minute, the most a page may; answer again in {seconds} s.",
+		c.Queue(session.Said(0, "answer", msg.New("go-server.answersTooFast", "This page has sent {n} answers in a minute, the most a page may; answer again in {seconds} s.",
 			"n", connAnswers, "seconds", waitSeconds(wait))))
 		return false
 	}
@@ -145,7 +141,7 @@ func (h *hub) allowAnswer(c *conn) bool {
 	ok, wait := h.use(cr.addr, now, rate).answers.take(now, rate)
 	h.mu.Unlock()
 	if !ok {
-		c.queue(session.Said(0, "answer", msg.New("go-server.addressAnswersTooFast", "Pages from your network address ({address}) have sent {n} answers in a minute, the most this server allows one address (-room-rate); answer again in {seconds} s.",
+		c.Queue(session.Said(0, "answer", msg.New("go-server.addressAnswersTooFast", "Pages from your network address ({address}) have sent {n} answers in a minute, the most this server allows one address (-room-rate); answer again in {seconds} s.",
 			"address", cr.addr, "n", rate, "seconds", waitSeconds(wait))))
 	}
 	return ok
@@ -162,11 +158,11 @@ func waitSeconds(d time.Duration) int {
 // following is closed to make the place (the address's own first): such a
 // room waits for nobody, and a teacher's "Share with the class" must not
 // wait two minutes behind a script's rooms.
-func (h *hub) place(addr string, lim Limits) *msg.Error {
+func (h *Hub) place(addr string) *msg.Error {
 	for freed := 0; ; freed++ {
 		h.mu.Lock()
-		most := cmp.Or(h.roomCap, maxRooms)
-		own := h.use(addr, time.Now(), lim.RoomRate).rooms >= lim.RoomsPerAddress
+		most := cmp.Or(h.RoomCap, maxRooms)
+		own := h.use(addr, time.Now(), h.rate).rooms >= h.perAddress
 		if !own && len(h.rooms) < most {
 			return nil
 		}
@@ -180,7 +176,7 @@ func (h *hub) place(addr string, lim Limits) *msg.Error {
 		h.mu.Unlock()
 		if own {
 			refused = msg.New("go-server.addressRooms", "Your network address ({address}) already holds {n} rooms, the most this server allows one address (-rooms-per-address); close one of them first.",
-				"address", addr, "n", lim.RoomsPerAddress)
+				"address", addr, "n", h.perAddress)
 		} else {
 			refused = msg.New("go-server.roomsFull", "The server already has {n} rooms open, the most it allows; try again when a class has finished.", "n", most)
 		}

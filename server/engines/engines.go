@@ -1,6 +1,7 @@
-package server
+package engines
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,29 +40,33 @@ const (
 	engineTimeLimit  = 30 * time.Second
 )
 
-// AddEngines offers the engines (name -> command) to pages. Call it before
-// serving.
-func (s *Server) AddEngines(engines map[string]string) {
-	s.engines.mu.Lock()
-	defer s.engines.mu.Unlock()
-	for name, command := range engines {
-		s.engines.engines[name] = command
-	}
-}
+// Routes serve the engines; they share the server's search slots.
+type Routes struct {
+	MaxBody  int64                          // the largest request, in bytes (-max-message)
+	Slots    Slots                          // the server's search slots
+	Refused  func(error) string             // the sentence for a slot refused
+	SlowBody func(error) (*msg.Error, bool) // whether err is a body sent too slowly, and its sentence
 
-// addEngineRoutes answers the engine routes from the start, so a page asks
-// a server that offers none and hears an empty list.
-func (s *Server) addEngineRoutes() {
-	s.engines = &engineRoutes{srv: s, engines: map[string]string{}}
-	s.mux.HandleFunc("GET /engines", s.engines.serveList)
-	s.mux.HandleFunc("POST /engines/inspect", s.engines.serveInspect)
-}
-
-// engineRoutes serve the engines; they share the server's search slots.
-type engineRoutes struct {
-	srv     *Server
-	mu      sync.RWMutex // AddEngines may come after the routes are in place
+	mu      sync.RWMutex // Add may come after the routes are in place
 	engines map[string]string
+}
+
+// Slots is the server's search slots as the inspector takes one: acquire
+// waits in line for a slot (or refuses) and gives back its release.
+type Slots interface {
+	Acquire(ctx context.Context, place func(int)) (release func(), err error)
+}
+
+// Add offers the engines (name -> command) to pages. Call it before serving.
+func (s *Routes) Add(engines map[string]string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.engines == nil {
+		s.engines = map[string]string{}
+	}
+	for name, command := range engines {
+		s.engines[name] = command
+	}
 }
 
 // ParseEngineFlag reads -engine NAME=PATH (PATH may carry arguments,
@@ -78,7 +83,7 @@ func ParseEngineFlag(v string) (name, command string, err error) {
 	return name, command, nil
 }
 
-func (s *engineRoutes) names() []string {
+func (s *Routes) names() []string {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	names := make([]string, 0, len(s.engines))
@@ -89,8 +94,9 @@ func (s *engineRoutes) names() []string {
 	return names
 }
 
-func (s *engineRoutes) serveList(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string][]string{"engines": s.names()})
+// ServeList answers GET /engines.
+func (s *Routes) ServeList(w http.ResponseWriter, r *http.Request) {
+	WriteJSON(w, http.StatusOK, map[string][]string{"engines": s.names()})
 }
 
 // inspectRequest is what a page asks: an engine by name and a position.
@@ -105,37 +111,40 @@ type inspectRequest struct {
 	Progress bool `json:"progress"`
 }
 
-type inspectError struct {
+// InspectError is a refused or failed inspection's answer (and any refusal
+// of a page's POST: origin.go in server).
+type InspectError struct {
 	Error  string         `json:"error"`
 	Report *uci.Report    `json:"report,omitempty"` // what was read before the engine failed
-	Key    string         `json:"key,omitempty"`    // the error's key and parameters (keyed.go)
+	Key    string         `json:"key,omitempty"`    // the error's key and parameters (session.KeyOf, server/session/frames.go)
 	Args   map[string]any `json:"args,omitempty"`
 }
 
 // inspectFailed is the answer for a refused or failed inspection: message
 // as the page shows it in English, err's first keyed sentence for the others.
-func inspectFailed(message string, err error) inspectError {
-	e := inspectError{Error: message}
+func inspectFailed(message string, err error) InspectError {
+	e := InspectError{Error: message}
 	e.Key, e.Args = session.KeyOf(err)
 	return e
 }
 
-func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
+// ServeInspect answers POST /engines/inspect.
+func (s *Routes) ServeInspect(w http.ResponseWriter, r *http.Request) {
 	var req inspectRequest
-	body := http.MaxBytesReader(w, r.Body, s.srv.limits.MaxMessageBytes)
+	body := http.MaxBytesReader(w, r.Body, s.MaxBody)
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		var tooBig *http.MaxBytesError
 		m := msg.New("go-server.inspectNotJSON", "The request is not an inspection in JSON: {reason}", "reason", err)
 		if errors.As(err, &tooBig) {
-			m = msg.New("go-server.inspectTooLarge", "The request is larger than {n} bytes.", "n", s.srv.limits.MaxMessageBytes)
+			m = msg.New("go-server.inspectTooLarge", "The request is larger than {n} bytes.", "n", s.MaxBody)
 		}
-		if slow, ok := slowBody(err); ok {
-			writeJSON(w, http.StatusRequestTimeout, inspectFailed(slow.Text, slow))
+		if slow, ok := s.SlowBody(err); ok {
+			WriteJSON(w, http.StatusRequestTimeout, inspectFailed(slow.Text, slow))
 			return
 		}
-		writeJSON(w, http.StatusBadRequest, inspectFailed(session.Sentence(m.Text), m))
+		WriteJSON(w, http.StatusBadRequest, inspectFailed(session.Sentence(m.Text), m))
 		return
 	}
 	s.mu.RLock()
@@ -147,31 +156,31 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 			m = msg.New("go-server.noSuchEngine", "No engine is called \"{name}\" here; choose {names}.",
 				"name", session.Quoted(clipName(req.Engine)), "names", strings.Join(names, ", "))
 		}
-		writeJSON(w, http.StatusNotFound, inspectFailed(m.Text, m))
+		WriteJSON(w, http.StatusNotFound, inspectFailed(m.Text, m))
 		return
 	}
 	switch {
 	case req.Depth < 1 || req.Depth > MaxEngineDepth:
-		writeJSON(w, http.StatusBadRequest, inspectFailed(session.SayOf(msg.New("go-server.inspectDepth", "Depth {depth} is out of range: choose 1 to {most}.", "depth", req.Depth, "most", MaxEngineDepth))))
+		WriteJSON(w, http.StatusBadRequest, inspectFailed(session.SayOf(msg.New("go-server.inspectDepth", "Depth {depth} is out of range: choose 1 to {most}.", "depth", req.Depth, "most", MaxEngineDepth))))
 		return
 	case req.MultiPV < 0 || req.MultiPV > MaxEngineMultiPV:
-		writeJSON(w, http.StatusBadRequest, inspectFailed(session.SayOf(msg.New("go-server.inspectMultiPV", "MultiPV {n} is out of range: choose 1 to {most}.", "n", req.MultiPV, "most", MaxEngineMultiPV))))
+		WriteJSON(w, http.StatusBadRequest, inspectFailed(session.SayOf(msg.New("go-server.inspectMultiPV", "MultiPV {n} is out of range: choose 1 to {most}.", "n", req.MultiPV, "most", MaxEngineMultiPV))))
 		return
 	}
 	in := uci.Inspection{Engine: command, Label: req.Engine, FEN: req.FEN, Moves: req.Moves,
 		Depth: req.Depth, MultiPV: req.MultiPV, Verify: req.Verify, Limits: uci.Limits{Search: engineTimeLimit}}
 	if err := in.Check(); err != nil {
-		writeJSON(w, http.StatusBadRequest, inspectFailed(session.Sentence(err.Error()), err))
+		WriteJSON(w, http.StatusBadRequest, inspectFailed(session.Sentence(err.Error()), err))
 		return
 	}
 	// The slot is taken before the engine starts (waiting in the server's
 	// line if none is free), and given back when it is reaped.
-	release, err := s.srv.slots.acquire(r.Context(), func(int) {})
+	release, err := s.Slots.Acquire(r.Context(), func(int) {})
 	if err != nil {
 		if r.Context().Err() != nil {
 			return // the page went away while its inspection waited
 		}
-		writeJSON(w, http.StatusServiceUnavailable, inspectFailed(refusalSentence(err), err))
+		WriteJSON(w, http.StatusServiceUnavailable, inspectFailed(s.Refused(err), err))
 		return
 	}
 	defer release()
@@ -186,11 +195,11 @@ func (s *engineRoutes) serveInspect(w http.ResponseWriter, r *http.Request) {
 	code := http.StatusOK
 	if err != nil {
 		msg := strings.ReplaceAll(err.Error(), strings.Fields(command)[0], req.Engine)
-		answer, code = inspectError{Error: session.Sentence(msg), Report: &report}, http.StatusBadGateway
+		answer, code = InspectError{Error: session.Sentence(msg), Report: &report}, http.StatusBadGateway
 	}
 	switch {
 	case stream == nil:
-		writeJSON(w, code, answer)
+		WriteJSON(w, code, answer)
 	case err != nil:
 		stream.write(answer)
 	default:
@@ -228,7 +237,8 @@ func clipName(s string) string {
 	return s
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
+// WriteJSON answers v as JSON with the status code.
+func WriteJSON(w http.ResponseWriter, code int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
 	json.NewEncoder(w).Encode(v)

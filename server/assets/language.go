@@ -1,4 +1,4 @@
-package server
+package assets
 
 import (
 	"net/http"
@@ -15,7 +15,7 @@ const langCookie = "pvscope-lang"
 // pageWords picks the page's language: ?lang=, then the cookie the language menu sets,
 // then the browser's Accept-Language (in its order, by primary tag), then English. Only
 // a language with a catalog is taken, so any value from outside is bounded to that list.
-func pageWords(r *http.Request) *words.Words {
+func PageWords(r *http.Request) *words.Words {
 	have := map[string]bool{}
 	for _, l := range words.Languages() {
 		have[l.Code] = true

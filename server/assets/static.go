@@ -1,4 +1,4 @@
-package server
+package assets
 
 import (
 	"bytes"
@@ -22,12 +22,12 @@ import (
 
 const (
 	cacheHashed      = "max-age=31536000, immutable"
-	cacheRevalidated = "no-cache" // stored, but checked with the ETag before each use
+	CacheRevalidated = "no-cache" // stored, but checked with the ETag before each use
 )
 
 // staticFiles serves the embedded files the page loads, and nothing else: no
 // directory listings, no scripts or notes that sit beside the libraries.
-func staticFiles() http.Handler {
+func Files() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a := staticAssets().files[strings.TrimPrefix(r.URL.Path, "/")]
 		if a == nil {
@@ -48,12 +48,12 @@ func staticFiles() http.Handler {
 		if r.URL.Query().Get("v") == a.hash {
 			h.Set("Cache-Control", cacheHashed)
 		} else {
-			h.Set("Cache-Control", cacheRevalidated)
+			h.Set("Cache-Control", CacheRevalidated)
 		}
 		if a.gz != nil {
 			h.Set("Vary", "Accept-Encoding")
 		}
-		writeVersion(w, r, a.etag, a.body, a.gz)
+		WriteVersion(w, r, a.etag, a.body, a.gz)
 	})
 }
 
@@ -72,12 +72,12 @@ func subresource(dest string) bool {
 // writeVersion answers 304 when the client holds etag, else the body, gzipped
 // when the client accepts it and a gzipped form is given. One ETag names both
 // forms: it is weak (W/), which is what If-None-Match compares.
-func writeVersion(w http.ResponseWriter, r *http.Request, etag string, body, gz []byte) {
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+func WriteVersion(w http.ResponseWriter, r *http.Request, etag string, body, gz []byte) {
+	if ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	if gz != nil && acceptsGzip(r.Header.Get("Accept-Encoding")) {
+	if gz != nil && AcceptsGzip(r.Header.Get("Accept-Encoding")) {
 		w.Header().Set("Content-Encoding", "gzip")
 		body = gz
 	}
@@ -89,7 +89,7 @@ func writeVersion(w http.ResponseWriter, r *http.Request, etag string, body, gz 
 }
 
 // etagMatches is If-None-Match's weak comparison (RFC 9110 13.1.2).
-func etagMatches(header, etag string) bool {
+func ETagMatches(header, etag string) bool {
 	if header == "" {
 		return false
 	}
@@ -103,7 +103,7 @@ func etagMatches(header, etag string) bool {
 }
 
 // acceptsGzip reads Accept-Encoding: gzip (or *) listed with a q above 0.
-func acceptsGzip(header string) bool {
+func AcceptsGzip(header string) bool {
 	star := false
 	for _, part := range strings.Split(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
@@ -124,7 +124,7 @@ func acceptsGzip(header string) bool {
 
 // gzipped compresses b at the best level (done once per file, at start), or
 // returns nil when that saves nothing worth a Content-Encoding.
-func gzipped(b []byte, level int) []byte {
+func Gzipped(b []byte, level int) []byte {
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, level)
 	zw.Write(b)
@@ -144,12 +144,12 @@ func compressible(name string) bool {
 	return false
 }
 
-// serveFavicon answers the browsers and tools that ask for /favicon.ico
+// ServeFavicon answers the browsers and tools that ask for /favicon.ico
 // without reading the page's <link rel="icon">.
-func serveFavicon(w http.ResponseWriter, r *http.Request) {
+func ServeFavicon(w http.ResponseWriter, r *http.Request) {
 	r2 := r.Clone(r.Context())
 	r2.URL.Path = "favicon.svg"
-	staticFiles().ServeHTTP(w, r2)
+	Files().ServeHTTP(w, r2)
 }
 
 // servedByStatic is static.Served, named here for assets.go.

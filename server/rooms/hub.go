@@ -1,12 +1,14 @@
-package server
+package rooms
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"sync"
 	"time"
 
+	"github.com/pvscope/pvscope/server/capacity"
 	"github.com/pvscope/pvscope/server/session"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
@@ -27,19 +29,31 @@ const (
 // codeAlphabet has no 0/o, 1/l/i: a code read off a projector is typed without doubt.
 const codeAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
 
-// hub is the server's rooms: a code for followers, a token for the presenter
+// Hub is the server's rooms: a code for followers, a token for the presenter
 // that comes back, and which room each connection is in. The room itself
 // (room.go) registers, unregisters and broadcasts, like gorilla's chat hub.
-type hub struct {
+type Hub struct {
+	ctx        context.Context  // the server's: its end closes every room
+	budget     *capacity.Budget // charged for each room's frame log
+	rate       int              // Limits.RoomRate (-room-rate)
+	perAddress int              // Limits.RoomsPerAddress (-rooms-per-address)
+
 	mu      sync.Mutex
 	rooms   map[string]*room // by code
 	tokens  map[string]*room
-	members map[*conn]*room
+	members map[Member]*room
 	addrs   map[string]*addrUse // what each network address has done in rooms (roomlimits.go)
 	sweepAt int                 // addrs is swept of idle addresses when it reaches this size
-	// Timings and bounds; zero means the default (tests lower them).
-	grace, stall         time.Duration
-	roomCap, followerCap int
+	// Timings and bounds; zero means the default (tests lower them before
+	// the first room opens).
+	Grace, Stall         time.Duration
+	RoomCap, FollowerCap int
+}
+
+// NewHub returns the rooms of a server whose life is ctx, charging budget for
+// the rooms' frame logs; rate is -room-rate and perAddress -rooms-per-address.
+func NewHub(ctx context.Context, budget *capacity.Budget, rate, perAddress int) *Hub {
+	return &Hub{ctx: ctx, budget: budget, rate: rate, perAddress: perAddress}
 }
 
 // roomCommand is a room message from a page; which fields count depends on Type
@@ -58,14 +72,14 @@ type roomCommand struct {
 	Answer      *string         `json:"answer"`
 }
 
-// handle takes the room messages off a connection, and refuses a follower's
+// Handle takes the room messages off a connection, and refuses a follower's
 // start. It says whether the message was its to handle.
-func (h *hub) handle(c *conn, typ string, raw []byte) bool {
+func (h *Hub) Handle(c Member, typ string, raw []byte) bool {
 	switch typ {
 	case "create-room", "join-room", "leave-room", "cursor", "question", "answer":
 	case "start":
 		if r, presenter := h.memberOf(c); r != nil && !presenter {
-			c.queue(session.Said(0, "", msg.New("go-server.followerStarts", "This page follows room {code}: only the presenter starts searches. Open pvscope without ?room= to search on your own.", "code", r.code)))
+			c.Queue(session.Said(0, "", msg.New("go-server.followerStarts", "This page follows room {code}: only the presenter starts searches. Open pvscope without ?room= to search on your own.", "code", r.code)))
 			return true
 		}
 		return false
@@ -76,13 +90,13 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 	if err := json.Unmarshal(raw, &cmd); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			c.queue(session.Said(0, te.Field, msg.New("go-server.roomFieldType", "The {type} message is not valid: its \"{field}\" should be {wantArticle} {want}, not {gotArticle} {got}.",
+			c.Queue(session.Said(0, te.Field, msg.New("go-server.roomFieldType", "The {type} message is not valid: its \"{field}\" should be {wantArticle} {want}, not {gotArticle} {got}.",
 				"type", typ, "field", session.Quoted(te.Field), "want", te.Type.Kind().String(), "got", te.Value,
 				"wantArticle", session.Article(te.Type.Kind().String()), "gotArticle", session.Article(te.Value))))
 			return true
 		}
 		m := msg.New("go-server.roomNotValid", "the {type} message is not valid: {reason}", "type", typ, "reason", err)
-		c.queue(session.Error{Type: "error", Message: session.Sentence(m.Text)}.WithKey(m))
+		c.Queue(session.Error{Type: "error", Message: session.Sentence(m.Text)}.WithKey(m))
 		return true
 	}
 	r, presenter := h.memberOf(c)
@@ -97,12 +111,12 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 		}
 	default: // cursor, question, answer
 		if r == nil {
-			c.queue(session.Said(0, "", msg.New("go-server.needsRoom", "{A} {type} message needs a room: send create-room or join-room first.", "type", typ, "A", session.Capitalized(session.Article(typ)))))
+			c.Queue(session.Said(0, "", msg.New("go-server.needsRoom", "{A} {type} message needs a room: send create-room or join-room first.", "type", typ, "A", session.Capitalized(session.Article(typ)))))
 			return true
 		}
 		if typ == "answer" {
 			if presenter {
-				c.queue(session.Said(0, "", msg.New("go-server.presenterAnswers", "The presenter asks the questions; followers answer them.")))
+				c.Queue(session.Said(0, "", msg.New("go-server.presenterAnswers", "The presenter asks the questions; followers answer them.")))
 				return true
 			}
 			if h.allowAnswer(c) {
@@ -111,7 +125,7 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 			return true
 		}
 		if !presenter {
-			c.queue(session.Said(0, "", msg.New("go-server.followerMoves", "Only the presenter moves room {code}; detach from the presenter to step on your own.", "code", r.code)))
+			c.Queue(session.Said(0, "", msg.New("go-server.followerMoves", "Only the presenter moves room {code}; detach from the presenter to step on your own.", "code", r.code)))
 			return true
 		}
 		if typ == "cursor" {
@@ -123,7 +137,7 @@ func (h *hub) handle(c *conn, typ string, raw []byte) bool {
 	return true
 }
 
-func (h *hub) memberOf(c *conn) (r *room, presenter bool) {
+func (h *Hub) memberOf(c Member) (r *room, presenter bool) {
 	h.mu.Lock()
 	r = h.members[c]
 	h.mu.Unlock()
@@ -135,13 +149,13 @@ func (h *hub) memberOf(c *conn) (r *room, presenter bool) {
 
 // create opens a room with c as presenter, or, given a token, gives the
 // presenter that lost its connection its room back.
-func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
+func (h *Hub) create(c Member, cmd roomCommand, cur *room, presenter bool) {
 	if cur != nil {
 		if presenter && (cmd.Token == "" || cmd.Token == cur.token) {
-			c.queue(roomFrame{Type: "room", Code: cur.code, Role: "presenter", Token: cur.token})
+			c.Queue(roomFrame{Type: "room", Code: cur.code, Role: "presenter", Token: cur.token})
 			return
 		}
-		c.queue(session.Said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
+		c.Queue(session.Said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
 		return
 	}
 	if !h.allowJoin(c) {
@@ -152,7 +166,7 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 		r := h.tokens[cmd.Token]
 		if r == nil {
 			h.mu.Unlock()
-			c.queue(session.Said(0, "token", msg.New("go-server.roomGone", "That room has closed (its presenter was away too long, or the server restarted); share again to open a new one.")))
+			c.Queue(session.Said(0, "token", msg.New("go-server.roomGone", "That room has closed (its presenter was away too long, or the server restarted); share again to open a new one.")))
 			return
 		}
 		h.members[c] = r
@@ -160,15 +174,15 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 		r.reclaim(c)
 		return
 	}
-	addr := c.roomsOf().addr
-	if refused := h.place(addr, c.srv.limits); refused != nil { // h.mu is held when it is nil
-		c.queue(session.Said(0, "", refused))
+	addr := c.PageRooms().addr
+	if refused := h.place(addr); refused != nil { // h.mu is held when it is nil
+		c.Queue(session.Said(0, "", refused))
 		return
 	}
 	if h.rooms == nil {
-		h.rooms, h.tokens, h.members = map[string]*room{}, map[string]*room{}, map[*conn]*room{}
+		h.rooms, h.tokens, h.members = map[string]*room{}, map[string]*room{}, map[Member]*room{}
 	}
-	r := newRoom(h, c.srv, randomCode(h.rooms), randomToken())
+	r := newRoom(h, randomCode(h.rooms), randomToken())
 	r.addr = addr
 	h.addrs[addr].rooms++
 	h.rooms[r.code], h.tokens[r.token], h.members[c] = r, r, r
@@ -177,16 +191,16 @@ func (h *hub) create(c *conn, cmd roomCommand, cur *room, presenter bool) {
 	go r.loop()
 }
 
-func (h *hub) join(c *conn, cmd roomCommand, cur *room) {
+func (h *Hub) join(c Member, cmd roomCommand, cur *room) {
 	if cur != nil {
-		c.queue(session.Said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
+		c.Queue(session.Said(0, "", msg.New("go-server.alreadyInRoom", "This page is already in room {code}; leave it first.", "code", cur.code)))
 		return
 	}
 	if !h.allowJoin(c) {
 		return
 	}
 	if len(cmd.Code) != roomCodeLetters {
-		c.queue(session.Said(0, "code", msg.New("go-server.roomCodeLength", "A room code has {n} letters; check the link.", "n", roomCodeLetters)))
+		c.Queue(session.Said(0, "code", msg.New("go-server.roomCodeLength", "A room code has {n} letters; check the link.", "n", roomCodeLetters)))
 		return
 	}
 	h.mu.Lock()
@@ -196,7 +210,7 @@ func (h *hub) join(c *conn, cmd roomCommand, cur *room) {
 	}
 	h.mu.Unlock()
 	if r == nil {
-		c.queue(session.Said(0, "code", msg.New("go-server.noSuchRoom", "There is no room {code} on this server (it may have closed); check the link.", "code", cmd.Code)))
+		c.Queue(session.Said(0, "code", msg.New("go-server.noSuchRoom", "There is no room {code} on this server (it may have closed); check the link.", "code", cmd.Code)))
 		return
 	}
 	if !r.register(c) {
@@ -205,7 +219,7 @@ func (h *hub) join(c *conn, cmd roomCommand, cur *room) {
 }
 
 // forget drops c's membership of r (and no other room's).
-func (h *hub) forget(c *conn, r *room) {
+func (h *Hub) forget(c Member, r *room) {
 	h.mu.Lock()
 	if h.members[c] == r {
 		delete(h.members, c)
@@ -214,7 +228,7 @@ func (h *hub) forget(c *conn, r *room) {
 }
 
 // remove takes a closed room and its members off the hub.
-func (h *hub) remove(r *room, members []*conn) {
+func (h *Hub) remove(r *room, members []Member) {
 	h.mu.Lock()
 	if h.rooms[r.code] == r {
 		h.addrs[r.addr].rooms-- // a room is charged to the address that opened it until it closes
@@ -230,16 +244,16 @@ func (h *hub) remove(r *room, members []*conn) {
 }
 
 // Rooms is the number of rooms open.
-func (s *Server) Rooms() int {
-	s.rooms.mu.Lock()
-	defer s.rooms.mu.Unlock()
-	return len(s.rooms.rooms)
-}
-
-func (h *hub) timings() (grace, stall time.Duration) {
+func (h *Hub) Rooms() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	grace, stall = h.grace, h.stall
+	return len(h.rooms)
+}
+
+func (h *Hub) timings() (grace, stall time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	grace, stall = h.Grace, h.Stall
 	if grace <= 0 {
 		grace = roomGrace
 	}

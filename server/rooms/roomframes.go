@@ -1,4 +1,4 @@
-package server
+package rooms
 
 import (
 	"cmp"
@@ -42,7 +42,7 @@ type roomClosedFrame struct {
 	Type    string         `json:"type"`
 	Code    string         `json:"code"`
 	Message string         `json:"message"`
-	Key     string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Key     string         `json:"key,omitempty"` // the message's key and parameters (session.KeyOf, server/session/frames.go)
 	Args    map[string]any `json:"args,omitempty"`
 }
 
@@ -51,7 +51,7 @@ type presenterFrame struct {
 	Type    string         `json:"type"`
 	Here    bool           `json:"here"`
 	Message string         `json:"message"`
-	Key     string         `json:"key,omitempty"` // the message's key and parameters (keyed.go)
+	Key     string         `json:"key,omitempty"` // the message's key and parameters (session.KeyOf, server/session/frames.go)
 	Args    map[string]any `json:"args,omitempty"`
 }
 
@@ -103,8 +103,8 @@ type poll struct {
 	id      string
 	prompt  string
 	choices []string
-	answers map[*conn]string // by follower present
-	dirty   bool             // the presenter has not seen the latest answer
+	answers map[Member]string // by follower present
+	dirty   bool              // the presenter has not seen the latest answer
 }
 
 // questionFrame tells followers the question they may answer ("" question: none open).
@@ -165,12 +165,12 @@ func (p *poll) tally(followers int) pollFrame {
 }
 
 // ask opens the presenter's question (an empty id closes it) and broadcasts it.
-func (r *room) ask(c *conn, cmd roomCommand) {
+func (r *room) ask(c Member, cmd roomCommand) {
 	id := ""
 	if cmd.Question != nil {
 		id = *cmd.Question
 	}
-	bad := func(field string, m *msg.Error) { c.queue(session.Said(0, field, m)) }
+	bad := func(field string, m *msg.Error) { c.Queue(session.Said(0, field, m)) }
 	switch {
 	case len(id) > maxQuestionID:
 		bad("question", msg.New("go-server.questionID", "A question's id has at most {n} bytes.", "n", maxQuestionID))
@@ -193,15 +193,15 @@ func (r *room) ask(c *conn, cmd roomCommand) {
 	if id == "" {
 		r.question = nil
 	} else if r.question == nil || r.question.id != id {
-		r.question = &poll{id: id, prompt: cmd.Prompt, choices: cmd.Choices, answers: map[*conn]string{}, dirty: true}
+		r.question = &poll{id: id, prompt: cmd.Prompt, choices: cmd.Choices, answers: map[Member]string{}, dirty: true}
 	}
 	r.questionSeq++
 	r.broadcast()
 }
 
 // answer records a follower's answer to the open question; answering again replaces it.
-func (r *room) answer(c *conn, cmd roomCommand) {
-	bad := func(field string, m *msg.Error) { c.queue(session.Said(0, field, m)) }
+func (r *room) answer(c Member, cmd roomCommand) {
+	bad := func(field string, m *msg.Error) { c.Queue(session.Said(0, field, m)) }
 	if cmd.Answer == nil || *cmd.Answer == "" || len(*cmd.Answer) > maxAnswerBytes {
 		bad("answer", msg.New("go-server.answerLength", `An answer needs "answer", 1 to {n} bytes.`, "n", maxAnswerBytes))
 		return

@@ -1,4 +1,4 @@
-package server
+package rooms
 
 import (
 	"cmp"
@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/pvscope/pvscope/server/session"
-	"github.com/pvscope/pvscope/tracer"
 
 	"github.com/pvscope/pvscope/tracer/msg"
 )
@@ -21,16 +20,15 @@ import (
 type room struct {
 	code, token string
 	addr        string // the network address that opened it, charged for it (roomlimits.go)
-	hub         *hub
-	srv         *Server
+	hub         *Hub
 	done        chan struct{} // closed when the room closes
 
 	mu          sync.Mutex
 	closed      bool
-	presenter   *conn         // nil while the presenter is away
+	presenter   Member        // nil while the presenter is away
 	presenterIn chan struct{} // closed when the presenter leaves or is replaced: its watch ends
 	awaySince   time.Time
-	followers   map[*conn]*follower
+	followers   map[Member]*follower
 	log         *frameLog
 	cursor      []byte // the presenter's last cursor frame
 	cursorSeq   int
@@ -42,7 +40,7 @@ type room struct {
 
 // follower is one following page and how far it has been sent.
 type follower struct {
-	c           *conn
+	c           Member
 	log         *frameLog
 	pos         int // frames of log sent
 	cursorSeq   int
@@ -51,31 +49,19 @@ type follower struct {
 	in          chan struct{} // closed when it leaves the room: its watch ends
 }
 
-// frameLog is one search of the presenter's as frames: started, events, done.
-// It is written by the room's loop and only appended to, so followers share it.
-type frameLog struct {
-	run    *run
-	frames [][]byte
-	sent   int // events encoded so far
-	done   bool
-	bytes  int64 // the frames' size, charged to the server's memory budget
-	enc    *session.BatchEncoder
-	buf    []tracer.Event
+func newRoom(h *Hub, code, token string) *room {
+	return &room{code: code, token: token, hub: h, done: make(chan struct{}),
+		followers: map[Member]*follower{}}
 }
 
-func newRoom(h *hub, s *Server, code, token string) *room {
-	return &room{code: code, token: token, hub: h, srv: s, done: make(chan struct{}),
-		followers: map[*conn]*follower{}}
-}
-
-func (r *room) isPresenter(c *conn) bool {
+func (r *room) isPresenter(c Member) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.presenter == c
 }
 
 // reclaim makes c the presenter: a new room's first, or a presenter back with its token.
-func (r *room) reclaim(c *conn) {
+func (r *room) reclaim(c Member) {
 	r.mu.Lock()
 	old := r.presenter
 	if r.presenter == nil && !r.awaySince.IsZero() {
@@ -89,16 +75,16 @@ func (r *room) reclaim(c *conn) {
 	r.mu.Unlock()
 	if old != nil && old != c {
 		r.hub.forget(old, r)
-		old.queue(session.Said(0, "", msg.New("go-server.presenterTakenOver", "Another page took over room {code} as its presenter.", "code", r.code)))
+		old.Queue(session.Said(0, "", msg.New("go-server.presenterTakenOver", "Another page took over room {code} as its presenter.", "code", r.code)))
 	}
-	c.queue(roomFrame{Type: "room", Code: r.code, Role: "presenter", Token: r.token})
+	c.Queue(roomFrame{Type: "room", Code: r.code, Role: "presenter", Token: r.token})
 	r.watch(c, in)
 }
 
 // register adds a follower, or says why it cannot follow.
-func (r *room) register(c *conn) bool {
+func (r *room) register(c Member) bool {
 	r.hub.mu.Lock()
-	most := cmp.Or(r.hub.followerCap, maxFollowers)
+	most := cmp.Or(r.hub.FollowerCap, maxFollowers)
 	r.hub.mu.Unlock()
 	r.mu.Lock()
 	if r.closed || len(r.followers) >= most {
@@ -108,11 +94,11 @@ func (r *room) register(c *conn) bool {
 		if closed {
 			m = msg.New("go-server.roomJustClosed", "Room {code} has just closed.", "code", r.code)
 		}
-		c.queue(session.Said(0, "code", m))
+		c.Queue(session.Said(0, "code", m))
 		return false
 	}
 	// The room frame goes first, before the room fills the queue.
-	c.queue(roomFrame{Type: "room", Code: r.code, Role: "follower"})
+	c.Queue(roomFrame{Type: "room", Code: r.code, Role: "follower"})
 	in := make(chan struct{})
 	r.followers[c] = &follower{c: c, in: in}
 	r.countDirty = true
@@ -120,7 +106,7 @@ func (r *room) register(c *conn) bool {
 	// The kernel would buffer up to 4 MB for a follower that stopped reading
 	// (500 of them: 2 GB) before the room could see it fall behind; a smaller
 	// buffer still carries a LAN's throughput at its round-trip times.
-	if tc, ok := c.ws.NetConn().(*net.TCPConn); ok {
+	if tc, ok := c.NetConn().(*net.TCPConn); ok {
 		tc.SetWriteBuffer(followerSocketBuffer)
 	}
 	r.watch(c, in)
@@ -130,10 +116,10 @@ func (r *room) register(c *conn) bool {
 // watch unregisters c when its connection ends (a closed tab, or one dropped
 // as slow), unless it has left the room (in is closed) or the room has closed.
 // A page that joins and leaves again and again leaves no goroutine behind.
-func (r *room) watch(c *conn, in chan struct{}) {
+func (r *room) watch(c Member, in chan struct{}) {
 	go func() {
 		select {
-		case <-c.ctx.Done():
+		case <-c.Context().Done():
 			r.gone(c)
 		case <-r.done:
 		case <-in:
@@ -141,7 +127,7 @@ func (r *room) watch(c *conn, in chan struct{}) {
 	}()
 }
 
-func (r *room) gone(c *conn) {
+func (r *room) gone(c Member) {
 	r.mu.Lock()
 	if r.presenter == c {
 		close(r.presenterIn)
@@ -174,7 +160,7 @@ func (r *room) unregister(f *follower) {
 }
 
 // leave is a page leaving on purpose: a follower unregisters, a presenter closes the room.
-func (r *room) leave(c *conn, presenter bool) {
+func (r *room) leave(c Member, presenter bool) {
 	if presenter {
 		r.close(msg.New("go-server.roomClosedByPresenter", "The presenter has closed the room."))
 		return
@@ -183,10 +169,10 @@ func (r *room) leave(c *conn, presenter bool) {
 }
 
 // setCursor records the presenter's cursor and broadcasts it at once.
-func (r *room) setCursor(c *conn, cmd roomCommand) {
+func (r *room) setCursor(c Member, cmd roomCommand) {
 	f, err := newCursorFrame(cmd)
 	if err != nil {
-		c.queue(err)
+		c.Queue(err)
 		return
 	}
 	b, _ := json.Marshal(f)
@@ -219,7 +205,7 @@ func (r *room) loop() {
 	defer tick.Stop()
 	for {
 		select {
-		case <-r.srv.ctx.Done():
+		case <-r.hub.ctx.Done():
 			r.close(msg.New("go-server.shuttingDown", "The server is shutting down."))
 			return
 		case <-r.done:
@@ -234,7 +220,7 @@ func (r *room) loop() {
 				return
 			}
 			held := len(r.followers) > 0 && r.relay()
-			var slow []*conn
+			var slow []Member
 			for _, f := range r.followers {
 				if !r.refill(f, now, !held) || (!f.stallSince.IsZero() && now.Sub(f.stallSince) > stall) {
 					slow = append(slow, f.c)
@@ -246,105 +232,11 @@ func (r *room) loop() {
 			r.tellPresenter()
 			r.mu.Unlock()
 			for _, c := range slow {
-				c.cancel() // gorilla's chat closes a client whose queue is full; its page reconnects and catches up
+				c.Cancel() // gorilla's chat closes a client whose queue is full; its page reconnects and catches up
 				r.hub.forget(c, r)
 			}
 		}
 	}
-}
-
-// relay appends to the frame log what the presenter's search has that the
-// log has not; a new search of the presenter's starts a new log. It says true
-// while the log is held back from the followers (presenterStreaming). r.mu is held.
-func (r *room) relay() bool {
-	var cur *run // the presenter's search, read once a tick
-	if p := r.presenter; p != nil {
-		p.mu.Lock()
-		cur = p.cur
-		p.mu.Unlock()
-		if cur != nil && (r.log == nil || r.log.run != cur) {
-			r.letGoOfLog()
-			// The budget keeps the run's recording until the log has read it all.
-			r.srv.budget.hold(cur)
-			started, _ := json.Marshal(cur.started)
-			r.log = &frameLog{run: cur, frames: [][]byte{started}, enc: session.NewBatchEncoder()}
-		}
-	}
-	l := r.log
-	if l == nil || l.done {
-		return false
-	}
-	if r.presenterStreaming(cur, l.run) {
-		return true
-	}
-	if l.buf == nil {
-		l.buf = make([]tracer.Event, session.MaxBatch)
-	}
-	// A few frames per tick at most, so that a room catching up on a long
-	// search still answers its followers' messages.
-	for range 16 {
-		n, last := l.run.Read(l.sent, l.buf)
-		if n > 0 {
-			frame := append([]byte(nil), l.enc.Encode(l.run.id, l.sent, l.buf[:n])...)
-			if !r.srv.budget.take(int64(len(frame))) {
-				r.cutLog(l)
-				return false
-			}
-			l.bytes += int64(len(frame))
-			l.frames = append(l.frames, frame)
-			l.sent += n
-		}
-		if last {
-			b, _ := json.Marshal(l.run.done())
-			l.frames = append(l.frames, b)
-			r.srv.budget.unhold(l.run) // the log has every event: the recording may go
-			l.done, l.buf, l.enc = true, nil, nil
-			return false
-		}
-		if n < len(l.buf) {
-			return false
-		}
-	}
-	return false
-}
-
-// presenterStreaming says whether run is still arriving at the presenter's
-// page. Its events wait for the followers until it has: 500 pages' worth of
-// writes would otherwise share the machine with the presenter's own stream
-// (and, on two cores, make it several times slower), and a started frame can
-// hold a whole generated tree. The followers get the search, started frame
-// and all, as soon as the presenter's page has it. cur is the presenter's
-// current search as relay read it. r.mu is held.
-func (r *room) presenterStreaming(cur, run *run) bool {
-	p := r.presenter
-	if p == nil || p.ctx.Err() != nil {
-		return false
-	}
-	return cur == run && p.delivered.Load() != run
-}
-
-// letGoOfLog tells the budget that the room no longer reads its log's run,
-// unless it already had every event, and gives back the log's memory. r.mu is held.
-func (r *room) letGoOfLog() {
-	l := r.log
-	if l == nil {
-		return
-	}
-	if !l.done {
-		r.srv.budget.unhold(l.run)
-	}
-	r.srv.budget.give(l.bytes)
-	l.bytes = 0
-}
-
-// cutLog ends a log that the memory budget has no room for: followers get
-// what it has and a sentence saying why the rest does not come. r.mu is held.
-func (r *room) cutLog(l *frameLog) {
-	r.srv.budget.unhold(l.run)
-	b, _ := json.Marshal(session.NoticeOf(l.run.id, msg.New("go-server.roomCopyCut",
-		"The room's copy of this search stops at step {step}: the server's memory budget is full. The presenter's page still has it all.", "step", l.sent)))
-	l.frames = append(l.frames, b)
-	l.done, l.buf, l.enc = true, nil, nil
 }
 
 // refill puts into f's queue what it has not been sent, as far as the queue
@@ -352,10 +244,10 @@ func (r *room) cutLog(l *frameLog) {
 // waits for them), then the log's frames. It never blocks. It says false when
 // f's connection has ended. r.mu is held.
 func (r *room) refill(f *follower, now time.Time, events bool) bool {
-	if f.c.ctx.Err() != nil {
+	if f.c.Context().Err() != nil {
 		return false
 	}
-	q := f.c.send
+	q := f.c.Send()
 	free := cap(q) - len(q) - queueReserve
 	put := func(b []byte) bool {
 		if free <= 0 {
@@ -414,13 +306,13 @@ func (r *room) tellPresenter() {
 	if p == nil {
 		return
 	}
-	if r.countDirty && len(p.send) < cap(p.send)-queueReserve {
+	if r.countDirty && len(p.Send()) < cap(p.Send())-queueReserve {
 		r.countDirty = false
-		p.queue(roomCountFrame{Type: "room-count", Followers: len(r.followers)})
+		p.Queue(roomCountFrame{Type: "room-count", Followers: len(r.followers)})
 	}
-	if q := r.question; q != nil && q.dirty && len(p.send) < cap(p.send)-queueReserve {
+	if q := r.question; q != nil && q.dirty && len(p.Send()) < cap(p.Send())-queueReserve {
 		q.dirty = false
-		p.queue(q.tally(len(r.followers)))
+		p.Queue(q.tally(len(r.followers)))
 	}
 }
 
@@ -429,9 +321,9 @@ func (r *room) tellPresenter() {
 func (r *room) tellFollowers(v any) {
 	b, _ := json.Marshal(v)
 	for c := range r.followers {
-		if len(c.send) < cap(c.send)-queueReserve {
+		if len(c.Send()) < cap(c.Send())-queueReserve {
 			select {
-			case c.send <- b:
+			case c.Send() <- b:
 			default:
 			}
 		}
@@ -446,7 +338,7 @@ func (r *room) close(why *msg.Error) {
 		return
 	}
 	r.closed = true
-	members := make([]*conn, 0, len(r.followers)+1)
+	members := make([]Member, 0, len(r.followers)+1)
 	for c := range r.followers {
 		members = append(members, c)
 	}
@@ -459,6 +351,6 @@ func (r *room) close(why *msg.Error) {
 	close(r.done)
 	r.hub.remove(r, members)
 	for _, c := range members {
-		c.queue(roomClosedFrame{Type: "room-closed", Code: r.code, Message: why.Text, Key: why.Key, Args: why.Args})
+		c.Queue(roomClosedFrame{Type: "room-closed", Code: r.code, Message: why.Text, Key: why.Key, Args: why.Args})
 	}
 }

@@ -1,9 +1,8 @@
-package server
+package assets
 
 import (
 	"bytes"
 	"context"
-	"net/url"
 	"path"
 	"regexp"
 	"sort"
@@ -38,17 +37,17 @@ func SitePages() map[string]string {
 	return pages
 }
 
-// SiteFiles renders the static site's pages and lists its static files, in
-// path order; the WebAssembly engine and wasm_exec.js are not among them.
-func SiteFiles() ([]SiteFile, error) {
-	lim := DefaultLimits()
+// SiteFiles renders the static site's pages from page (the page's data with
+// an empty query, the server's) and lists its static files, in path order;
+// the WebAssembly engine and wasm_exec.js are not among them.
+func SiteFiles(page templates.Page) ([]SiteFile, error) {
 	var files []SiteFile
 	for lang, name := range SitePages() {
 		w, err := words.Load(lang)
 		if err != nil {
 			return nil, err
 		}
-		p := pageFor(url.Values{}, lim)
+		p := page
 		p.Site = true
 		p.Asset = siteAssetURL
 		p.Preload = siteModules()
@@ -65,14 +64,14 @@ func SiteFiles() ([]SiteFile, error) {
 	return files, nil
 }
 
-// siteAssetURL is assetURL relative to the page ("static/css/page.css?v=..."):
+// siteAssetURL is URL relative to the page ("static/css/page.css?v=..."):
 // a course's pages may put the site in any folder.
 func siteAssetURL(u string) string {
-	return strings.TrimPrefix(assetURL(u), "/")
+	return strings.TrimPrefix(URL(u), "/")
 }
 
 // staticImport is a module's static import or re-export: import ... from
-// "./x.js", import "./x.js", export ... from "./x.js" (the page's modules
+// "./transport.js", import "./transport.js", export ... from "./transport.js" (the page's modules
 // write each on one line; a dynamic import() is lazy and not followed).
 var staticImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\b[^"'\n;]*?["'](\.{1,2}/[^"']+)["']`)
 

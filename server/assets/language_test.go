@@ -1,4 +1,4 @@
-package server
+package assets
 
 import (
 	"net/http"
@@ -31,7 +31,7 @@ func TestPageWordsPicksTheLanguage(t *testing.T) {
 		if c.accept != "" {
 			r.Header.Set("Accept-Language", c.accept)
 		}
-		if got := pageWords(r).Lang; got != c.want {
+		if got := PageWords(r).Lang; got != c.want {
 			t.Errorf("%s cookie %q accept %q: %s, want %s", c.url, c.cookie, c.accept, got, c.want)
 		}
 	}

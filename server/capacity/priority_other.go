@@ -1,6 +1,6 @@
 //go:build !linux
 
-package server
+package capacity
 
 // lowerPriority is Linux's alone (per-thread nice values); elsewhere a search runs at the
 // server's priority.

@@ -1,4 +1,4 @@
-package server
+package capacity
 
 // Searches run on threads of their own, kept at a lower priority (lowerPriority) for the life of
 // the process: a worker takes one search after another and never returns. A niced thread cannot
@@ -12,13 +12,13 @@ import "sync/atomic"
 
 var (
 	searchJobs    = make(chan func()) // a search handed to an idle worker
-	searchWorkers atomic.Int64        // the workers started (each lives as long as the process)
+	SearchWorkers atomic.Int64        // the workers started (each lives as long as the process)
 	searchIdle    atomic.Int64        // the workers waiting for a search and not yet claimed
 )
 
-// runNiced runs f on an idle search worker, or on a new one when none is idle. A caller claims
+// RunNiced runs f on an idle search worker, or on a new one when none is idle. A caller claims
 // an idle worker before handing it f, so the send waits only for that worker to take it.
-func runNiced(f func()) {
+func RunNiced(f func()) {
 	for {
 		n := searchIdle.Load()
 		if n == 0 {
@@ -33,7 +33,7 @@ func runNiced(f func()) {
 }
 
 func searchWorker(f func()) {
-	searchWorkers.Add(1)
+	SearchWorkers.Add(1)
 	lowerPriority()
 	for {
 		f()

@@ -1,4 +1,4 @@
-package server
+package assets
 
 import (
 	"fmt"
@@ -36,7 +36,7 @@ func ParseEmbedOrigins(list string) ([]string, error) {
 // embedPage says whether r asks for the embedded page (/?embed=1), the only
 // one -embed-origins lets other sites frame: the whole page in a frame
 // could be dressed up by the framing site and clicked through unseen.
-func embedPage(r *http.Request) bool {
+func EmbedPage(r *http.Request) bool {
 	return r.URL.Path == "/" && r.URL.Query().Get("embed") == "1"
 }
 
@@ -44,7 +44,7 @@ func embedPage(r *http.Request) bool {
 // (frame-ancestors 'none', X-Frame-Options DENY), or the sites named by
 // -embed-origins. X-Frame-Options cannot list sites, and browsers that read
 // frame-ancestors ignore it, so it is left out when sites are named.
-func frameHeaders(origins []string) (ancestors, xfo string) {
+func FrameHeaders(origins []string) (ancestors, xfo string) {
 	if len(origins) == 0 {
 		return "frame-ancestors 'none'", "DENY"
 	}

@@ -1,4 +1,4 @@
-package server
+package assets
 
 import (
 	"compress/gzip"
@@ -34,7 +34,7 @@ func newAsset(name string, body []byte) *asset {
 		a.ctype = http.DetectContentType(body) // as http.FileServer did: .md reads as text/plain
 	}
 	if compressible(name) {
-		a.gz = gzipped(body, gzip.BestCompression)
+		a.gz = Gzipped(body, gzip.BestCompression)
 	}
 	return a
 }
@@ -155,9 +155,9 @@ func lessonCatalogues(files map[string]*asset) map[string]*asset {
 	return out
 }
 
-// assetURL is the hashed URL of a file under /static/ (or the URL itself for
+// URL is the hashed URL of a file under /static/ (or the URL itself for
 // a file that is not served, which then answers 404 as before).
-func assetURL(url string) string {
+func URL(url string) string {
 	a := staticAssets().files[strings.TrimPrefix(url, "/static/")]
 	if a == nil {
 		return url
@@ -174,3 +174,8 @@ func assetNames() []string {
 	sort.Strings(names)
 	return names
 }
+
+// ImportMap is the JSON of the page's <script type="importmap">, and
+// ImportMapHash its CSP source, 'sha256-...'.
+func ImportMap() string     { return staticAssets().importMap }
+func ImportMapHash() string { return staticAssets().mapHash }

@@ -1,4 +1,4 @@
-package server
+package capacity
 
 import (
 	"github.com/pvscope/pvscope/server/session"
@@ -12,22 +12,22 @@ import (
 // entered). A charge that does not fit first lets idle recordings and the
 // oldest opened traces go, and else refuses the file with a sentence.
 
-// traceAccount is an opened trace's share of the memory budget. The zero
+// TraceAccount is an opened trace's share of the memory budget. The zero
 // account charges nothing (tests that read a trace without a server).
-type traceAccount struct {
-	b     *budget
-	store *traceStore // whose oldest traces give way when the budget is full
+type TraceAccount struct {
+	B     *Budget
+	Store interface{ DropOldest() bool } // whose oldest traces give way when the budget is full
 	n     int64
 }
 
 // to raises the account to n bytes, letting older traces go when it must;
 // false when n does not fit even so.
-func (a *traceAccount) to(n int64) bool {
-	if a == nil || a.b == nil || n <= a.n {
+func (a *TraceAccount) to(n int64) bool {
+	if a == nil || a.B == nil || n <= a.n {
 		return true
 	}
-	for !a.b.take(n - a.n) {
-		if a.store == nil || !a.store.dropOldest() {
+	for !a.B.Take(n - a.n) {
+		if a.Store == nil || !a.Store.DropOldest() {
 			return false
 		}
 	}
@@ -36,35 +36,35 @@ func (a *traceAccount) to(n int64) bool {
 }
 
 // settle lowers the account to n: reading is over, what it held is let go.
-func (a *traceAccount) settle(n int64) {
-	if a != nil && a.b != nil && n < a.n {
-		a.b.give(a.n - n)
+func (a *TraceAccount) settle(n int64) {
+	if a != nil && a.B != nil && n < a.n {
+		a.B.Give(a.n - n)
 		a.n = n
 	}
 }
 
-// release gives the whole account back: the trace is forgotten.
-func (a *traceAccount) release() { a.settle(0) }
+// Release gives the whole account back: the trace is forgotten.
+func (a *TraceAccount) Release() { a.settle(0) }
 
 // budgetFullTrace is the sentence for a trace the budget has no room for.
-func budgetFullTrace(b *budget) error {
+func budgetFullTrace(b *Budget) error {
 	return msg.New("go-server.budgetFullTrace",
 		"the server's memory budget (-max-memory, {memory}) has no room for this trace now; try again when a search has finished, or open a smaller trace",
 		"memory", session.MB(b.max))
 }
 
-// isBudgetFull says whether err is budgetFullTrace's: the server is full, the file is not wrong.
-func isBudgetFull(err error) bool {
+// IsBudgetFull says whether err is budgetFullTrace's: the server is full, the file is not wrong.
+func IsBudgetFull(err error) bool {
 	m, ok := msg.Keyed(err)
 	return ok && m.Key == "go-server.budgetFullTrace"
 }
 
 // To, Settle and Full make the account session.ReadTrace's charger.
-func (a *traceAccount) To(n int64) bool { return a.to(n) }
-func (a *traceAccount) Settle(n int64)  { a.settle(n) }
-func (a *traceAccount) Full() error {
-	if a == nil || a.b == nil {
-		return budgetFullTrace(&budget{})
+func (a *TraceAccount) To(n int64) bool { return a.to(n) }
+func (a *TraceAccount) Settle(n int64)  { a.settle(n) }
+func (a *TraceAccount) Full() error {
+	if a == nil || a.B == nil {
+		return budgetFullTrace(&Budget{})
 	}
-	return budgetFullTrace(a.b)
+	return budgetFullTrace(a.B)
 }

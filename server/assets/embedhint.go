@@ -1,4 +1,4 @@
-package server
+package assets
 
 import (
 	"fmt"
@@ -18,10 +18,11 @@ import (
 // how to allow it, and the page in a tab of its own. It has no script and no control, so it is
 // safe for any site to frame; every other answer keeps frame-ancestors as embed.go sets it.
 
-// embedRefusedFrom says whether r is the embedded page asked for by a frame of a site this
-// server does not let frame it, and that site's origin ("" when the browser did not say which).
-func (s *Server) embedRefusedFrom(r *http.Request) (origin string, refused bool) {
-	if !embedPage(r) {
+// EmbedRefusedFrom says whether r is the embedded page asked for by a frame of a site this
+// server does not let frame it (origins, its -embed-origins), and that site's origin ("" when
+// the browser did not say which).
+func EmbedRefusedFrom(r *http.Request, origins []string) (origin string, refused bool) {
+	if !EmbedPage(r) {
 		return "", false
 	}
 	if dest := r.Header.Get("Sec-Fetch-Dest"); dest != "iframe" && dest != "frame" {
@@ -34,9 +35,9 @@ func (s *Server) embedRefusedFrom(r *http.Request) (origin string, refused bool)
 	origin = refererOrigin(r.Header.Get("Referer"))
 	if origin == "" {
 		// Without a Referer the site is unknown: a hint only when no site at all may frame.
-		return "", len(s.limits.EmbedOrigins) == 0
+		return "", len(origins) == 0
 	}
-	return origin, !slices.Contains(s.limits.EmbedOrigins, origin)
+	return origin, !slices.Contains(origins, origin)
 }
 
 // refererOrigin is the scheme://host[:port] of a Referer, or "" if it is not a plain web
@@ -50,9 +51,9 @@ func refererOrigin(ref string) string {
 	return u.Scheme + "://" + strings.ToLower(u.Host)
 }
 
-// serveEmbedHint answers the refused frame with the hint, in the page's language.
-func serveEmbedHint(w http.ResponseWriter, r *http.Request, origin string) {
-	lang := pageWords(r)
+// ServeEmbedHint answers the refused frame with the hint, in the page's language.
+func ServeEmbedHint(w http.ResponseWriter, r *http.Request, origin string) {
+	lang := PageWords(r)
 	say := func(m *msg.Error) string {
 		args := make([]any, 0, 2*len(m.Args))
 		for k, v := range m.Args {
