@@ -70,6 +70,10 @@ type checkReport struct {
 	WarningCount int              `json:"warningCount"`
 	Warnings     []checkViolation `json:"warnings"`
 	Iterations   []checkIteration `json:"iterations"`
+	// TT is the table's traffic and links; RuleCounts, each rule's
+	// violations and warnings (cmd_check_tt.go).
+	TT         checkTT        `json:"tt"`
+	RuleCounts map[string]int `json:"ruleCounts"`
 }
 
 type checkCounts struct {
@@ -136,6 +140,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	keep := func(count *int, list *[]checkViolation) func(*tracer.Violation) {
 		return func(v *tracer.Violation) {
 			*count++
+			countRule(rep, v.Rule)
 			if len(*list) < maxShown {
 				*list = append(*list, checkViolation{
 					Rule: v.Rule, Line: line, Seq: v.Seq, Node: v.Node,
@@ -176,9 +181,10 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	if fen := meta["fen"]; fen != "" {
 		diag.EndOfLine = func(pv []string) (tracer.Reason, bool) { return engine.LineEnd(fen, pv) }
 		if g, err := engine.NewTraceGame(fen); err == nil {
-			chk.Game = g
+			chk.Game = newPositionGame(fen, g)
 		}
 	}
+	watchTT(&chk, rep)
 	unaccounted := tracer.Unaccounted{Warn: chk.Warn} // moves neither searched nor pruned (check_unaccounted.go)
 	unaccounted.SetHeader(rd.Header())
 	if w, err := engine.NewMoveWalker(meta); err == nil && w != nil {
@@ -211,6 +217,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	rep.Counts = checkCounts{Nodes: c.Nodes, Leaves: c.Leaves, Probes: c.Probes, ReSearches: c.ReSearches,
 		Cutoffs: c.Cutoffs, FirstMoveCutoffRate: c.FirstMoveCutoffRate(), TTHits: c.TTHits, TTCutoffs: c.TTCutoffs,
 		Repeats: chk.Repeats, Prunes: c.Prunes}
+	rep.TT.TTSummary = chk.TTSummary()
 	for _, it := range diag.Iterations {
 		ci := checkIteration{Depth: it.Depth, Score: it.Score, PV: it.PV, Short: it.Short, Stopped: it.Stopped, Derived: it.Derived, Bound: it.Bound.String()}
 		if ci.PV == nil {
@@ -323,6 +330,7 @@ func printCheck(w io.Writer, rep *checkReport) {
 		}
 		fmt.Fprintln(w)
 	}
+	printTT(w, rep)
 	// The trace's own mistakes first (what the engine did cannot be read
 	// right past them), then the engine's violations, then the warnings.
 	for _, v := range rep.WriterMistakes {

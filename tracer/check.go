@@ -10,7 +10,7 @@ import (
 type Violation struct {
 	Seq     int64  // the offending event; for a trace that ends badly, the last one
 	Node    int32  // the node the event names; for a trace that ends with nodes open, the innermost
-	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report, move-value, null-move-twice, null-in-check, aspiration, best-move, engine-pv, tt-depth; for a warning: repeat, engine-pv, null-in-check, unaccounted (check_unaccounted.go)
+	Rule    string // which rule broke: seq, search-order, nesting, innermost, iteration, probe-window, re-search, pv-update-window, actual-type, best-score, pv-report, move-value, null-move-twice, null-in-check, aspiration, best-move, engine-pv, tt-depth, tt-mate-ply, tt-bound, tt-move, tt-key; for a warning: tt-draw,: repeat, engine-pv, null-in-check, unaccounted (check_unaccounted.go)
 	Problem string
 	// Key and Args say Problem in the page's catalogs (go-tracer.*): msg.Error's.
 	Key  string
@@ -80,7 +80,8 @@ func (v *Violation) Error() string {
 //     open, names a method, and a cut a node entered, a reason and a ply
 //     short of the depth.
 //   - aspiration, best-move (check_driver.go), null-move-twice, null-in-check
-//     (check_null.go), tt-depth (check_ttdepth.go), engine-pv (check_enginepv.go; its comparison with the
+//     (check_null.go), tt-depth (check_ttdepth.go), the table rules
+//     tt-mate-ply, tt-bound, tt-move, tt-key, tt-draw (check_tt_*.go), engine-pv (check_enginepv.go; its comparison with the
 //     derived line is Diagnosis's): each file says the convention its rules
 //     rely on.
 //
@@ -137,7 +138,12 @@ type Checker struct {
 	rsNode, rsRef int32
 	sub           subChecks    // searches of a node's own position (check_subsearch.go)
 	tt            ttDepthState // the last tt-hit, for tt-depth (check_ttdepth.go)
-	wr            writerState  // the writer's mistakes (check_writer.go)
+	ttc           ttState      // the table's entries by key, for the table rules (check_tt_*.go)
+	ttsum         ttSumState   // the table's traffic by depth (check_tt_summary.go)
+	// OnTTLink, when set, receives each keyed tt-hit's link to the store it
+	// read (check_tt_link.go).
+	OnTTLink func(TTLink)
+	wr       writerState // the writer's mistakes (check_writer.go)
 }
 
 // nodeState is what the checker remembers of an entered node.
@@ -150,6 +156,7 @@ type nodeState struct {
 	probingAlpha int32 // while open: the Alpha of its probe whose child is not yet entered
 	repeatOf     int32 // the sibling it repeats, 0 if none
 	depth        int16
+	ply          int16
 	reduced      int16
 	// owesReSearch: a reduced search the parent must search again at full
 	// depth once it beats alpha (a late move reduction, or a reduction the
@@ -324,10 +331,15 @@ func (c *Checker) check(e *Event) *msg.Error {
 		return c.engineLine(e)
 	case RootPV:
 		return c.engineLine(e)
+	case TTProbe:
+		c.ttCount(e)
+		c.ttKey(e)
 	case TTHit:
 		c.ttHit(e)
 	case TTCutoff:
 		c.ttAnswered(e.Seq, e.Node)
+	case TTStore:
+		c.ttStore(e)
 	case StandPat:
 		c.standPat(e)
 	case MoveValue:
@@ -397,6 +409,7 @@ func (c *Checker) exit(e *Event) *msg.Error {
 	if e.End == TTCut {
 		c.ttAnswered(e.Seq, e.Node)
 	}
+	c.ttExited(e)
 	if problem == nil {
 		problem = c.judgeExit(e)
 	}

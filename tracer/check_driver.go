@@ -48,6 +48,10 @@ func (c *Checker) SetHeader(h Header) {
 	c.Bounds = h.Meta["bounds"]
 	c.Scale, _ = ScaleOf(h.Meta)
 	c.tt.allowed = h.Meta[MetaTTShallow] == "true"
+	c.ttc.mate = h.Meta[MetaTTMate]
+	if c.ttc.mate == "" {
+		c.ttc.mate = TTMateNode
+	}
 	c.metaWarnings(h.Meta)
 }
 

@@ -87,7 +87,7 @@ func (c *Checker) enterRef(e *Event) *msg.Error {
 
 // push opens e's node.
 func (c *Checker) push(e *Event) {
-	n := nodeState{move: e.Move, parent: e.Parent, alpha: e.Alpha, beta: e.Beta, depth: e.Depth, reduced: e.Reduced,
+	n := nodeState{move: e.Move, parent: e.Parent, alpha: e.Alpha, beta: e.Beta, depth: e.Depth, ply: e.Ply, reduced: e.Reduced,
 		owesReSearch: e.Reduced > 0 && (e.Why == "" || e.Why == WhyLMR)}
 	if e.Parent != 0 && !e.IsSub() { // a sub-search is no probe, re-search or repeat of the parent's
 		p := c.nodes[e.Parent]

@@ -44,11 +44,14 @@ const (
 	Cutoff
 	// TTProbe: Node looked itself up in the transposition table.
 	TTProbe
-	// TTHit: the table held an entry for Node: Bound, Depth (the entry's), Score, Move.
+	// TTHit: the table held an entry for Node: Bound, Depth (the entry's), Score, Move;
+	// Key and Raw when the engine gives them (the entry it read is the last
+	// tt-store of that Key before it).
 	TTHit
 	// TTCutoff: the entry was enough to return Score without searching.
 	TTCutoff
-	// TTStore: Node was written to the table with Bound, Depth, Score, Move.
+	// TTStore: Node was written to the table with Bound, Depth, Score, Move;
+	// Key and Raw when the engine gives them.
 	TTStore
 	// PVUpdate: Move at Node raised alpha: Score is strictly inside (Alpha, Beta),
 	// Alpha being the value before the update; PV is the node's new line.
@@ -253,13 +256,20 @@ const (
 // Node ids start at 1 and are unique within a search: a re-search of the same
 // move is a new node whose Ref names the probe it repeats.
 type Event struct {
-	Seq    int64 // positive and strictly increasing within a trace (pvscope's searcher counts from 1)
+	Seq int64 // positive and strictly increasing within a trace (pvscope's searcher counts from 1)
+	// Key, on tt-* events when HasKey: the engine's own key of the node's
+	// position (its Zobrist hash, say), written as 1 to 16 hex digits.
+	Key    uint64
 	Node   int32
 	Parent int32
 	Ref    int32
 	Alpha  int32
 	Beta   int32
 	Score  int32
+	// Raw, on tt-hit and tt-store when HasRaw: the integer the table entry
+	// holds (Score is the node's: after the engine's mate adjustment on a
+	// hit, before it on a store).
+	Raw    int32
 	Ply    int16 // distance from the root
 	Depth  int16 // depth remaining; <= 0 in quiescence
 	Index  int16 // the move's place in its parent's search order, from 0
@@ -289,4 +299,6 @@ type Event struct {
 	// Derived: the engine did not write this event; the reader made it from
 	// the events around it (see Deriver).
 	Derived bool
+	HasKey  bool // Key is given
+	HasRaw  bool // Raw is given
 }

@@ -57,6 +57,9 @@ func randomEvent(rng *rand.Rand, seq int64, moves []string) Event {
 			e.PV = []string{} // empty, not nil: must come back nil
 		}
 	}
+	if e.Kind == TTStore && e.Bound == NoBound {
+		e.Bound = Exact // the reader refuses a store without its bound
+	}
 	return e
 }
 

@@ -16,7 +16,7 @@ import (
 //	{"seq":2,"kind":"iteration-start","depth":1,"alpha":-32000,"beta":32000}
 //
 // Fields are written in a fixed order: seq, kind, node, parent, ref, ply, depth,
-// index, move, reduced, extended, why, subsearch, excluded, alpha, beta, score, expect, actual, bound,
+// index, move, reduced, extended, why, subsearch, excluded, alpha, beta, score, raw, key, expect, actual, bound,
 // end, method, reason, pv, derived (only when true). Zero is a
 // meaningful alpha, score or index, so each kind always writes the fields it is
 // about (see alwaysFields), zero or not, and any other field only when it is set.
@@ -175,6 +175,15 @@ func appendEvent(b []byte, e *Event) []byte {
 	b = num(b, fAlpha, `,"alpha":`, int64(e.Alpha))
 	b = num(b, fBeta, `,"beta":`, int64(e.Beta))
 	b = num(b, fScore, `,"score":`, int64(e.Score))
+	if e.HasRaw {
+		b = append(b, `,"raw":`...)
+		b = strconv.AppendInt(b, int64(e.Raw), 10)
+	}
+	if e.HasKey {
+		b = append(b, `,"key":"`...)
+		b = strconv.AppendUint(b, e.Key, 16)
+		b = append(b, '"')
+	}
 	b = str(b, fExpect, `,"expect":`, e.Expect.String())
 	b = str(b, fActual, `,"actual":`, e.Actual.String())
 	b = str(b, fBound, `,"bound":`, e.Bound.String())

@@ -181,6 +181,7 @@ func (p *fastParser) field(key []byte, j *jsonEvent) bool {
 		ok = small(&j.Ply)
 	case "depth":
 		ok = small(&j.Depth)
+		j.hasDepth = true
 	case "index":
 		ok = small(&j.Index)
 	case "move":
@@ -211,6 +212,15 @@ func (p *fastParser) field(key []byte, j *jsonEvent) bool {
 		j.PV, ok = p.strings()
 	case "derived":
 		j.Derived, ok = p.boolean()
+	case "key":
+		var b []byte
+		if b, ok = p.str(); ok {
+			j.Key.take(b)
+		}
+	case "raw":
+		var v int64
+		v, ok = p.int(32)
+		j.Raw = jsonRaw{v: int32(v), set: true}
 	default:
 		// Keys are case-sensitive: "Score" is not score, but an engine's
 		// own field, skipped when its value is simple; encoding/json

@@ -43,7 +43,7 @@ func TestFastDecodeAgreesWithEncodingJSON(t *testing.T) {
 		{`{"Score":9,"kind":"exit","node":3,"score":5}`, jsonEvent{Kind: "exit", Node: 3, Score: 5}},
 		{`{"kind":"exit","node":3,"SCORE":"high","NODE":null,"Derived":true}`, jsonEvent{Kind: "exit", Node: 3}},
 		{`{"KIND":"enter","kind":"exit","Node":-4,"node":3,"Move":"e2e4","PV":"x"}`, jsonEvent{Kind: "exit", Node: 3}},
-		{`{"kind":"enter","Pv":false,"pv":["e2e4"],"Depth":1,"depth":2}`, jsonEvent{Kind: "enter", PV: []string{"e2e4"}, Depth: 2}},
+		{`{"kind":"enter","Pv":false,"pv":["e2e4"],"Depth":1,"depth":2}`, jsonEvent{Kind: "enter", PV: []string{"e2e4"}, Depth: 2, hasDepth: true}},
 	}
 	for _, c := range mixedCase {
 		var fast, slow jsonEvent

@@ -21,6 +21,9 @@ var (
 func jsonKeys(t reflect.Type) map[string]bool {
 	keys := make(map[string]bool, t.NumField())
 	for i := range t.NumField() {
+		if !t.Field(i).IsExported() {
+			continue
+		}
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		keys[name] = true
 	}
@@ -133,11 +136,15 @@ func foldFree(line []byte) bool {
 // slowDecode decodes an event line with encoding/json, its keys matched
 // exactly; its error is encoding/json's.
 func slowDecode(line []byte, j *jsonEvent) error {
-	if foldFree(line) {
-		return json.Unmarshal(line, j)
+	exact := line
+	if !foldFree(line) {
+		if e, ok := exactKeys(line, eventKeys); ok {
+			exact = e
+		}
 	}
-	if exact, ok := exactKeys(line, eventKeys); ok {
-		line = exact
+	if err := json.Unmarshal(exact, j); err != nil {
+		return err
 	}
-	return json.Unmarshal(line, j)
+	j.hasDepth = j.Depth != 0 || slowHasDepth(exact)
+	return nil
 }

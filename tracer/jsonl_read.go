@@ -131,6 +131,9 @@ type jsonEvent struct {
 	Reason   string   `json:"reason"`
 	PV       []string `json:"pv"`
 	Derived  bool     `json:"derived"`
+	Key      jsonKey  `json:"key"`
+	Raw      jsonRaw  `json:"raw"`
+	hasDepth bool     // depth was given (read by the fast decoder, or slowHasDepth)
 }
 
 // Next returns the next event, or io.EOF after the last one. An error for a
@@ -193,6 +196,9 @@ func decodeEvent(line []byte, n int) (Event, error) {
 	}
 	if len(j.PV) > 0 {
 		e.PV = j.PV
+	}
+	if err := ttFields(&e, &j, n); err != nil {
+		return Event{}, err
 	}
 	return e, nil
 }

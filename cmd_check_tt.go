@@ -1,0 +1,163 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/tracer"
+)
+
+// The table's part of pvscope check: each keyed hit's link to the store it
+// read, the table's traffic by depth and bound, and the rules' counts.
+
+// maxReportedLinks bounds the links --json lists (all are counted).
+const maxReportedLinks = tracer.MaxTTLinkPaths
+
+// checkTT is the table's report.
+type checkTT struct {
+	tracer.TTSummary
+	// LinkCount is every keyed hit linked to a store; Links lists the first
+	// maxReportedLinks of them.
+	LinkCount int64           `json:"linkCount"`
+	Links     []tracer.TTLink `json:"links"`
+}
+
+// watchTT sets chk to fill rep's table report.
+func watchTT(chk *tracer.Checker, rep *checkReport) {
+	rep.TT.Links = []tracer.TTLink{}
+	if rep.RuleCounts == nil {
+		rep.RuleCounts = map[string]int{}
+	}
+	chk.OnTTLink = func(l tracer.TTLink) {
+		rep.TT.LinkCount++
+		if len(rep.TT.Links) < maxReportedLinks {
+			rep.TT.Links = append(rep.TT.Links, l)
+		}
+	}
+}
+
+// countRule counts a violation's or warning's rule.
+func countRule(rep *checkReport, rule string) {
+	if rep.RuleCounts == nil {
+		rep.RuleCounts = map[string]int{}
+	}
+	rep.RuleCounts[rule]++
+}
+
+// positionGame is the header FEN's tracer.PositionGame: engine.TraceGame's
+// answers, and the position after a line, followed incrementally (a node's
+// path shares most of its moves with the one asked before).
+type positionGame struct {
+	*engine.TraceGame
+	fen  string
+	root *engine.ChessPosition
+	line []string
+	at   []*engine.ChessPosition // at[i]: the position after line[:i+1]
+	own  []bool                  // at[i] was made for a pass (a new position), not by Make
+}
+
+func newPositionGame(fen string, g *engine.TraceGame) *positionGame {
+	return &positionGame{TraceGame: g, fen: fen}
+}
+
+// Position implements tracer.PositionGame.
+func (g *positionGame) Position(line []string) string {
+	if g.root == nil {
+		root, err := engine.NewChessPosition(g.fen)
+		if err != nil {
+			return ""
+		}
+		g.root = root
+	}
+	k := 0
+	for k < len(g.line) && k < len(line) && g.line[k] == line[k] {
+		k++
+	}
+	for len(g.line) > k {
+		i := len(g.line) - 1
+		if !g.own[i] {
+			g.at[i].Unmake()
+		}
+		g.line, g.at, g.own = g.line[:i], g.at[:i], g.own[:i]
+	}
+	for _, name := range line[k:] {
+		cur := g.root
+		if n := len(g.at); n > 0 {
+			cur = g.at[n-1]
+		}
+		if name == tracer.NullMove {
+			next, err := engine.NewChessPosition(passed(cur.FEN()))
+			if err != nil {
+				return ""
+			}
+			g.line, g.at, g.own = append(g.line, name), append(g.at, next), append(g.own, true)
+			continue
+		}
+		found := false
+		for _, m := range cur.Moves() {
+			if cur.MoveName(m) == name {
+				cur.Make(m)
+				found = true
+				break
+			}
+		}
+		if !found {
+			return ""
+		}
+		g.line, g.at, g.own = append(g.line, name), append(g.at, cur), append(g.own, false)
+	}
+	if n := len(g.at); n > 0 {
+		return g.at[n-1].FEN()
+	}
+	return g.root.FEN()
+}
+
+// passed is fen with the other side to move and no en passant square.
+func passed(fen string) string {
+	f := strings.Fields(fen)
+	if len(f) < 4 {
+		return fen
+	}
+	if f[1] == "w" {
+		f[1] = "b"
+	} else {
+		f[1] = "w"
+	}
+	f[3] = "-"
+	return strings.Join(f, " ")
+}
+
+// printTT prints the table's summary: nothing for a trace without table traffic.
+func printTT(w io.Writer, rep *checkReport) {
+	t := rep.TT
+	if t.Probes+t.Hits+t.Stores+t.Cuts > 0 {
+		fmt.Fprintf(w, "table: %d probes, %d hits (hit rate %.1f%%), %d cuts, %d stores; %d hits keyed, %d linked to their store\n",
+			t.Probes, t.Hits, 100*t.HitRate, t.Cuts, t.Stores, t.Keyed, t.Linked)
+		for _, r := range t.ByDepth {
+			fmt.Fprintf(w, "  depth %d: stores %s; hits %s; cuts %s\n", r.Depth, boundCounts(r.Stores), boundCounts(r.Hits), boundCounts(r.Cuts))
+		}
+	}
+	if len(rep.RuleCounts) > 0 {
+		rules := make([]string, 0, len(rep.RuleCounts))
+		for r := range rep.RuleCounts {
+			rules = append(rules, r)
+		}
+		sort.Strings(rules)
+		parts := make([]string, len(rules))
+		for i, r := range rules {
+			parts[i] = fmt.Sprintf("%s %d", r, rep.RuleCounts[r])
+		}
+		fmt.Fprintf(w, "by rule: %s\n", strings.Join(parts, ", "))
+	}
+}
+
+func boundCounts(b tracer.TTBoundCount) string {
+	s := fmt.Sprintf("%d exact, %d lower, %d upper", b.Exact, b.Lower, b.Upper)
+	if b.None > 0 {
+		s += fmt.Sprintf(", %d without bound", b.None)
+	}
+	return s
+}
