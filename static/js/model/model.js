@@ -5,6 +5,7 @@ import { Modern, NULL_MOVE } from "./modern.js";
 import { GrowInt32, GrowInt16, GrowUint8, countBelow, lastBelow } from "./columns.js";
 import { Lines } from "./lines.js";
 import { PAGE_BUDGET, overBudget } from "./budget.js";
+import { TTLinks } from "./ttlinks.js";
 
 // The storage and the file format live apart; their importers find them here too.
 export { countBelow, lastBelow } from "./columns.js";
@@ -84,6 +85,7 @@ export class Trace {
     // events become pruned entries above, with their why.
     this.modern = new Modern();
     this.lastMoves = null; // positionMoves' last answer
+    this.tt = new TTLinks(); // each tt-hit's store, by the table's keys (ttlinks.js)
     this.nullId = 0; // the move id of the null move "0000", once a frame names it
     this.full = null; // {what, max} once a batch would pass the page's budget: no more events are taken
   }
@@ -117,6 +119,7 @@ export class Trace {
     c.method.pushFrom(null, ok); c.reason.pushFrom(null, ok); c.derived.pushFrom(null, ok);
     if (b.cuts) for (const [off, method, reason] of b.cuts) if (off < ok) { c.method.set(at0 + off, method); c.reason.set(at0 + off, reason); }
     if (b.derived) for (const off of b.derived) if (off < ok) c.derived.set(at0 + off, 1);
+    this.tt.frame(b, at0, ok, K);
     if (b.lines) this.lines.add(b.lines);
     // A line is an id in this.lines (protocol 3), or, from a trace the page read itself, its move ids.
     if (b.pv) for (const [off, line] of b.pv) if (off < ok) this.pvs.set(at0 + off, Array.isArray(line) ? this.lines.fromMoves(line) : line);
