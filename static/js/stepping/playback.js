@@ -109,7 +109,7 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
     stepOut: jump(stepOut),
     nextIteration: jump(nextIteration),
     prevIteration: jump(prevIteration),
-    runToBreakpoint: jump((t, k) => runToBreakpoint(t, k, breakpoints())),
+    runToBreakpoint: jump((t, k) => runToBreakpoint(t, k, { ...breakpoints(), ttFindings: S.ttFindings || [] })),
     toStart: jump(() => 0),
     toEnd: jump((t) => t.length),
   };
