@@ -51,6 +51,8 @@ func TestBrowserTraceBeyondPageBudget(t *testing.T) {
 	// And the page goes on: a chain within the budget opens whole, with no sentence.
 	small, _ := chainFile(t, 500)
 	p.run(chromedp.SetUploadFiles(`[data-testid="trace-file"]`, []string{small}, chromedp.ByQuery))
+	// The old trace's 8,192 events answer finished() until the new one has started: wait for it.
+	p.waitFor(`window.pvscope.snapshot().eventCount !== 8192`)
 	n := p.finished()
 	p.eval(`window.pvscope.seek(`+itoa(n)+`); 0`, nil)
 	if got := p.snapshot(); got.Error != "" || got.NodeCount != 500 || len(got.PV) != 499 {
