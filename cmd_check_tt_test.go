@@ -324,3 +324,26 @@ func TestTTMove(t *testing.T) {
 		}
 	}
 }
+
+// A mate scheme meta does not know is a meta warning that names it.
+func TestTTMateSchemeUnknown(t *testing.T) {
+	lines := ttTrace(`{"format":"pvscope-trace","version":1,"meta":{"ttMate":"ply"}}`, `{"depth":1,"score":29990,"raw":29990,"bound":"exact","key":"a1"}`, `{"depth":1,"score":29990,"raw":29990,"bound":"exact","key":"a1"}`, 29990, 29990)
+	rep, _ := checkJSON(t, lines)
+	found := false
+	for _, w := range rep.Warnings {
+		found = found || w.Rule == "meta" && strings.Contains(w.Message, `meta.ttMate "ply" is neither "node" nor "root"`)
+	}
+	counts, first := rulesOf(rep)
+	if !found || counts["tt-mate-ply"] != 1 || !strings.Contains(first, "mate scheme is unknown") {
+		t.Errorf("warnings %+v, rules %v, first %q", rep.Warnings, counts, first)
+	}
+}
+
+// An entry whose raw integer changed between store and hit, no mate involved
+// (a score of 31000 held in 15 bits, say), is named by tt-mate-ply too.
+func TestTTEntryChanged(t *testing.T) {
+	rep, _ := checkJSON(t, ttTrace(ttHeader, `{"depth":1,"score":40,"raw":40,"bound":"exact","key":"a1"}`, `{"depth":1,"score":-24,"raw":-24,"bound":"exact","key":"a1"}`, 40, -24))
+	if counts, first := rulesOf(rep); counts["tt-mate-ply"] != 1 || !strings.Contains(first, "held 40 when stored and -24 when read") {
+		t.Errorf("rules %v, first %q", counts, first)
+	}
+}

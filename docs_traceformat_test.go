@@ -76,6 +76,7 @@ func TestTraceFormatRuleExamples(t *testing.T) {
 		"violation move-value", "violation aspiration", "violation null-move-twice",
 		"violation null-in-check", "violation subsearch", "violation engine-pv", "violation best-move", "violation pv-report",
 		"violation tt-depth", "violation writer-exit",
+		"violation tt-mate-ply", "violation tt-bound", "violation tt-move", "violation tt-key", "warning tt-draw",
 		"warning repeat", "warning re-search", "warning engine-pv", "warning meta", "warning unaccounted",
 	} {
 		if !seen[want] {

@@ -143,7 +143,10 @@ type Checker struct {
 	// OnTTLink, when set, receives each keyed tt-hit's link to the store it
 	// read (check_tt_link.go).
 	OnTTLink func(TTLink)
-	wr       writerState // the writer's mistakes (check_writer.go)
+	// TTKeyBudget is how many keyed nodes tt-key judges (0: 10,000; a
+	// negative number: none), since each costs a position (check_tt_key.go).
+	TTKeyBudget int
+	wr          writerState // the writer's mistakes (check_writer.go)
 }
 
 // nodeState is what the checker remembers of an entered node.

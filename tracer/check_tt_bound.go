@@ -52,6 +52,6 @@ func (c *Checker) ttBound(e *Event, n *nodeState, en *ttEntry) {
 		}
 	}
 	if m != nil {
-		c.extra(en.seq, e.Node, "tt-bound", m)
+		c.extra(e.Seq, e.Node, "tt-bound", m)
 	}
 }

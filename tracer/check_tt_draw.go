@@ -53,11 +53,11 @@ func (c *Checker) drawExited(e *Event) {
 }
 
 // ttDraw warns of the hit e reading en, a draw's score, on another path.
-func (c *Checker) ttDraw(e *Event, en *ttEntry) {
+func (c *Checker) ttDraw(e *Event, en *ttEntry, path string) {
 	if en.draw == 0 || c.Warn == nil {
 		return
 	}
-	if en.path != "" && en.path == strings.Join(c.lineTo(), " ") {
+	if path == strings.Join(c.lineTo(), " ") {
 		return
 	}
 	c.warn(e, e.Node, "tt-draw", msg.New("go-tracer.ttDraw", "node {node} reads the score {score} stored by node {store} (seq {storeSeq}), a draw by repetition or the fifty-move rule at node {draw} on the store's path: on this path the draw may not hold",

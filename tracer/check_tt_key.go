@@ -25,11 +25,14 @@ import (
 // misses a field), the field named from what changed on the paths (castling
 // rights changed since the root, an en passant square on the way, a null
 // move). Judged on the first ttKeyBudget keyed nodes (each costs a position
-// walk), not below a null move's unknown stretch, and each key and position
+// walk; Checker.TTKeyBudget sets another number, -1 none), not below a null move's unknown stretch, and each key and position
 // reported once.
 
-// ttKeyBudget is how many keyed nodes tt-key judges.
-const ttKeyBudget = 100_000
+// ttKeyBudget is how many keyed nodes tt-key judges when the Checker's
+// TTKeyBudget is 0: a position costs 13-27 µs (a move generation to find
+// the move, a FEN written), so 10,000 cost 0.1-0.3 s, a few per cent of a
+// 10M-event check.
+const ttKeyBudget = 10_000
 
 // PositionGame is a Game that names the position a line reaches.
 type PositionGame interface {
@@ -67,7 +70,11 @@ type ttKeys struct {
 // ttKey judges the key of the tt event e.
 func (c *Checker) ttKey(e *Event) {
 	k := &c.ttc.keys
-	if !e.HasKey || k.lastNode == e.Node || k.judged >= ttKeyBudget || len(c.open) > maxJudgedPly {
+	budget := c.TTKeyBudget
+	if budget == 0 {
+		budget = ttKeyBudget
+	}
+	if !e.HasKey || k.lastNode == e.Node || budget < 0 || k.judged >= budget || len(c.open) > maxJudgedPly {
 		return
 	}
 	g, ok := c.Game.(PositionGame)

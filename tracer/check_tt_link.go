@@ -5,7 +5,7 @@ import "strings"
 // The table's links: each tt-hit that carries a key read the entry written by
 // the last tt-store of that key before it (docs/trace-format.md, "Table keys
 // and mate scores"). The checker keeps, per distinct key, the last store's
-// record (ttEntry, about 80 bytes with its map slot): its memory grows with
+// record (ttEntry, 32 bytes, about 60-100 with its map slot): its memory grows with
 // the distinct keys, not with the events. The table rules (check_tt_*.go)
 // judge a hit against its store, a store against its node's outcome.
 
@@ -34,15 +34,17 @@ type ttEntry struct {
 	ply, depth int16
 	bound      Bound
 	hasRaw     bool
-	draw       int32  // the node that ended in a repetition or fifty-move draw its score came from, 0 if none
-	path       string // the store's path, space-separated, while links are reported with paths
+	draw       int32 // the node that ended in a repetition or fifty-move draw its score came from, 0 if none
 }
 
 // ttState is what the table rules keep.
 type ttState struct {
 	entries map[uint64]ttEntry
-	links   int64 // links reported with paths
-	mate    string
+	// paths: the path of a key's last store, space-separated, kept while
+	// links are reported with paths and for a draw's store (tt-draw).
+	paths map[uint64]string
+	links int64 // links reported with paths
+	mate  string
 	// pending: an open node's last store, judged by tt-bound at its exit.
 	pending map[int32]ttEntry
 	sum     TTSummary
@@ -76,7 +78,12 @@ func (c *Checker) ttStore(e *Event) {
 		return
 	}
 	if c.OnTTLink != nil && c.ttc.links < MaxTTLinkPaths || en.draw != 0 {
-		en.path = strings.Join(c.lineTo(), " ")
+		if c.ttc.paths == nil {
+			c.ttc.paths = make(map[uint64]string)
+		}
+		c.ttc.paths[e.Key] = strings.Join(c.lineTo(), " ")
+	} else if len(c.ttc.paths) > 0 {
+		delete(c.ttc.paths, e.Key)
 	}
 	if c.ttc.entries == nil {
 		c.ttc.entries = make(map[uint64]ttEntry)
@@ -104,7 +111,7 @@ func (c *Checker) ttHitLinked(e *Event) (ttEntry, bool) {
 	}
 	ply := c.ttPly(e.Node)
 	c.ttMatePly(e, &en, ply)
-	c.ttDraw(e, &en)
+	c.ttDraw(e, &en, c.ttc.paths[e.Key])
 	if c.OnTTLink != nil {
 		l := TTLink{HitSeq: e.Seq, HitNode: e.Node, Key: keyHex(e.Key), StoreSeq: en.seq, StoreNode: en.node,
 			StorePly: en.ply, HitPly: ply, Depth: en.depth, Bound: en.bound.String(), Score: en.score,
@@ -115,8 +122,8 @@ func (c *Checker) ttHitLinked(e *Event) (ttEntry, bool) {
 			if l.HitPath == nil {
 				l.HitPath = []string{}
 			}
-			if en.path != "" {
-				l.StorePath = strings.Fields(en.path)
+			if p := c.ttc.paths[e.Key]; p != "" {
+				l.StorePath = strings.Fields(p)
 			}
 		}
 		c.OnTTLink(l)

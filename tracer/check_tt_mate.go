@@ -13,7 +13,7 @@ import "github.com/pvscope/pvscope/tracer/msg"
 // meta.ttMate: under "node" the store holds raw = score + p (winning; score
 // - p losing) and the probe reads score = raw - q (raw + q); a raw read that
 // differs from the raw stored is an entry changed in the table (truncated,
-// clamped). Under "root" entries hold the score unchanged, which is right
+// clamped), judged whether the scores are mates or not. Under "root" entries hold the score unchanged, which is right
 // only where the plies agree.
 
 // ttMatePly judges the keyed hit e at ply q against its store en.
@@ -21,21 +21,24 @@ func (c *Checker) ttMatePly(e *Event, en *ttEntry, q int16) {
 	s := c.scale()
 	_, storedMate := s.IsMate(en.score)
 	_, readMate := s.IsMate(e.Score)
-	if !storedMate && !readMate {
+	changed := e.HasRaw && en.hasRaw && e.Raw != en.raw
+	if !storedMate && !readMate && !changed {
 		return
 	}
 	p := en.ply
 	d := int32(q) - int32(p)
 	want := en.score - d
-	if en.score < 0 {
+	switch {
+	case !storedMate:
+		want = en.score // a score that is no mate is held as it is: read as a mate, it changed
+	case en.score < 0:
 		want = en.score + d
 	}
-	changed := e.HasRaw && en.hasRaw && e.Raw != en.raw
 	if e.Score == want && !changed {
 		return
 	}
 	why := c.mateWhy(e, en, q)
-	c.extra(e.Seq, e.Node, "tt-mate-ply", msg.New("go-tracer.ttMatePly", "node {node} at ply {ply} reads the mate score {read} from the table entry stored by node {store} at ply {storePly} as {stored} (seq {storeSeq}): moved from ply {storePly} to ply {ply} it is {want}; {why}",
+	c.extra(e.Seq, e.Node, "tt-mate-ply", msg.New("go-tracer.ttMatePly", "node {node} at ply {ply} reads the score {read} from the table entry stored by node {store} at ply {storePly} as {stored} (seq {storeSeq}): moved from ply {storePly} to ply {ply} it is {want}; {why}",
 		"node", e.Node, "ply", q, "read", e.Score, "store", en.node, "storePly", p, "stored", en.score, "storeSeq", en.seq, "want", want, "why", why))
 }
 
