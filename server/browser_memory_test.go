@@ -28,14 +28,15 @@ import (
 // (PerformanceObserver "longtask").
 type chainMemory struct {
 	heap, peak  float64 // bytes
+	renderer    float64 // the renderer processes' resident memory after the gc, bytes (rendererRSS)
 	longestTask float64 // ms
 	events      int
 	snap        snapshot // at the end
 }
 
 func (m chainMemory) String() string {
-	return fmt.Sprintf("JS heap %.1f MB (peak while opening %.1f MB), longest task %.0f ms, %d events",
-		m.heap/(1<<20), m.peak/(1<<20), m.longestTask, m.events)
+	return fmt.Sprintf("JS heap %.1f MB (peak while opening %.1f MB), renderer %.0f MB resident, longest task %.0f ms, %d events",
+		m.heap/(1<<20), m.peak/(1<<20), m.renderer/(1<<20), m.longestTask, m.events)
 }
 
 // watchPage starts the peak heap sampler and the long-task observer in the page.
@@ -66,6 +67,7 @@ func measureChain(p *page) chainMemory {
 		}
 	}
 	p.run(chromedp.Evaluate(`window.__peak`, &m.peak), chromedp.Evaluate(`window.__longest`, &m.longestTask))
+	m.renderer = rendererRSS(p)
 	return m
 }
 
@@ -162,6 +164,7 @@ func BenchmarkBrowserChainMemory(b *testing.B) {
 				b.ReportMetric(m.heap/(1<<20), "MB-heap")
 				b.ReportMetric(m.peak/(1<<20), "MB-peak")
 				b.ReportMetric(m.longestTask, "ms-longest-task")
+				b.ReportMetric(m.renderer/(1<<20), "MB-renderer")
 			}
 		})
 	}

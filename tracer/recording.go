@@ -13,7 +13,8 @@ const (
 	chunkMask  = chunkSize - 1
 	firstCap   = 64 // the first chunk starts small, so short traces stay small
 	seqFar     = math.MaxUint32
-	derivedBit = 1 << 9 // in record.cut, above Method (3 bits) and Reason (6)
+	derivedBit = 1 << 9  // in record.cut, above Method (3 bits) and Reason (6)
+	keyBit     = 1 << 10 // in record.cut: the event has a Key (chunk.keys)
 )
 
 // Recording is an in-memory Sink with random access, for seeking and stepping
@@ -43,6 +44,7 @@ type Recording struct {
 	// line its moves, a kept one (EmitKept) its slice header only, a move
 	// its string and its entries.
 	lineBytes int64
+	keyBytes  int64 // the chunks' key columns
 }
 
 // mark is what an enter or prune says of modern search.
@@ -58,6 +60,9 @@ type chunk struct {
 	// chunk's first marked event, so a trace without marks pays nothing and
 	// one with them 4 bytes an event (a map entry per event cost about 40).
 	marks []uint32
+	// keys[i] is recs[i]'s table key when its keyBit is set (tt-* events
+	// with a key, issue 41). Made at the chunk's first keyed event, like marks.
+	keys []uint64
 }
 
 // record is an Event without pointers: 48 bytes, 4-byte aligned.
@@ -147,6 +152,20 @@ func (r *Recording) emit(e Event, keep bool) {
 	} else if c.marks != nil {
 		c.marks = append(c.marks, 0)
 	}
+	if e.HasKey {
+		if c.keys == nil {
+			c.keys = make([]uint64, off, cap(c.recs))
+			r.keyBytes += int64(cap(c.recs)) * 8
+		}
+		c.keys = append(c.keys, e.Key)
+		c.recs = append(c.recs, rec)
+		c.recs[off].cut |= keyBit
+		r.n++
+		return
+	}
+	if c.keys != nil {
+		c.keys = append(c.keys, 0)
+	}
 	c.recs = append(c.recs, rec)
 	r.n++
 }
@@ -191,7 +210,7 @@ func (r *Recording) intern(move string) int32 {
 // moves and lines (a line kept by EmitKept counted as its slice header; its
 // moves are the caller's to count).
 func (r *Recording) Bytes() int64 {
-	return int64(r.n)*52 + r.lineBytes + int64(len(r.marks))*64 // a record and, when marked, its marks entry
+	return int64(r.n)*52 + r.lineBytes + int64(len(r.marks))*64 + r.keyBytes // a record and, when marked, its marks entry; keys
 }
 
 // Len is the number of events recorded.
@@ -223,6 +242,9 @@ func (r *Recording) At(i int) Event {
 			mk := &r.marks[m]
 			e.Reduced, e.Extended, e.Why, e.Sub, e.Excluded = mk.reduced, mk.extended, mk.why, mk.sub, mk.excluded
 		}
+	}
+	if rec.cut&keyBit != 0 {
+		e.Key, e.HasKey = c.keys[i&chunkMask], true
 	}
 	if rec.pv != 0 {
 		line := r.pvs[rec.pv]

@@ -154,6 +154,29 @@ func (b *BatchEncoder) Encode(id int64, from int, events []tracer.Event) []byte 
 		w = append(w, ']')
 	}
 	w = append(w, ']')
+	// The table's keys (tt-* events, issue 41), rare like the cuts: [index,
+	// "hex"] for the events that carry one; frames without keys do not carry
+	// the field. The page links each tt-hit to the last tt-store of its key.
+	first = true
+	for i := range events {
+		if !events[i].HasKey {
+			continue
+		}
+		if first {
+			w = append(w, `,"keys":[`...)
+			first = false
+		} else {
+			w = append(w, ',')
+		}
+		w = append(w, '[')
+		w = strconv.AppendInt(w, int64(i), 10)
+		w = append(w, `,"`...)
+		w = strconv.AppendUint(w, events[i].Key, 16)
+		w = append(w, `"]`...)
+	}
+	if !first {
+		w = append(w, ']')
+	}
 	// Events the tracer derived from a minimal trace (tracer.Deriver), by
 	// index; a live search has none, and its frames do not carry the field.
 	first = true

@@ -21,23 +21,23 @@ import { keepInSightAfter } from "./tree/insight.js";
 import { createErrors } from "./errors.js";
 import { createSetup } from "./setup.js";
 import { readURL } from "./url.js";
-import { createTreeEdit } from "./teaching/treeedit.js";
+import { lazyTreeEdit } from "./teaching/treeeditlazy.js";
 import { View } from "./tree/view.js";
 import { createViewChoice } from "./tree/viewchoice.js";
 import { resolvePath } from "./tree/nodepath.js";
 import { createTraceFile } from "./engines/tracefile.js";
 import { createTraceProblems } from "./engines/traceproblems.js";
-import { createWhy } from "./pv/why.js";
-import { createEngines } from "./engines/engines.js";
+import { lazyWhy } from "./pv/whylazy.js";
+import { lazyEngines } from "./engines/engineslazy.js";
 import { createTestAPI } from "./testapi.js";
 import { createFrames } from "./frames.js";
 import { createLessons } from "./lessons/lesson.js";
 import { createTreePreview } from "./tree/treepreview.js";
 import { bindTreeMore, bindMore } from "./tree/treetools.js";
-import { readTree } from "./teaching/treeedit.js";
+import { readTree } from "./teaching/treeread.js";
 import { startEmbedded } from "./rooms/embed.js";
 import { lazySheet, lazyExercises, lazyCompare, lazyQuiz, lazyExport, lazyRoom } from "./lazy.js";
-import { createCodePanel } from "./teaching/codepanel.js";
+import { lazyCodePanel } from "./teaching/codelazy.js";
 import { bindLanguageMenu } from "./i18n/language.js";
 import { t } from "./i18n/i18n.js";
 import { SHOWN, MORE_FACTOR } from "./pv/pvshown.js";
@@ -125,8 +125,10 @@ warmUp();
 bindLanguageMenu();
 const help = new HelpOverlay($("help-overlay"), $("help-close"));
 
-const codePanel = createCodePanel(S, { seek: (k) => { playback.pause(); playback.seek(k); }, kick: () => kick(), onToggle: () => log.clear() });
-const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel });
+// The code panel's module comes with its toggle, ?code= or a lesson that opens it (codelazy.js).
+const codePanel = lazyCodePanel((msg) => showError(msg), (toggle) => import("./teaching/codepanel.js").then(({ createCodePanel }) =>
+  createCodePanel(S, { toggle, seek: (k) => { playback.pause(); playback.seek(k); }, kick: () => kick(), onToggle: () => log.clear() })));
+const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel, tt: ttLinks });
 const { render, renderSlice, setRunState } = renderer;
 // Playback waits for the quiz (a question before its event) and, without moving, for the code
 // panel's text; a seek (a link's step, a click) is gated by the quiz only.
@@ -186,7 +188,8 @@ const exercises = lazyExercises((msg) => showError(msg), () => import("./teachin
   onSheet: (kind) => sheet.open(kind).catch((err) => showError(err.message)) })));
 // The comparison's modules come with the first comparison or search diff asked for.
 const compare = lazyCompare((msg) => showError(msg), () => import("./compare/compare.js").then(({ createCompare }) => createCompare({ errors, onActive: () => playback.pause() })));
-const treeEdit = createTreeEdit({ form });
+// The tree editor's module comes with its toggle (treeeditlazy.js).
+const treeEdit = lazyTreeEdit((msg) => showError(msg), () => import("./teaching/treeedit.js").then(({ createTreeEdit }) => createTreeEdit({ form })));
 const treePreview = createTreePreview(S, { readTree, View }); // the tree drawn whole before Start
 const viewChoice = createViewChoice(S, { log, treePreview, kick }); // the view and values menus
 const { applyView } = viewChoice;
@@ -197,11 +200,14 @@ const traceFile = createTraceFile(S, { socket, timings, errors, setRunState, kic
 const problems = createTraceProblems(S, { seek: (k) => { playback.pause(); playback.seek(k); }, showNode,
   nodeName: (id) => (S.notation ? S.notation.nodeTitle(id) : t("app.nodeById", { id })) });
 // "Why not …?" at the selected node (pv/why.js): the server's answer, each named node a link.
-const why = createWhy(S, { send: (c) => socket.send(c), showNode,
+// Its module comes with the button's first press (whylazy.js).
+const why = lazyWhy((msg) => showError(msg), (open) => import("./pv/why.js").then(({ createWhy }) => createWhy(S, { open, send: (c) => socket.send(c), showNode,
   view: () => (S.pov && S.pov.mode === "root" ? "root" : "negamax"),
-  nodeName: (id) => (S.notation ? S.notation.nodeTitle(id) : t("app.nodeById", { id })) });
+  nodeName: (id) => (S.notation ? S.notation.nodeTitle(id) : t("app.nodeById", { id })) })));
 // The engine panel (engines.js): an external engine's lines for the setup's position.
-const engines = createEngines({ errors, board, onHelp: () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); } });
+// Its module comes with the first Inspect (engineslazy.js).
+const engines = lazyEngines((msg) => showError(msg), () => import("./engines/engines.js").then(({ createEngines }) => createEngines({ errors, board })),
+  () => { help.show(); $("help-engines").scrollIntoView({ block: "start" }); });
 // The room's module comes when the page shares, joins (?room=) or reclaims its room (lazy.js).
 const room = lazyRoom((msg) => showError(msg), () => import("./rooms/room.js").then(({ createRoom }) => createRoom(S, {
   socket, kick, pause: () => playback.pause(), getView: () => S.pov.mode,
@@ -228,6 +234,17 @@ function judgePoll(id, x, k) {
   if (quizJS) return quizJS.judgePoll(S.trace, S.pov, id, x, k);
   loadQuizJS().catch((err) => showError(err.message));
   return null;
+}
+
+// The table's links at the node shown (pv/ttpanel.js, issue 41): the module comes with the
+// first tt-* event that carries a key.
+let ttPanel = null, ttLoading = null;
+function ttLinks(tr, k) {
+  if (ttPanel) ttPanel.render(tr, k);
+  else if (tr.tt.count && !ttLoading) {
+    ttLoading = import("./pv/ttpanel.js").then(({ createTTPanel }) => { ttPanel = createTTPanel(S, { showNode }); S.dirty = true; kick(); })
+      .catch((err) => { ttLoading = null; showError(err.message); });
+  }
 }
 
 // ---- tree view ----

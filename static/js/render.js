@@ -30,7 +30,7 @@ function nowLine() {
 // createRenderer(S, regions): S is the page state (app.js); regions holds the Board, PVPanel,
 // PVLab, Stats and EventLog. Returns render(), renderSlice(budgetMs) (playback while a search
 // streams), renderBoard() (for PV hover alone) and setRunState().
-export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel }) {
+export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel, tt = null }) {
   const live = new Announcer(liveRegion()); // announce.js: the step's sentence, throttled, for screen readers
   const now = nowLine(); // the same sentence under the stepping buttons, shown on a phone
   // The regions of step k in the order they are drawn. A render normally draws them all; while
@@ -68,6 +68,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
       if (S.selected && tr.node(S.selected)) live.say(`sel:${S.selected}:${k}`, () => describeSelected(tr, k, S.pov, S.selected));
       else if (k > 0) live.say(`k:${k}`, () => { const j = Math.min(S.k, S.eventCount); return S.trace === tr && j > 0 ? narrateAt(j - 1).text : ""; });
       renderBoard();
+      if (tt) tt(tr, k); // the table's links at the node shown (pv/ttpanel.js)
     },
   ];
   const regions = new Stages(stages);

@@ -54,6 +54,9 @@ export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, e
       };
     },
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
+    // setBudget({events, nodes, lines}): what the page holds of the next searches (model/budget.js),
+    // lowered by a test that opens a trace past it; the rest stay as they were.
+    setBudget(b) { if (S.trace) S.trace.budget = { ...S.trace.budget, ...b }; return S.trace ? { ...S.trace.budget } : null; },
     // What the page shows for the node at path (DESIGN: {path, move, value, window, outcome, expect, actual, player}).
     node(path) {
       const t = S.trace;

@@ -290,6 +290,15 @@ export class Board {
   }
 }
 
+// pathTitle names a tree node by its path ("0.2.1"); a path past SHOWN moves by its first and
+// last moves and the count between them: the whole path of a node 50,000 deep in a chain was a
+// caption of 500 KB, whose layout took 300-500 ms a step (issue 44).
+export function pathTitle(path) {
+  if (path.length <= SHOWN + 1) return path.join(".");
+  const FIRST = 8, LAST = SHOWN - FIRST;
+  return `${path.slice(0, FIRST).join(".")} ${moreText(path.length - SHOWN)} ${path.slice(path.length - LAST).join(".")}`;
+}
+
 const ROOT_LINE = Object.freeze({ text: "", ply: 0 });
 
 // Notation prints moves, lines and scores of one search: SAN and pawns for chess,
@@ -384,7 +393,9 @@ export class Notation {
       return {
         from: nodeId,
         moves: shown.map((m) => ({ text: m, prefix: "" })),
-        positions: shown.map((_, i) => ({ path: [...base, ...shown.slice(0, i + 1)] })),
+        // Each position's path made when it is shown (a hover): below a deep chain the base has
+        // 100,000 moves, and a copy for each of the line's moves took 100 ms a step (issue 44).
+        positions: shown.map((_, i) => ({ get path() { return [...base, ...shown.slice(0, i + 1)]; } })),
       };
     }
     const fen = this.lines.fenAt(this.trace, nodeId);
@@ -416,7 +427,7 @@ export class Notation {
   // nodeTitle(nodeId): "root" or the moves from the root.
   nodeTitle(nodeId) {
     if (!nodeId || !this.trace.node(nodeId) || !this.trace.node(nodeId).parent) return t("board.root");
-    if (!this.chess) return this.trace.positionMoves(nodeId).join(".");
+    if (!this.chess) return pathTitle(this.trace.positionMoves(nodeId));
     return this.lineTo(nodeId);
   }
 

@@ -5,7 +5,6 @@
 // {"error": ...}), shows the running depth and nodes while it waits, and the report's lines
 // when it ends (rendered by enginelines.js). Stop aborts the request; the server then stops and
 // reaps the engine. Errors go to the page's error banner as sentences.
-import { isSite } from "../transport.js";
 import { EngineLines, endName } from "./enginelines.js";
 import { t } from "../i18n/i18n.js";
 import { frameText } from "../errors.js";
@@ -13,9 +12,9 @@ import { START_FEN, ChessLines } from "../board/board.js";
 
 const $ = (id) => document.getElementById(id);
 
-// createEngines({ errors, board, onHelp }): errors is errors.js's, board the page's Board (a
-// line's end is shown there); onHelp opens the help at the engine panel's entry.
-export function createEngines({ errors, board, onHelp }) {
+// createEngines({ errors, board }): errors is errors.js's, board the page's Board (a line's end
+// is shown there). The help button is engineslazy.js's.
+export function createEngines({ errors, board }) {
   const st = {
     available: [],
     loaded: false, // the server has answered which engines it offers
@@ -46,18 +45,10 @@ export function createEngines({ errors, board, onHelp }) {
     board.showChess(fen, { last: pv[ply], line: pv.slice(ply + 1, Math.min(legal, ply + 4)), title }); // the next three as arrows
   }
 
-  async function load() {
-    if (isSite()) { st.loaded = true; return; } // a static site has no engines to offer (transport.js)
-    try {
-      const res = await fetch("/engines", { headers: { Accept: "application/json" } });
-      const { engines } = res.ok ? await res.json() : { engines: [] }; // not ok: an older server
-      st.available = Array.isArray(engines) ? engines.filter((n) => typeof n === "string") : [];
-    } catch {
-      st.available = []; // no engines to offer is not an error of the page
-    }
+  // load: the engines the server offers (engineslazy.js asked for them with the page).
+  function load(available) {
+    st.available = available;
     st.loaded = true;
-    $("engine-select").replaceChildren(...st.available.map((n) => new Option(n, n)));
-    $("engine-panel").hidden = !st.available.length;
     document.documentElement.classList.toggle("has-engines", st.available.length > 0);
   }
 
@@ -201,12 +192,13 @@ export function createEngines({ errors, board, onHelp }) {
     return t("engines.summary", { how, lines: st.lines.length, depth: deepest, nodes, ms });
   }
 
-  function wire() {
+  // wire(available): the panel's buttons are engineslazy.js's until this module is loaded;
+  // it hands them over with the engines the server offers.
+  function wire(available) {
     $("engine-inspect").addEventListener("click", () => inspect());
     $("engine-stop").addEventListener("click", () => stop());
     $("engine-show").addEventListener("click", () => show(!st.shown));
-    $("engine-help").addEventListener("click", () => onHelp && onHelp());
-    load();
+    load(available);
   }
 
   // snapshot(): the panel for tests (README's browser-test contract).
@@ -227,7 +219,7 @@ export function createEngines({ errors, board, onHelp }) {
     };
   }
 
-  return { wire, inspect, stop, snapshot };
+  return { wire, inspect, stop, show: () => show(!st.shown), snapshot };
 }
 
 // readStream reads newline-delimited JSON from a fetch body, calling each(object) per line.

@@ -44,6 +44,9 @@ export function createTraceProblems(S, { seek, showNode, nodeName }) {
     violations = f.violations || [];
     warnings = f.warnings || [];
     violationCount = f.violationCount || violations.length;
+    // The events of the table's findings (tt-* rules), in order, for the breakpoint on them (stepping.js).
+    S.ttFindings = [...violations, ...(f.warnings || [])].filter((p) => typeof p.rule === "string" && p.rule.startsWith("tt-") && p.event >= 0)
+      .map((p) => p.event).sort((a, b) => a - b);
     warningCount = f.warningCount || warnings.length;
     named = -1;
     at = -1;

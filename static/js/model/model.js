@@ -7,6 +7,7 @@ import { Modern, NULL_MOVE } from "./modern.js";
 import { GrowInt32, GrowInt16, GrowUint8, countBelow, lastBelow } from "./columns.js";
 import { Lines } from "./lines.js";
 import { PAGE_BUDGET, overBudget } from "./budget.js";
+import { TTLinks } from "./ttlinks.js";
 
 // The storage and the file format live apart; their importers find them here too.
 export { countBelow, lastBelow } from "./columns.js";
@@ -85,6 +86,8 @@ export class Trace {
     // Modern search (modern.js): reduced and extended plies, why, null-move cutoffs; prune
     // events become pruned entries above, with their why.
     this.modern = new Modern();
+    this.lastMoves = null; // positionMoves' last answer
+    this.tt = new TTLinks(); // each tt-hit's store, by the table's keys (ttlinks.js)
     this.nullId = 0; // the move id of the null move "0000", once a frame names it
     this.full = null; // {what, max} once a batch would pass the page's budget: no more events are taken
   }
@@ -118,6 +121,7 @@ export class Trace {
     c.method.pushFrom(null, ok); c.reason.pushFrom(null, ok); c.derived.pushFrom(null, ok);
     if (b.cuts) for (const [off, method, reason] of b.cuts) if (off < ok) { c.method.set(at0 + off, method); c.reason.set(at0 + off, reason); }
     if (b.derived) for (const off of b.derived) if (off < ok) c.derived.set(at0 + off, 1);
+    this.tt.frame(b, at0, ok, K);
     if (b.lines) this.lines.add(b.lines);
     // A line is an id in this.lines (protocol 3), or, from a trace the page read itself, its move ids.
     if (b.pv) for (const [off, line] of b.pv) if (off < ok) this.pvs.set(at0 + off, Array.isArray(line) ? this.lines.fromMoves(line) : line);
@@ -324,7 +328,16 @@ export class Trace {
   }
 
   // The moves from the root to node id's position: a search of a node's own position plays none.
-  positionMoves(id) { return this.path(id).slice(1).filter((x) => !this.modern.subOf(x)).map((x) => this.moveName(x)); }
+  // A step's drawing asks it of the same node several times: the last answer is kept (a node's
+  // moves never change once it has entered), and each caller gets its own copy (issue 44: below a
+  // chain 50,000 deep, each walk and its arrays cost 20-40 ms).
+  positionMoves(id) {
+    const m = this.lastMoves;
+    if (m && m.id === id) return m.moves.slice();
+    const moves = this.path(id).slice(1).filter((x) => !this.modern.subOf(x)).map((x) => this.moveName(x));
+    if (id > 0 && id < this.enterAt.length) this.lastMoves = { id, moves };
+    return moves.slice();
+  }
 
   _rootLineAt(k) {
     const j = lastBelow(this.rootLineIdx, k);

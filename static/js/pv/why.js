@@ -10,12 +10,9 @@ import { fateText } from "./whysentence.js";
 const el = (tag, props = {}, ...kids) => { const e = Object.assign(document.createElement(tag), props); e.append(...kids); return e; };
 
 // createWhy(S, deps): S the page state; send(cmd) sends a command; showNode(id) selects a node;
-// view() is "root" or "negamax"; nodeName(id) names a node for its link.
-export function createWhy(S, { send, showNode, view, nodeName }) {
-  const path = document.getElementById("node-path");
-  const open = el("button", { type: "button", className: "why-open", textContent: t("why.open"), title: t("why.openTitle") });
-  open.dataset.testid = "why-open"; open.id = "why-open";
-  path.after(open);
+// view() is "root" or "negamax"; nodeName(id) names a node for its link; open is the button
+// beside the path box (whylazy.js makes it with the page, and loads this module on its first press).
+export function createWhy(S, { send, showNode, view, nodeName, open }) {
   const panel = el("div", { className: "why-panel", hidden: true });
   panel.dataset.testid = "why-panel";
   panel.style.cssText = "position:fixed;right:1em;top:4em;z-index:30;max-width:32em;max-height:70vh;overflow:auto;background:var(--bg,#fff);color:inherit;border:1px solid #888;border-radius:6px;padding:.5em .75em;box-shadow:0 2px 8px #0004";
@@ -106,5 +103,5 @@ export function createWhy(S, { send, showNode, view, nodeName }) {
     answer.replaceChildren(...items);
   }
 
-  return { frame, error, snapshot: () => ({ open: !panel.hidden, moves: answers.map((a) => a.move) }) };
+  return { ask, frame, error, snapshot: () => ({ open: !panel.hidden, moves: answers.map((a) => a.move) }) };
 }

@@ -33,6 +33,7 @@ export const speedValueText = (speed) => (speed === Infinity ? t("playback.speed
 
 const BUSY_RENDER_MS = 8; // a render longer than this while streaming skips the next frame
 const BUSY_FRAME_MS = 12; // a frame already this far gone when playback's turn comes renders in the next
+const SLOW_DRAW_MS = 100; // a drawing this long makes the next seeks draw a region a frame
 const SLICE_MS = 8; // while streaming, a render stops between regions past this; the next frame goes on
 // Events arriving change only the counters (received, nodes/s) while the step shown stays: a
 // render for them alone comes at most this often, not on every frame of a big search (issue 28).
@@ -59,11 +60,22 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
     // While a search streams in, a key's step draws the tree and the counters at once and the
     // rest of the page in the next frame: the whole page cold, one 26 ms task, took 55 ms by the
     // clock with the engine on the other core (issue 28).
-    if (S.streaming) {
+    // A finished search whose last drawing took long (a chain of 100,000 nodes: the tree, the
+    // board and the panels 300 ms each) is drawn the same way, a region a frame, so that no task
+    // holds the tab past 200 ms (issue 44); a small one is drawn whole at once, as before.
+    if (S.streaming || slow) {
       S.dirty = true;
       renderSlice(SLICE_MS);
       if (S.renderOwed) kick();
-    } else render();
+    } else timed(render);
+  }
+
+  // slow: the last whole drawing took SLOW_DRAW_MS or more (timed), so seeks draw in slices.
+  let slow = false;
+  function timed(draw) {
+    const t0 = now();
+    draw();
+    slow = now() - t0 >= SLOW_DRAW_MS;
   }
 
   function pause() { S.playing = false; S.dirty = true; kick(); }
@@ -97,7 +109,7 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
     stepOut: jump(stepOut),
     nextIteration: jump(nextIteration),
     prevIteration: jump(prevIteration),
-    runToBreakpoint: jump((t, k) => runToBreakpoint(t, k, breakpoints())),
+    runToBreakpoint: jump((t, k) => runToBreakpoint(t, k, { ...breakpoints(), ttFindings: S.ttFindings || [] })),
     toStart: jump(() => 0),
     toEnd: jump((t) => t.length),
   };
@@ -149,8 +161,8 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
     S.deferred = false;
     if (due && !(S.restFrame && S.streaming)) {
       const t0 = now();
-      if (S.streaming) renderSlice(SLICE_MS);
-      else render();
+      if (S.streaming || (S.renderOwed && !S.dirty)) renderSlice(SLICE_MS); // goes on with a sliced seek
+      else timed(render);
       S.restFrame = S.streaming && now() - t0 > BUSY_RENDER_MS && !!S.trace && S.trace.nodeCount(S.k) > 0;
     } else S.restFrame = false;
     if (S.playing || S.streaming || S.renderOwed) kick();

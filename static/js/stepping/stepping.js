@@ -47,7 +47,7 @@ export function prevIteration(trace, k) {
 
 // Run to the first event at index >= k matching an enabled breakpoint; lands on it.
 export function runToBreakpoint(trace, k, { reSearch = false, rootFailHigh = false, pvChange = false, ttCutoff = false, pvCut = false,
-  nullMoveCutoff = false, reducedReSearch = false } = {}) {
+  nullMoveCutoff = false, reducedReSearch = false, ttFinding = false, ttFindings = [] } = {}) {
   const n = trace.length;
   let best = n;
   const first = (col) => {
@@ -62,6 +62,8 @@ export function runToBreakpoint(trace, k, { reSearch = false, rootFailHigh = fal
   if (nullMoveCutoff && trace.modern) best = Math.min(best, trace.modern.next(trace.modern.nullCuts, k));
   if (reducedReSearch && trace.modern) best = Math.min(best, trace.modern.next(trace.modern.reducedReSearches, k));
   if (rootFailHigh) best = Math.min(best, first(trace.rootFailHighIdx));
+  // An opened trace's findings of the table's rules (tt-*): their events, in order (traceproblems.js).
+  if (ttFinding) { const i = ttFindings.find((j) => j >= k); if (i !== undefined) best = Math.min(best, i + 1); }
   if (pvChange) {
     // A root-line event whose line differs from the one shown just before it.
     const col = trace.rootLineIdx;

@@ -5,11 +5,11 @@
 // on its number) sets a breakpoint there and runs to the next event that line makes.
 // ?code=pseudo|python opens it; the toggle sits in the tree's bar.
 import { t, has } from "../i18n/i18n.js";
+import { LANGS } from "./codelazy.js";
 
 const $ = (id) => document.getElementById(id);
 
-// The languages the panel offers (codetext.js has a text in each).
-export const LANGS = ["pseudo", "python"];
+export { LANGS }; // the languages the panel offers (codelazy.js)
 
 // codetext.js (the texts) and codemap.js's CodeTracker, imported together when the panel first
 // needs a text: neither is part of the page's first load.
@@ -17,8 +17,9 @@ let codetext = null, CodeTracker = null, parts = null;
 const loadParts = () => (parts ??= Promise.all([import("./codetext.js"), import("./codemap.js")])
   .then(([ct, cm]) => { codetext = ct; CodeTracker = cm.CodeTracker; }));
 
-// createCodePanel(S, {seek, kick, pause}): S is the page state; seek(k) moves to step k.
-export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
+// createCodePanel(S, {seek, kick, toggle}): S is the page state; seek(k) moves to step k; toggle
+// is the button in the tree's bar (codelazy.js makes it, with the page).
+export function createCodePanel(S, { seek, kick, toggle, onToggle = () => {} }) {
   const texts = new Map(); // file + strict -> parsed text, or "loading"
   let lang = "";
   let bp = 0; // the breakpoint's line, 0 for none
@@ -29,18 +30,8 @@ export function createCodePanel(S, { seek, kick, onToggle = () => {} }) {
   const q = new URLSearchParams(location.search).get("code");
   if (q && LANGS.includes(q)) lang = q;
 
-  // The toggle in the tree's bar, and the panel after the tree view.
-  const tools = document.querySelector(".tree-tools");
-  const toggle = document.createElement("button");
-  toggle.type = "button"; toggle.id = "code-toggle"; toggle.dataset.testid = "code-toggle";
-  toggle.textContent = t("codepanel.toggle");
-  toggle.title = t("codepanel.toggleTitle");
+  // The toggle in the tree's bar (codelazy.js), and the panel after the tree view.
   toggle.addEventListener("click", () => (lang ? close() : open("pseudo")));
-  // Last of the bar's group that folds behind More on a phone (treetools.js).
-  const group = $("tree-more");
-  if (group) group.append(toggle); else if (tools) tools.insertBefore(toggle, $("tree-info"));
-  toggle.setAttribute("aria-pressed", "false");
-  if (lang) queueMicrotask(() => open(lang)); // ?code=LANG, once the page's controllers exist
 
   function build() {
     panel = document.createElement("aside");

@@ -3,31 +3,16 @@
 // a leaf's value, a child added, a subtree deleted, undo. After every change the tree field
 // holds the new text and fires "input", so the URL follows (setup.js) and Start searches it.
 import { parseTreeText } from "../model/model.js";
-import { toPath, pathText, nodeAt, treeText, setLeaf, addChild, deleteSubtree, countNodes, MAX_EDIT_NODES } from "./treeops.js";
+import { toPath, pathText, nodeAt, treeText, setLeaf, addChild, deleteSubtree } from "./treeops.js";
 import { t } from "../i18n/i18n.js";
-import { nestingProblem } from "../urlparams.js";
+import { readTree, NEW_TREE } from "./treeread.js";
+
+export { readTree }; // treeread.js: the field's text as a tree
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const GAP = 46, LEVEL = 74, R = 15; // layout units: leaf spacing, level spacing, node size
-const NEW_TREE = "((0 0) (0 0))";
 const UNDO_DEPTH = 100;
-
-// readTree: the field's text as a tree, or {error}. The server checks again on Start.
-export function readTree(text) {
-  const s = String(text || "").trim();
-  if (!s) return { tree: parseTreeText(NEW_TREE) };
-  if (/[^\s()\d,+-]/.test(s)) return { error: t("treeedit.notTree") };
-  let open = 0;
-  for (const ch of s) if ((open += ch === "(" ? 1 : ch === ")" ? -1 : 0) < 0) break;
-  if (open !== 0 || /\(\s*\)/.test(s)) return { error: t("treeedit.parentheses") };
-  // The engine's limit and sentence (engine.ParseTree): deeper, the drawing's walks would overflow the stack.
-  const deep = nestingProblem(s);
-  if (deep) return { error: t("urlparams.treeTooDeep", deep) };
-  const tree = parseTreeText(s);
-  if (countNodes(tree) > MAX_EDIT_NODES) return { error: t("treeedit.tooBig", { max: MAX_EDIT_NODES }) };
-  return { tree };
-}
 
 // layout: x by leaf order (a parent centred over its children), y by ply.
 function layout(tree) {

@@ -7,9 +7,10 @@
 // The engine's bounds (engine/tree.go MaxLeafValue) and the editor's own: a tree built by
 // clicking stays small enough to draw whole.
 import { t } from "../i18n/i18n.js";
+import { countNodes, MAX_EDIT_NODES } from "./treeread.js";
 
+export { countNodes, MAX_EDIT_NODES }; // treeread.js
 export const MAX_LEAF_VALUE = 10000;
-export const MAX_EDIT_NODES = 400;
 
 export function toPath(p) {
   if (Array.isArray(p)) return p;
@@ -30,10 +31,6 @@ export function nodeAt(tree, path) {
 // treeText writes a tree as the tree field takes it: "((3 12 8) (2 4 6) (14 5 2))".
 export function treeText(tree) {
   return Array.isArray(tree) ? "(" + tree.map(treeText).join(" ") + ")" : String(tree);
-}
-
-export function countNodes(tree) {
-  return Array.isArray(tree) ? 1 + tree.reduce((s, c) => s + countNodes(c), 0) : 1;
 }
 
 // replaceAt returns a copy of tree with the subtree at path replaced by fn(old); only the
