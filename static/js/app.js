@@ -242,7 +242,7 @@ let ttPanel = null, ttLoading = null;
 function ttLinks(tr, k) {
   if (ttPanel) ttPanel.render(tr, k);
   else if (tr.tt.count && !ttLoading) {
-    ttLoading = import("./pv/ttpanel.js").then(({ createTTPanel }) => { ttPanel = createTTPanel(S, { showNode }); S.dirty = true; kick(); })
+    ttLoading = import("./pv/ttpanel.js").then(({ createTTPanel }) => { ttPanel = createTTPanel(S, { showNode }); S.redraw(); })
       .catch((err) => { ttLoading = null; showError(err.message); });
   }
 }

@@ -15,7 +15,7 @@ const JS = path.join(I18N, "..");
 const OWNER = {
   arrivedDrawn: "stepping/playback.js", deferred: "stepping/playback.js", frame: "stepping/playback.js",
   lastTime: "stepping/playback.js", speed: "stepping/playback.js", speedTouched: "stepping/playback.js",
-  selected: "app.js", error: "errors.js", renderOwed: "render.js",
+  selected: "app.js", error: "errors.js", renderOwed: "render.js", ttFindings: "engines/traceproblems.js",
   goal: "frames.js", hello: "frames.js", notation: "frames.js", queued: "frames.js", status: "frames.js",
   trace: "frames.js", view: "frames.js",
   pov: "tree/viewchoice.js", valuesChoice: "tree/viewchoice.js", viewChoice: "tree/viewchoice.js",
