@@ -1,6 +1,7 @@
 package tracer
 
 import (
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -308,18 +309,35 @@ const diffBatch = 512
 // openSide reads the header now and the rest on a goroutine, which stops
 // when stop closes.
 func openSide(name string, r io.Reader, stop <-chan struct{}, fail *failure) (*sideStream, error) {
-	rd, err := NewReader(r)
-	if err != nil {
+	var (
+		a       Analysis
+		shape   *sideShaper
+		stopped bool
+	)
+	p := Pipeline{
+		Event: func(e Event, line int) { shape.add(&e, line) },
+		Next: func() error {
+			select {
+			case <-stop: // the diff is over (the other side failed): read no further
+				return errDiffStopped
+			default:
+			}
+			if stopped {
+				return errDiffStopped
+			}
+			return nil
+		},
+	}
+	if err := a.Open(r, p); err != nil {
 		return nil, err
 	}
 	ch := make(chan []diffItem, 4)
-	s := &sideStream{name: name, header: rd.Header(), ch: ch, pool: make(chan []diffItem, 8), fail: fail}
+	s := &sideStream{name: name, header: a.Header, ch: ch, pool: make(chan []diffItem, 8), fail: fail}
 	var iters []IterationSide
 	s.iters = &iters
 	go func() {
 		defer close(ch)
 		batch := s.newBatch()
-		stopped := false
 		send := func() {
 			if stopped || len(batch) == 0 {
 				return
@@ -331,38 +349,29 @@ func openSide(name string, r io.Reader, stop <-chan struct{}, fail *failure) (*s
 				stopped = true
 			}
 		}
-		shape := newSideShaper(func(it diffItem) {
+		shape = newSideShaper(func(it diffItem) {
 			batch = append(batch, it)
 			if len(batch) == cap(batch) {
 				send()
 			}
 		})
-		d := NewDeriver(rd.Header(), func(e Event, line int) { shape.add(&e, line) })
-		for !stopped {
-			select {
-			case <-stop: // the diff is over (the other side failed): read no further
-				return
-			default:
-			}
-			e, err := rd.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
+		if err := a.Run(); err != nil {
+			if err != errDiffStopped {
 				// What was read stays unsent: the walk stops at the error
 				// and reports it, whatever came before.
 				fail.set(s, err)
-				return
 			}
-			d.Add(e, rd.Line())
+			return
 		}
-		d.Finish(rd.Line())
-		shape.finish(rd.Line())
+		shape.finish(a.FileLine())
 		iters = shape.iters
 		send()
 	}()
 	return s, nil
 }
+
+// errDiffStopped stops a side's reading when the diff is over.
+var errDiffStopped = errors.New("tracer: the diff is over")
 
 func (s *sideStream) newBatch() []diffItem {
 	select {

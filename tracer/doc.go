@@ -18,6 +18,9 @@
 //     re-search owed, its best score, repeats), check_ids.go the set of ids seen,
 //     check_meta.go the header's convention words it does not know,
 //     check_ttdepth.go the table's depth (tt-depth).
+//   - pipeline.go: Pipeline, the one road a trace file takes (read, derived,
+//     and when asked checked and diagnosed), with hooks for what each caller
+//     needs; pvscope check, the page's upload, diff and why go through it.
 //   - derive.go: Deriver, which completes a minimal trace another engine wrote
 //     (enter and exit only) with the events that follow from it, marked Derived;
 //     derive_enter.go reads enters: ply, index, the expected type, re-searches
