@@ -43,8 +43,10 @@
 //     legal moves neither searched nor pruned (both take legal moves through
 //     MoveLister, which engine.MoveWalker implements).
 //   - diagnosis.go: Diagnosis, a sink that counts a trace and finds, per
-//     iteration, where a short PV ended and why; diagnosis_reasons.go the
-//     reasons its iteration gives a short line nothing at its end explains.
+//     iteration, where a short PV ended and why; diagnosis_iteration.go its
+//     iterations and the root searches that give them their result,
+//     diagnosis_reasons.go the reasons its iteration gives a short line
+//     nothing at its end explains.
 //
 // Scores follow the negamax convention: every score and window is from the point of
 // view of the side to move at the node the event names (the root for events that
