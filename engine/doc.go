@@ -11,8 +11,9 @@
 //   - options.go: Options, the algorithm and every switch; optionnames.go the
 //     same options by name for flags and URLs; setup.go turns an input into a
 //     position with its defaults.
-//   - search.go: Search and iterative deepening; node.go the node routine and
-//     the PVS ladder; quiesce.go quiescence; ordering.go move ordering; tt.go the
+//   - search.go: Search and iterative deepening; node.go the node routine;
+//     ladder.go the ladder (probe, fail-high or fail-low, re-search) of PVS
+//     and of late move reductions; quiesce.go quiescence; ordering.go move ordering; tt.go the
 //     transposition table; score.go mate scores; trace.go the events; result.go
 //     what a search returns.
 //
