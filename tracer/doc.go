@@ -34,8 +34,9 @@
 //   - scale.go: Scale, an engine's infinity and mate scores (the header's meta).
 //   - pvmethod.go: the PV collection methods and the reasons a line ends early.
 //   - diff.go: Diff, which lines up two traces of one position as streams and
-//     says where they part; diff_side.go reads one side, diff_report.go is
-//     what it reports, diff_keep.go the bounded lists it keeps.
+//     says where they part; diff_side.go shapes one side, diff_stream.go
+//     reads it, diff_report.go is what it reports, diff_keep.go the bounded
+//     lists it keeps.
 //   - why.go: Why, a sink that tells what became of a move at a node in each
 //     iteration ("why not this move?"); why_answer.go the fates and the
 //     answer, why_sentence.go their English, why_diff.go where two searches'
