@@ -9,11 +9,11 @@ import "github.com/pvscope/pvscope/tracer"
 // r plies shallower, reduce.go); every probe, fail-high, fail-low and
 // re-search event of the engine is born here, in ladderEvent.
 //
-//   - Step 1. Probe: the window (alpha, alpha+1), r plies shallower than depth.
-//   - Step 2. Fail-low: the probe's score <= alpha; the move is no better, done.
-//   - Step 3. Fail-high: it beat alpha. At full depth a score >= beta is a
+//   - Rung 1. Probe: the window (alpha, alpha+1), r plies shallower than depth.
+//   - Rung 2. Fail-low: the probe's score <= alpha; the move is no better, done.
+//   - Rung 3. Fail-high: it beat alpha. At full depth a score >= beta is a
 //     cutoff the caller takes; a reduced probe's is not trusted.
-//   - Step 4. Re-search: at depth with (alpha, beta), expected a PV node when
+//   - Rung 4. Re-search: at depth with (alpha, beta), expected a PV node when
 //     the window is open.
 
 // ladder searches the child reached by e.move (made) at depth plies with the
@@ -21,7 +21,7 @@ import "github.com/pvscope/pvscope/tracer"
 // full depth; e then says why it is reduced, WhyLMR) and returns its score
 // from node e.parent's point of view.
 func (s *searcher) ladder(e edge, r, depth, alpha, beta int, expect tracer.NodeType, child *pvLine) int {
-	// Step 1. Probe.
+	// Rung 1. Probe.
 	s.stats.Probes++
 	if r > 0 {
 		s.stats.Reductions++
@@ -34,21 +34,21 @@ func (s *searcher) ladder(e edge, r, depth, alpha, beta int, expect tracer.NodeT
 	if s.stopped != "" {
 		return score
 	}
-	// Step 2. Fail-low.
+	// Rung 2. Fail-low.
 	if score <= alpha {
 		if s.sink != nil {
 			s.ladderEvent(tracer.FailLow, &e, score, alpha, alpha+1, 0)
 		}
 		return score
 	}
-	// Step 3. Fail-high.
+	// Rung 3. Fail-high.
 	if s.sink != nil {
 		s.ladderEvent(tracer.FailHigh, &e, score, alpha, alpha+1, 0)
 	}
 	if r == 0 && score >= beta {
 		return score
 	}
-	// Step 4. Re-search.
+	// Rung 4. Re-search.
 	if r > 0 {
 		s.stats.ReducedReSearches++
 		e.reduced, e.why = 0, ""
