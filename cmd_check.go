@@ -155,7 +155,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 	p.Header = func(a *tracer.Analysis) error {
 		meta := a.Header.Meta
 		if m := engine.HeaderFEN(meta); m != nil { // a move number of 0, as engines write it
-			p.Warn(&tracer.Violation{Rule: "meta", Problem: m.Text, Key: m.Key, Args: m.Args})
+			a.WarnMeta(m)
 		}
 		// The header's position the page refuses (a FEN with no kings, a tree it
 		// cannot read, more than one position) is refused here too.

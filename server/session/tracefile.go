@@ -92,7 +92,7 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 			a.Unaccounted.Moves = w // legal moves neither searched nor pruned
 		}
 		if m := o.fenWarn; m != nil {
-			p.Warn(&tracer.Violation{Rule: "meta", Problem: m.Text, Key: m.Key, Args: m.Args})
+			a.WarnMeta(m)
 		}
 		return nil
 	}
