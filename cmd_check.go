@@ -122,20 +122,14 @@ type checkEnd struct {
 	Reason string `json:"reason"`
 }
 
-// checkTrace streams a trace through the deriver, the checker and the
-// diagnosis. An error means the trace cannot be read; violations are in the report.
+// checkTrace streams a trace through the pipeline (tracer.Pipeline: the
+// deriver, the checker and the diagnosis). An error means the trace cannot
+// be read; violations are in the report.
 func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
-	rd, err := tracer.NewReader(r)
-	if err != nil {
-		return nil, err
-	}
 	rep := &checkReport{WriterMistakes: []checkViolation{}, Violations: []checkViolation{}, Warnings: []checkViolation{}, Iterations: []checkIteration{}}
 	var (
-		diag  tracer.Diagnosis
-		chk   tracer.Checker
+		a     tracer.Analysis
 		paths pathStack
-		cur   tracer.Event
-		line  int
 	)
 	keep := func(count *int, list *[]checkViolation) func(*tracer.Violation) {
 		return func(v *tracer.Violation) {
@@ -143,75 +137,56 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 			countRule(rep, v.Rule)
 			if len(*list) < maxShown {
 				*list = append(*list, checkViolation{
-					Rule: v.Rule, Line: line, Seq: v.Seq, Node: v.Node,
-					Path: paths.path(&cur, v.Node), Message: v.Problem,
+					Rule: v.Rule, Line: a.Line, Seq: v.Seq, Node: v.Node,
+					Path: paths.path(&a.Current, v.Node), Message: v.Problem,
 				})
 			}
 		}
 	}
 	report := keep(&rep.ViolationCount, &rep.Violations)
 	rules := map[string]bool{}
-	chk.Report = func(v *tracer.Violation) {
-		if !rules[v.Rule] {
-			rules[v.Rule] = true
-			rep.ViolationRules++
+	p := tracer.Pipeline{Check: true,
+		Report: func(v *tracer.Violation) {
+			if !rules[v.Rule] {
+				rules[v.Rule] = true
+				rep.ViolationRules++
+			}
+			report(v)
+		},
+		Warn:   keep(&rep.WarningCount, &rep.Warnings),
+		Writer: keep(&rep.WriterMistakeCount, &rep.WriterMistakes),
+		Event:  func(e tracer.Event, _ int) { paths.apply(&e) },
+	}
+	p.Header = func(a *tracer.Analysis) error {
+		meta := a.Header.Meta
+		if m := engine.HeaderFEN(meta); m != nil { // a move number of 0, as engines write it
+			a.WarnMeta(m)
 		}
-		report(v)
+		// The header's position the page refuses (a FEN with no kings, a tree it
+		// cannot read, more than one position) is refused here too.
+		if _, err := engine.HeaderPosition(meta); err != nil {
+			return err
+		}
+		if fen := meta["fen"]; fen != "" {
+			a.Diagnosis.EndOfLine = func(pv []string) (tracer.Reason, bool) { return engine.LineEnd(fen, pv) }
+			if g, err := engine.NewTraceGame(fen); err == nil {
+				a.Checker.Game = newPositionGame(fen, g)
+			}
+		}
+		watchTT(&a.Checker, rep)
+		if w, err := engine.NewMoveWalker(meta); err == nil && w != nil {
+			a.Unaccounted.Moves = w
+		}
+		return nil
 	}
-	chk.Warn = keep(&rep.WarningCount, &rep.Warnings)
-	chk.Writer = keep(&rep.WriterMistakeCount, &rep.WriterMistakes)
-	diag.Report, diag.Warn = chk.Report, chk.Warn
-	line = rd.Line() // the header's: its warnings (pov, bounds, the scale) are dated there
-	diag.SetHeader(rd.Header())
-	chk.SetHeader(rd.Header())
-	meta := rd.Header().Meta
-	scale, err := tracer.ScaleOf(meta)
-	if err != nil {
-		chk.Warn(&tracer.Violation{Rule: "meta", Problem: err.Error()})
-	}
-	diag.Scale = scale
-	if m := engine.HeaderFEN(meta); m != nil { // a move number of 0, as engines write it
-		chk.Warn(&tracer.Violation{Rule: "meta", Problem: m.Text, Key: m.Key, Args: m.Args})
-	}
-	// The header's position the page refuses (a FEN with no kings, a tree it
-	// cannot read, more than one position) is refused here too.
-	if _, err := engine.HeaderPosition(meta); err != nil {
+	// The header's warnings (pov, bounds, the scale) are dated on its line.
+	if err := a.Open(r, p); err != nil {
 		return nil, err
 	}
-	if fen := meta["fen"]; fen != "" {
-		diag.EndOfLine = func(pv []string) (tracer.Reason, bool) { return engine.LineEnd(fen, pv) }
-		if g, err := engine.NewTraceGame(fen); err == nil {
-			chk.Game = newPositionGame(fen, g)
-		}
+	if err := a.Run(); err != nil {
+		return nil, err
 	}
-	watchTT(&chk, rep)
-	unaccounted := tracer.Unaccounted{Warn: chk.Warn} // moves neither searched nor pruned (check_unaccounted.go)
-	unaccounted.SetHeader(rd.Header())
-	if w, err := engine.NewMoveWalker(meta); err == nil && w != nil {
-		unaccounted.Moves = w
-	}
-	d := tracer.NewDeriver(rd.Header(), func(e tracer.Event, l int) {
-		cur, line = e, l
-		chk.Emit(e)
-		diag.Emit(e)
-		unaccounted.Emit(e)
-		paths.apply(&e)
-	})
-	d.OnRootLine = diag.DerivedLine
-	for {
-		e, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		d.Add(e, rd.Line())
-	}
-	d.Finish(rd.Line())
-	cur = tracer.Event{}
-	chk.Finish()
-	diag.Finish()
+	diag, chk := &a.Diagnosis, &a.Checker
 	c := diag.Counts
 	rep.Events = c.Events
 	rep.Counts = checkCounts{Nodes: c.Nodes, Leaves: c.Leaves, Probes: c.Probes, ReSearches: c.ReSearches,

@@ -101,29 +101,25 @@ func whyFile(r io.Reader, q tracer.WhyQuery) (*tracer.WhyAnswer, error) {
 // whyWalk reads, derives and walks a trace for q; moves is nil when the
 // header names no position.
 func whyWalk(r io.Reader, q tracer.WhyQuery) (*tracer.Why, tracer.MoveLister, error) {
-	rd, err := tracer.NewReader(r)
-	if err != nil {
+	var (
+		w      *tracer.Why
+		walker *engine.MoveWalker
+	)
+	p := tracer.Pipeline{
+		Header: func(a *tracer.Analysis) error {
+			var err error
+			if walker, err = engine.NewMoveWalker(a.Header.Meta); err != nil {
+				return err
+			}
+			w = tracer.NewWhy(a.Header, q)
+			w.RootView = q.RootView
+			return nil
+		},
+		Event: func(e tracer.Event, _ int) { w.Emit(e) },
+	}
+	if _, err := tracer.Analyse(r, p); err != nil {
 		return nil, nil, err
 	}
-	h := rd.Header()
-	walker, err := engine.NewMoveWalker(h.Meta)
-	if err != nil {
-		return nil, nil, err
-	}
-	w := tracer.NewWhy(h, q)
-	w.RootView = q.RootView
-	d := tracer.NewDeriver(h, func(e tracer.Event, _ int) { w.Emit(e) })
-	for {
-		e, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		d.Add(e, rd.Line())
-	}
-	d.Finish(rd.Line())
 	if walker == nil {
 		return w, nil, nil
 	}

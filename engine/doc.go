@@ -11,14 +11,15 @@
 //   - options.go: Options, the algorithm and every switch; optionnames.go the
 //     same options by name for flags and URLs; setup.go turns an input into a
 //     position with its defaults.
-//   - search.go: Search and iterative deepening; node.go the node routine and
-//     the PVS ladder; quiesce.go quiescence; ordering.go move ordering; tt.go the
+//   - search.go: Search and iterative deepening; node.go the node routine;
+//     ladder.go the ladder (probe, fail-high or fail-low, re-search) of PVS
+//     and of late move reductions; quiesce.go quiescence; ordering.go move ordering; tt.go the
 //     transposition table, tt_trace.go its events with the key and the raw
 //     entry, tt_fault.go the table faults tests plant; score.go mate scores; trace.go the events; result.go
 //     what a search returns; progress.go hears from a search between iterations
 //     (the UCI front end's info lines); multipv.go the root's MultiPV lines.
 //   - Pruning and its kin: extend.go check extensions; reduce.go reductions
-//     (late move reductions and their ladder, internal iterative reductions);
+//     (late move reductions, internal iterative reductions);
 //     nullmove.go null-move pruning; prune.go the static-evaluation prunings.
 //   - The PV collectors: pvline.go the triangular table and the line on the
 //     stack; pvwalk.go the walk of the transposition table and the read-back of

@@ -358,19 +358,19 @@ func boundOf(t tracer.NodeType) tracer.Bound {
 
 // searchMove searches the child reached by m (already made), the i-th move of
 // node id, and returns its score from node id's point of view. For PVS this is
-// the ladder: probe with a null window, and search again with the full window
-// only when the probe lands strictly inside (alpha, beta).
+// the ladder (ladder.go): probe with a null window, and search again with the
+// full window only when the probe lands strictly inside (alpha, beta).
 //
 // first says the move is searched with the full window, as the first move of
 // a node is; child receives the child's line for the stack collector. adj is
-// the move's extension or reduction: a late move reduction takes the ladder of
-// searchReduced, the others only change the depth.
+// the move's extension or reduction: a late move reduction is the ladder's
+// reduced probe, the others only change the depth.
 func (s *searcher) searchMove(id int32, m Move, i, depth, alpha, beta int, expect tracer.NodeType, first bool, child *pvLine, adj edge) int {
 	e := edge{parent: id, move: m, index: i, reduced: adj.reduced, extended: adj.extended, why: adj.why}
 	depth += int(adj.extended)
 	if adj.reduced > 0 {
 		if adj.why == tracer.WhyLMR {
-			return s.searchReduced(e, i, depth-1, int(adj.reduced), alpha, beta, expect, child)
+			return s.ladder(e, int(adj.reduced), depth-1, alpha, beta, expect, child) // ladder.go
 		}
 		depth -= int(adj.reduced)
 	}
@@ -382,34 +382,7 @@ func (s *searcher) searchMove(id int32, m Move, i, depth, alpha, beta int, expec
 		score, _ := s.node(depth-1, -beta, -alpha, expect, e, child)
 		return -score
 	}
-	s.stats.Probes++
-	if s.sink != nil {
-		s.emit(tracer.Event{Kind: tracer.Probe, Node: id, Move: s.name(m), Index: int16(i), Alpha: int32(alpha), Beta: int32(alpha + 1)})
-	}
-	score, probe := s.node(depth-1, -alpha-1, -alpha, expect, e, child)
-	score = -score
-	if s.stopped != "" {
-		return score
-	}
-	if score <= alpha {
-		if s.sink != nil {
-			s.emit(tracer.Event{Kind: tracer.FailLow, Node: id, Move: s.name(m), Index: int16(i), Score: int32(score), Alpha: int32(alpha), Beta: int32(alpha + 1)})
-		}
-		return score
-	}
-	if s.sink != nil {
-		s.emit(tracer.Event{Kind: tracer.FailHigh, Node: id, Move: s.name(m), Index: int16(i), Score: int32(score), Alpha: int32(alpha), Beta: int32(alpha + 1)})
-	}
-	if score >= beta {
-		return score
-	}
-	s.stats.ReSearches++
-	if s.sink != nil {
-		s.emit(tracer.Event{Kind: tracer.ReSearch, Node: id, Move: s.name(m), Index: int16(i), Ref: probe, Alpha: int32(alpha), Beta: int32(beta)})
-	}
-	e.ref = probe
-	score, _ = s.node(depth-1, -beta, -alpha, tracer.PV, e, child)
-	return -score
+	return s.ladder(e, 0, depth-1, alpha, beta, expect, child) // ladder.go
 }
 
 // childType is the Knuth-Moore type expected of the i-th child: the first

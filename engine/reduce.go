@@ -78,40 +78,6 @@ func (s *searcher) iirReduces(depth int) bool {
 	return !ok || e.move == NoMove
 }
 
-// searchReduced is the ladder of a reduced move m (made), the i-th of node id:
-// a null-window probe r plies shallower than newDepth, and when it beats alpha
-// a re-search at newDepth with the window (alpha, beta) whose ref is the probe.
-func (s *searcher) searchReduced(e edge, i, newDepth, r, alpha, beta int, expect tracer.NodeType, child *pvLine) int {
-	s.stats.Probes++
-	s.stats.Reductions++
-	if s.sink != nil {
-		s.emit(tracer.Event{Kind: tracer.Probe, Node: e.parent, Move: s.name(e.move), Index: int16(i), Alpha: int32(alpha), Beta: int32(alpha + 1)})
-	}
-	e.reduced, e.why = int16(r), tracer.WhyLMR
-	score, probe := s.node(newDepth-r, -alpha-1, -alpha, expect, e, child)
-	score = -score
-	if s.stopped != "" {
-		return score
-	}
-	if score <= alpha {
-		if s.sink != nil {
-			s.emit(tracer.Event{Kind: tracer.FailLow, Node: e.parent, Move: s.name(e.move), Index: int16(i), Score: int32(score), Alpha: int32(alpha), Beta: int32(alpha + 1)})
-		}
-		return score
-	}
-	s.stats.ReducedReSearches++
-	if s.sink != nil {
-		s.emit(tracer.Event{Kind: tracer.FailHigh, Node: e.parent, Move: s.name(e.move), Index: int16(i), Score: int32(score), Alpha: int32(alpha), Beta: int32(alpha + 1)})
-		s.emit(tracer.Event{Kind: tracer.ReSearch, Node: e.parent, Move: s.name(e.move), Index: int16(i), Ref: probe, Alpha: int32(alpha), Beta: int32(beta)})
-	}
-	e.reduced, e.why, e.ref = 0, "", probe
-	if beta-alpha > 1 {
-		expect = tracer.PV
-	}
-	score, _ = s.node(newDepth, -beta, -alpha, expect, e, child)
-	return -score
-}
-
 // shallowReason is why a line that reaches the horizon at ply, before the
 // iteration's depth, is short: the nearest reduction on its path, from the
 // edge into the horizon node (from) up.

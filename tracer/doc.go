@@ -23,6 +23,15 @@
 //     rules, check_driver.go the driver above the root (aspiration, the move
 //     played), check_enginepv.go the legality of the engine's own lines, and
 //     check_writer.go the trace's own mistakes (its writer's, not the engine's).
+//   - The table's rules (issue 41): check_tt_link.go links each tt-hit to the
+//     store it read, check_tt_mate.go mate scores across plies (tt-mate-ply),
+//     check_tt_bound.go bounds (tt-bound), check_tt_move.go the entry's move
+//     (tt-move), check_tt_key.go keys and positions (tt-key), check_tt_draw.go
+//     draws read on another path (tt-draw), check_tt_summary.go the counts per
+//     depth and bound; jsonl_ttkey.go reads the key field.
+//   - pipeline.go: Pipeline, the one road a trace file takes (read, derived,
+//     and when asked checked and diagnosed), with hooks for what each caller
+//     needs; pvscope check, the page's upload, diff and why go through it.
 //   - game.go: Game, the questions about positions along a line that the caller
 //     (engine.TraceGame) answers, for the rules that need a position.
 //   - derive.go: Deriver, which completes a minimal trace another engine wrote
@@ -41,8 +50,9 @@
 //   - scale.go: Scale, an engine's infinity and mate scores (the header's meta).
 //   - pvmethod.go: the PV collection methods and the reasons a line ends early.
 //   - diff.go: Diff, which lines up two traces of one position as streams and
-//     says where they part; diff_side.go reads one side, diff_report.go is
-//     what it reports, diff_keep.go the bounded lists it keeps.
+//     says where they part; diff_side.go shapes one side, diff_stream.go
+//     reads it, diff_report.go is what it reports, diff_keep.go the bounded
+//     lists it keeps.
 //   - why.go: Why, a sink that tells what became of a move at a node in each
 //     iteration ("why not this move?"); why_answer.go the fates and the
 //     answer, why_sentence.go their English, why_diff.go where two searches'
@@ -50,8 +60,9 @@
 //     legal moves neither searched nor pruned (both take legal moves through
 //     MoveLister, which engine.MoveWalker implements).
 //   - diagnosis.go: Diagnosis, a sink that counts a trace and finds, per
-//     iteration, where a short PV ended and why; diagnosis_reasons.go the
-//     reasons its iteration gives a short line nothing at its end explains;
+//     iteration, where a short PV ended and why; diagnosis_iteration.go its
+//     iterations and the root searches that give them their result,
+//     diagnosis_reasons.go the reasons its iteration gives a short line nothing at its end explains;
 //     diagnosis_enginepv.go compares the engine's own line with the derived one.
 //
 // Scores follow the negamax convention: every score and window is from the point of

@@ -319,23 +319,14 @@ func (w *Why) about(e *Event) {
 // WhyRead answers q over the trace r: read, derived and walked once. moves,
 // when not nil, gives the legal moves along the path (see MoveLister).
 func WhyRead(r io.Reader, q WhyQuery, moves MoveLister) (*WhyAnswer, error) {
-	rd, err := NewReader(r)
-	if err != nil {
+	var w *Why
+	p := Pipeline{
+		Header: func(a *Analysis) error { w = NewWhy(a.Header, q); return nil },
+		Event:  func(e Event, _ int) { w.Emit(e) },
+	}
+	if _, err := Analyse(r, p); err != nil {
 		return nil, err
 	}
-	w := NewWhy(rd.Header(), q)
-	d := NewDeriver(rd.Header(), func(e Event, _ int) { w.Emit(e) })
-	for {
-		e, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		d.Add(e, rd.Line())
-	}
-	d.Finish(rd.Line())
 	return w.Answer(moves), nil
 }
 

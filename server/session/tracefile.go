@@ -23,11 +23,10 @@ const (
 
 // Trace is a trace file read and ready to stream.
 type Trace struct {
-	Started  Started
-	Rec      *tracer.Recording
-	Done     Done
-	scaleErr error      // the header's scale is not one: a warning while it is read
-	fenWarn  *msg.Error // the header's FEN numbers its move 0: a warning while it is read
+	Started Started
+	Rec     *tracer.Recording
+	Done    Done
+	fenWarn *msg.Error // the header's FEN numbers its move 0: a warning while it is read
 }
 
 // Charger is what reading a trace is charged to, as it grows (the server's
@@ -60,67 +59,48 @@ const (
 // file that cannot be read, or that the memory budget has no room for, is
 // refused.
 func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
-	rd, err := tracer.NewReader(r)
-	if err != nil {
-		return nil, err
-	}
-	h, headerLine := rd.Header(), rd.Line() // blank lines before the header are counted
 	o = &Trace{Rec: tracer.NewRecording()}
-	if err := o.setStarted(h); err != nil {
-		return nil, err
-	}
-	var ids pageIDs
-	var problems traceProblems
-	line := 0
-	chk := tracer.Checker{Report: func(v *tracer.Violation) {
-		problems.addViolation(v, line, o.Rec.Len(), ids.of(v.Node))
-	}}
-	chk.Warn = func(w *tracer.Violation) {
-		problems.addWarning(w, line, o.Rec.Len(), ids.of(w.Node))
+	var (
+		a               tracer.Analysis
+		ids             pageIDs
+		problems        traceProblems
+		nodes, leaves   int64
+		end             *tracer.Event
+		rootLine        *tracer.Event // the newest root-pv (index 0)
+		tooMany, noRoom bool
+		cost            readCost
+	)
+	p := tracer.Pipeline{Check: true,
+		Report: func(v *tracer.Violation) { problems.addViolation(v, a.Line, o.Rec.Len(), ids.of(v.Node)) },
+		Warn:   func(w *tracer.Violation) { problems.addWarning(w, a.Line, o.Rec.Len(), ids.of(w.Node)) },
 	}
 	// The rules that need the header: its bound convention, its scale, and
 	// positions from its FEN (engine-pv, null-in-check); and the comparison
 	// of the engine's own lines with the derived ones (Diagnosis). Its
-	// warnings (a pov or bounds word it does not know) are the header's.
-	line = headerLine
-	chk.SetHeader(h)
-	if fen := h.Meta["fen"]; fen != "" {
-		if g, err := engine.NewTraceGame(fen); err == nil {
-			chk.Game = g
+	// warnings (a pov or bounds word it does not know, a scale that is none)
+	// are the header's.
+	p.Header = func(a *tracer.Analysis) error {
+		if err := o.setStarted(a.Header); err != nil {
+			return err
 		}
-	}
-	diag := tracer.Diagnosis{Report: chk.Report, Warn: chk.Warn}
-	diag.SetHeader(h)
-	unaccounted := tracer.Unaccounted{Warn: chk.Warn} // legal moves neither searched nor pruned
-	unaccounted.SetHeader(h)
-	if w, err := engine.NewMoveWalker(h.Meta); err == nil && w != nil {
-		unaccounted.Moves = w
-	}
-	if o.scaleErr != nil {
-		w := &tracer.Violation{Rule: "meta", Problem: o.scaleErr.Error()}
-		if m, ok := msg.Keyed(o.scaleErr); ok {
-			w.Key, w.Args = m.Key, m.Args
+		if fen := a.Header.Meta["fen"]; fen != "" {
+			if g, err := engine.NewTraceGame(fen); err == nil {
+				a.Checker.Game = g
+			}
 		}
-		chk.Warn(w)
+		if w, err := engine.NewMoveWalker(a.Header.Meta); err == nil && w != nil {
+			a.Unaccounted.Moves = w // legal moves neither searched nor pruned
+		}
+		if m := o.fenWarn; m != nil {
+			a.WarnMeta(m)
+		}
+		return nil
 	}
-	if m := o.fenWarn; m != nil {
-		chk.Warn(&tracer.Violation{Rule: "meta", Problem: m.Text, Key: m.Key, Args: m.Args})
-	}
-	var nodes, leaves int64
-	var end *tracer.Event
-	var rootLine *tracer.Event // the newest root-pv (index 0)
-	var tooMany, noRoom bool
-	var cost readCost
-	var d *tracer.Deriver
-	d = tracer.NewDeriver(h, func(e tracer.Event, l int) {
+	p.Event = func(e tracer.Event, _ int) {
 		if o.Rec.Len() >= MaxTraceEvents {
 			tooMany = true
 			return
 		}
-		line = l
-		chk.Emit(e)
-		diag.Emit(e)
-		unaccounted.Emit(e)
 		switch e.Kind {
 		case tracer.Enter:
 			nodes++
@@ -154,32 +134,28 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 			end = &e
 		}
 		o.Rec.EmitKept(e) // the deriver's lines never change: kept, not copied
-		if c := cost.now(o.Rec, d); c-cost.charged >= chargeStep {
+		if c := cost.now(o.Rec, a.Deriver); c-cost.charged >= chargeStep {
 			cost.charged = c
 			noRoom = noRoom || !acct.To(c)
 		}
-	})
-	d.OnRootLine = diag.DerivedLine
-	for {
-		e, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		d.Add(e, rd.Line())
+	}
+	p.Next = func() error {
 		if tooMany {
-			return nil, msg.New("go-server.traceTooManyEvents", "the trace has more than {n} events, more than this server keeps", "n", MaxTraceEvents)
+			return msg.New("go-server.traceTooManyEvents", "the trace has more than {n} events, more than this server keeps", "n", MaxTraceEvents)
 		}
 		if noRoom {
-			return nil, acct.Full()
+			return acct.Full()
 		}
+		return nil
 	}
-	d.Finish(rd.Line())
-	line = rd.Line()
-	chk.Finish()
-	diag.Finish()
+	p.Finishing = func() { a.Line = a.FileLine() }
+	if err := a.Open(r, p); err != nil {
+		return nil, err
+	}
+	if err := a.Run(); err != nil {
+		return nil, err
+	}
+	d := a.Deriver
 	if !acct.To(cost.now(o.Rec, d)) {
 		return nil, acct.Full()
 	}
@@ -188,7 +164,7 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 		return nil, msg.New("go-server.traceNoEvents", "the trace has a header but no events")
 	}
 	if nodes == 0 {
-		return nil, msg.New("go-server.traceNoEnter", "trace line {line}: the trace enters no node, so there is no search to show (each node needs an enter event)", "line", rd.Line())
+		return nil, msg.New("go-server.traceNoEnter", "trace line {line}: the trace enters no node, so there is no search to show (each node needs an enter event)", "line", a.FileLine())
 	}
 	problems.setOn(&o.Started)
 	o.Done = Done{Type: "done", Events: o.Rec.Len()}
@@ -209,7 +185,7 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 // a live search: the position or tree, and the options the header names.
 func (o *Trace) setStarted(h tracer.Header) error {
 	o.Started = Started{Type: "started", Kind: "tree", Options: map[string]string{}}
-	o.Started.Scores, o.scaleErr = ScoreScaleOf(h.Meta)
+	o.Started.Scores, _ = ScoreScaleOf(h.Meta)   // one that is none: the pipeline warns
 	if m := engine.HeaderFEN(h.Meta); m != nil { // a move number of 0, as engines write it
 		o.fenWarn = m
 	}

@@ -9,6 +9,7 @@ import { refusedParams } from "./urlguard.js"; // first: it checks the address b
 import { refusalText } from "./urlparams.js";
 import { TreeView } from "./tree/treeview.js";
 import { openTransport, hideServerOnly } from "./transport.js";
+import { lazyTTLinks } from "./pv/ttlazy.js";
 import { Board, warmUp } from "./board/board.js";
 import { PVPanel, Stats } from "./pv/panels.js";
 import { EventLog } from "./stepping/eventlog.js";
@@ -128,6 +129,7 @@ const help = new HelpOverlay($("help-overlay"), $("help-close"));
 // The code panel's module comes with its toggle, ?code= or a lesson that opens it (codelazy.js).
 const codePanel = lazyCodePanel((msg) => showError(msg), (toggle) => import("./teaching/codepanel.js").then(({ createCodePanel }) =>
   createCodePanel(S, { toggle, seek: (k) => { playback.pause(); playback.seek(k); }, kick: () => kick(), onToggle: () => log.clear() })));
+const ttLinks = lazyTTLinks(S, { showNode: (id) => showNode(id), showError: (m) => showError(m) });
 const renderer = createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel, tt: ttLinks });
 const { render, renderSlice, setRunState } = renderer;
 // Playback waits for the quiz (a question before its event) and, without moving, for the code
@@ -234,17 +236,6 @@ function judgePoll(id, x, k) {
   if (quizJS) return quizJS.judgePoll(S.trace, S.pov, id, x, k);
   loadQuizJS().catch((err) => showError(err.message));
   return null;
-}
-
-// The table's links at the node shown (pv/ttpanel.js, issue 41): the module comes with the
-// first tt-* event that carries a key.
-let ttPanel = null, ttLoading = null;
-function ttLinks(tr, k) {
-  if (ttPanel) ttPanel.render(tr, k);
-  else if (tr.tt.count && !ttLoading) {
-    ttLoading = import("./pv/ttpanel.js").then(({ createTTPanel }) => { ttPanel = createTTPanel(S, { showNode }); S.redraw(); })
-      .catch((err) => { ttLoading = null; showError(err.message); });
-  }
 }
 
 // ---- tree view ----
