@@ -113,36 +113,43 @@ func (h *Hub) use(addr string, now time.Time, rate int) *addrUse {
 // allowJoin charges a join-room or create-room to c and its address, or
 // tells c how long to wait.
 func (h *Hub) allowJoin(c Member) bool {
-	cr, now, rate := c.PageRooms(), time.Now(), h.rate
-	if ok, wait := cr.joins.take(now, connJoins); !ok {
-		c.Queue(session.Said(0, "", msg.New("go-server.joinsTooFast", "This page has joined or opened rooms {n} times in a minute, the most a page may; try again in {seconds} s.",
-			"n", connJoins, "seconds", waitSeconds(wait))))
-		return false
-	}
-	h.mu.Lock()
-	ok, wait := h.use(cr.addr, now, rate).joins.take(now, rate)
-	h.mu.Unlock()
-	if !ok {
-		c.Queue(session.Said(0, "", msg.New("go-server.addressJoinsTooFast", "Pages from your network address ({address}) have joined or opened rooms {n} times in a minute, the most this server allows one address (-room-rate); try again in {seconds} s.",
-			"address", cr.addr, "n", rate, "seconds", waitSeconds(wait))))
-	}
-	return ok
+	return h.allow(c, "", connJoins,
+		func(u *PageRooms) *bucket { return &u.joins }, func(u *addrUse) *bucket { return &u.joins },
+		func(n, s any) *msg.Error {
+			return msg.New("go-server.joinsTooFast", "This page has joined or opened rooms {n} times in a minute, the most a page may; try again in {seconds} s.", "n", n, "seconds", s)
+		},
+		func(a, n, s any) *msg.Error {
+			return msg.New("go-server.addressJoinsTooFast", "Pages from your network address ({address}) have joined or opened rooms {n} times in a minute, the most this server allows one address (-room-rate); try again in {seconds} s.", "address", a, "n", n, "seconds", s)
+		})
 }
 
 // allowAnswer charges an answer to c and its address, or tells c how long to wait.
 func (h *Hub) allowAnswer(c Member) bool {
+	return h.allow(c, "answer", connAnswers,
+		func(u *PageRooms) *bucket { return &u.answers }, func(u *addrUse) *bucket { return &u.answers },
+		func(n, s any) *msg.Error {
+			return msg.New("go-server.answersTooFast", "This page has sent {n} answers in a minute, the most a page may; answer again in {seconds} s.", "n", n, "seconds", s)
+		},
+		func(a, n, s any) *msg.Error {
+			return msg.New("go-server.addressAnswersTooFast", "Pages from your network address ({address}) have sent {n} answers in a minute, the most this server allows one address (-room-rate); answer again in {seconds} s.", "address", a, "n", n, "seconds", s)
+		})
+}
+
+// allow takes a token from c's page bucket (at most perPage a minute) and
+// its address's (the hub's rate), or queues for c the sentence saying how
+// long to wait; field names the form field the refusal is about.
+func (h *Hub) allow(c Member, field string, perPage int, page func(*PageRooms) *bucket, addr func(*addrUse) *bucket,
+	pageFull func(n, seconds any) *msg.Error, addrFull func(address, n, seconds any) *msg.Error) bool {
 	cr, now, rate := c.PageRooms(), time.Now(), h.rate
-	if ok, wait := cr.answers.take(now, connAnswers); !ok {
-		c.Queue(session.Said(0, "answer", msg.New("go-server.answersTooFast", "This page has sent {n} answers in a minute, the most a page may; answer again in {seconds} s.",
-			"n", connAnswers, "seconds", waitSeconds(wait))))
+	if ok, wait := page(cr).take(now, perPage); !ok {
+		c.Queue(session.Said(0, field, pageFull(perPage, waitSeconds(wait))))
 		return false
 	}
 	h.mu.Lock()
-	ok, wait := h.use(cr.addr, now, rate).answers.take(now, rate)
+	ok, wait := addr(h.use(cr.addr, now, rate)).take(now, rate)
 	h.mu.Unlock()
 	if !ok {
-		c.Queue(session.Said(0, "answer", msg.New("go-server.addressAnswersTooFast", "Pages from your network address ({address}) have sent {n} answers in a minute, the most this server allows one address (-room-rate); answer again in {seconds} s.",
-			"address", cr.addr, "n", rate, "seconds", waitSeconds(wait))))
+		c.Queue(session.Said(0, field, addrFull(cr.addr, rate, waitSeconds(wait))))
 	}
 	return ok
 }
