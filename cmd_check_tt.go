@@ -63,12 +63,14 @@ func newPositionGame(fen string, g *engine.TraceGame) *positionGame {
 	return &positionGame{TraceGame: g, fen: fen}
 }
 
-// Position implements tracer.PositionGame.
-func (g *positionGame) Position(line []string) string {
+// Position implements tracer.PositionGame: the library's FEN, whose en
+// passant square is set after every double push, and whether a legal
+// capture en passant exists (engine.ChessPosition.EnPassantCapture).
+func (g *positionGame) Position(line []string) (string, bool) {
 	if g.root == nil {
 		root, err := engine.NewChessPosition(g.fen)
 		if err != nil {
-			return ""
+			return "", false
 		}
 		g.root = root
 	}
@@ -91,7 +93,7 @@ func (g *positionGame) Position(line []string) string {
 		if name == tracer.NullMove {
 			next, err := engine.NewChessPosition(passed(cur.FEN()))
 			if err != nil {
-				return ""
+				return "", false
 			}
 			g.line, g.at, g.own = append(g.line, name), append(g.at, next), append(g.own, true)
 			continue
@@ -105,14 +107,15 @@ func (g *positionGame) Position(line []string) string {
 			}
 		}
 		if !found {
-			return ""
+			return "", false
 		}
 		g.line, g.at, g.own = append(g.line, name), append(g.at, cur), append(g.own, false)
 	}
+	cur := g.root
 	if n := len(g.at); n > 0 {
-		return g.at[n-1].FEN()
+		cur = g.at[n-1]
 	}
-	return g.root.FEN()
+	return cur.FEN(), cur.EnPassantCapture()
 }
 
 // passed is fen with the other side to move and no en passant square.

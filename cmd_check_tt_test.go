@@ -299,7 +299,7 @@ func TestTTKey(t *testing.T) {
 		{"en passant left out", ep, "", [][]string{{"e2e4"}, {"e2e3", "e8d8", "e1d1", "d8d7", "d1e1", "d7e8", "e3e4"}}, []string{"e4", "e4"}, "en passant square (e3, -)"},
 		{"en passant in", ep, "", [][]string{{"e2e4"}, {"e2e3", "e8d8", "e1d1", "d8d7", "d1e1", "d7e8", "e3e4"}}, []string{"e4", "e5"}, ""},
 		// One position by two move orders, two keys.
-		{"path", castle, "", [][]string{{"a1b1", "a8b8", "b1c1", "b8c8"}, {"a1c1", "a8c8"}}, []string{"a", "b"}, "the key depends on the path, castling rights (KQkq at the root, Kk here)"},
+		{"path", castle, "", [][]string{{"a1b1", "a8b8", "b1c1", "b8c8"}, {"a1c1", "a8c8"}}, []string{"a", "b"}, "castling rights and en passant square (-) agree, so the key depends on the path"},
 		{"path clean", castle, "", [][]string{{"a1b1", "a8b8", "b1c1", "b8c8"}, {"a1c1", "a8c8"}}, []string{"a", "a"}, ""},
 	}
 	for _, c := range cases {

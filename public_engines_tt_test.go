@@ -12,8 +12,7 @@ import (
 // TestPublicEngineTracesCarryKeys (issue 41): the bbc and CounterGo traces
 // carry the engine's own key on every tt-hit and tt-store, raw on both,
 // stores on every position, and meta.ttMate "node" (both engines add the ply
-// to a mate on a store and take it away on a probe); CounterGo's
-// plant-null-twice, kept from before the keys, is the one exception.
+// to a mate on a store and take it away on a probe).
 func TestPublicEngineTracesCarryKeys(t *testing.T) {
 	for _, name := range []string{"bbc", "countergo"} {
 		files, _ := filepath.Glob(filepath.Join(publicDir, name, "*.jsonl.gz"))
@@ -21,9 +20,6 @@ func TestPublicEngineTracesCarryKeys(t *testing.T) {
 			t.Fatalf("%s: %d traces", name, len(files))
 		}
 		for _, path := range files {
-			if name == "countergo" && filepath.Base(path) == "plant-null-twice.jsonl.gz" {
-				continue
-			}
 			f, err := os.Open(path)
 			if err != nil {
 				t.Fatal(err)

@@ -12,12 +12,12 @@ import (
 // position for each node, as pvscope check's is).
 type fenGame struct{ *TraceGame }
 
-func (g fenGame) Position(line []string) string {
+func (g fenGame) Position(line []string) (string, bool) {
 	c, ok := g.play(line)
 	if !ok {
-		return ""
+		return "", false
 	}
-	return c.FEN()
+	return c.FEN(), c.EnPassantCapture()
 }
 
 // ttChecked searches fen with opt and checks the trace as pvscope check

@@ -66,9 +66,18 @@ func castleMask(cr chess.CastleRights) int {
 // the same position reached with and without a harmless double push, or one
 // whose capture would leave the king in check, gets the same key.
 func epKey(pos *chess.Position, squares *mailbox) uint64 {
+	if f := epFile(pos, squares); f >= 0 {
+		return zobristEPFile[f]
+	}
+	return 0
+}
+
+// epFile is the file of the en-passant square when the side to move can
+// legally capture there, -1 otherwise.
+func epFile(pos *chess.Position, squares *mailbox) int {
 	ep := pos.EnPassantSquare()
 	if ep == chess.NoSquare {
-		return 0
+		return -1
 	}
 	f := int(ep.File())
 	// The capturing pawn stands on the rank of the pawn that just moved.
@@ -78,10 +87,18 @@ func epKey(pos *chess.Position, squares *mailbox) uint64 {
 	}
 	for _, df := range [2]int{-1, 1} {
 		if ff := f + df; ff >= 0 && ff < 8 && squares[rank*8+ff] == pawn && epLegal(squares, rank*8+ff, int(ep), rank*8+f) {
-			return zobristEPFile[f]
+			return f
 		}
 	}
-	return 0
+	return -1
+}
+
+// EnPassantCapture reports whether the side to move can legally capture en
+// passant: the FEN's en-passant square is set after every double push, this
+// only when a pawn beside may take without leaving its king in check.
+func (c *ChessPosition) EnPassantCapture() bool {
+	top := &c.stack[c.ply]
+	return epFile(top.pos, &top.squares) >= 0
 }
 
 // epLegal reports whether the pawn on from may take en passant, landing on to

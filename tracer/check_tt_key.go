@@ -11,21 +11,30 @@ import (
 // tt-key: the engine's key names a position, the whole position and only it.
 // The rule relies on the key being a function of the four fields of a FEN
 // that make a position the same for the search: the pieces, the side to
-// move, the castling rights and the en passant square (this one only when a
-// capture en passant is possible: engines that leave it out otherwise, as
-// most do, are not wrong). pvscope computes each keyed node's position
-// itself, through the checker's PositionGame (the header's FEN and the
-// node's path; tracer does not import the board), and keeps two maps: key to
-// position and position to key, a compact fingerprint each (the pieces
-// hashed to 64 bits, the side, the castling rights, the en passant square:
-// 16 bytes, and the node that showed it): memory grows with the distinct keys
-// and positions judged. Two different positions with one key: a collision or
-// a key that leaves a field out, the fields that differ named. One position
-// with two keys: a key that depends on the path (an incremental update that
-// misses a field), the field named from what changed on the paths (castling
-// rights changed since the root, an en passant square on the way, a null
-// move). Judged on the first ttKeyBudget keyed nodes (each costs a position
-// walk; Checker.TTKeyBudget sets another number, -1 none), not below a null move's unknown stretch, and each key and position
+// move, the castling rights and the en passant square. Engines differ on the
+// last one, and none of them is wrong: the square after every double push
+// (the FEN's own convention: bbc, CounterGo, VICE, TSCP, sunfish), only when
+// a pawn stands beside it, or only when the capture is legal (pvscope's own
+// engine: a pinned pawn cannot take). So each keyed node has two
+// fingerprints: full, with the square after every double push, and legal,
+// with it only when a legal capture en passant exists. Every convention's
+// key is a function of full and tells apart what legal tells apart. Two
+// positions with one key that differ in legal: a collision or a key that
+// leaves a field out, the fields that differ named. One full position with
+// two keys: a key that depends on the path (an incremental update that
+// misses a field); no field differs. Two keys for positions that differ only
+// in an en passant square nobody can take are the FEN's convention, and one
+// key for them is the others': neither is reported.
+//
+// pvscope computes each keyed node's position itself, through the checker's
+// PositionGame (the header's FEN and the node's path; tracer does not import
+// the board), and keeps two maps: key to sighting and full fingerprint to
+// sighting, a compact fingerprint each (the pieces hashed to 64 bits, the
+// side, the castling rights, the en passant square, whether it can be taken:
+// 32 bytes with the key and the node that showed it): memory grows with the
+// distinct keys and positions judged. Judged on the first ttKeyBudget keyed
+// nodes (each costs a position walk; Checker.TTKeyBudget sets another
+// number, -1 none), not below a null move's unknown stretch, and each key
 // reported once.
 
 // ttKeyBudget is how many keyed nodes tt-key judges when the Checker's
@@ -38,8 +47,12 @@ const ttKeyBudget = 10_000
 type PositionGame interface {
 	Game
 	// Position is the FEN after line from the root, "" when line cannot be
-	// followed. Only its first four fields are read.
-	Position(line []string) string
+	// followed, its en passant square the FEN's own: set after every double
+	// push, whether or not a pawn can take. epCapture reports whether the
+	// side to move has a legal capture en passant there (a pinned pawn, or
+	// one whose capture leaves its king in check, has none). Only the FEN's
+	// first four fields are read.
+	Position(line []string) (fen string, epCapture bool)
 }
 
 // posPrint is a position's fingerprint.
@@ -50,21 +63,32 @@ type posPrint struct {
 	black    bool  // black to move
 }
 
+// keySight is a keyed node's key and position: pos is the full
+// fingerprint (the en passant square after every double push), epCapture
+// whether a legal capture en passant exists there.
 type keySight struct {
-	key  uint64
-	pos  posPrint
-	node int32
-	null bool // a null move on its path
+	key       uint64
+	pos       posPrint
+	node      int32
+	epCapture bool
+}
+
+// legal is the sighting's legal fingerprint: the en passant square only
+// when it can be taken.
+func (s keySight) legal() posPrint {
+	p := s.pos
+	if !s.epCapture {
+		p.ep = -1
+	}
+	return p
 }
 
 type ttKeys struct {
-	byKey    map[uint64]keySight
-	byPos    map[posPrint]keySight
+	byKey    map[uint64]keySight   // judged on the legal fingerprint
+	byPos    map[posPrint]keySight // by the full fingerprint
 	judged   int
 	lastNode int32 // the node judged last: a node's several tt events are judged once
 	reported map[uint64]bool
-	root     posPrint
-	rootSet  bool
 }
 
 // ttKey judges the key of the tt event e.
@@ -82,42 +106,33 @@ func (c *Checker) ttKey(e *Event) {
 		return
 	}
 	k.lastNode = e.Node
-	line := c.lineTo()
-	null := false
-	for _, m := range line {
-		null = null || m == NullMove
-	}
-	fen := g.Position(line)
+	fen, epCapture := g.Position(c.lineTo())
 	if fen == "" {
 		return
 	}
 	k.judged++
-	if !k.rootSet {
-		k.root, k.rootSet = fingerprint(g.Position(nil)), true
-	}
-	p := fingerprint(fen)
 	if k.byKey == nil {
 		k.byKey, k.byPos, k.reported = make(map[uint64]keySight), make(map[posPrint]keySight), make(map[uint64]bool)
 	}
-	here := keySight{key: e.Key, pos: p, node: e.Node, null: null}
+	here := keySight{key: e.Key, pos: fingerprint(fen), node: e.Node, epCapture: epCapture}
 	if s, ok := k.byKey[e.Key]; !ok {
 		k.byKey[e.Key] = here
-	} else if s.pos != p && !k.reported[e.Key] {
+	} else if s.legal() != here.legal() && !k.reported[e.Key] {
 		k.reported[e.Key] = true
 		c.extra(e.Seq, e.Node, "tt-key", msg.New("go-tracer.ttKeyCollision", "node {node} and node {other} have the one key {key} but are different positions, differing in {fields}: a collision or a key that leaves them out",
-			"node", e.Node, "other", s.node, "key", keyHex(e.Key), "fields", diffFields(s.pos, p)))
+			"node", e.Node, "other", s.node, "key", keyHex(e.Key), "fields", diffFields(s.legal(), here.legal())))
 	}
-	if s, ok := k.byPos[p]; !ok {
-		k.byPos[p] = here
+	if s, ok := k.byPos[here.pos]; !ok {
+		k.byPos[here.pos] = here
 	} else if s.key != e.Key && !k.reported[e.Key] {
 		k.reported[e.Key] = true
-		c.extra(e.Seq, e.Node, "tt-key", msg.New("go-tracer.ttKeyPath", "node {node} and node {other} are the one position with two keys, {key} and {otherKey}: the key depends on the path, {field}",
-			"node", e.Node, "other", s.node, "key", keyHex(e.Key), "otherKey", keyHex(s.key), "field", pathField(k.root, p, s.null != null)))
+		c.extra(e.Seq, e.Node, "tt-key", msg.New("go-tracer.ttKeyPath", "node {node} and node {other} are the one position with two keys, {key} and {otherKey}: their pieces, side to move, castling rights and en passant square ({square}) agree, so the key depends on the path",
+			"node", e.Node, "other", s.node, "key", keyHex(e.Key), "otherKey", keyHex(s.key), "square", squareName(here.pos.ep)))
 	}
 }
 
-// fingerprint reads a FEN's first four fields; the en passant square counts
-// only when a pawn of the side to move could take on it.
+// fingerprint reads a FEN's first four fields, the en passant square as
+// the FEN gives it.
 func fingerprint(fen string) posPrint {
 	f := strings.Fields(fen)
 	for len(f) < 4 {
@@ -131,42 +146,10 @@ func fingerprint(fen string) posPrint {
 			p.castling |= 1 << i
 		}
 	}
-	if sq := f[3]; len(sq) == 2 && sq[0] >= 'a' && sq[0] <= 'h' && (sq[1] == '3' || sq[1] == '6') && epCapturable(f[0], sq, p.black) {
+	if sq := f[3]; len(sq) == 2 && sq[0] >= 'a' && sq[0] <= 'h' && (sq[1] == '3' || sq[1] == '6') {
 		p.ep = int8(int(sq[1]-'1')*8 + int(sq[0]-'a'))
 	}
 	return p
-}
-
-// epCapturable: a pawn of the side to move stands beside the pawn that
-// passed sq.
-func epCapturable(board, sq string, black bool) bool {
-	var rows [8]string
-	for i, r := range strings.SplitN(board, "/", 8) {
-		var b strings.Builder
-		for _, ch := range r {
-			if ch >= '1' && ch <= '8' {
-				b.WriteString(strings.Repeat(".", int(ch-'0')))
-			} else {
-				b.WriteRune(ch)
-			}
-		}
-		rows[i] = b.String()
-	}
-	rank := 4 // the pawn that passed stands on rank 5 (row 3) when White may take, rank 4 (row 4) when Black may
-	pawn := byte('P')
-	if black {
-		rank, pawn = 4, 'p'
-	} else {
-		rank = 3
-	}
-	row := rows[rank]
-	file := int(sq[0] - 'a')
-	for _, f := range []int{file - 1, file + 1} {
-		if f >= 0 && f < len(row) && row[f] == pawn {
-			return true
-		}
-	}
-	return false
 }
 
 func castlingName(c uint8) string {
@@ -205,19 +188,4 @@ func diffFields(a, b posPrint) string {
 		out = append(out, fmt.Sprintf("en passant square (%s, %s)", squareName(a.ep), squareName(b.ep)))
 	}
 	return strings.Join(out, ", ")
-}
-
-// pathField names what may have changed the key on one path and not the
-// other: a null move on one path only (the side to move), castling rights
-// lost since the root, an en passant square.
-func pathField(root, p posPrint, nullDiffers bool) string {
-	switch {
-	case nullDiffers:
-		return "side to move (a null move on one path only)"
-	case root.castling != p.castling:
-		return fmt.Sprintf("castling rights (%s at the root, %s here)", castlingName(root.castling), castlingName(p.castling))
-	case p.ep >= 0:
-		return "en passant square (" + squareName(p.ep) + ")"
-	}
-	return "no field of the position (pieces, side, castling rights and en passant agree)"
 }
