@@ -60,9 +60,18 @@ type chunk struct {
 	// chunk's first marked event, so a trace without marks pays nothing and
 	// one with them 4 bytes an event (a map entry per event cost about 40).
 	marks []uint32
-	// keys[i] is recs[i]'s table key when its keyBit is set (tt-* events
-	// with a key, issue 41). Made at the chunk's first keyed event, like marks.
-	keys []uint64
+	// keys[i] is recs[i]'s table key (and the raw entry, when given) when
+	// its keyBit is set (tt-* events with a key, issue 41). Made at the
+	// chunk's first keyed event, like marks.
+	keys []keyed
+}
+
+// keyed is a tt event's key and the integer its table entry held (Raw). A Raw
+// without a key is not kept: nothing could link its entry to another.
+type keyed struct {
+	key    uint64
+	raw    int32
+	hasRaw bool
 }
 
 // record is an Event without pointers: 48 bytes, 4-byte aligned.
@@ -154,17 +163,17 @@ func (r *Recording) emit(e Event, keep bool) {
 	}
 	if e.HasKey {
 		if c.keys == nil {
-			c.keys = make([]uint64, off, cap(c.recs))
-			r.keyBytes += int64(cap(c.recs)) * 8
+			c.keys = make([]keyed, off, cap(c.recs))
+			r.keyBytes += int64(cap(c.recs)) * 16
 		}
-		c.keys = append(c.keys, e.Key)
+		c.keys = append(c.keys, keyed{e.Key, e.Raw, e.HasRaw})
 		c.recs = append(c.recs, rec)
 		c.recs[off].cut |= keyBit
 		r.n++
 		return
 	}
 	if c.keys != nil {
-		c.keys = append(c.keys, 0)
+		c.keys = append(c.keys, keyed{})
 	}
 	c.recs = append(c.recs, rec)
 	r.n++
@@ -244,7 +253,8 @@ func (r *Recording) At(i int) Event {
 		}
 	}
 	if rec.cut&keyBit != 0 {
-		e.Key, e.HasKey = c.keys[i&chunkMask], true
+		k := c.keys[i&chunkMask]
+		e.Key, e.HasKey, e.Raw, e.HasRaw = k.key, true, k.raw, k.hasRaw
 	}
 	if rec.pv != 0 {
 		line := r.pvs[rec.pv]
