@@ -170,7 +170,7 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 		if fen := meta["fen"]; fen != "" {
 			a.Diagnosis.EndOfLine = func(pv []string) (tracer.Reason, bool) { return engine.LineEnd(fen, pv) }
 			if g, err := engine.NewTraceGame(fen); err == nil {
-				a.Checker.Game = newPositionGame(fen, g)
+				a.Checker.Game = engine.NewPositionGame(fen, g)
 			}
 		}
 		watchTT(&a.Checker, rep)

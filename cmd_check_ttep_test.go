@@ -52,7 +52,7 @@ func TestTTKeyEnPassantConventions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pg := newPositionGame(p.fen, g)
+			pg := engine.NewPositionGame(p.fen, g)
 			once, capture := pg.Position([]string{"e2e4"})
 			other, otherCapture := pg.Position(twice)
 			if strings.Fields(once)[3] != "e3" || capture != (p == free) || strings.Fields(other)[3] != "-" || otherCapture ||

@@ -28,7 +28,8 @@
 //     short-PV laboratory's exhibits.
 //   - Reading traces from other engines with the engine's chess: headerfen.go a
 //     trace header's FEN; movewalker.go a walk down a trace's lines
-//     (tracer.MoveLister); tracegame.go tracer.Game's questions about lines;
+//     (tracer.MoveLister); tracegame.go tracer.Game's questions about lines,
+//     tracegame_position.go the position a line reaches (tracer.PositionGame);
 //     tracewalk.go the checker's walk node after node; lineend.go whether a
 //     line ends the game (tracer.Diagnosis's question).
 //   - quoted.go a name quoted in a keyed sentence as %q writes it.

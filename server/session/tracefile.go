@@ -85,7 +85,7 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 		}
 		if fen := a.Header.Meta["fen"]; fen != "" {
 			if g, err := engine.NewTraceGame(fen); err == nil {
-				a.Checker.Game = g
+				a.Checker.Game = engine.NewPositionGame(fen, g)
 			}
 		}
 		if w, err := engine.NewMoveWalker(a.Header.Meta); err == nil && w != nil {
