@@ -17,7 +17,7 @@ export function createTTPanel(S, { showNode }) {
 
   const nodeOf = (tr, i) => tr.c.node.get(i);
   const pathOf = (id) => (S.notation ? S.notation.nodeTitle(id) : String(id));
-  const scoreOf = (v) => (S.notation ? S.notation.score(v) : String(v));
+  const scoreOf = (v) => String(v); // as the table holds it and the event log says it (-570, not −5.70)
   function goTo(testid, id, title) {
     const b = el("button", { type: "button", className: "tt-goto", textContent: t("ttlink.goto"), title });
     b.dataset.testid = testid;
