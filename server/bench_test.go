@@ -52,7 +52,7 @@ func BenchmarkStreamLoopback(b *testing.B) {
 	}))
 	defer hs.Close()
 	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws"
-	events := r.done().Events
+	events := r.Done().Events
 	var bytes int64
 	b.ResetTimer()
 	for range b.N {

@@ -245,8 +245,8 @@ func (c *conn) writePump() {
 			if !c.writePlace(&placeSent) {
 				return
 			}
-			if r := st.run; r != nil && !st.doneSent && r.done() == nil {
-				b, _ := json.Marshal(r.status())
+			if r := st.run; r != nil && !st.doneSent && r.Done() == nil {
+				b, _ := json.Marshal(r.Status())
 				if !c.write(b) {
 					return
 				}
@@ -300,7 +300,7 @@ func (c *conn) stream(st *streamState) bool {
 		if !c.writeErrors() {
 			return false
 		}
-		*st = streamState{run: r, cur: session.NewCursor(r.id)}
+		*st = streamState{run: r, cur: session.NewCursor(r.ID())}
 		b, _ := json.Marshal(r.started)
 		if !c.write(b) {
 			return false
@@ -341,7 +341,7 @@ func (c *conn) stream(st *streamState) bool {
 			return false
 		}
 		if last {
-			b, _ := json.Marshal(r.done())
+			b, _ := json.Marshal(r.Done())
 			st.doneSent = true
 			st.cur = nil                   // its move table is needed no more
 			c.srv.budget.Idle(r.account()) // the page has it all: the recording may be let go

@@ -19,10 +19,10 @@
 //     (Limits, their defaults, a search's share of the memory).
 //   - The connection: conn.go (a page's websocket: read and write pumps),
 //     start.go (a start command, from its check to its search), plan.go
-//     (building a search and charging it), run.go (a search and its
-//     recording), protocol.go (the frames only the server sends),
-//     errorqueue.go (errors queued, coalesced), stuck.go (which search a page
-//     that stops reading gives up), why.go ("Why not ...?" over what the page
-//     has open).
+//     (building a search and charging it), run.go (a search with its slot,
+//     budget and doorbell; its recording is a session.Search), protocol.go
+//     (the frames only the server sends), errorqueue.go (errors queued,
+//     coalesced), stuck.go (which search a page that stops reading gives
+//     up), why.go ("Why not ...?" over what the page has open).
 //   - roommember.go: a connection as a room's Member, a run as its Search.
 package server

@@ -6,7 +6,6 @@ import (
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/server/session"
-	"github.com/pvscope/pvscope/tracer"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -17,7 +16,7 @@ const roomWait = 2 * time.Second
 // build makes the run a plan describes, charging the budget for its table
 // and tree first: called once the search holds its slot.
 func build(p *session.Plan, b *capacity.Budget, lim *Limits) (*run, error) {
-	r := &run{id: p.ID, opt: p.Opt, rec: tracer.NewRecording(), budget: b, lim: *lim, returned: make(chan struct{})}
+	r := &run{Search: session.NewSearch(p.ID), opt: p.Opt, budget: b, lim: *lim, returned: make(chan struct{})}
 	r.acct.LetGo = r.letGo
 	full := func(m *msg.Error) error {
 		b.Forget(&r.acct)
@@ -73,12 +72,10 @@ func build(p *session.Plan, b *capacity.Budget, lim *Limits) (*run, error) {
 // letGo drops r's recording, and a finished search's tree, when the budget
 // evicts it, and tells its page (onEvict).
 func (r *run) letGo() {
-	r.mu.Lock()
-	r.rec, r.pos = nil, nil
-	onEvict := r.onEvict
-	r.mu.Unlock()
-	if onEvict != nil {
-		onEvict()
+	r.LetGo()
+	r.pos = nil // read by the search only, which has returned (the budget evicts finished searches)
+	if r.onEvict != nil {
+		r.onEvict()
 	}
 }
 

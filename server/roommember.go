@@ -46,7 +46,5 @@ func (c *conn) PageRooms() *rooms.PageRooms {
 	return c.rooms
 }
 
-func (r *run) ID() int64                  { return r.id }
 func (r *run) Started() session.Started   { return r.started }
-func (r *run) Done() *session.Done        { return r.done() }
 func (r *run) Account() *capacity.Account { return r.account() }

@@ -104,9 +104,10 @@ func (c *conn) launch(ctx context.Context, a *attempt, prev *attempt, inherited 
 		c.queue(session.Error{Type: "error", ID: a.id, Field: session.FieldOf(err), Message: session.Sentence(err.Error())}.WithKey(err))
 		return
 	}
-	r.cancel, r.wake, r.begun = a.cancel, c.wake, time.Now()
+	r.cancel, r.wake = a.cancel, c.wake
+	r.Begin(time.Now())
 	r.onEvict = func() {
-		c.queue(session.NoticeOf(r.id, msg.New("go-server.recordingEvicted", "The server let go of this search's recording to make room for other searches; this page keeps its own copy, so stepping still works.")))
+		c.queue(session.NoticeOf(r.ID(), msg.New("go-server.recordingEvicted", "The server let go of this search's recording to make room for other searches; this page keeps its own copy, so stepping still works.")))
 	}
 	c.mu.Lock()
 	old := c.cur

@@ -226,12 +226,11 @@ func (c *conn) open(cmd session.Command) {
 		old.cancel()
 		<-old.returned
 	}
-	r := &run{id: cmd.ID, started: o.started, rec: o.rec, returned: make(chan struct{}),
-		cancel: func() {}, wake: c.wake}
-	r.started.ID = cmd.ID
 	done := o.done
 	done.ID = cmd.ID
-	r.result = &done
+	r := &run{Search: session.Finished(cmd.ID, o.rec, &done), started: o.started, returned: make(chan struct{}),
+		cancel: func() {}, wake: c.wake}
+	r.started.ID = cmd.ID
 	close(r.returned)
 	c.mu.Lock()
 	c.cur = r

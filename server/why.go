@@ -2,6 +2,7 @@ package server
 
 import (
 	"github.com/pvscope/pvscope/server/session"
+	"github.com/pvscope/pvscope/tracer"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -20,11 +21,10 @@ func (c *conn) why(raw []byte, id int64) {
 		c.queue(session.Said(id, "", msg.New("go-server.whyNothingOpen", "Why not …? asks about the search the page shows; start a search or open a trace first.")))
 		return
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.rec == nil {
+	held := r.Recorded(func(rec *tracer.Recording, n int) {
+		c.queue(session.AnswerWhy(cmd, session.WhyHeader(r.started), rec, n))
+	})
+	if !held {
 		c.queue(session.Said(id, "", msg.New("go-server.whyEvicted", "The server let go of this search's recording to make room; search again to ask why.")))
-		return
 	}
-	c.queue(session.AnswerWhy(cmd, session.WhyHeader(r.started), r.rec, r.rec.Len()))
 }

@@ -124,7 +124,7 @@ func streamOf(t *testing.T, frames [][]byte) searchStream {
 				case "type", "id", "from", "count":
 				case "moves", "whys":
 					s.Columns[k] = append(s.Columns[k], v.([]any)...)
-				case "pv", "cuts", "derived":
+				case "pv", "cuts", "derived", "keys": // sparse: [index, ...] or index, within the batch
 					for _, x := range v.([]any) {
 						if row, ok := x.([]any); ok {
 							row[0] = row[0].(float64) + float64(from)
@@ -146,7 +146,7 @@ func streamOf(t *testing.T, frames [][]byte) searchStream {
 			// A column a batch leaves out (reduced, extended, why: only
 			// when one of its events has one) is zeros for its events.
 			for k := range s.Columns {
-				if _, ok := m[k]; !ok && k != "moves" && k != "whys" && k != "pv" && k != "cuts" && k != "derived" {
+				if _, ok := m[k]; !ok && k != "moves" && k != "whys" && k != "pv" && k != "cuts" && k != "derived" && k != "keys" {
 					for range count {
 						s.Columns[k] = append(s.Columns[k], 0.0)
 					}

@@ -17,10 +17,9 @@ import (
 type frameLog struct {
 	run    Search
 	frames [][]byte
-	sent   int // events encoded so far
+	cur    *session.Cursor // makes the events frames; cur.Sent events so far
 	done   bool
 	bytes  int64 // the frames' size, charged to the server's memory budget
-	enc    *session.BatchEncoder
 	buf    []tracer.Event
 }
 
@@ -36,7 +35,7 @@ func (r *room) relay() bool {
 			// The budget keeps the run's recording until the log has read it all.
 			r.hub.budget.Hold(cur.Account())
 			started, _ := json.Marshal(cur.Started())
-			r.log = &frameLog{run: cur, frames: [][]byte{started}, enc: session.NewBatchEncoder()}
+			r.log = &frameLog{run: cur, frames: [][]byte{started}, cur: session.NewCursor(cur.ID())}
 		}
 	}
 	l := r.log
@@ -52,22 +51,21 @@ func (r *room) relay() bool {
 	// A few frames per tick at most, so that a room catching up on a long
 	// search still answers its followers' messages.
 	for range 16 {
-		n, last := l.run.Read(l.sent, l.buf)
+		step := l.cur.Sent
+		frame, n, last := l.cur.Next(l.run, l.buf)
 		if n > 0 {
-			frame := append([]byte(nil), l.enc.Encode(l.run.ID(), l.sent, l.buf[:n])...)
 			if !r.hub.budget.Take(int64(len(frame))) {
-				r.cutLog(l)
+				r.cutLog(l, step)
 				return false
 			}
 			l.bytes += int64(len(frame))
-			l.frames = append(l.frames, frame)
-			l.sent += n
+			l.frames = append(l.frames, append([]byte(nil), frame...))
 		}
 		if last {
 			b, _ := json.Marshal(l.run.Done())
 			l.frames = append(l.frames, b)
 			r.hub.budget.Unhold(l.run.Account()) // the log has every event: the recording may go
-			l.done, l.buf, l.enc = true, nil, nil
+			l.done, l.buf, l.cur = true, nil, nil
 			return false
 		}
 		if n < len(l.buf) {
@@ -107,11 +105,12 @@ func (r *room) letGoOfLog() {
 }
 
 // cutLog ends a log that the memory budget has no room for: followers get
-// what it has and a sentence saying why the rest does not come. r.mu is held.
-func (r *room) cutLog(l *frameLog) {
+// what it has (step events) and a sentence saying why the rest does not
+// come. r.mu is held.
+func (r *room) cutLog(l *frameLog, step int) {
 	r.hub.budget.Unhold(l.run.Account())
 	b, _ := json.Marshal(session.NoticeOf(l.run.ID(), msg.New("go-server.roomCopyCut",
-		"The room's copy of this search stops at step {step}: the server's memory budget is full. The presenter's page still has it all.", "step", l.sent)))
+		"The room's copy of this search stops at step {step}: the server's memory budget is full. The presenter's page still has it all.", "step", step)))
 	l.frames = append(l.frames, b)
-	l.done, l.buf, l.enc = true, nil, nil
+	l.done, l.buf, l.cur = true, nil, nil
 }

@@ -21,14 +21,12 @@ func (s *Session) Open(id int64, text string) {
 	st := t.Started
 	st.ID = id
 	s.write(st)
-	enc := NewBatchEncoder()
+	cur := NewCursor(id)
 	batch := make([]tracer.Event, 0, MaxBatch)
-	sent := 0
 	for i := range t.Rec.Len() {
 		batch = append(batch, t.Rec.At(i))
 		if len(batch) == MaxBatch || i == t.Rec.Len()-1 {
-			s.Out(enc.Encode(id, sent, batch))
-			sent += len(batch)
+			s.Out(cur.Frame(batch))
 			batch = batch[:0]
 		}
 	}

@@ -9,9 +9,9 @@ import (
 )
 
 // The pieces every transport makes a search's frames with, declared once:
-// the server's websocket (server/conn.go, run.go), a room's followers
-// (server/rooms/roomrelay.go) and the static site's worker (Session, server/worker)
-// call these and only move the bytes.
+// the server's websocket (server/conn.go over a Search, search.go), a room's
+// followers (server/rooms/roomrelay.go) and the static site's worker
+// (Session, server/worker) call these and only move the bytes.
 
 // How a search's frames are paced, on every transport: events in batches of
 // at most MaxBatch, at most one batch per FrameGap (the first node at once),

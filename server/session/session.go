@@ -6,7 +6,8 @@
 // problems listed (traceproblems.go) and its nodes renumbered for the page
 // (pageids.go), an exercise's generated tree (exercisetree.go), "Why not
 // ...?" (why.go), what every transport makes frames with (producer.go:
-// pacing, progress, the budget's charge, the cursor), the refusal of a bad
+// pacing, progress, the budget's charge, the cursor), a server search's
+// recording read by its pages and rooms (search.go), the refusal of a bad
 // message (refuse.go), and Session, which runs searches one at a time and writes
 // their frames (session.go).
 //

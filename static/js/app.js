@@ -81,14 +81,15 @@ const S = {
   arrived: false, // events came in since the last render (playback.js redraws for them at most every ARRIVAL_MS)
   arrivedDrawn: 0, // when a render last showed newly arrived events
   get eventCount() { return this.trace ? this.trace.length : 0; },
-  // Named updates: a field written by more than one module is written through its owner
-  // (test/statewriters.test.mjs). dirty, playing and acc are playback.js's; selected is this
-  // module's (the node chosen on the tree: select).
-  redraw() { playback.redraw(); },
-  redrawLater() { playback.redrawLater(); },
-  play() { playback.play(); },
-  halt() { playback.halt(); },
+  // Named updates: each field has one writer, its owner (test/statewriters.test.mjs); the other
+  // modules call these. The step (k, playing, acc, dirty, arrived, restFrame) is playback.js's;
+  // the search asked for (run, id, streaming, done) frames.js's; selected and the PV panel's
+  // choices (labDepth, hover, pvShown: afresh with each search) this module's.
+  redraw() { playback.redraw(); }, redrawLater() { playback.redrawLater(); }, drawn() { playback.drawn(); },
+  play() { playback.play(); }, halt() { playback.halt(); }, stepTo(k) { playback.stepTo(k); },
+  begin(run) { return frames.begin(run); }, adopt(id) { frames.adopt(id); }, streamEnded() { frames.streamEnded(); },
   select(id) { this.selected = id || 0; },
+  freshPanels() { this.labDepth = 0; this.hover = null; this.pvShown = SHOWN; },
 };
 
 // timings.last: the current search's milestones in ms after the start click (started, firstEvents,
@@ -167,7 +168,7 @@ const socket = openTransport({
       return;
     }
     if (state === "closed" && S.streaming) {
-      S.streaming = false;
+      S.streamEnded();
       if (S.run) S.run.lost = true;
       message = t("app.lostDuringSearch", { message });
     }

@@ -7,7 +7,6 @@ import { Notation } from "./board/board.js";
 import { frameText } from "./errors.js";
 import { noticeText } from "./notices.js";
 import { takeGoal, reach, forgetGoal } from "./stepping/linkstep.js";
-import { SHOWN } from "./pv/pvshown.js";
 import { t } from "./i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,7 +64,7 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
         }
         if (S.goal && !(S.goal = reach(S.goal, S.trace, false, goalMoves))) forgetGoal();
         if (run && run.firstEvents === undefined) run.firstEvents = performance.now() - run.t0;
-        S.arrived = true; // the counters follow within ARRIVAL_MS (playback.js); the step shown did not change
+        playback.arrive(); // the counters follow within ARRIVAL_MS (playback.js); the step shown did not change
         return;
       case "status":
         if (f.id !== S.id) return;
@@ -84,7 +83,7 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
       case "error":
         if (f.id !== undefined && f.id !== S.id && f.id !== 0) return;
         S.streaming = false;
-        S.playing = S.playing && !!S.trace && S.k < S.trace.length;
+        if (!(S.trace && S.k < S.trace.length)) playback.halt();
         showError(frameText(f), f.field);
         S.redrawLater();
         return;
@@ -100,15 +99,11 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
     S.notation = new Notation(t);
     problems.start(f);
     S.narrations.clear();
-    S.k = 0;
-    S.acc = 0;
+    playback.rewind(); // also: a slow render of the previous search must not hold back this one's first node
     S.select(0);
-    S.labDepth = 0;
-    S.hover = null;
-    S.pvShown = SHOWN;
+    S.freshPanels();
     S.status = null;
     S.done = null;
-    S.restFrame = false; // a slow render of the previous search must not hold back this one's first node
     if (S.run) S.run.started = performance.now() - S.run.t0;
     const tree = f.kind === "tree";
     applyView();
@@ -119,7 +114,7 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
     if (!S.speedTouched) playback.setSpeedSlider(tree ? 13 : 30);
     // A link may name a step or a node (linkstep.js): the page then waits there, paused.
     S.goal = takeGoal();
-    S.playing = !S.goal.hold;
+    playback.setPlaying(!S.goal.hold);
     log.clear();
     quizUI.reset();
     if (S.view && S.view.reset) S.view.reset(t);
@@ -127,5 +122,20 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
     S.redrawLater();
   }
 
-  return { handleFrame };
+  // The named updates of the fields this module owns (S.begin, S.adopt, S.streamEnded: app.js
+  // hands them to setup.js, engines/tracefile.js, rooms/room.js and itself).
+  // begin: the page asks for a new search (a start, a trace opened), timed by run; its id.
+  function begin(run) {
+    S.run = run;
+    S.id += 1;
+    S.streaming = true;
+    S.done = null;
+    return S.id;
+  }
+  // adopt: a follower's search is the presenter's, id.
+  function adopt(id) { S.id = id; }
+  // streamEnded: nothing more comes (the connection was lost).
+  function streamEnded() { S.streaming = false; }
+
+  return { handleFrame, begin, adopt, streamEnded };
 }

@@ -84,8 +84,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
     const t0 = performance.now();
     // A slice goes on where the last one stopped only if nothing asked for a new drawing since.
     const goOn = budgetMs !== Infinity && !S.dirty;
-    S.dirty = false;
-    S.arrived = false; // the counters now include every event received
+    S.drawn(); // the counters now include every event received
     const tr = S.trace;
     const total = S.eventCount;
     const k = Math.min(S.k, total);

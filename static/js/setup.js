@@ -42,14 +42,11 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     // the step buttons, the narration's sentence and the tree up.
     if (e.submitter && innerWidth < 600) document.querySelector(".controls")?.scrollIntoView({ block: "start" });
     const run = { t0: performance.now(), at: new Date().toISOString() };
-    S.run = run;
     timings.last = run;
     timings.runs.push(run);
     if (timings.runs.length > 20) timings.runs.shift();
     performance.mark("pvscope:start-click");
-    S.id += 1;
-    S.streaming = true;
-    S.done = null;
+    S.begin(run);
     setRunState(t("setup.starting"), "live");
     socket.send({ type: "start", id: S.id, setup: cfg.setup, options: cfg.options });
     S.redraw();

@@ -58,13 +58,10 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
   // open asks for a trace by the server's token, or (a static site) by its text.
   function open(what, t0) {
     const run = { t0, at: new Date().toISOString(), trace: true };
-    S.run = run;
     timings.last = run;
     timings.runs.push(run);
     if (timings.runs.length > 20) timings.runs.shift();
-    S.id += 1;
-    S.streaming = true;
-    S.done = null;
+    S.begin(run);
     setRunState(t("tracefile.opening"), "live");
     socket.send({ type: "open", id: S.id, ...what });
     S.redraw();

@@ -52,8 +52,8 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
   function applyCursor() {
     const c = R.cursor;
     if (R.role !== "follower" || !R.following || !c) return;
-    S.playing = false;
-    S.k = Math.min(c.k, S.eventCount);
+    S.halt();
+    S.stepTo(Math.min(c.k, S.eventCount));
     R.appliedK = S.k;
     S.select(c.selected || 0);
     if (c.view && c.view !== getView()) setView(c.view);
@@ -209,7 +209,7 @@ export function createRoom(S, { socket, kick, pause, getView, setView, judge }) 
         return true;
       case "started": case "events": case "status": case "done":
         // The presenter's search is a follower's own, even after the page tried a start of its own.
-        if (R.role === "follower") S.id = f.id;
+        if (R.role === "follower") S.adopt(f.id);
         if (R.role === "follower" && f.type === "started") showPresenterSetup(f);
         return false;
       case "error":

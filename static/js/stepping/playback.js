@@ -183,6 +183,14 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
   function play() { S.playing = true; S.acc = 0; redraw(); }
   // halt: playback stops where it is, nothing redrawn (the quiz asks before the next event).
   function halt() { S.playing = false; }
+  // The other modules' changes to the step (frames.js, rooms/room.js, render.js): a new search
+  // starts at step 0 (rewind), playing or waiting (setPlaying); a follower shows the presenter's
+  // step k (stepTo); events arrived (arrive); the step is drawn, with every event received (drawn).
+  function rewind() { S.k = 0; S.acc = 0; S.restFrame = false; }
+  function setPlaying(on) { S.playing = on; }
+  function stepTo(k) { S.k = k; }
+  function arrive() { S.arrived = true; }
+  function drawn() { S.dirty = false; S.arrived = false; }
 
   function wire() {
     $("play-pause").addEventListener("click", playPause);
@@ -197,5 +205,5 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
     bpCount();
   }
 
-  return { seek, pause, kick, redraw, redrawLater, play, halt, actions, setSpeedSlider, updateSpeed, wire };
+  return { seek, pause, kick, redraw, redrawLater, play, halt, rewind, setPlaying, stepTo, arrive, drawn, actions, setSpeedSlider, updateSpeed, wire };
 }

@@ -1,9 +1,9 @@
 // The page's shared state S (app.js) has owners (issue 40: 32 fields were written from 12
 // modules). Each field is written by one module, its owner; the others change it through the
-// named updates S carries (S.redraw, S.redrawLater, S.play, S.halt, S.select: app.js, which hands
-// them to playback.js where it owns the field). The fields still written from more than one
-// module are listed in SHARED with exactly their writers: a new writer anywhere fails here, and
-// so does a field given an owner and left in the list, so the list only shrinks.
+// named updates S carries (app.js: S.redraw, S.redrawLater, S.play, S.halt, S.stepTo, S.drawn,
+// handed to playback.js; S.begin, S.adopt, S.streamEnded, handed to frames.js; S.select,
+// S.freshPanels, app.js's own). SHARED, the fields written from more than one module with exactly
+// their writers, is empty: a new writer anywhere fails here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -13,30 +13,20 @@ import { modules, I18N } from "./words.mjs";
 const JS = path.join(I18N, "..");
 
 const OWNER = {
-  arrivedDrawn: "stepping/playback.js", deferred: "stepping/playback.js", frame: "stepping/playback.js",
-  lastTime: "stepping/playback.js", speed: "stepping/playback.js", speedTouched: "stepping/playback.js",
-  selected: "app.js", error: "errors.js", renderOwed: "render.js", ttFindings: "engines/traceproblems.js",
-  goal: "frames.js", hello: "frames.js", notation: "frames.js", queued: "frames.js", status: "frames.js",
-  trace: "frames.js", view: "frames.js",
+  acc: "stepping/playback.js", arrived: "stepping/playback.js", arrivedDrawn: "stepping/playback.js",
+  deferred: "stepping/playback.js", dirty: "stepping/playback.js", frame: "stepping/playback.js",
+  k: "stepping/playback.js", lastTime: "stepping/playback.js", playing: "stepping/playback.js",
+  restFrame: "stepping/playback.js", speed: "stepping/playback.js", speedTouched: "stepping/playback.js",
+  hover: "app.js", labDepth: "app.js", pvShown: "app.js", selected: "app.js",
+  error: "errors.js", renderOwed: "render.js", ttFindings: "engines/traceproblems.js",
+  done: "frames.js", goal: "frames.js", hello: "frames.js", id: "frames.js", notation: "frames.js",
+  queued: "frames.js", run: "frames.js", status: "frames.js", streaming: "frames.js", trace: "frames.js",
+  view: "frames.js",
   pov: "tree/viewchoice.js", valuesChoice: "tree/viewchoice.js", viewChoice: "tree/viewchoice.js",
 };
 
-// Written from more than one module today, each to be given an owner and a named update.
-const SHARED = {
-  acc: ["frames.js", "stepping/playback.js"],
-  arrived: ["frames.js", "render.js"],
-  dirty: ["render.js", "stepping/playback.js"], // render.js clears what playback.js marks
-  done: ["engines/tracefile.js", "frames.js", "setup.js"],
-  hover: ["app.js", "frames.js"],
-  id: ["engines/tracefile.js", "rooms/room.js", "setup.js"],
-  k: ["frames.js", "rooms/room.js", "stepping/playback.js"],
-  labDepth: ["app.js", "frames.js"],
-  playing: ["frames.js", "rooms/room.js", "stepping/playback.js"],
-  pvShown: ["app.js", "frames.js"],
-  restFrame: ["frames.js", "stepping/playback.js"],
-  run: ["engines/tracefile.js", "setup.js"],
-  streaming: ["app.js", "engines/tracefile.js", "frames.js", "setup.js"],
-};
+// Written from more than one module: none now. A field here would need an owner and a named update.
+const SHARED = {};
 
 const WRITE = /(?<![\w.$])S\.(\w+)\s*(?:=(?!=)|\+=|-=|\*=|\/=|\|\|=|&&=|\?\?=|\+\+|--)|(?:\+\+|--)S\.(\w+)/g;
 
