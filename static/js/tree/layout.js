@@ -130,17 +130,19 @@ export class TreeLayout {
     const result = { nodes: [], links: [], reLinks: [], byId: new Map(), minX: 0, maxX: 0, minY: 0, maxY: 0, count: 0,
       shown: 0, hasPruned: false, decoratedAt: undefined, pv: null, open: null, cur: 0 }; // decorate's
     if (!data) return result;
-    const root = hierarchyOf(data);
-    const wide = (d) => d.data.kind === "summary";
-    tree().nodeSize([this.nodeWidth, this.levelHeight])
-      .separation((a, b) => (a.parent === b.parent ? 1 : 1.3) + (wide(a) || wide(b) ? 0.8 : 0))(root);
-    this.layouts++;
+    // The top spine (the root and each only child below it, down to the first item with none or
+    // several) needs no tidy tree: a node with one child sits above it, so the whole spine has the
+    // x of the subtree under it, which the tidy tree puts at 0, as it puts the root. Only that
+    // subtree goes through d3: a chain of 75,000 open nodes is then laid out in one walk
+    // (issue 44), to the same positions and the same breadth-first order.
+    const spine = [data];
+    while (spine[spine.length - 1].kids && spine[spine.length - 1].kids.length === 1) spine.push(spine[spine.length - 1].kids[0]);
+    const s = spine.length - 1; // the level of the subtree's top
     const shiftY = roots.length > 1 ? -this.levelHeight : 0; // the virtual root sits above the top
     let minX = Infinity, maxX = -Infinity, maxY = -Infinity;
-    root.each((d) => {
-      const it = d.data;
-      it.x = d.x; it.y = d.y + shiftY; it.level = d.depth;
-      it.parentItem = d.parent ? d.parent.data : null;
+    const place = (it, x, level, parentItem) => {
+      it.x = x; it.y = level * this.levelHeight + shiftY; it.level = level;
+      it.parentItem = parentItem;
       result.byId.set(it.id, it);
       if (it.kind === "virtual") return;
       result.nodes.push(it);
@@ -152,7 +154,14 @@ export class TreeLayout {
       if (it.x < minX) minX = it.x;
       if (it.x > maxX) maxX = it.x;
       if (it.y > maxY) maxY = it.y;
-    });
+    };
+    for (let i = 0; i < s; i++) place(spine[i], 0, i, i ? spine[i - 1] : null);
+    const root = hierarchyOf(spine[s]);
+    const wide = (d) => d.data.kind === "summary";
+    tree().nodeSize([this.nodeWidth, this.levelHeight])
+      .separation((a, b) => (a.parent === b.parent ? 1 : 1.3) + (wide(a) || wide(b) ? 0.8 : 0))(root);
+    this.layouts++;
+    root.each((d) => place(d.data, d.x, s + d.depth, d.parent ? d.parent.data : s ? spine[s - 1] : null));
     for (const it of result.nodes) {
       const ref = it.kind === "node" ? t.refOf.get(it.nodeId) : 0;
       if (ref && result.byId.has(ref)) result.reLinks.push({ from: result.byId.get(ref), to: it });
