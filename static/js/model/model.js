@@ -334,7 +334,11 @@ export class Trace {
   positionMoves(id) {
     const m = this.lastMoves;
     if (m && m.id === id) return m.moves.slice();
-    const moves = this.path(id).slice(1).filter((x) => !this.modern.subOf(x)).map((x) => this.moveName(x));
+    // A step in a deep chain moves one level: the last answer plus or minus one move.
+    const played = (x) => !this.modern.subOf(x);
+    const moves = m && m.id > 0 && this.parentOf.get(id) === m.id ? (played(id) ? [...m.moves, this.moveName(id)] : m.moves)
+      : m && id > 0 && this.parentOf.get(m.id) === id ? (played(m.id) ? m.moves.slice(0, -1) : m.moves)
+        : this.path(id).slice(1).filter(played).map((x) => this.moveName(x));
     if (id > 0 && id < this.enterAt.length) this.lastMoves = { id, moves };
     return moves.slice();
   }

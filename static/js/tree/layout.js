@@ -5,6 +5,7 @@
 // state changes; stepping over the other events reuses the positions and only recomputes the
 // per-node drawing state.
 import { Node, tree } from "../../vendor/d3-hierarchy/d3-hierarchy.js";
+import { extendPath } from "./pathlayout.js";
 
 export const COLLAPSE_THRESHOLD = 400;
 const SETTLE_AT = 5000; // nodes shown from which a finished, uncollapsed tree keeps its whole layout
@@ -19,6 +20,7 @@ export class TreeLayout {
     this.threshold = threshold;
     this.cache = null; // {key, result}
     this.layouts = 0; // how many tidy-tree layouts ran (tests and benchmarks read it)
+    this.extends = 0; // how many layouts were a path's extended or trimmed (pathlayout.js)
   }
 
   // k: the step. state: {collapse: auto-collapse on (default true), expanded: Set of node ids the
@@ -61,12 +63,21 @@ export class TreeLayout {
     const mk = (kind, id, nodeId) => { const it = new Item(kind, id, nodeId); items.push(it); return it; };
     // Items carry their visible children in `kids`, which d3.hierarchy reads. The walk keeps its
     // own stack (a trace may nest a hundred thousand nodes deep: recursion would overflow).
-    const open = (id) => {
+    const shut = (id) => { // drawn as a summary of its finished subtree
       const finished = t.finished(id, k);
       const size = finished || active ? t.subtreeSize(id, k) : 2;
       const userClosed = collapsed.has(id) && finished && size > 1;
       const auto = active && finished && size > 1 && id !== lastRoot && !keepOpen.has(id) && !expanded.has(id);
-      if (userClosed || auto) return { item: mk("summary", id, id), done: true };
+      return userClosed || auto;
+    };
+    // A path laid out at the last step is extended or trimmed (pathlayout.js).
+    const prev = this.cache && this.cache.result;
+    if (roots.length === 1 && !ahead && prev && prev.path && prev.path.levelHeight === this.levelHeight) {
+      const r = extendPath(t, prev, roots[0], upto, shut, (kind, id) => mk(kind, id, id));
+      if (r) { this.extends++; return r; }
+    }
+    const open = (id) => {
+      if (shut(id)) return { item: mk("summary", id, id), done: true };
       // Children and pruned stubs in the order the search met them: a teaching tree's pruned
       // children come at its exit, after every child; a prune event's stub where it happened.
       return { item: mk("node", id, id), done: false, id, ch: t.firstChild.get(id), pr: t.prunedChildren(id, upto), j: 0, kids: null };
@@ -128,19 +139,22 @@ export class TreeLayout {
     else if (roots.length === 1) data = visit(roots[0]);
     else { data = mk("virtual", "virtual", 0); data.kids = roots.map(visit); }
     const result = { nodes: [], links: [], reLinks: [], byId: new Map(), minX: 0, maxX: 0, minY: 0, maxY: 0, count: 0,
-      shown: 0, hasPruned: false, decoratedAt: undefined, pv: null, open: null, cur: 0 }; // decorate's
+      shown: 0, hasPruned: false, decoratedAt: undefined, pv: null, cur: 0, // decorate's
+      path: null, fresh: null }; // a path's level height, and the items an extension made (pathlayout.js)
     if (!data) return result;
-    const root = hierarchyOf(data);
-    const wide = (d) => d.data.kind === "summary";
-    tree().nodeSize([this.nodeWidth, this.levelHeight])
-      .separation((a, b) => (a.parent === b.parent ? 1 : 1.3) + (wide(a) || wide(b) ? 0.8 : 0))(root);
-    this.layouts++;
+    // The top spine (the root and each only child below it, down to the first item with none or
+    // several) needs no tidy tree: a node with one child sits above it, so the whole spine has the
+    // x of the subtree under it, which the tidy tree puts at 0, as it puts the root. Only that
+    // subtree goes through d3: a chain of 75,000 open nodes is then laid out in one walk
+    // (issue 44), to the same positions and the same breadth-first order.
+    const spine = [data];
+    while (spine[spine.length - 1].kids && spine[spine.length - 1].kids.length === 1) spine.push(spine[spine.length - 1].kids[0]);
+    const s = spine.length - 1; // the level of the subtree's top
     const shiftY = roots.length > 1 ? -this.levelHeight : 0; // the virtual root sits above the top
     let minX = Infinity, maxX = -Infinity, maxY = -Infinity;
-    root.each((d) => {
-      const it = d.data;
-      it.x = d.x; it.y = d.y + shiftY; it.level = d.depth;
-      it.parentItem = d.parent ? d.parent.data : null;
+    const place = (it, x, level, parentItem) => {
+      it.x = x; it.y = level * this.levelHeight + shiftY; it.level = level;
+      it.parentItem = parentItem;
       result.byId.set(it.id, it);
       if (it.kind === "virtual") return;
       result.nodes.push(it);
@@ -152,12 +166,22 @@ export class TreeLayout {
       if (it.x < minX) minX = it.x;
       if (it.x > maxX) maxX = it.x;
       if (it.y > maxY) maxY = it.y;
-    });
+    };
+    for (let i = 0; i < s; i++) place(spine[i], 0, i, i ? spine[i - 1] : null);
+    const root = hierarchyOf(spine[s]);
+    const wide = (d) => d.data.kind === "summary";
+    tree().nodeSize([this.nodeWidth, this.levelHeight])
+      .separation((a, b) => (a.parent === b.parent ? 1 : 1.3) + (wide(a) || wide(b) ? 0.8 : 0))(root);
+    this.layouts++;
+    root.each((d) => place(d.data, d.x, s + d.depth, d.parent ? d.parent.data : s ? spine[s - 1] : null));
     for (const it of result.nodes) {
       const ref = it.kind === "node" ? t.refOf.get(it.nodeId) : 0;
       if (ref && result.byId.has(ref)) result.reLinks.push({ from: result.byId.get(ref), to: it });
     }
     Object.assign(result, { minX, maxX, minY: 0, maxY, count: result.nodes.length });
+    // One path (every item a node or summary with at most one child): the next step may extend it.
+    if (roots.length === 1 && spine.length === result.nodes.length && !result.reLinks.length &&
+      result.nodes.every((it) => it.kind === "node" || it.kind === "summary")) result.path = { levelHeight: this.levelHeight };
     return result;
   }
 }
@@ -244,14 +268,16 @@ function pvNodes(t, k, lineEvent) {
 // and the nodes entering or leaving the PV and the open path: a step through a 93,000-node
 // tree then costs microseconds here instead of milliseconds.
 const INCREMENTAL_MAX = 256; // events between two computes up to which decorate is incremental
+const FRESH_MAX = 64; // items a path's extension made up to which it is too
 
 function decorate(t, result, k) {
   const pv = pvNodes(t, k, t.rootLineEvent(k));
   const cur = t.current(k);
-  const open = new Set(cur ? t.path(cur) : []);
-  const state = { pv, cur, open };
   const prev = result.decoratedAt;
-  if (prev === undefined || result.hasPruned || Math.abs(k - prev) > INCREMENTAL_MAX) {
+  const fresh = result.fresh || [];
+  if (prev === undefined || result.hasPruned || Math.abs(k - prev) > INCREMENTAL_MAX || fresh.length > FRESH_MAX) {
+    const open = new Set(cur ? t.path(cur) : []); // the open path: cur and its ancestors
+    const state = { pv, cur, onPath: (id) => open.has(id) };
     let shown = 0;
     for (const it of result.nodes) {
       decorateItem(t, it, k, state);
@@ -269,8 +295,26 @@ function decorate(t, result, k) {
     }
     for (const id of pv) if (!result.pv.has(id)) touched.add(id);
     for (const id of result.pv) if (!pv.has(id)) touched.add(id);
-    for (const id of open) if (!result.open.has(id)) touched.add(id);
-    for (const id of result.open) if (!open.has(id)) touched.add(id);
+    // The nodes entering or leaving the open path: from each current node up to where they meet
+    // (a parent's id is below its child's). Not listed whole: a deep chain's open path is 75,000
+    // nodes, and a step changes one. The others keep what they were, an item made since asks.
+    const added = new Set(), removed = new Set();
+    let a = cur;
+    for (let b = result.cur; a !== b;) {
+      if (a > b) { added.add(a); a = t.parentOf.get(a); } else { removed.add(b); b = t.parentOf.get(b); }
+    }
+    const madeNow = new Set(fresh), meet = a;
+    const onPath = (id) => {
+      if (added.has(id)) return true;
+      if (removed.has(id)) return false;
+      if (!madeNow.has(id)) return result.byId.get(id).onPath;
+      for (let x = meet; x; x = t.parentOf.get(x)) if (x === id) return true;
+      return false;
+    };
+    const state = { pv, cur, onPath };
+    for (const id of added) touched.add(id);
+    for (const id of removed) touched.add(id);
+    for (const id of fresh) touched.add(id); // made by a path's extension
     for (const id of touched) {
       const it = id ? result.byId.get(id) : null;
       if (!it || it.kind === "virtual") continue;
@@ -284,10 +328,10 @@ function decorate(t, result, k) {
       }
     }
   }
-  result.decoratedAt = k; result.pv = pv; result.open = open; result.cur = cur;
+  result.decoratedAt = k; result.pv = pv; result.cur = cur; result.fresh = null;
 }
 
-function decorateItem(t, it, k, { pv, cur, open }) {
+function decorateItem(t, it, k, { pv, cur, onPath }) {
   const c = t.c, h = t.hello;
   if (it.kind === "pruned" && it.ahead) {
     it.state = "done"; it.outcome = "unseen"; it.isPruned = true; it.onPV = false; it.cut = false; it.current = false;
@@ -320,7 +364,7 @@ function decorateItem(t, it, k, { pv, cur, open }) {
   it.nullMove = t.nullId !== 0 && c.move.get(e) === t.nullId;
   it.current = id === cur;
   it.onPV = pv.has(id);
-  it.onPath = open.has(id);
+  it.onPath = onPath(id);
   const cutAt = t.cutAt.get(id);
   it.cut = cutAt >= 0 && cutAt < k;
   if (e >= k || x < 0 || x >= k) {

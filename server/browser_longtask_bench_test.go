@@ -1,0 +1,48 @@
+package server
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// The longest main-thread task (the browser's own PerformanceObserver
+// "longtask" entries) while a chain of n nodes opens from a ?trace= link,
+// while the page seeks to its middle, and over 20 steps forward from there
+// (issue 44: never a task over 200 ms).
+// go test ./server -run XXX -bench BrowserChainLongTasks -benchtime 1x
+func BenchmarkBrowserChainLongTasks(b *testing.B) {
+	for _, n := range []int{10_000, 30_000, 100_000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for range b.N {
+				p := newPage(b, 1366, 768)
+				token := uploadTB(b, p.url, string(uploadChain(n)))
+				p.open("/?trace=" + token)
+				p.run(chromedp.Evaluate(`window.__longest = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask", buffered: true }); 0`, nil))
+				events := p.finished()
+				var open, seek, step float64
+				// settle waits two frames and a little for the observer's entries.
+				const settle = `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100))))`
+				read := func(into *float64) {
+					p.run(chromedp.Evaluate(settle, nil, func(e *runtime.EvaluateParams) *runtime.EvaluateParams { return e.WithAwaitPromise(true) }),
+						chromedp.Evaluate(`window.__longest`, into), chromedp.Evaluate(`window.__longest = 0; 0`, nil))
+				}
+				read(&open)
+				mid := events / 2
+				p.run(chromedp.Evaluate(`window.pvscope.seek(`+itoa(mid)+`); 0`, nil))
+				read(&seek)
+				for i := 1; i <= 20; i++ {
+					p.run(chromedp.Evaluate(`window.pvscope.seek(`+itoa(mid+i)+`); 0`, nil),
+						chromedp.Evaluate(settle, nil, func(e *runtime.EvaluateParams) *runtime.EvaluateParams { return e.WithAwaitPromise(true) }))
+				}
+				read(&step)
+				b.Logf("%d nodes: longest task opening %.0f ms, seeking to the middle %.0f ms, 20 steps from there %.0f ms", n, open, seek, step)
+				b.ReportMetric(open, "ms-open")
+				b.ReportMetric(seek, "ms-seek")
+				b.ReportMetric(step, "ms-step")
+			}
+		})
+	}
+}
