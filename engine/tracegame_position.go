@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"strings"
-
-	"github.com/pvscope/pvscope/tracer"
-)
+import "github.com/pvscope/pvscope/tracer"
 
 // PositionGame is the header FEN's tracer.PositionGame (the table's rules
 // tt-key and tt-move ask it for positions): engine.TraceGame's
@@ -52,7 +48,7 @@ func (g *PositionGame) Position(line []string) (string, bool) {
 			cur = g.at[n-1]
 		}
 		if name == tracer.NullMove {
-			next, err := NewChessPosition(passed(cur.FEN()))
+			next, err := NewChessPosition(passFEN(cur.FEN()))
 			if err != nil {
 				return "", false
 			}
@@ -77,21 +73,6 @@ func (g *PositionGame) Position(line []string) (string, bool) {
 		cur = g.at[n-1]
 	}
 	return cur.FEN(), cur.EnPassantCapture()
-}
-
-// passed is fen with the other side to move and no en passant square.
-func passed(fen string) string {
-	f := strings.Fields(fen)
-	if len(f) < 4 {
-		return fen
-	}
-	if f[1] == "w" {
-		f[1] = "b"
-	} else {
-		f[1] = "w"
-	}
-	f[3] = "-"
-	return strings.Join(f, " ")
 }
 
 var _ tracer.PositionGame = (*PositionGame)(nil)
