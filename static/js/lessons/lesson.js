@@ -8,7 +8,6 @@
 // not load says so on that slide only. The last slide of a lesson is its exercise (the quiz).
 import { parseLesson, resolveStep, splitState, parseCodeKey } from "./lessonformat.js";
 import { lessonURL, MAX_BYTES } from "./lessonurl.js";
-import { markdownToHTML } from "./markdown.js";
 import { Progress, progressMarks, doneText } from "./lessonprogress.js";
 import { fetchCatalogue } from "./lessoncatalogue.js";
 import { SOURCES, formControls, readURL, applyToForm } from "../url.js";
@@ -105,6 +104,19 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     if (u.href !== location.href) history.replaceState(null, "", u.pathname + u.search + u.hash);
   }
 
+  // markdown.js comes with the first slide shown, not with the page (issue 28's 300 KB first
+  // load); once it is here the slide shown then is written, whichever it is by now.
+  let markdown = null, loadingMarkdown = null;
+  function slideText(text) {
+    const el = $("lesson-text");
+    if (markdown) { el.innerHTML = markdown(text); return; }
+    el.textContent = "";
+    loadingMarkdown ??= import("./markdown.js").then((m) => {
+      markdown = m.markdownToHTML;
+      if (open) el.innerHTML = markdown(open.lesson.slides[open.i].text);
+    }).catch((err) => { loadingMarkdown = null; errors.showError(err.message); });
+  }
+
   function show(i) {
     const { lesson } = open;
     const s = lesson.slides[i];
@@ -120,7 +132,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     $("lesson-title").textContent = lesson.title;
     markLanguage(lesson);
     $("lesson-count").textContent = s.exercise ? t("lesson.countExercise", { i: i + 1, n: lesson.slides.length }) : t("lesson.count", { i: i + 1, n: lesson.slides.length });
-    $("lesson-text").innerHTML = markdownToHTML(s.text);
+    slideText(s.text);
     $("lesson-prev").disabled = i === 0;
     $("lesson-next").disabled = i === lesson.slides.length - 1;
     $("lesson-result").hidden = true;
