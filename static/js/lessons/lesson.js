@@ -104,17 +104,14 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     if (u.href !== location.href) history.replaceState(null, "", u.pathname + u.search + u.hash);
   }
 
-  // markdown.js comes with the first slide shown, not with the page (issue 28's 300 KB first
-  // load); once it is here the slide shown then is written, whichever it is by now.
-  let markdown = null, loadingMarkdown = null;
+  // markdown.js comes with the first slide shown, not with the page (issue 28's 300 KB); once
+  // here, the slide shown by then is written.
+  let markdown = null, loading = null;
   function slideText(text) {
-    const el = $("lesson-text");
-    if (markdown) { el.innerHTML = markdown(text); return; }
-    el.textContent = "";
-    loadingMarkdown ??= import("./markdown.js").then((m) => {
-      markdown = m.markdownToHTML;
-      if (open) el.innerHTML = markdown(open.lesson.slides[open.i].text);
-    }).catch((err) => { loadingMarkdown = null; errors.showError(err.message); });
+    if (markdown) { $("lesson-text").innerHTML = markdown(text); return; }
+    $("lesson-text").textContent = "";
+    loading ??= import("./markdown.js").then((m) => { markdown = m.markdownToHTML; if (open) slideText(open.lesson.slides[open.i].text); })
+      .catch((err) => { loading = null; errors.showError(err.message); });
   }
 
   function show(i) {
