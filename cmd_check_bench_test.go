@@ -103,26 +103,7 @@ func benchmarkCheck(b *testing.B, minimal bool) {
 	cpu0 := cpuTime()
 	var peak uint64
 	for range b.N {
-		done := make(chan struct{})
-		go func() { // sample the heap while check runs
-			var ms runtime.MemStats
-			for {
-				select {
-				case <-done:
-					return
-				case <-time.After(20 * time.Millisecond):
-					runtime.ReadMemStats(&ms)
-					peak = max(peak, ms.HeapInuse)
-				}
-			}
-		}()
-		f, err := os.Open(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		rep, err := checkTrace(f, 20)
-		f.Close()
-		close(done)
+		rep, err := checkFileSampled(b, path, &peak)
 		if err != nil {
 			b.Fatalf("check: %v", err)
 		}
@@ -151,3 +132,28 @@ func cpuTime() time.Duration {
 // kiwipeteFEN is the position the big trace searches; its header names it, so
 // check replays the moves from it as it would another engine's.
 const kiwipeteFEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+// checkFileSampled checks the trace at path, raising *peak to the highest
+// heap in use sampled every 20 ms while it runs.
+func checkFileSampled(b *testing.B, path string, peak *uint64) (*checkReport, error) {
+	done := make(chan struct{})
+	go func() {
+		var ms runtime.MemStats
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(20 * time.Millisecond):
+				runtime.ReadMemStats(&ms)
+				*peak = max(*peak, ms.HeapInuse)
+			}
+		}
+	}()
+	defer close(done)
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	return checkTrace(f, 20)
+}

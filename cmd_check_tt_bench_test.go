@@ -5,9 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
-	"time"
 
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer"
@@ -33,26 +31,7 @@ func BenchmarkCheckTT10M(b *testing.B) {
 	var peak uint64
 	events := written
 	for range b.N {
-		done := make(chan struct{})
-		go func() {
-			var ms runtime.MemStats
-			for {
-				select {
-				case <-done:
-					return
-				case <-time.After(20 * time.Millisecond):
-					runtime.ReadMemStats(&ms)
-					peak = max(peak, ms.HeapInuse)
-				}
-			}
-		}()
-		f, err := os.Open(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		rep, err := checkTrace(f, 20)
-		f.Close()
-		close(done)
+		rep, err := checkFileSampled(b, path, &peak)
 		if err != nil {
 			b.Fatal(err)
 		}
