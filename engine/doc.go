@@ -8,6 +8,8 @@
 //     zobrist.go our own keys; eval.go material and piece-square tables;
 //     attack.go the per-ply mailbox and attack tests; perft.go counts moves.
 //   - tree.go: teaching trees from text and TreePosition; treegen.go generated trees.
+//   - gameposition.go: GamePosition, a game of engine/games (tic-tac-toe,
+//     Connect Four, Othello) as a Position, and GameDefaults.
 //   - options.go: Options, the algorithm and every switch; optionnames.go the
 //     same options by name for flags and URLs; setup.go turns an input into a
 //     position with its defaults.

@@ -2,24 +2,31 @@ package engine
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/pvscope/pvscope/engine/games"
 
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
 // Setup is what to search: exactly one of a chess position (FEN), a
-// teaching tree in parentheses (Tree), or a generated tree (Random, as
-// "b=3,d=4,seed=7,order=best"). All empty means the chess start position.
+// teaching tree in parentheses (Tree), a generated tree (Random, as
+// "b=3,d=4,seed=7,order=best"), or a game of engine/games (Game, with
+// Position in its notation, "" its start). All empty means the chess start
+// position.
 type Setup struct {
-	FEN    string
-	Tree   string
-	Random string
+	FEN      string
+	Tree     string
+	Random   string
+	Game     string
+	Position string
 }
 
 // Load builds the position a setup names, with the default options for its
 // kind (chess or tree), ready for the caller's settings on top.
 func (s Setup) Load() (Position, Options, error) {
 	given := 0
-	for _, v := range []string{s.FEN, s.Tree, s.Random} {
+	for _, v := range []string{s.FEN, s.Tree, s.Random, s.Game} {
 		if v != "" {
 			given++
 		}
@@ -28,6 +35,18 @@ func (s Setup) Load() (Position, Options, error) {
 		return nil, Options{}, msg.New("go-engine.setupSeveral", "give one of a FEN, a tree or a random tree, not several")
 	}
 	switch {
+	case s.Game != "" && s.Game != "chess":
+		g, err := games.Lookup(s.Game)
+		if err != nil {
+			return nil, Options{}, err
+		}
+		b, err := g.Parse(s.Position)
+		if err != nil {
+			return nil, Options{}, err
+		}
+		return NewGamePosition(b), GameDefaults(), nil
+	case s.Position != "":
+		return nil, Options{}, fmt.Errorf("a position %q needs a game: give one of %s", s.Position, strings.Join(games.Names(), ", "))
 	case s.Tree != "":
 		t, err := ParseTree(s.Tree)
 		if err != nil {
