@@ -60,6 +60,11 @@ func TestTicTacToeSearchedWhole(t *testing.T) {
 			if got != c.want {
 				t.Errorf("%q under %v: score %d, want the sign of %d", c.position, algo, res.Score, c.want)
 			}
+			// Minimax reads the whole game tree: from the empty board, Henry
+			// Bottomley's 549,946 nodes (engine/testdata/games/tictactoe.md).
+			if algo == Minimax && c.position == "" && res.Stats.Nodes != 549946 {
+				t.Errorf("minimax from the empty board read %d nodes, want the whole tree's 549,946", res.Stats.Nodes)
+			}
 		}
 	}
 }
