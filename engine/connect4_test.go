@@ -1,0 +1,129 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// ponsScore turns Pascal Pons's exact score of a Connect Four position with
+// n discs played into the engine's score for the side to move. Pons
+// (http://blog.gamesolver.org/solving-connect-four/02-test-protocol/): a win
+// scores 22 − k, k the number of discs the winner has played when winning
+// (with its k-th disc); a loss scores k − 22, k the opponent's; a draw 0.
+// The engine scores a win reached p plies below the root as MateIn(p), a loss
+// as −MateIn(p), p the ply where the loser is to move and has no move.
+//   - Win: the side to move has played ⌊n/2⌋ discs, so it drops k − ⌊n/2⌋
+//     more, the last on ply p = 2(k − ⌊n/2⌋) − 1 (its own moves are the odd plies).
+//   - Loss: the opponent has played ⌈n/2⌉ discs and drops k − ⌈n/2⌉ more, on
+//     the even plies: p = 2(k − ⌈n/2⌉).
+//
+// Pons's own examples: "4455" scores 18 (red wins with its 4th disc: p = 3)
+// and "44455554221" scores −15 (red wins with its 7th: p = 2).
+func ponsScore(n, score int) int {
+	switch {
+	case score > 0:
+		k := 22 - score
+		return MateIn(2*(k-n/2) - 1)
+	case score < 0:
+		k := 22 + score
+		return -MateIn(2 * (k - (n+1)/2))
+	}
+	return 0
+}
+
+// ponsCase is a line of Pons's test sets: the columns played and the score.
+type ponsCase struct {
+	moves string
+	score int
+}
+
+// readPons reads the sample of Pons's Test_L3_R1 kept in testdata.
+func readPons(t *testing.T) (cases []ponsCase) {
+	f, err := os.Open("testdata/games/connect4_pons_L3_R1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		moves, score, ok := strings.Cut(line, " ")
+		s, err := strconv.Atoi(score)
+		if !ok || err != nil {
+			t.Fatalf("bad line %q in Pons's set", line)
+		}
+		cases = append(cases, ponsCase{moves, s})
+	}
+	if len(cases) < 30 {
+		t.Fatalf("%d cases in Pons's sample, want 30", len(cases))
+	}
+	return cases
+}
+
+// Pons's solved end-game positions (Test_L3_R1, fewer than 14 moves left),
+// searched to the end of the game (depth = the empty cells) by alpha-beta
+// and by PVS with iterative deepening, both with the table: the win, loss or
+// draw and its exact distance are Pons's score. His two worked examples are
+// searched at a depth that holds their whole answer (a win on ply 3, a loss on
+// ply 2: nothing deeper can change a mate score found that near).
+func TestConnectFourPonsEndEasy(t *testing.T) {
+	cases := readPons(t)
+	cases = append(cases, ponsCase{"4455", 18}, ponsCase{"44455554221", -15})
+	for _, c := range cases {
+		n := len(c.moves)
+		want := ponsScore(n, c.score)
+		depth := 42 - n
+		if n < 28 { // the blog's examples
+			depth = 6
+		}
+		for _, algo := range []Algorithm{AlphaBeta, PVS} {
+			pos, opt, err := Setup{Game: "connect4", Position: c.moves}.Load()
+			if err != nil {
+				t.Fatalf("%s: %v", c.moves, err)
+			}
+			opt.Algorithm, opt.Depth, opt.TT = algo, depth, true
+			opt.IterativeDeepening, opt.Aspiration = algo == PVS, false
+			res, err := Search(context.Background(), pos, opt, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", c.moves, err)
+			}
+			if res.Score != want {
+				t.Errorf("%s (Pons: %d) under %v to depth %d: score %d, want %d", c.moves, c.score, algo, depth, res.Score, want)
+			}
+		}
+	}
+}
+
+// BenchmarkConnectFourSearch searches an opening position ("4453") to depth 8
+// with the game's defaults (PVS, iterative deepening, the table, killers and
+// history), the evaluation answering the leaves, and reports nodes per second.
+func BenchmarkConnectFourSearch(b *testing.B) {
+	for _, c := range []struct {
+		name, position string
+		depth          int
+	}{{"4453", "4453", 8}} {
+		b.Run(c.name, func(b *testing.B) {
+			var nodes int64
+			for b.Loop() {
+				pos, opt, err := Setup{Game: "connect4", Position: c.position}.Load()
+				if err != nil {
+					b.Fatal(err)
+				}
+				opt.Depth = c.depth
+				res, err := Search(context.Background(), pos, opt, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += res.Stats.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
