@@ -39,6 +39,7 @@ func ponsScore(n, score int) int {
 type ponsCase struct {
 	moves string
 	score int
+	depth int // the depth searched: the empty cells, unless given
 }
 
 // readPons reads the sample of Pons's Test_L3_R1 kept in testdata.
@@ -59,7 +60,7 @@ func readPons(t *testing.T) (cases []ponsCase) {
 		if !ok || err != nil {
 			t.Fatalf("bad line %q in Pons's set", line)
 		}
-		cases = append(cases, ponsCase{moves, s})
+		cases = append(cases, ponsCase{moves, s, 42 - len(moves)})
 	}
 	if len(cases) < 30 {
 		t.Fatalf("%d cases in Pons's sample, want 30", len(cases))
@@ -75,14 +76,9 @@ func readPons(t *testing.T) (cases []ponsCase) {
 // ply 2: nothing deeper can change a mate score found that near).
 func TestConnectFourPonsEndEasy(t *testing.T) {
 	cases := readPons(t)
-	cases = append(cases, ponsCase{"4455", 18}, ponsCase{"44455554221", -15})
+	cases = append(cases, ponsCase{"4455", 18, 6}, ponsCase{"44455554221", -15, 6})
 	for _, c := range cases {
-		n := len(c.moves)
-		want := ponsScore(n, c.score)
-		depth := 42 - n
-		if n < 28 { // the blog's examples
-			depth = 6
-		}
+		want, depth := ponsScore(len(c.moves), c.score), c.depth
 		for _, algo := range []Algorithm{AlphaBeta, PVS} {
 			pos, opt, err := Setup{Game: "connect4", Position: c.moves}.Load()
 			if err != nil {
