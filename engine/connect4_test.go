@@ -42,9 +42,9 @@ type ponsCase struct {
 	depth int // the depth searched: the empty cells, unless given
 }
 
-// readPons reads the sample of Pons's Test_L3_R1 kept in testdata.
-func readPons(t *testing.T) (cases []ponsCase) {
-	f, err := os.Open("testdata/games/connect4_pons_L3_R1.txt")
+// readPons reads a sample of one of Pons's sets kept in testdata, at least min lines.
+func readPons(t *testing.T, name string, min int) (cases []ponsCase) {
+	f, err := os.Open("testdata/games/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,8 +62,8 @@ func readPons(t *testing.T) (cases []ponsCase) {
 		}
 		cases = append(cases, ponsCase{moves, s, 42 - len(moves)})
 	}
-	if len(cases) < 30 {
-		t.Fatalf("%d cases in Pons's sample, want 30", len(cases))
+	if len(cases) < min {
+		t.Fatalf("%d cases in %s, want %d", len(cases), name, min)
 	}
 	return cases
 }
@@ -75,8 +75,23 @@ func readPons(t *testing.T) (cases []ponsCase) {
 // searched at a depth that holds their whole answer (a win on ply 3, a loss on
 // ply 2: nothing deeper can change a mate score found that near).
 func TestConnectFourPonsEndEasy(t *testing.T) {
-	cases := readPons(t)
+	cases := readPons(t, "connect4_pons_L3_R1.txt", 30)
 	cases = append(cases, ponsCase{"4455", 18, 6}, ponsCase{"44455554221", -15, 6})
+	solvePons(t, cases)
+}
+
+// Pons's Middle-Easy positions (Test_L2_R1: up to 27 empty cells, the
+// game decided within 13 moves), solved the same way; up to 700,000 nodes
+// each, so not with -short.
+func TestConnectFourPonsMiddleEasy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("up to 700,000 nodes a position")
+	}
+	solvePons(t, readPons(t, "connect4_pons_L2_R1.txt", 10))
+}
+
+func solvePons(t *testing.T, cases []ponsCase) {
+	t.Helper()
 	for _, c := range cases {
 		want, depth := ponsScore(len(c.moves), c.score), c.depth
 		for _, algo := range []Algorithm{AlphaBeta, PVS} {
@@ -90,6 +105,7 @@ func TestConnectFourPonsEndEasy(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", c.moves, err)
 			}
+			t.Logf("%s (Pons: %d) under %v to depth %d: score %d, %d nodes", c.moves, c.score, algo, depth, res.Score, res.Stats.Nodes)
 			if res.Score != want {
 				t.Errorf("%s (Pons: %d) under %v to depth %d: score %d, want %d", c.moves, c.score, algo, depth, res.Score, want)
 			}
