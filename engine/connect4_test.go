@@ -3,10 +3,13 @@ package engine
 import (
 	"bufio"
 	"context"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pvscope/pvscope/engine/games"
 )
 
 // ponsScore turns Pascal Pons's exact score of a Connect Four position with
@@ -138,4 +141,76 @@ func BenchmarkConnectFourSearch(b *testing.B) {
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
 	}
+}
+
+// c4Negamax is a plain negamax over a games.Board written here from the
+// adapter's rules: a finished game scores −MateIn(ply) for the side to move
+// that has lost (0 drawn), a position at depth 0 its evaluation.
+func c4Negamax(b games.Board, depth int) int {
+	switch b.Outcome() {
+	case games.Loss:
+		return -MateIn(b.Ply())
+	case games.Draw:
+		return 0
+	}
+	if depth == 0 {
+		return b.Evaluate()
+	}
+	best := -Mate - 1
+	for _, m := range b.Moves(nil) {
+		b.Play(m)
+		best = max(best, -c4Negamax(b, depth-1))
+		b.Undo()
+	}
+	return best
+}
+
+// On 200 positions from random games (a fixed seed), minimax, alpha-beta and
+// PVS to depth 4 (no table, no iterative deepening) give the root value of
+// the plain negamax above.
+func TestConnectFourAlgorithmsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 42))
+	var moves []string
+	for len(moves) < 200 {
+		b, _ := games.ConnectFour.Parse("")
+		var seq strings.Builder
+		for n := rng.IntN(30); n > 0; n-- {
+			ms := b.Moves(nil)
+			if len(ms) == 0 {
+				break
+			}
+			m := ms[rng.IntN(len(ms))]
+			b.Play(m)
+			seq.WriteString(games.ConnectFour.MoveName(m))
+		}
+		if len(b.Moves(nil)) > 0 {
+			moves = append(moves, seq.String())
+		}
+	}
+	mates := 0
+	for _, position := range moves {
+		b, err := games.ConnectFour.Parse(position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := c4Negamax(b, 4)
+		if want > mateBound || want < -mateBound {
+			mates++
+		}
+		for _, algo := range []Algorithm{Minimax, AlphaBeta, PVS} {
+			pos, opt, err := Setup{Game: "connect4", Position: position}.Load()
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt.Algorithm, opt.Depth, opt.IterativeDeepening, opt.Aspiration, opt.TT = algo, 4, false, false, false
+			res, err := Search(context.Background(), pos, opt, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Score != want {
+				t.Errorf("%q under %v to depth 4: %d, the plain negamax %d", position, algo, res.Score, want)
+			}
+		}
+	}
+	t.Logf("%d positions, %d of them with a win or loss within 4 plies", len(moves), mates)
 }
