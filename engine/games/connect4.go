@@ -144,7 +144,7 @@ func (b *C4Board) readCells(s string) (*C4Board, error) {
 		}
 	}
 	if len(rows) != c4Rows {
-		return nil, fmt.Errorf("bad Connect Four board %q: it has %d rows, want 6 rows of 7 cells (r, y or .) between slashes, the top row first", s, len(rows))
+		return nil, fmt.Errorf("bad Connect Four board %q: it has %d row(s) of cells, want 6 rows of 7 cells (r, y or .) between slashes, the top row first", s, len(rows))
 	}
 	var count [3]int
 	for i, row := range rows {
