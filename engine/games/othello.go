@@ -1,0 +1,452 @@
+package games
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// Othello on 8x8, with passes. Squares are named a1..h8 like a chessboard
+// (files a-h left to right, ranks 1-8 bottom to top) and numbered rank by
+// rank from a1 (0) to h8 (63). The start has white on d4 and e5, black on d5
+// and e4; black moves first. A side with no disc to place passes when the
+// other side has one; when neither has, the game is over and the side with
+// more discs wins.
+//
+// A position is written either as the board, rank 8 first (a8..h8, then rank
+// 7 ...), 64 cells of b (or x, *) for black, w (or o) for white and . (or -)
+// for empty, slashes allowed between ranks, then a space and the side to move
+// (b or w, black or white); or as the moves played from the start ("f5 d6 c3",
+// also "f5d6c3", "pass" for a pass).
+
+// Discs and moves are bitboards: bit s is square s (a1 = bit 0).
+const (
+	othFileA = 0x0101010101010101
+	othFileH = othFileA << 7
+)
+
+// othShift moves every disc of b one step in direction d (the eight
+// directions), dropping those that would wrap around the board's edge.
+func othShift(b uint64, d int) uint64 {
+	switch d {
+	case 0: // east
+		return b << 1 &^ othFileA
+	case 1: // west
+		return b >> 1 &^ othFileH
+	case 2: // north
+		return b << 8
+	case 3: // south
+		return b >> 8
+	case 4: // north-east
+		return b << 9 &^ othFileA
+	case 5: // north-west
+		return b << 7 &^ othFileH
+	case 6: // south-east
+		return b >> 7 &^ othFileA
+	default: // south-west
+		return b >> 9 &^ othFileH
+	}
+}
+
+// othMoves is the empty squares where the side with discs p may play against
+// o: each flanks at least one line of o's discs ending in one of p's.
+func othMoves(p, o uint64) uint64 {
+	empty := ^(p | o)
+	var moves uint64
+	for d := range 8 {
+		x := othShift(p, d) & o
+		for range 5 { // a line holds at most six of o's discs
+			x |= othShift(x, d) & o
+		}
+		moves |= othShift(x, d) & empty
+	}
+	return moves
+}
+
+// othFlips is the discs of o that p's disc on sq turns over.
+func othFlips(sq int, p, o uint64) uint64 {
+	var flips uint64
+	for d := range 8 {
+		var line uint64
+		x := othShift(1<<sq, d)
+		for x&o != 0 {
+			line |= x
+			x = othShift(x, d)
+		}
+		if x&p != 0 {
+			flips |= line
+		}
+	}
+	return flips
+}
+
+var othKeys = func() (k [2][64]uint64) {
+	rng := splitmix64(0x07E1_1000)
+	for c := range k {
+		for s := range k[c] {
+			k[c][s] = rng.next()
+		}
+	}
+	return k
+}()
+
+var othSideKey = func() uint64 { rng := splitmix64(0x0B1AC4); return rng.next() }()
+
+// othWeights is the weighted-squares table of Peter Norvig, Paradigms of
+// Artificial Intelligence Programming (1992), chapter 18, *weights* in
+// othello.lisp (https://github.com/norvig/paip-lisp/blob/main/lisp/othello.lisp):
+// corners 120, the C-squares beside them -20, the X-squares diagonal to them
+// -40. The table is symmetric, so rank 1 first or rank 8 first reads the same.
+var othWeights = [64]int{
+	120, -20, 20, 5, 5, 20, -20, 120,
+	-20, -40, -5, -5, -5, -5, -40, -20,
+	20, -5, 15, 3, 3, 15, -5, 20,
+	5, -5, 3, 3, 3, 3, -5, 5,
+	5, -5, 3, 3, 3, 3, -5, 5,
+	20, -5, 15, 3, 3, 15, -5, 20,
+	-20, -40, -5, -5, -5, -5, -40, -20,
+	120, -20, 20, 5, 5, 20, -20, 120,
+}
+
+// Othello is the game.
+var Othello = &Game{
+	Name:      "othello",
+	Title:     "Othello",
+	Rows:      8,
+	Cols:      8,
+	Parse:     func(s string) (Board, error) { return ParseOthello(s) },
+	MoveName:  othMoveName,
+	ParseMove: othParseMove,
+	Eval:      "the weighted squares, the sum of the weights of the side to move's discs minus the opponent's: corners 120, C-squares -20, X-squares -40 (Peter Norvig, Paradigms of Artificial Intelligence Programming, chapter 18, *weights*)",
+	Notation:  `the board rank 8 first, 64 cells of b, w and . (slashes between ranks allowed), a space and the side to move ("...b w"), or the moves from the start ("f5 d6 c3")`,
+}
+
+func init() { register(Othello) }
+
+// othPlayed is one ply of the stack: the move and the discs it turned over.
+type othPlayed struct {
+	move  Move
+	flips uint64
+}
+
+// OthelloBoard is an Othello position.
+type OthelloBoard struct {
+	discs  [2]uint64 // [0] black, [1] white
+	toMove int       // 0 black, 1 white
+	key    uint64
+	played []othPlayed
+}
+
+// othStart is the start: white d4 e5, black d5 e4.
+func othStart() *OthelloBoard {
+	b := &OthelloBoard{played: make([]othPlayed, 0, 64)}
+	b.discs[0] = 1<<othSquare(3, 4) | 1<<othSquare(4, 3)
+	b.discs[1] = 1<<othSquare(3, 3) | 1<<othSquare(4, 4)
+	b.rekey()
+	return b
+}
+
+func othSquare(file, rank int) int { return rank*8 + file }
+
+// rekey computes the key from the discs and the side to move.
+func (b *OthelloBoard) rekey() {
+	b.key = 0
+	for c := range 2 {
+		for d := b.discs[c]; d != 0; d &= d - 1 {
+			b.key ^= othKeys[c][bits.TrailingZeros64(d)]
+		}
+	}
+	if b.toMove == 1 {
+		b.key ^= othSideKey
+	}
+}
+
+// ParseOthello reads a position in Othello's notation ("" is the start).
+func ParseOthello(s string) (*OthelloBoard, error) {
+	s = strings.TrimSpace(s)
+	if len(s) > 1000 {
+		return nil, fmt.Errorf("bad Othello position: %d characters, more than any board or game needs (at most 1000)", len(s))
+	}
+	b := othStart()
+	if s == "" {
+		return b, nil
+	}
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' })
+	if first := strings.ReplaceAll(fields[0], "/", ""); len(first) > 4 && othPairs(first) == nil {
+		return b.readBoard(fields)
+	}
+	var names []string
+	for _, f := range fields {
+		if pairs := othPairs(f); len(pairs) > 1 {
+			names = append(names, pairs...)
+		} else {
+			names = append(names, f)
+		}
+	}
+	for i, name := range names {
+		m, ok := othParseMove(name)
+		if !ok {
+			return nil, fmt.Errorf("bad Othello position: move %d, %q, is not a square a1 to h8 or pass", i+1, name)
+		}
+		if !b.legal(m) {
+			return nil, fmt.Errorf("bad Othello position: move %d, %s, is not legal for %s here (%s)", i+1, othMoveName(m), b.Side(), b.why(m))
+		}
+		b.Play(m)
+	}
+	b.played = b.played[:0]
+	return b, nil
+}
+
+// othPairs splits "f5d6c3" into its moves, or is nil when s is not such a run.
+func othPairs(s string) []string {
+	s = strings.ToLower(s)
+	if len(s) == 0 || len(s)%2 != 0 {
+		return nil
+	}
+	var out []string
+	for i := 0; i < len(s); i += 2 {
+		if s[i] < 'a' || s[i] > 'h' || s[i+1] < '1' || s[i+1] > '8' {
+			return nil
+		}
+		out = append(out, s[i:i+2])
+	}
+	return out
+}
+
+// legal says whether m may be played here; why says why not.
+func (b *OthelloBoard) legal(m Move) bool {
+	p, o := b.discs[b.toMove], b.discs[1-b.toMove]
+	if m == Pass {
+		return othMoves(p, o) == 0 && othMoves(o, p) != 0
+	}
+	return m >= 0 && m < 64 && othMoves(p, o)&(1<<m) != 0
+}
+
+func (b *OthelloBoard) why(m Move) string {
+	p, o := b.discs[b.toMove], b.discs[1-b.toMove]
+	switch {
+	case othMoves(p, o) == 0 && othMoves(o, p) == 0:
+		return "the game is over"
+	case m == Pass:
+		return b.Side() + " has a disc to place, so may not pass"
+	case othMoves(p, o) == 0:
+		return b.Side() + " has no disc to place and must pass"
+	case (p|o)&(1<<m) != 0:
+		return "the square is taken"
+	}
+	return "it turns no disc over"
+}
+
+// readBoard reads the 64-cell board and the side to move.
+func (b *OthelloBoard) readBoard(fields []string) (*OthelloBoard, error) {
+	side := ""
+	if len(fields) > 1 {
+		side = strings.ToLower(fields[len(fields)-1])
+		fields = fields[:len(fields)-1]
+	}
+	cells := strings.ReplaceAll(strings.Join(fields, ""), "/", "")
+	if len(cells) != 64 {
+		return nil, fmt.Errorf("bad Othello position: the board has %d cells, want 64 (8 ranks of 8, rank 8 first, b, w or .)", len(cells))
+	}
+	b.discs = [2]uint64{}
+	for i := range 64 {
+		sq := othSquare(i%8, 7-i/8) // the string starts at rank 8
+		switch cells[i] {
+		case 'b', 'B', 'x', 'X', '*':
+			b.discs[0] |= 1 << sq
+		case 'w', 'W', 'o', 'O':
+			b.discs[1] |= 1 << sq
+		case '.', '-':
+		default:
+			return nil, fmt.Errorf("bad Othello position: cell %d (%s) is %q; a cell is b (black), w (white) or . (empty)", i+1, othMoveName(Move(sq)), cells[i])
+		}
+	}
+	switch side {
+	case "b", "black":
+		b.toMove = 0
+	case "w", "white":
+		b.toMove = 1
+	case "":
+		return nil, fmt.Errorf("bad Othello position: the side to move is missing; put b or w after the board and a space")
+	default:
+		return nil, fmt.Errorf("bad Othello position: the side to move is %q; it is b (black) or w (white)", side)
+	}
+	b.rekey()
+	return b, nil
+}
+
+func othMoveName(m Move) string {
+	switch {
+	case m == Pass:
+		return "pass"
+	case m < 0 || m > 63:
+		return fmt.Sprintf("?%d", m)
+	}
+	return string(rune('a'+m%8)) + string(rune('1'+m/8))
+}
+
+func othParseMove(s string) (Move, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "pass" {
+		return Pass, true
+	}
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return NoMove, false
+	}
+	return Move(othSquare(int(s[0]-'a'), int(s[1]-'1'))), true
+}
+
+// Game implements Board.
+func (b *OthelloBoard) Game() *Game { return Othello }
+
+// Ply implements Board.
+func (b *OthelloBoard) Ply() int { return len(b.played) }
+
+// Key implements Board.
+func (b *OthelloBoard) Key() uint64 { return b.key }
+
+// Moves implements Board: the squares to play in order from a1 to h8; Pass
+// alone when there is none but the opponent has one; nothing once neither has.
+func (b *OthelloBoard) Moves(dst []Move) []Move {
+	p, o := b.discs[b.toMove], b.discs[1-b.toMove]
+	moves := othMoves(p, o)
+	if moves == 0 {
+		if othMoves(o, p) != 0 {
+			dst = append(dst, Pass)
+		}
+		return dst
+	}
+	for ; moves != 0; moves &= moves - 1 {
+		dst = append(dst, Move(bits.TrailingZeros64(moves)))
+	}
+	return dst
+}
+
+// Play implements Board.
+func (b *OthelloBoard) Play(m Move) {
+	me, opp := b.toMove, 1-b.toMove
+	var flips uint64
+	if m == Pass {
+		if othMoves(b.discs[me], b.discs[opp]) != 0 {
+			panic("games: Othello pass played with a disc to place")
+		}
+	} else {
+		if m < 0 || m > 63 || (b.discs[0]|b.discs[1])&(1<<m) != 0 {
+			panic(fmt.Sprintf("games: Othello move %d is not legal", m))
+		}
+		flips = othFlips(int(m), b.discs[me], b.discs[opp])
+		if flips == 0 {
+			panic(fmt.Sprintf("games: Othello move %s turns no disc over", othMoveName(m)))
+		}
+		b.discs[me] |= flips | 1<<m
+		b.discs[opp] &^= flips
+		b.key ^= othKeys[me][m]
+		for f := flips; f != 0; f &= f - 1 {
+			s := bits.TrailingZeros64(f)
+			b.key ^= othKeys[me][s] ^ othKeys[opp][s]
+		}
+	}
+	b.key ^= othSideKey
+	b.toMove = opp
+	b.played = append(b.played, othPlayed{m, flips})
+}
+
+// Undo implements Board: the disc taken off and the flipped ones turned back.
+func (b *OthelloBoard) Undo() {
+	last := b.played[len(b.played)-1]
+	b.played = b.played[:len(b.played)-1]
+	b.toMove = 1 - b.toMove
+	b.key ^= othSideKey
+	if last.move == Pass {
+		return
+	}
+	me, opp := b.toMove, 1-b.toMove
+	b.discs[me] &^= last.flips | 1<<last.move
+	b.discs[opp] |= last.flips
+	b.key ^= othKeys[me][last.move]
+	for f := last.flips; f != 0; f &= f - 1 {
+		s := bits.TrailingZeros64(f)
+		b.key ^= othKeys[me][s] ^ othKeys[opp][s]
+	}
+}
+
+// Outcome implements Board: once neither side can place a disc, more discs win.
+func (b *OthelloBoard) Outcome() Outcome {
+	p, o := b.discs[b.toMove], b.discs[1-b.toMove]
+	if othMoves(p, o) != 0 || othMoves(o, p) != 0 {
+		return Ongoing
+	}
+	switch np, no := bits.OnesCount64(p), bits.OnesCount64(o); {
+	case np > no:
+		return Win
+	case np < no:
+		return Loss
+	}
+	return Draw
+}
+
+// Evaluate implements Board with Norvig's weighted squares (Paradigms of AI
+// Programming, chapter 18, weighted-squares): the weights of the side to
+// move's discs minus the weights of the opponent's.
+func (b *OthelloBoard) Evaluate() int {
+	score := 0
+	for d := b.discs[b.toMove]; d != 0; d &= d - 1 {
+		score += othWeights[bits.TrailingZeros64(d)]
+	}
+	for d := b.discs[1-b.toMove]; d != 0; d &= d - 1 {
+		score -= othWeights[bits.TrailingZeros64(d)]
+	}
+	return score
+}
+
+// Prefer implements Board with Norvig's weights themselves: corners first,
+// X-squares last.
+func (b *OthelloBoard) Prefer(m Move) int {
+	if m < 0 || m > 63 {
+		return 0
+	}
+	return othWeights[m]
+}
+
+// Side implements Board.
+func (b *OthelloBoard) Side() string { return [2]string{"black", "white"}[b.toMove] }
+
+// Discs counts black's and white's discs.
+func (b *OthelloBoard) Discs() (black, white int) {
+	return bits.OnesCount64(b.discs[0]), bits.OnesCount64(b.discs[1])
+}
+
+// Cells implements Board: rank 8 first, b black, w white.
+func (b *OthelloBoard) Cells() string {
+	var sb strings.Builder
+	sb.Grow(64)
+	for rank := 7; rank >= 0; rank-- {
+		for file := range 8 {
+			bit := uint64(1) << othSquare(file, rank)
+			switch {
+			case b.discs[0]&bit != 0:
+				sb.WriteByte('b')
+			case b.discs[1]&bit != 0:
+				sb.WriteByte('w')
+			default:
+				sb.WriteByte('.')
+			}
+		}
+	}
+	return sb.String()
+}
+
+// String implements Board: the ranks between slashes, rank 8 first, then the
+// side to move.
+func (b *OthelloBoard) String() string {
+	c := b.Cells()
+	var sb strings.Builder
+	for r := range 8 {
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+		sb.WriteString(c[r*8 : r*8+8])
+	}
+	sb.WriteString(" " + b.Side()[:1])
+	return sb.String()
+}
