@@ -93,7 +93,7 @@ var othKeys = func() (k [2][64]uint64) {
 var othSideKey = func() uint64 { rng := splitmix64(0x0B1AC4); return rng.next() }()
 
 // othWeights is the weighted-squares table of Peter Norvig, Paradigms of
-// Artificial Intelligence Programming (1992), chapter 18, *weights* in
+// Artificial Intelligence Programming (1992), section 18.3, *weights* in
 // othello.lisp (https://github.com/norvig/paip-lisp/blob/main/lisp/othello.lisp):
 // corners 120, the C-squares beside them -20, the X-squares diagonal to them
 // -40. The table is symmetric, so rank 1 first or rank 8 first reads the same.
