@@ -49,18 +49,37 @@ func othShift(b uint64, d int) uint64 {
 }
 
 // othMoves is the empty squares where the side with discs p may play against
-// o: each flanks at least one line of o's discs ending in one of p's.
+// o: each flanks at least one line of o's discs ending in one of p's. Lines
+// along a rank or a diagonal may not pass through o's discs on files a and h,
+// or the shifts would wrap around the board's edge.
 func othMoves(p, o uint64) uint64 {
-	empty := ^(p | o)
-	var moves uint64
-	for d := range 8 {
-		x := othShift(p, d) & o
-		for range 5 { // a line holds at most six of o's discs
-			x |= othShift(x, d) & o
-		}
-		moves |= othShift(x, d) & empty
-	}
-	return moves
+	inner := o &^ (othFileA | othFileH)
+	return (othUp(p, inner, 1) | othDown(p, inner, 1) |
+		othUp(p, o, 8) | othDown(p, o, 8) |
+		othUp(p, inner, 7) | othDown(p, inner, 7) |
+		othUp(p, inner, 9) | othDown(p, inner, 9)) &^ (p | o)
+}
+
+// othUp is the squares n bits above the end of each line of o's discs (at
+// most six) that starts n bits above one of p's discs; othDown the same below.
+func othUp(p, o uint64, n uint) uint64 {
+	x := p << n & o
+	x |= x << n & o
+	x |= x << n & o
+	x |= x << n & o
+	x |= x << n & o
+	x |= x << n & o
+	return x << n
+}
+
+func othDown(p, o uint64, n uint) uint64 {
+	x := p >> n & o
+	x |= x >> n & o
+	x |= x >> n & o
+	x |= x >> n & o
+	x |= x >> n & o
+	x |= x >> n & o
+	return x >> n
 }
 
 // othFlips is the discs of o that p's disc on sq turns over.
