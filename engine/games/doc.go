@@ -9,7 +9,7 @@
 //   - registry.go: the games by name (Lookup, All).
 //   - perft.go: Perft, the count of move sequences, and Walk, every line.
 //   - tictactoe.go: tic-tac-toe, 3x3; its evaluation is Russell and Norvig's.
-//   - othello.go: Othello, 8x8 bitboards with passes; Norvig's weighted squares.
+//   - othello.go, othello_notation.go: Othello, 8x8 with passes; Norvig's weighted squares.
 //   - rand.go: the fixed-seed generator of the games' keys.
 //
 // Conventions: a Move is a small number (a square or a column, Pass for
