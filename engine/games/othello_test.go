@@ -339,6 +339,48 @@ func TestOthelloKeysAndWalks(t *testing.T) {
 	}
 }
 
+// The distinct positions by ply from the start, OEIS A124005 (1, 4, 12, 54,
+// 236, 1,288, 7,092, 42,614, 269,352), and those reached by one move order
+// only, OEIS A124006 (4, 12, 52, 228, 1,192, 6,160, 33,344, 191,380), as
+// quoted in engine/testdata/games/othello.md: counted once by the discs and the
+// side to move, once by the key, which must agree.
+func TestOthelloDistinctPositions(t *testing.T) {
+	distinct := []int{1, 4, 12, 54, 236, 1288, 7092, 42614}
+	unique := []int{1, 4, 12, 52, 228, 1192, 6160, 33344}
+	if !testing.Short() {
+		distinct, unique = append(distinct, 269352), append(unique, 191380)
+	}
+	type board struct {
+		discs [2]uint64
+		side  int
+	}
+	last := len(distinct) - 1
+	byBoard := make([]map[board]int, last+1)
+	byKey := make([]map[uint64]int, last+1)
+	for p := range byBoard {
+		byBoard[p], byKey[p] = map[board]int{}, map[uint64]int{}
+	}
+	b, _ := ParseOthello("")
+	Walk(b, last, func(n Board) bool {
+		o := n.(*OthelloBoard)
+		byBoard[o.Ply()][board{o.discs, o.toMove}]++
+		byKey[o.Ply()][o.Key()]++
+		return true
+	})
+	for p := range distinct {
+		once := 0
+		for _, n := range byBoard[p] {
+			if n == 1 {
+				once++
+			}
+		}
+		if len(byBoard[p]) != distinct[p] || len(byKey[p]) != distinct[p] || once != unique[p] {
+			t.Errorf("ply %d: %d distinct boards, %d distinct keys, %d reached once; want %d, %d, %d (A124005, A124006)",
+				p, len(byBoard[p]), len(byKey[p]), once, distinct[p], distinct[p], unique[p])
+		}
+	}
+}
+
 func TestOthelloBadPositions(t *testing.T) {
 	board := strings.Repeat(".", 27) + "wb......bw" + strings.Repeat(".", 27)
 	for _, c := range []struct{ position, says string }{
