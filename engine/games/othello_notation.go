@@ -22,7 +22,9 @@ func ParseOthello(s string) (*OthelloBoard, error) {
 		return b, nil
 	}
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' })
-	if first := strings.ReplaceAll(fields[0], "/", ""); len(first) > 4 && othPairs(first) == nil {
+	// A board: a first field of cells only ("- - - ..." spaced too), or one
+	// longer than any move that is no run of moves either.
+	if first := strings.ReplaceAll(fields[0], "/", ""); strings.Trim(first, "bBxX*wWoO.-") == "" || len(first) > 4 && othPairs(first) == nil {
 		return b.readBoard(fields)
 	}
 	var names []string

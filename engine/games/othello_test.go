@@ -19,10 +19,7 @@ func TestOthelloPerft(t *testing.T) {
 	if !testing.Short() {
 		want = append(want, 3005288, 24571284-228)
 	}
-	b, err := ParseOthello("")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, _ := ParseOthello("")
 	start, key := b.Cells(), b.Key()
 	for d, w := range want {
 		if got := Perft(b, d); got != w {
@@ -64,13 +61,13 @@ func TestOthelloStart(t *testing.T) {
 	if b.Cells() != want || b.Side() != "black" {
 		t.Errorf("start %s, %s to move; want %s, black", b.Cells(), b.Side(), want)
 	}
-	var names []string
-	for _, m := range b.Moves(nil) {
-		names = append(names, othMoveName(m))
-	}
 	// Black's four openings, in square order a1..h8: d3, c4, f5, e6.
-	if got := strings.Join(names, " "); got != "d3 c4 f5 e6" {
+	if got := strings.Join(othNames(b.Moves(nil)), " "); got != "d3 c4 f5 e6" {
 		t.Errorf("black's first moves %q, want \"d3 c4 f5 e6\"", got)
+	}
+	spaced := strings.Repeat("- ", 27) + "X O - - - - - - O X " + strings.Repeat("- ", 27) + "black"
+	if s, err := ParseOthello(spaced); err != nil || s.Cells() != want || s.Key() != b.Key() {
+		t.Errorf("%q read as %v (%v), want the start", spaced, s, err)
 	}
 	for _, s := range []string{"f5 d6 c3", "F5D6C3", "f5,d6,c3"} {
 		a, err := ParseOthello(s)
@@ -119,6 +116,13 @@ func plainBoard(cells string) (g [8][8]byte) {
 		g[i/8][i%8] = cells[i]
 	}
 	return g
+}
+
+func othNames(moves []Move) (names []string) {
+	for _, m := range moves {
+		names = append(names, othMoveName(m))
+	}
+	return names
 }
 
 func plainCells(g [8][8]byte) string {
@@ -199,12 +203,8 @@ func TestOthelloAgainstPlainArray(t *testing.T) {
 			if got, want := b.Evaluate(), plainWeighted(cells, side); got != want {
 				t.Fatalf("%s: Evaluate %d, the plain table walk %d", b, got, want)
 			}
-			var got []string
 			moves := b.Moves(nil)
-			for _, m := range moves {
-				got = append(got, othMoveName(m))
-			}
-			want := plainMoves(cells, side)
+			got, want := othNames(moves), plainMoves(cells, side)
 			if len(want) == 0 {
 				want = []string{"pass"} // ongoing, so the opponent has a move
 			}
