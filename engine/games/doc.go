@@ -10,6 +10,7 @@
 //   - perft.go: Perft, the count of move sequences, and Walk, every line.
 //   - tictactoe.go: tic-tac-toe, 3x3; its evaluation is Russell and Norvig's.
 //   - connect4.go: Connect Four, 7x6 with gravity; its evaluation is Landowski's scoreboard of open lines.
+//   - othello.go, othello_notation.go: Othello, 8x8 with passes; Norvig's weighted squares.
 //   - rand.go: the fixed-seed generator of the games' keys.
 //
 // Conventions: a Move is a small number (a square or a column, Pass for
