@@ -221,3 +221,43 @@ func legalAfter(t *testing.T, g *games.Game, a, b string) bool {
 	}
 	return false
 }
+
+// TestDiffGameTraces: diff lines up two searches of one game position, and
+// refuses two positions of a game, naming them, with exit 2.
+func TestDiffGameTraces(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, args ...string) string {
+		path := dir + "/" + name
+		if err := os.WriteFile(path, gameTrace(t, args...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	a := write("a.jsonl", "--game", "tictactoe", "--position", "b2 a1", "--algo", "alphabeta", "--depth", "3")
+	b := write("b.jsonl", "--game", "tictactoe", "--position", "b2 a1", "--algo", "pvs", "--depth", "3")
+	c := write("c.jsonl", "--game", "tictactoe", "--position", "b2 c3", "--algo", "pvs", "--depth", "3")
+	if out, stderr, code := run(t, "diff", a, b); code != 1 || !strings.Contains(out, "first divergence") {
+		t.Errorf("diff of alpha-beta and PVS on one position: exit %d, %s%s; want 1 and where they part", code, out, stderr)
+	}
+	_, stderr, code := run(t, "diff", a, c)
+	if code != 2 || !strings.Contains(stderr, "a diff needs two searches of one position") || !strings.Contains(stderr, "tictactoe .../.x./o..") {
+		t.Errorf("diff of two positions: exit %d, %s; want 2 naming tictactoe's position after b2 a1 (o on a1, bottom left)", code, stderr)
+	}
+}
+
+// TestWhyGameTrace: why reads a game trace's moves from its header's game:
+// a move not legal at the root is told with the root's legal moves, worked by
+// hand (after b2 a1, the seven empty squares).
+func TestWhyGameTrace(t *testing.T) {
+	path := t.TempDir() + "/t.jsonl"
+	if err := os.WriteFile(path, gameTrace(t, "--game", "tictactoe", "--position", "b2 a1", "--algo", "alphabeta", "--depth", "3"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, stderr, code := run(t, "why", path, "c3"); code != 0 || !strings.Contains(out, "at the root, c3 was searched") {
+		t.Errorf("why c3: exit %d, %s%s", code, out, stderr)
+	}
+	out, stderr, _ := run(t, "why", path, "a1")
+	if !strings.Contains(out+stderr, "a1 is not legal at the root; its legal moves are a2 a3 b1 b3 c1 c2 c3") {
+		t.Errorf("why a1 (taken): %s%s; want the root's legal moves", out, stderr)
+	}
+}
