@@ -75,13 +75,19 @@ func gameBoard(t testing.TB, g *games.Game, line []games.Move) games.Board {
 	return b
 }
 
-// affordableDepth is the deepest of 1 to 5 whose perft from the start stays
-// within a few thousand sequences, so 200 positions under 17 searches each
-// fit the test's time.
-func affordableDepth(t testing.TB, g *games.Game) int {
+// affordableDepth is the deepest of 1 to 5 at which the positions' move
+// sequences stay within 1,500 each on average, so 200 positions under 20
+// searches each fit the test's time.
+func affordableDepth(t testing.TB, g *games.Game, lines [][]games.Move) int {
 	d := 1
-	for d < 5 && games.Perft(gameBoard(t, g, nil), d+1) <= 5000 {
-		d++
+	for ; d < 5; d++ {
+		var sum uint64
+		for _, line := range lines {
+			sum += games.Perft(gameBoard(t, g, line), d+1)
+		}
+		if sum > 1500*uint64(len(lines)) {
+			break
+		}
 	}
 	return d
 }
@@ -96,7 +102,7 @@ func TestGameSearchEqualsNegamax(t *testing.T) {
 		algo                          Algorithm
 		failHard, tt, id, asp, noSort bool
 	}
-	configs := []config{{algo: Minimax}, {algo: Minimax, tt: true, id: true}}
+	configs := []config{{algo: Minimax}}
 	for _, algo := range []Algorithm{AlphaBeta, PVS} {
 		for _, fh := range []bool{false, true} {
 			for _, tt := range []bool{false, true} {
@@ -113,8 +119,10 @@ func TestGameSearchEqualsNegamax(t *testing.T) {
 		n = 40
 	}
 	for _, g := range games.All() {
-		depth := affordableDepth(t, g)
-		for i, line := range randomGamePositions(t, g, n, 43) {
+		lines := randomGamePositions(t, g, n, 43)
+		depth := affordableDepth(t, g, lines)
+		t.Logf("%s: %d positions at depth %d", g.Name, len(lines), depth)
+		for i, line := range lines {
 			want := gameNegamax(gameBoard(t, g, line), depth, len(line))
 			for _, c := range configs {
 				opt := GameDefaults()
