@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -259,5 +261,39 @@ func TestWhyGameTrace(t *testing.T) {
 	out, stderr, _ := run(t, "why", path, "a1")
 	if !strings.Contains(out+stderr, "a1 is not legal at the root; its legal moves are a2 a3 b1 b3 c1 c2 c3") {
 		t.Errorf("why a1 (taken): %s%s; want the root's legal moves", out, stderr)
+	}
+}
+
+// TestViewGameTrace: pvscope view opens a game's trace, and refuses one whose
+// header names a game there is not, with the game registry's sentence.
+func TestViewGameTrace(t *testing.T) {
+	path := t.TempDir() + "/t.jsonl"
+	file := gameTrace(t, "--game", "tictactoe", "--position", "b2 a1", "--algo", "pvs", "--depth", "3")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "--", "view", path, "-addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "PVSCOPE_RUN_MAIN=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(line, "is open at http://") || strings.Contains(line, "violation") {
+		t.Fatalf("view printed %q, want the trace open with no violation", line)
+	}
+	bad := t.TempDir() + "/bad.jsonl"
+	if err := os.WriteFile(bad, bytes.Replace(file, []byte(`"game":"tictactoe"`), []byte(`"game":"chequers"`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := run(t, "view", bad); code != 2 || !strings.Contains(stderr, `unknown game "chequers"`) {
+		t.Errorf("a trace of an unknown game: exit %d, %q; want 2 and the sentence", code, stderr)
 	}
 }
