@@ -167,10 +167,11 @@ func checkTrace(r io.Reader, maxShown int) (*checkReport, error) {
 		if _, err := engine.HeaderPosition(meta); err != nil {
 			return err
 		}
-		if fen := meta["fen"]; fen != "" {
-			a.Diagnosis.EndOfLine = func(pv []string) (tracer.Reason, bool) { return engine.LineEnd(fen, pv) }
-			if g, err := engine.NewTraceGame(fen); err == nil {
-				a.Checker.Game = engine.NewPositionGame(fen, g)
+		// Chess's FEN or a game's position: legality, and where a line ends.
+		if g, end := engine.HeaderGame(meta); end != nil {
+			a.Diagnosis.EndOfLine = end
+			if g != nil {
+				a.Checker.Game = g
 			}
 		}
 		watchTT(&a.Checker, rep)

@@ -26,6 +26,8 @@ func newSearchFlags(name string) *searchFlags {
 	f.fs.StringVar(&f.setup.FEN, "fen", "", "chess position in FEN (default: the start position)")
 	f.fs.StringVar(&f.setup.Tree, "tree", "", `teaching tree, e.g. "((3 12 8) (2 4 6) (14 5 2))", leaves from the root player's view`)
 	f.fs.StringVar(&f.setup.Random, "random", "", "generated tree, e.g. b=3,d=4,seed=7,order=best")
+	f.fs.StringVar(&f.setup.Game, "game", "", "a game other than chess: tictactoe, connect4 or othello")
+	f.fs.StringVar(&f.setup.Position, "position", "", "the game's position in its notation (default: its start)")
 	for _, o := range engine.OptionNames {
 		f.fs.Var(&optionFlag{name: o.Name, isBool: o.Bool, into: &f.settings}, o.Name, o.Usage)
 	}
@@ -214,8 +216,11 @@ func trace(args []string, stdout io.Writer) error {
 			meta[k] = v
 		}
 	}
-	if c, ok := pos.(*engine.ChessPosition); ok {
-		meta["fen"] = c.FEN()
+	switch p := pos.(type) {
+	case *engine.ChessPosition:
+		meta["fen"] = p.FEN()
+	case *engine.GamePosition: // the game and its position in the game's notation
+		meta["game"], meta["position"] = p.Board().Game().Name, p.Board().String()
 	}
 	if opt.TT {
 		meta["ttMate"] = engine.TTMate // how the table holds a mate (tt-mate-ply)

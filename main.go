@@ -42,7 +42,7 @@ var commands = []command{
 	{"diff", "A B [--json] [--max N]", "where two searches of one position part", func(a []string) error { return diffCmd(a, os.Stdout) }},
 	{"why", "TRACE [MOVE] [--at PATH] [--json]", "what became of a move at a node, iteration by iteration", func(a []string) error { return whyCmd(a, os.Stdout) }},
 	{"view", "FILE [FILE2] [-addr ADDR]", "serve the page with a trace file open (two: diffed side by side)", view},
-	{"perft", "[--fen F] --depth N", "count legal move sequences", func(a []string) error { return perft(a, os.Stdout) }},
+	{"perft", "[--fen F | --game G] --depth N", "count legal move sequences", func(a []string) error { return perft(a, os.Stdout) }},
 	{"inspect", "--engine CMD [--fen F] [--depth N]", "check a UCI engine's PVs", func(a []string) error { return inspect(a, os.Stdout, terminal(os.Stderr)) }},
 	{"uci", "", "speak UCI on standard input and output", func(a []string) error { return uciEngine(a, os.Stdin, os.Stdout) }},
 	{"site", "DIR [-force]", "write a static site whose searches run in the browser", func(a []string) error { return site(a, os.Stdout) }},

@@ -9,7 +9,8 @@
 //     attack.go the per-ply mailbox and attack tests; perft.go counts moves.
 //   - tree.go: teaching trees from text and TreePosition; treegen.go generated trees.
 //   - gameposition.go: GamePosition, a game of engine/games (tic-tac-toe,
-//     Connect Four, Othello) as a Position, and GameDefaults.
+//     Connect Four, Othello) as a Position (its own move order a Preferrer
+//     that ordering.go asks), and GameDefaults.
 //   - options.go: Options, the algorithm and every switch; optionnames.go the
 //     same options by name for flags and URLs; setup.go turns an input into a
 //     position with its defaults.
@@ -33,7 +34,9 @@
 //     (tracer.MoveLister); tracegame.go tracer.Game's questions about lines,
 //     tracegame_position.go the position a line reaches (tracer.PositionGame);
 //     tracewalk.go the checker's walk node after node; lineend.go whether a
-//     line ends the game (tracer.Diagnosis's question).
+//     line ends the game (tracer.Diagnosis's question); gametrace.go the same
+//     questions of a game's trace (meta.game), and HeaderGame, which picks
+//     chess's or the game's for pvscope check.
 //   - quoted.go a name quoted in a keyed sentence as %q writes it.
 //
 // Conventions: scores are from the side to move's point of view (negamax);

@@ -12,12 +12,14 @@ import (
 // win is preferred and the PV collectors and the checker read it as chess's.
 type GamePosition struct {
 	board games.Board
+	base  int      // the board's ply at the root: the search counts plies from it
 	moves [][]Move // reusable move lists per ply
 	buf   []games.Move
 }
 
-// NewGamePosition walks b from its present position.
-func NewGamePosition(b games.Board) *GamePosition { return &GamePosition{board: b} }
+// NewGamePosition walks b from its present position, which is the search's
+// root (ply 0) however many moves b has played.
+func NewGamePosition(b games.Board) *GamePosition { return &GamePosition{board: b, base: b.Ply()} }
 
 // Board is the game's board (at the present ply).
 func (p *GamePosition) Board() games.Board { return p.board }
@@ -25,8 +27,8 @@ func (p *GamePosition) Board() games.Board { return p.board }
 // Key implements Position.
 func (p *GamePosition) Key() uint64 { return p.board.Key() }
 
-// Ply implements Position.
-func (p *GamePosition) Ply() int { return p.board.Ply() }
+// Ply implements Position: the plies played since the root.
+func (p *GamePosition) Ply() int { return p.board.Ply() - p.base }
 
 // Moves implements Position: the game's moves in its own order.
 func (p *GamePosition) Moves() []Move {
@@ -83,6 +85,10 @@ func (p *GamePosition) HistorySlot(m Move) int { return int(m) }
 func (p *GamePosition) MoveName(m Move) string {
 	return p.board.Game().MoveName(games.Move(m - 1))
 }
+
+// Prefer implements Preferrer: the game's own order (games.Board.Prefer),
+// used by move ordering whenever ordering is on.
+func (p *GamePosition) Prefer(m Move) int { return p.board.Prefer(games.Move(m - 1)) }
 
 // GameDefaults are the options for a game: PVS with iterative deepening, the
 // table and the game's own move order; nothing chess-only (quiescence, null

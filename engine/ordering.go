@@ -3,7 +3,11 @@ package engine
 // Move ordering: the better the first move, the more alpha-beta prunes. Each
 // heuristic is a switch in Options. Scores put the TT/PV move first, then
 // captures by MVV-LVA, then killers, then captures that give a piece for a
-// cheaper one on a defended square, then quiet moves by history.
+// cheaper one on a defended square, then quiet moves by history. A position
+// that knows its game's own order (a Preferrer: Connect Four's centre
+// columns, Othello's corners) ranks the quiet moves by it too, under history
+// (moves of equal history, all of them before any cutoff, go by the game's
+// order), whenever ordering is on at all.
 const (
 	orderHashMove    = 1 << 30
 	orderGoodCapture = 1 << 28
@@ -11,7 +15,17 @@ const (
 	orderKiller2     = 1 << 27
 	orderBadCapture  = 1 << 26
 	orderHistoryMax  = 1<<26 - 1
+	// A game's order is the low byte of a quiet move's score, its history
+	// above it (capped so the two stay within the history band).
+	orderPreferBits = 8
+	orderPreferMax  = 1<<orderPreferBits - 1
 )
+
+// Preferrer is a position that ranks moves by its game's own knowledge:
+// higher is tried first (GamePosition, from games.Board.Prefer).
+type Preferrer interface {
+	Prefer(m Move) int
+}
 
 // orderMoves sorts moves in place, best first. Ties keep generation order, so
 // a tree with ordering off is searched left to right.
@@ -20,6 +34,7 @@ func (s *searcher) orderMoves(moves []Move, ply int, hashMove Move) {
 	if !o.OrderTT && !o.OrderMVVLVA && !o.OrderKillers && !o.OrderHistory {
 		return
 	}
+	prefer, _ := s.pos.(Preferrer)
 	scores := s.scores[ply][:0]
 	for _, m := range moves {
 		v := 0
@@ -38,6 +53,11 @@ func (s *searcher) orderMoves(moves []Move, ply int, hashMove Move) {
 			v = orderKiller1
 		case o.OrderKillers && m == s.killers[ply][1]:
 			v = orderKiller2
+		case prefer != nil:
+			if o.OrderHistory {
+				v = min(int(s.history[s.pos.HistorySlot(m)]), orderHistoryMax>>orderPreferBits) << orderPreferBits
+			}
+			v += min(max(prefer.Prefer(m), 0), orderPreferMax)
 		case o.OrderHistory:
 			v = int(s.history[s.pos.HistorySlot(m)])
 		}

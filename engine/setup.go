@@ -27,7 +27,7 @@ type Setup struct {
 func (s Setup) Load() (Position, Options, error) {
 	given := 0
 	for _, v := range []string{s.FEN, s.Tree, s.Random, s.Game} {
-		if v != "" {
+		if v != "" && v != "chess" { // chess with its FEN is one position
 			given++
 		}
 	}
@@ -76,12 +76,12 @@ func (s Setup) Load() (Position, Options, error) {
 }
 
 // HeaderPosition loads the position a trace header's meta names (its fen,
-// tree or random) as the page and pvscope check both take it: nil and no
+// tree or random, or its game and that game's position) as the page and pvscope check both take it: nil and no
 // error when it names none (another engine's trace: moves are names only).
 // The error is wrapped, not keyed: a page in another language says the
 // position's own sentence.
 func HeaderPosition(meta map[string]string) (Position, error) {
-	s := Setup{FEN: meta["fen"], Tree: meta["tree"], Random: meta["random"]}
+	s := Setup{FEN: meta["fen"], Tree: meta["tree"], Random: meta["random"], Game: meta["game"], Position: meta["position"]}
 	if s == (Setup{}) {
 		return nil, nil
 	}

@@ -271,9 +271,12 @@ func (s *sideShaper) finish(line int) {
 
 // position names what a header says was searched: a FEN (its first four
 // fields: pieces, side to move, castling, en passant), a tree, a random
-// tree; "" when it says nothing.
+// tree, a game's position (its name and the position in its notation); ""
+// when it says nothing.
 func position(h Header) string {
-	switch {
+	switch g := h.Meta["game"]; {
+	case g != "" && g != "chess":
+		return g + " " + h.Meta["position"]
 	case h.Meta["fen"] != "":
 		f := strings.Fields(h.Meta["fen"])
 		if len(f) > 4 {

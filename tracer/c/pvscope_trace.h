@@ -37,6 +37,10 @@
  *       are White's (meta.pov), NULL to leave it out (the side to move's, the default)
  *   PVSCOPE_MATE_BAND(plies)         before it: how far from the root a mate may lie
  *       (meta.mateBand), 0 to leave it out; both are kept for the searches that follow
+ *   PVSCOPE_GAME(game, position)     before it: a game other than chess ("tictactoe",
+ *       "connect4", "othello": meta.game) and its root in the game's notation
+ *       (meta.position, at most 255 bytes; NULL or "" its start); fen is then NULL.
+ *       game NULL leaves both out; kept for the searches that follow
  *   PVSCOPE_ITERATION_START(depth, alpha, beta)  the iteration's root window
  *   PVSCOPE_ASPIRATION_FAIL(depth, score, alpha, beta)  searched again with (alpha, beta)
  *   PVSCOPE_MOVE(ply, move)          the node at ply searches move next (UCI text)
@@ -107,6 +111,7 @@ void pvscope_only_search(int n);
 void pvscope_only_depth(int depth);
 void pvscope_pov(const char *pov);
 void pvscope_mate_band(int plies);
+void pvscope_game(const char *game, const char *position);
 void pvscope_search_start(const char *fen, int depth, const char *bounds, int mate, int infinity);
 void pvscope_search_end(int depth, int score, const char *move);
 void pvscope_iteration(const char *kind, int depth, int score, int alpha, int beta, int what);
@@ -129,6 +134,7 @@ void pvscope_subsearch(int ply, const char *purpose, const char *excluded);
 #define PVSCOPE_ONLY_DEPTH(d) pvscope_only_depth(d)
 #define PVSCOPE_POV(pov) pvscope_pov(pov)
 #define PVSCOPE_MATE_BAND(plies) pvscope_mate_band(plies)
+#define PVSCOPE_GAME(game, position) pvscope_game(game, position)
 #define PVSCOPE_SEARCH_START(fen, depth, bounds, mate, inf) pvscope_search_start(fen, depth, bounds, mate, inf)
 #define PVSCOPE_SEARCH_END(depth, score, move) \
     do { if (pvscope_on) pvscope_search_end(depth, score, move); } while (0)
@@ -181,7 +187,7 @@ static struct {
     FILE *out;
     char path[1024];
     int env_read, only_search, only_depth, searches, done;
-    char pov[PVSCOPE_WORD], tt_mate[PVSCOPE_WORD];
+    char pov[PVSCOPE_WORD], tt_mate[PVSCOPE_WORD], game[PVSCOPE_WORD], position[256];
     int mate_band;
     int nodes, depth_asked;
     struct pvscope_ply at[PVSCOPE_MAX_PLY + 2];
@@ -256,6 +262,12 @@ void pvscope_only_search(int n) { pvscope_state.only_search = n, pvscope_state.o
 void pvscope_only_depth(int depth) { pvscope_state.only_depth = depth, pvscope_state.only_search = 0; }
 void pvscope_pov(const char *pov) { pvscope_copy(pvscope_state.pov, pov); }
 void pvscope_mate_band(int plies) { pvscope_state.mate_band = plies; }
+void pvscope_game(const char *game, const char *position)
+{
+    pvscope_copy(pvscope_state.game, game);
+    pvscope_state.position[0] = '\0';
+    if (game && position) strncat(pvscope_state.position, position, sizeof pvscope_state.position - 1);
+}
 void pvscope_tt_mate(const char *scheme) { pvscope_copy(pvscope_state.tt_mate, scheme); }
 
 static void pvscope_read_env(void)
@@ -297,6 +309,10 @@ void pvscope_search_start(const char *fen, int depth, const char *bounds, int ma
     if (infinity) fprintf(f, ",\"infinity\":%d", infinity);
     if (pvscope_state.mate_band) fprintf(f, ",\"mateBand\":%d", pvscope_state.mate_band);
     if (pvscope_state.pov[0]) pvscope_field("pov", pvscope_state.pov);
+    if (pvscope_state.game[0]) {
+        pvscope_field("game", pvscope_state.game);
+        pvscope_field("position", pvscope_state.position);
+    }
     if (pvscope_state.tt_mate[0]) pvscope_field("ttMate", pvscope_state.tt_mate);
     fprintf(f, "}}\n{\"kind\":\"search-start\",\"depth\":%d}\n", depth);
 }
@@ -476,6 +492,7 @@ void pvscope_root_pv(int depth, int score)
 #define PVSCOPE_ONLY_DEPTH(d) ((void)0)
 #define PVSCOPE_POV(pov) ((void)0)
 #define PVSCOPE_MATE_BAND(plies) ((void)0)
+#define PVSCOPE_GAME(game, position) ((void)0)
 #define PVSCOPE_SEARCH_START(fen, depth, bounds, mate, inf) ((void)0)
 #define PVSCOPE_SEARCH_END(depth, score, move) ((void)0)
 #define PVSCOPE_ITERATION_START(depth, alpha, beta) ((void)0)

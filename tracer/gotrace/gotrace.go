@@ -66,6 +66,7 @@ type Tracer struct {
 	searches                   int
 	done                       bool
 	pov                        string
+	game, position             string // meta.game and meta.position (Game)
 	ttMate                     string
 	mateBand                   int
 	file                       *os.File
@@ -126,6 +127,16 @@ func (t *Tracer) OnlyDepth(d int) {
 func (t *Tracer) Pov(pov string) {
 	if t != nil {
 		t.pov = pov
+	}
+}
+
+// Game names a game other than chess (meta.game: "tictactoe", "connect4",
+// "othello") and its root in the game's notation (meta.position, "" its
+// start); SearchStart's fen is then "". "" leaves both out. Kept for the
+// searches that follow.
+func (t *Tracer) Game(game, position string) {
+	if t != nil {
+		t.game, t.position = game, position
 	}
 }
 
@@ -206,6 +217,10 @@ func (t *Tracer) SearchStart(fen string, depth int, bounds string, mate, infinit
 	}
 	if t.ttMate != "" {
 		b = appendField(b, "ttMate", t.ttMate)
+	}
+	if t.game != "" {
+		b = appendField(b, "game", t.game)
+		b = appendField(b, "position", t.position)
 	}
 	b = append(b, "}}\n"...)
 	b = append(b, `{"kind":"search-start"`...)

@@ -65,7 +65,7 @@ class Trace:
     # The search: one traced at most.
 
     def search_start(self, depth, fen=None, bounds=None, mate=None, infinity=None, mate_band=None, pov=None,
-                     tt_mate=None):
+                     tt_mate=None, game=None, position=None):
         if self._out and not self._out.closed:  # the traced search ended without search_end
             self._out.close()
             self.on = self._paused = False
@@ -100,6 +100,8 @@ class Trace:
         meta.update(scale)
         if tt_mate:
             meta["ttMate"] = tt_mate
+        if game:  # a game other than chess (meta.game) and its root in its notation ("" its start)
+            meta["game"], meta["position"] = game, position or ""
         self._infinity = meta.get("infinity") or max(32000, meta.get("mate", 0) + 1)
         self._write({"format": "pvscope-trace", "version": 1, "meta": meta})
         self._write({"kind": "search-start", "depth": depth})
