@@ -75,18 +75,17 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 		Warn:   func(w *tracer.Violation) { problems.addWarning(w, a.Line, o.Rec.Len(), ids.of(w.Node)) },
 	}
 	// The rules that need the header: its bound convention, its scale, and
-	// positions from its FEN (engine-pv, null-in-check); and the comparison
-	// of the engine's own lines with the derived ones (Diagnosis). Its
+	// positions from its FEN or its game (engine-pv, null-in-check, the moves);
+	// and the comparison of the engine's own lines with the derived ones (Diagnosis). Its
 	// warnings (a pov or bounds word it does not know, a scale that is none)
 	// are the header's.
 	p.Header = func(a *tracer.Analysis) error {
 		if err := o.setStarted(a.Header); err != nil {
 			return err
 		}
-		if fen := a.Header.Meta["fen"]; fen != "" {
-			if g, err := engine.NewTraceGame(fen); err == nil {
-				a.Checker.Game = engine.NewPositionGame(fen, g)
-			}
+		// Chess's FEN or a game's position judges the moves, as in pvscope check.
+		if g, _ := engine.HeaderGame(a.Header.Meta); g != nil {
+			a.Checker.Game = g
 		}
 		if w, err := engine.NewMoveWalker(a.Header.Meta); err == nil && w != nil {
 			a.Unaccounted.Moves = w // legal moves neither searched nor pruned
