@@ -11,6 +11,7 @@ import { TreeView } from "./tree/treeview.js";
 import { openTransport, hideServerOnly } from "./transport.js";
 import { lazyTTLinks } from "./pv/ttlazy.js";
 import { Board, warmUp } from "./board/board.js";
+import { createGameView } from "./board/gameview.js";
 import { PVPanel, Stats } from "./pv/panels.js";
 import { EventLog } from "./stepping/eventlog.js";
 import { PVLab } from "./pv/pvlab.js";
@@ -105,6 +106,9 @@ const timings = {
 // ---- regions ----
 const form = $("setup");
 const board = new Board($("board"), $("tree-path"), $("board-title"));
+// A game's board (board/gameview.js): drawn in the board region once its module has loaded.
+board.game = createGameView(board, { redraw: () => { if (S.trace && S.trace.started) S.redraw(); else setup.preview(); },
+  onMove: (m) => setup.playMove(m) });
 function hoverLine(line, i) {
   S.hover = line && i >= 0 ? { line, i } : null;
   renderer.renderBoard();

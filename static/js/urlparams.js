@@ -15,8 +15,11 @@ export const MAX_TREE_NESTING = 255;
 // websocket's 64 KiB; lesson-text: a lesson's 64 KB; random: the server's exercise bound (200).
 export const PARAM_LIMITS = {
   tree: 65536, random: 200, fen: 200, node: 4096, step: 9, "lesson-url": 2048, "lesson-text": 65536,
-  compare: 1024, code: 32, view: 32,
+  compare: 1024, code: 32, view: 32, game: 32, position: 512,
 };
+
+// The names ?game= may have: chess and the games the page draws (board/games.js).
+export const GAME_NAMES = ["chess", "tictactoe", "connect4", "othello"];
 
 // nestingProblem(text) -> null, or {offset, max}: the 1-based offset of the first "(" that
 // opens a level past MAX_TREE_NESTING (the engine's own words: "at offset 256").
@@ -40,6 +43,7 @@ export function checkParam(name, value) {
     const deep = nestingProblem(value);
     if (deep) return { key: "tooDeep", args: { param: name, offset: deep.offset, max: deep.max } };
   }
+  if (name === "game" && !GAME_NAMES.includes(value.trim().toLowerCase())) return { key: "notGame", args: { param: name, games: GAME_NAMES.join(", ") } };
   if (name === "step" && !/^\s*\d*\s*$/.test(value)) return { key: "notStep", args: { param: name } };
   return null;
 }
@@ -50,6 +54,7 @@ export function refusalText(r) {
     case "tooLong": return t("urlparams.tooLong", r.args);
     case "tooDeep": return t("urlparams.tooDeep", r.args);
     case "notStep": return t("urlparams.notStep", r.args);
+    case "notGame": return t("gamesetup.notGame", r.args);
     default: return t("urlparams.badEncoding", r.args);
   }
 }
