@@ -11,7 +11,6 @@ import { TreeView } from "./tree/treeview.js";
 import { openTransport, hideServerOnly } from "./transport.js";
 import { lazyTTLinks } from "./pv/ttlazy.js";
 import { Board, warmUp } from "./board/board.js";
-import { createGameView } from "./board/gameview.js";
 import { PVPanel, Stats } from "./pv/panels.js";
 import { EventLog } from "./stepping/eventlog.js";
 import { PVLab } from "./pv/pvlab.js";
@@ -38,7 +37,7 @@ import { createTreePreview } from "./tree/treepreview.js";
 import { bindTreeMore, bindMore } from "./tree/treetools.js";
 import { readTree } from "./teaching/treeread.js";
 import { startEmbedded } from "./rooms/embed.js";
-import { lazySheet, lazyExercises, lazyCompare, lazyQuiz, lazyExport, lazyRoom } from "./lazy.js";
+import { lazySheet, lazyExercises, lazyCompare, lazyQuiz, lazyExport, lazyRoom, lazyGames } from "./lazy.js";
 import { lazyCodePanel } from "./teaching/codelazy.js";
 import { bindLanguageMenu } from "./i18n/language.js";
 import { t } from "./i18n/i18n.js";
@@ -106,9 +105,8 @@ const timings = {
 // ---- regions ----
 const form = $("setup");
 const board = new Board($("board"), $("tree-path"), $("board-title"));
-// A game's board (board/gameview.js): drawn in the board region once its module has loaded.
-board.game = createGameView(board, { redraw: () => { if (S.trace && S.trace.started) S.redraw(); else setup.preview(); },
-  onMove: (m) => setup.playMove(m) });
+// A game's board (board/games.js), loaded when a game is first chosen or searched.
+board.game = lazyGames(() => import("./board/games.js").then((m) => m.gameView(board, form)), () => (S.trace && S.trace.started ? S.redraw() : setup.preview()));
 function hoverLine(line, i) {
   S.hover = line && i >= 0 ? { line, i } : null;
   renderer.renderBoard();

@@ -206,7 +206,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
       const p = line.positions[i];
       if (!p) return;
       const title = t("render.boardAfterLine", { line: N.lineText(line.from, line.raw.slice(0, i + 1)) });
-      if (N.game) showGameAt(p.path, { line: line.raw.slice(i + 1), title });
+      if (N.game) board.game.node(tr.started, p.path, line.raw.slice(i + 1), title);
       else if (N.chess) board.showChess(p.fen, { line: p.rest, last: p.last, title });
       else board.showTreePath(p.path, { title, value: leafValue(p.path) });
       return;
@@ -220,7 +220,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
       ? boardTitle({ selected: !!S.selected, node: N.nodeTitle(id), pass: fenHere ? (fenHere.split(" ")[1] === "b" ? "b" : "w") : "",
         ply: nd.ply, depth: nd.depth, window: S.pov.windowText(nd.alpha, nd.beta, nd.ply) })
       : S.selected ? t("render.boardSelectedRoot") : t("render.boardRootPosition");
-    if (N.game) showGameAt(id ? tr.positionMoves(id) : [], { line, title });
+    if (N.game) board.game.node(tr.started, id ? tr.positionMoves(id) : [], line, title); // board/games.js
     else if (N.chess) {
       const fen = id ? N.lines.fenAt(tr, id) : N.lines.rootFen;
       // At or below a move the page's rules reject: the last legal position, and why (board.js).
@@ -233,15 +233,6 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
       const path = id ? tr.positionMoves(id) : [];
       board.showTreePath(path, { line, title, value: leafValue(path) });
     }
-  }
-
-  // A game's board at the node path names (its moves from the search's start), the move that led
-  // there ringed and the line's next dotted (board/gameview.js; drawn once its module has loaded).
-  function showGameAt(path, { line = [], title }) {
-    const gv = board.game, st = S.trace.started, root = gv.rootOf(st);
-    const state = root && gv.at(st.game, root, path);
-    const lastFrom = path.length ? gv.at(st.game, root, path.slice(0, -1)) : null;
-    gv.show(st.game, state, { title, last: path[path.length - 1], lastFrom, next: line[0] });
   }
 
   // The best line from node id as known at step k: the root PV (or its tail, when id is on it),

@@ -89,47 +89,16 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     const { setup } = readForm(form);
     const tree = !!(setup.tree || setup.random);
     if (onPreview) onPreview(setup);
-    if (setup.game) return previewGame(setup);
-    board.game.hide();
     document.documentElement.classList.toggle("kind-tree", tree);
     document.documentElement.classList.toggle("kind-chess", !tree);
+    if (setup.game) return board.game.preview(setup); // board/games.js
+    board.game.hide();
     if (tree) board.showTreePath([], { title: setup.random ? t("setup.previewRandomTree") : t("setup.previewTree") });
     else if (!setup.fen || setup.fen.split(/\s+/)[0].split("/").length === 8) {
       try {
         board.showChess(setup.fen || START_FEN, { title: setup.fen ? t("setup.previewPosition") : t("setup.previewStartPosition") });
       } catch { /* not a position the board can draw */ }
     }
-  }
-
-  // A game's position drawn from the form (board/gameview.js loads the game's rules first: the
-  // preview comes when they are in). A position the rules cannot read shows the start, said so.
-  function previewGame({ game, position }) {
-    document.documentElement.classList.remove("kind-tree");
-    document.documentElement.classList.add("kind-chess");
-    const r = board.game.rulesOf(game);
-    if (!r) return;
-    let state = null;
-    try { state = r.parse(position); } catch { /* the server's sentence says why at Start */ }
-    board.game.show(game, state || r.start(), { title: state ? t("games.preview", { side: t(`games.piece-${game}-${state.side}`) }) : t("games.previewBad") });
-  }
-
-  // A click on the game's board plays a move from the position shown: the form's position
-  // becomes that one, written as moves when the form's position was (and the board shows the
-  // search's start or the form's position with the node's moves after it), else as a board.
-  function playMove({ game, rules, path, move, after }) {
-    const field = form.elements.namedItem("position");
-    const { sources } = formControls(form);
-    const searched = S.trace && S.trace.started && S.trace.started.game === game;
-    const moves = rules.movesOf ? rules.movesOf(field.value.trim()) : null;
-    const same = sources.game.value === game;
-    field.value = moves && same ? rules.joinMoves([...moves, ...(searched ? path : []), move]) : rules.write(after);
-    sources.game.value = game;
-    lastSource = "game";
-    for (const x of SOURCES) if (x !== "game") sources[x].value = "";
-    errors.clearFieldError(field);
-    markActive();
-    syncURL();
-    if (searched) setRunState(t("games.played", { position: field.value }), "");
   }
 
   function markActive() {
@@ -241,7 +210,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     optCount();
   }
 
-  return { load, wire, preview, playMove };
+  return { load, wire, preview };
 }
 
 // setupNoteTexts(cfg): the sentences beside the depth for a readForm() configuration.

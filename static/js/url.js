@@ -7,7 +7,7 @@
 import { t } from "./i18n/i18n.js";
 import { nestingProblem } from "./urlparams.js";
 
-// game: a game of engine/games, with its position (the "position" field; board/games.js).
+// game: with its "position" (board/games.js).
 export const SOURCES = ["fen", "tree", "random", "game"];
 
 // The form's controls: the three sources and every option control (data-option="name").
@@ -111,7 +111,6 @@ export function validate({ setup, options }, { maxDepth = 0 } = {}) {
       return { field: "depth", message: maxDepth ? t("url.depthRange", { max: maxDepth }) : t("url.depthUnbounded") };
     }
   }
-  if (setup.position && !setup.game) return { field: "position", message: t("gamesetup.needsGame") };
   if (setup.tree) {
     if (/[^\s()\d,+-]/.test(setup.tree)) {
       return { field: "tree", message: t("url.treeCharacters", { example: "((3 12 8) (2 4 6) (14 5 2))" }) };

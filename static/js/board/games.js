@@ -3,7 +3,9 @@
 // (its moves played from the search's start by the game's rule module), the move that led there
 // ringed and the next move of the line dotted. A click on a cell hands the move it would play to
 // the page (gameview.js), which sets the position up with it. Loaded only when a game is chosen.
-import { t, language, addWords } from "../i18n/i18n.js";
+import { t, language } from "../i18n/i18n.js";
+import { parse, render } from "../i18n/message.js";
+import { positionAt } from "./gamerules.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 100, EDGE = 34; // a cell's side and the margin of the coordinates, in SVG units
@@ -23,7 +25,7 @@ const make = (tag, attrs = {}) => {
 
 // pieceName(game, letter): the piece's word for a screen reader and a title.
 function pieceName(game, letter) {
-  return letter === "." ? t("games.empty") : t(`games.piece-${game}-${letter}`);
+  return letter === "." ? tw("games.empty") : tw(`games.piece-${game}-${letter}`);
 }
 
 // drawGame(rules, state, {last, next, title}) -> the SVG of state: one <g data-testid="game-cell">
@@ -33,7 +35,7 @@ export function drawGame(rules, state, { last = -1, next = -1, title = "" } = {}
   const w = cols * CELL + EDGE, h = rows * CELL + EDGE;
   const svg = make("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", "data-testid": "game-board", "data-game": name,
     "data-cells": state.cells.join(""), "data-side": state.side, class: "game-board" });
-  svg.setAttribute("aria-label", t("games.boardLabel", { title, side: pieceName(name, state.side) }));
+  svg.setAttribute("aria-label", tw("games.boardLabel", { title, side: pieceName(name, state.side) }));
   svg.append(make("rect", { x: EDGE, y: 0, width: cols * CELL, height: rows * CELL, fill: look.board, rx: name === "connect4" ? 14 : 0 }));
   for (let i = 0; i < rows * cols; i++) {
     const r = Math.floor(i / cols), c = i % cols, x = EDGE + c * CELL, y = r * CELL;
@@ -117,16 +119,25 @@ export class GameBoard {
 const LOADERS = { tictactoe: () => import("./tictactoe.js"), connect4: () => import("./connect4.js"), othello: () => import("./othello.js") };
 
 // The games' words (i18n/<lang>/games.json) are not in the page's catalog: they come with this
-// module, in the page's language with English under it.
-export const wordsReady = Promise.all([...new Set(["en", language()])].map((lang) =>
-  fetch(new URL(`../i18n/${lang}/games.json`, import.meta.url)).then((r) => r.json()).then((m) => [lang, m]).catch(() => [lang, {}])))
-  .then((all) => { for (const [, m] of all.reverse()) addWords("games", m); }); // the page's language first
+// module, in the page's language with English under it; tw(key, params) says one.
+const words = {};
+const wordsReady = Promise.all([...new Set([language(), "en"])].map((lang) =>
+  fetch(new URL(`../i18n/${lang}/games.json`, import.meta.url)).then((r) => r.json()).catch(() => ({}))))
+  .then((all) => { for (const m of all.reverse()) for (const k in m) words["games." + k] = m[k]; }); // the page's language over English
+export function tw(key, params = {}) {
+  return words[key] === undefined ? t(key, params) : render(parse(words[key]), params, language());
+}
 
-// GameView is gameview.js's once loaded: the rules of each game (loaded on first use; redraw()
-// when they arrive), the position at a node, and the board drawn in the board region.
+// gameView(board, form) -> a promise of the GameView (lazy.js's lazyGames waits for it).
+export const gameView = (board, form) => wordsReady.then(() => new GameView(board, form));
+
+// GameView: the rules of each game (loaded on first use; redraw() when they arrive), the position
+// at a node or in the form, and the board drawn in the board region. A click on a cell plays its
+// move from the position shown: the form's position becomes that one (as moves when the form's
+// position is written as moves, else as a board), and the form hears it as a user's edit.
 export class GameView {
-  constructor(board, { redraw, onMove }) {
-    this.board = board; this.redraw = redraw; this.onMove = onMove;
+  constructor(board, form) {
+    this.board = board; this.form = form;
     this.rules = {}; this.pending = {}; this.view = null; this.shown = null;
   }
 
@@ -137,38 +148,53 @@ export class GameView {
     return null;
   }
 
-  // rootOf(started): the search's start as a state, from the started frame's cells and side.
-  rootOf(st) {
+  redraw() { if (this.again) this.again(); }
+
+  // node(started, path, line, title): the position at the node the path of moves names.
+  node(st, path, line, title) {
+    this.again = () => this.node(st, path, line, title);
     const r = this.rulesOf(st.game);
-    if (!r) return null;
-    if (!st.cells) { try { return r.parse(st.position || ""); } catch { return null; } }
-    return { cells: [...st.cells].map((c) => r.normal(c)), side: r.sideLetter(st.side || "") };
+    if (!r) return;
+    let root = null;
+    if (st.cells) root = { cells: [...st.cells].map((c) => r.normal(c)), side: r.sideLetter(st.side || "") };
+    else try { root = r.parse(st.position || ""); } catch { /* nothing to draw */ }
+    const before = positionAt(r, root, path.slice(0, -1));
+    const state = before && path.length ? r.play(before, path[path.length - 1]) : before;
+    this.show(r, state, { title, last: path[path.length - 1], lastFrom: before, next: line[0], path, searched: true });
   }
 
-  // at(name, root, moves) -> the state after moves from root, null when one cannot be played.
-  at(name, root, moves) {
-    const r = this.rulesOf(name);
-    if (!r || !root) return null;
-    let s = root;
-    for (const m of moves) if (!(s = r.play(s, m))) return null;
-    return s;
+  // preview({game, position}): the form's position before a search; one the rules cannot read
+  // shows the start, said so (Start gives the server's sentence).
+  preview({ game, position }) {
+    this.again = () => this.preview({ game, position });
+    const r = this.rulesOf(game);
+    if (!r) return;
+    let state = null;
+    try { state = r.parse(position); } catch { /* said in the caption */ }
+    const title = state ? tw("games.preview", { side: pieceName(game, state.side) }) : tw("games.previewBad");
+    this.show(r, state || r.start(), { title, path: [] });
   }
 
-  // show(name, state, {title, last, lastFrom, next, path}): last and next are move names (the
-  // move that led here, played from lastFrom, and the line's next), ringed and dotted.
-  show(name, state, opts = {}) {
-    const r = this.rulesOf(name);
-    if (!r || !state) return false;
+  show(r, state, opts) {
+    if (!state) return;
     this.view ??= new GameBoard(this.board.el, this.board.pathEl, this.board.titleEl);
-    this.shown = { r, state, path: opts.path || [] };
-    this.view.onCell = (i) => {
-      const { r, state, path } = this.shown, m = r.moveAt(state, i);
-      if (m) this.onMove({ game: name, rules: r, state, path, move: m, after: r.play(state, m) });
-    };
+    this.shown = { r, state, opts };
+    this.view.onCell = (i) => this.play(i);
     const cell = (from, m) => (!m ? -1 : r.name === "connect4" ? (from ? r.cellOf(m, from) : -1) : r.cellOf(m));
     this.view.show(r, state, { title: opts.title, last: cell(opts.lastFrom, opts.last), next: cell(state, opts.next) });
-    return true;
   }
 
-  hide() { if (this.view) this.view.hide(); }
+  play(i) {
+    const { r, state, opts } = this.shown, move = r.moveAt(state, i);
+    if (!move) return;
+    const game = this.form.elements.namedItem("game"), field = this.form.elements.namedItem("position");
+    const moves = game.value === r.name && r.movesOf ? r.movesOf(field.value.trim()) : null;
+    field.value = moves ? r.joinMoves([...moves, ...(opts.searched ? opts.path : []), move]) : r.write(r.play(state, move));
+    game.value = r.name;
+    field.dispatchEvent(new Event("input", { bubbles: true })); // setup.js: the URL, the other sources cleared
+    if (opts.searched) this.board.titleEl.textContent = tw("games.played", { position: field.value });
+  }
+
+  hide() { this.again = null; if (this.view) this.view.hide(); }
 }
+

@@ -32,12 +32,6 @@ export function t(key, params = {}) {
   return render(p, params, lang);
 }
 
-// addWords(area, msgs) adds an area's messages that came after the page (a module loaded when
-// used brings its own: board/games.js); a key the page has already stays.
-export function addWords(area, msgs) {
-  for (const [k, v] of Object.entries(msgs)) if (!(`${area}.${k}` in messages)) messages[`${area}.${k}`] = v;
-}
-
 // has reports whether the catalog holds key (for words keyed by data: an option, a reason).
 export const has = (key) => messages[key] !== undefined;
 
