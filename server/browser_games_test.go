@@ -3,10 +3,23 @@ package server
 import (
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
+
+// gameShot saves a screenshot in $PVSCOPE_SHOTS (a temporary folder when unset).
+func (p *page) gameShot(t *testing.T, name string) {
+	dir := os.Getenv("PVSCOPE_SHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	p.screenshot(filepath.Join(dir, name))
+}
 
 // The games of issue 43 on the page: a search from ?game=...&position=... drawn as the game's
 // board at every step, moves in the game's notation, and boards drawn from a position string.
@@ -102,6 +115,8 @@ func TestBrowserGameTicTacToeSteppedToTheEnd(t *testing.T) {
 	if squares < 4 {
 		t.Errorf("the tree draws %d labels a1..c3; want o's four moves at least", squares)
 	}
+	p.eval(`window.pvscope.seek(Math.floor(window.pvscope.snapshot().eventCount / 2)); 0`, nil)
+	p.gameShot(t, "tictactoe-1366x768.png")
 	// The narration and the PV line name the moves as squares.
 	var log string
 	p.eval(`window.pvscope.seek(12); document.querySelector('[data-testid="event-log"]').textContent`, &log)
@@ -150,6 +165,37 @@ func TestBrowserGameConnectFourDrawnFromItsMoves(t *testing.T) {
 	if got := p.gameCells(); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("Connect Four 4453 draws %v; want %v", got, want)
 	}
+	// A click on column 2's top cell plays 2: the disc falls to 2:1 and the position is 44532.
+	p.run(chromedp.Click(`[data-testid="game-cell"][data-cell="2:6"]`, chromedp.ByQuery))
+	p.waitFor(`document.querySelector('[data-testid="game-position"]').value === "44532"`)
+	p.waitFor(`document.querySelector('[data-testid="game-cell"][data-cell="2:1"]').dataset.piece === "r"`)
+	if !strings.Contains(p.location(), "position=44532") {
+		t.Errorf("after the click the address is %q; want position=44532 in it", p.location())
+	}
+}
+
+func (p *page) location() string {
+	var s string
+	p.eval(`location.search`, &s)
+	return s
+}
+
+// Presenting at 1920x1080, a tic-tac-toe search's board is drawn large enough for a class: each
+// cell at least 60 pixels on the screen.
+func TestBrowserGameBoardReadableWhenPresenting(t *testing.T) {
+	p := newPage(t, 1920, 1080)
+	p.open("/?" + url.Values{"game": {"tictactoe"}, "position": {"b2 a1 c3 a3 a2"}, "algo": {"alphabeta"}, "depth": {"4"}}.Encode())
+	p.startAndWait()
+	p.finished()
+	p.present()
+	p.eval(`window.pvscope.seek(20); 0`, nil)
+	p.waitFor(`!!document.querySelector('[data-testid="game-board"]')`)
+	var cell float64
+	p.eval(`document.querySelector('[data-testid="game-cell"] rect').getBoundingClientRect().width`, &cell)
+	if cell < 60 {
+		t.Errorf("presenting at 1920x1080 a cell of the board is %.0f px wide; want at least 60", cell)
+	}
+	p.gameShot(t, "tictactoe-1920x1080-presenting.png")
 }
 
 // Othello from its moves and from its 64 squares. Worked by hand from the start (d4 e5 white,
