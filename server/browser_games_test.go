@@ -174,6 +174,20 @@ func TestBrowserGameConnectFourDrawnFromItsMoves(t *testing.T) {
 	}
 }
 
+// The games' words come with the board's module, in the page's language: a French page's board
+// says who moves in French.
+func TestBrowserGameBoardSpeaksFrench(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	p.open("/?" + url.Values{"lang": {"fr"}, "game": {"connect4"}, "position": {"4"}}.Encode())
+	p.waitFor(`!!document.querySelector('[data-testid="game-board"]')`)
+	var label, title string
+	p.eval(`document.querySelector('[data-testid="game-board"]').getAttribute("aria-label")`, &label)
+	p.eval(`document.getElementById("board-title").textContent`, &title)
+	if !strings.Contains(label, "jaune au trait") || !strings.Contains(title, "cliquez sur une case") {
+		t.Errorf("a French page's board is labelled %q under %q; want yellow to move in French (jaune au trait) and the French caption", label, title)
+	}
+}
+
 func (p *page) location() string {
 	var s string
 	p.eval(`location.search`, &s)
