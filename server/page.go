@@ -48,7 +48,7 @@ func pageFor(q url.Values, lim Limits) templates.Page {
 	q = checkedQuery(q) // a value past its limit is the page's to refuse in a sentence (urlparams.go)
 	p := templates.Page{
 		Form: templates.Form{FEN: q.Get("fen"), Tree: q.Get("tree"), Random: q.Get("random"),
-			Algo: q.Get("algo"), Depth: q.Get("depth")},
+			Game: q.Get("game"), Position: q.Get("position"), Algo: q.Get("algo"), Depth: q.Get("depth")},
 		Positions: namedPositions,
 		Trees:     namedTrees,
 		Gallery:   galleryItems(),

@@ -52,7 +52,7 @@ type attempt struct {
 // waitingBytesOf is what the plan holds while it waits in line: its text and
 // tree besides what every waiting search holds.
 func waitingBytesOf(p *session.Plan) int64 {
-	n := int64(capacity.WaitingBytes + len(p.Setup.FEN) + len(p.Setup.Tree) + len(p.Setup.Random))
+	n := int64(capacity.WaitingBytes + len(p.Setup.FEN) + len(p.Setup.Tree) + len(p.Setup.Random) + len(p.Setup.Position))
 	if p.Setup.Tree != "" {
 		n += p.Nodes * session.TreeNodeBytes
 	}

@@ -12,14 +12,21 @@ import (
 // two tables equal.
 var urlParamLimits = map[string]int{
 	"tree": 65536, "random": 200, "fen": 200, "node": 4096, "step": 9, "lesson-url": 2048,
-	"lesson-text": 65536, "compare": 1024, "code": 32, "view": 32,
+	"lesson-text": 65536, "compare": 1024, "code": 32, "view": 32, "position": 512,
 }
+
+// urlGames are the names ?game= may have (the page's GAME_NAMES; its one
+// check, no length): chess and the games of engine/games the page draws.
+var urlGames = map[string]bool{"chess": true, "tictactoe": true, "connect4": true, "othello": true}
 
 // maxTreeNesting is the engine's (engine.MaxPly - 1), the page's MAX_TREE_NESTING.
 const maxTreeNesting = 255
 
 // urlParamRefused says whether the page refuses value for the parameter name.
 func urlParamRefused(name, value string) bool {
+	if name == "game" {
+		return !urlGames[strings.ToLower(strings.TrimSpace(value))]
+	}
 	max, ok := urlParamLimits[name]
 	if !ok {
 		return false

@@ -48,8 +48,12 @@ type Form struct {
 	FEN    string
 	Tree   string
 	Random string // "b=3,d=4,seed=7,order=best"
-	Algo   string // minimax, alphabeta or pvs
-	Depth  string
+	// Game is a game of engine/games ("tictactoe", "connect4", "othello") and
+	// Position its position in the game's notation ("" its start).
+	Game     string
+	Position string
+	Algo     string // minimax, alphabeta or pvs
+	Depth    string
 }
 
 // Named is an entry of a list of ready-made inputs.

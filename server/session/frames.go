@@ -26,10 +26,15 @@ type SetupFields struct {
 	FEN    string `json:"fen"`
 	Tree   string `json:"tree"`
 	Random string `json:"random"`
+	// Game names a game of engine/games ("tictactoe", "connect4", "othello";
+	// "" or "chess" is chess) and Position its position in the game's notation
+	// ("" its start).
+	Game     string `json:"game,omitempty"`
+	Position string `json:"position,omitempty"`
 }
 
 // Error is a sentence a person can act on; Field names the form field at
-// fault ("fen", "tree", "random" or an option name) when there is one.
+// fault ("fen", "tree", "random", "game", "position" or an option name) when there is one.
 type Error struct {
 	Type    string `json:"type"`
 	ID      int64  `json:"id,omitempty"`
@@ -56,10 +61,19 @@ type Notice struct {
 
 // Started opens a search's stream: what is searched and with which options.
 type Started struct {
-	Type          string            `json:"type"`
-	ID            int64             `json:"id"`
-	Kind          string            `json:"kind"` // "chess" or "tree"
-	FEN           string            `json:"fen,omitempty"`
+	Type string `json:"type"`
+	ID   int64  `json:"id"`
+	Kind string `json:"kind"` // "chess", "tree" or "game"
+	FEN  string `json:"fen,omitempty"`
+	// A game's (kind "game"): its name, its position in its notation, the
+	// board as engine/games' Board.Cells draws it (row by row from the top,
+	// '.' empty) and the side to move as the game names it.
+	Game          string            `json:"game,omitempty"`
+	Position      string            `json:"position,omitempty"`
+	Cells         string            `json:"cells,omitempty"`
+	Side          string            `json:"side,omitempty"`
+	Rows          int               `json:"rows,omitempty"`
+	Cols          int               `json:"cols,omitempty"`
 	Tree          RawJSON           `json:"tree,omitempty"` // nested arrays of leaf values (root player's view)
 	Options       map[string]string `json:"options"`
 	MinimalLeaves int64             `json:"minimalLeaves,omitempty"`

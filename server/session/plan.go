@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pvscope/pvscope/engine"
+	"github.com/pvscope/pvscope/engine/games"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -50,7 +51,14 @@ type Plan struct {
 // Check reads a start Command, or says which field is wrong.
 func Check(c Command, lim *Limits) (*Plan, error) {
 	p := &Plan{ID: c.ID, Setup: engine.Setup{FEN: strings.TrimSpace(c.Setup.FEN), Tree: strings.TrimSpace(c.Setup.Tree),
-		Random: strings.TrimSpace(c.Setup.Random)}}
+		Random: strings.TrimSpace(c.Setup.Random), Game: strings.ToLower(strings.TrimSpace(c.Setup.Game)),
+		Position: strings.TrimSpace(c.Setup.Position)}}
+	if p.Setup.Game == "chess" {
+		p.Setup.Game = ""
+	}
+	if err := checkGameFields(p.Setup); err != nil {
+		return nil, err
+	}
 	var err error
 	if p.Setup.Random != "" && p.Setup.FEN == "" && p.Setup.Tree == "" {
 		// A random tree is generated only once the search has its slot; the
@@ -175,6 +183,11 @@ func (e *FieldError) Unwrap() error { return e.err }
 
 func setupField(s engine.Setup) string {
 	switch {
+	case s.Game != "" && s.FEN == "" && s.Tree == "" && s.Random == "":
+		if _, err := games.Lookup(s.Game); err != nil {
+			return "game"
+		}
+		return "position"
 	case s.Tree != "" && s.FEN == "" && s.Random == "":
 		return "tree"
 	case s.Random != "" && s.FEN == "" && s.Tree == "":
@@ -287,6 +300,10 @@ func (p *Plan) Started(pos engine.Position) (st Started, notices []Notice) {
 	switch pos := pos.(type) {
 	case *engine.ChessPosition:
 		st.FEN = pos.FEN()
+	case *engine.GamePosition:
+		b := pos.Board()
+		st.Kind, st.Game, st.Position, st.Cells, st.Side = "game", b.Game().Name, b.String(), b.Cells(), b.Side()
+		st.Rows, st.Cols = b.Game().Rows, b.Game().Cols
 	case *engine.TreePosition:
 		st.Kind = "tree"
 		if p.Nodes <= MaxTreeJSONNodes {

@@ -1,5 +1,5 @@
 // Package session turns a page's commands into the frames the page reads:
-// the start command's check and limits (plan.go), the frames and their keyed
+// the start command's check and limits (plan.go; a game's fields in gamefields.go), the frames and their keyed
 // sentences (frames.go, hello.go, errortext.go), the events encoder
 // (encode.go) and the lines it numbers (lines.go), the done frame (done.go),
 // a trace file read and checked (tracefile.go), opened (open.go), its

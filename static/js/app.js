@@ -37,7 +37,7 @@ import { createTreePreview } from "./tree/treepreview.js";
 import { bindTreeMore, bindMore } from "./tree/treetools.js";
 import { readTree } from "./teaching/treeread.js";
 import { startEmbedded } from "./rooms/embed.js";
-import { lazySheet, lazyExercises, lazyCompare, lazyQuiz, lazyExport, lazyRoom } from "./lazy.js";
+import { lazySheet, lazyExercises, lazyCompare, lazyQuiz, lazyExport, lazyRoom, lazyGames } from "./lazy.js";
 import { lazyCodePanel } from "./teaching/codelazy.js";
 import { bindLanguageMenu } from "./i18n/language.js";
 import { t } from "./i18n/i18n.js";
@@ -105,6 +105,8 @@ const timings = {
 // ---- regions ----
 const form = $("setup");
 const board = new Board($("board"), $("tree-path"), $("board-title"));
+// A game's board (board/games.js), loaded when a game is first chosen or searched.
+board.game = lazyGames(() => import("./board/games.js").then((m) => m.gameView(board, form)), () => (S.trace && S.trace.started ? S.redraw() : setup.preview()));
 function hoverLine(line, i) {
   S.hover = line && i >= 0 ? { line, i } : null;
   renderer.renderBoard();

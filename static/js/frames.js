@@ -111,7 +111,7 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
     document.documentElement.classList.toggle("kind-chess", !tree);
     // Defaults a class can follow: 20 events/s for a teaching tree, 1,000/s for
     // chess (the start position at depth 3 plays in about 2 s); End or "max" skips ahead.
-    if (!S.speedTouched) playback.setSpeedSlider(tree ? 13 : 30);
+    if (!S.speedTouched) playback.setSpeedSlider(tree || f.kind === "game" ? 13 : 30);
     // A link may name a step or a node (linkstep.js): the page then waits there, paused.
     S.goal = takeGoal();
     playback.setPlaying(!S.goal.hold);

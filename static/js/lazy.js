@@ -136,3 +136,14 @@ export function lazyRoom(showError, make) {
     snapshot: () => (real ? real.snapshot() : null),
   };
 }
+
+// lazyGames(make, redraw): board/games.js's GameView, loaded by the first game shown.
+export function lazyGames(make, redraw) {
+  let made = null, real = null;
+  const get = () => real || void (made ??= make().then((g) => { real = g; redraw(); }));
+  return {
+    node: (...a) => get()?.node(...a),
+    preview: (setup) => get()?.preview(setup),
+    hide: () => real?.hide(),
+  };
+}

@@ -206,7 +206,8 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
       const p = line.positions[i];
       if (!p) return;
       const title = t("render.boardAfterLine", { line: N.lineText(line.from, line.raw.slice(0, i + 1)) });
-      if (N.chess) board.showChess(p.fen, { line: p.rest, last: p.last, title });
+      if (N.game) board.game.node(tr.started, p.path, line.raw.slice(i + 1), title);
+      else if (N.chess) board.showChess(p.fen, { line: p.rest, last: p.last, title });
       else board.showTreePath(p.path, { title, value: leafValue(p.path) });
       return;
     }
@@ -219,7 +220,8 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
       ? boardTitle({ selected: !!S.selected, node: N.nodeTitle(id), pass: fenHere ? (fenHere.split(" ")[1] === "b" ? "b" : "w") : "",
         ply: nd.ply, depth: nd.depth, window: S.pov.windowText(nd.alpha, nd.beta, nd.ply) })
       : S.selected ? t("render.boardSelectedRoot") : t("render.boardRootPosition");
-    if (N.chess) {
+    if (N.game) board.game.node(tr.started, id ? tr.positionMoves(id) : [], line, title); // board/games.js
+    else if (N.chess) {
       const fen = id ? N.lines.fenAt(tr, id) : N.lines.rootFen;
       // At or below a move the page's rules reject: the last legal position, and why (board.js).
       const bad = N.lines.rejectedAt(tr, id);

@@ -27,6 +27,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     if (filled.length > 1) {
       const keep = filled.includes(lastSource) ? lastSource : filled[filled.length - 1];
       for (const s of SOURCES) if (s !== keep) { cfg.setup[s] = ""; formControls(form).sources[s].value = ""; }
+      if (keep !== "game") cfg.setup.position = form.elements.namedItem("position").value = "";
     }
     writeURL(cfg);
     // Minimax on a chess position searches without quiescence unless the user turned it on:
@@ -90,6 +91,8 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     if (onPreview) onPreview(setup);
     document.documentElement.classList.toggle("kind-tree", tree);
     document.documentElement.classList.toggle("kind-chess", !tree);
+    if (setup.game) return board.game.preview(setup); // board/games.js
+    board.game.hide();
     if (tree) board.showTreePath([], { title: setup.random ? t("setup.previewRandomTree") : t("setup.previewTree") });
     else if (!setup.fen || setup.fen.split(/\s+/)[0].split("/").length === 8) {
       try {
@@ -130,6 +133,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
       }
       el.value = v;
     }
+    form.elements.namedItem("position").value = cfg.setup.position || "";
     lastSource = SOURCES.find((s) => cfg.setup[s]) || null;
     $("position-select").value = "";
     $("tree-select").value = "";
@@ -162,11 +166,13 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
       }
       if (keep !== "fen") $("position-select").value = "";
       if (keep !== "tree") $("tree-select").value = "";
+      if (keep !== "game") form.elements.namedItem("position").value = "";
       markActive();
     };
     for (const s of SOURCES) {
       sources[s].addEventListener("input", () => { if (sources[s].value.trim()) clearOthers(s); });
     }
+    form.elements.namedItem("position").addEventListener("input", () => { if (sources.game.value) clearOthers("game"); });
     $("position-select").addEventListener("change", (e) => {
       if (!e.target.value) return;
       sources.fen.value = e.target.value;
@@ -204,7 +210,7 @@ export function createSetup(S, { form, board, socket, timings, errors, setRunSta
     optCount();
   }
 
-  return { load, wire };
+  return { load, wire, preview };
 }
 
 // setupNoteTexts(cfg): the sentences beside the depth for a readForm() configuration.
@@ -247,5 +253,5 @@ export function heightOf(setup) {
 }
 
 function minimaxOnChess(cfg) {
-  return cfg.options.algo === "minimax" && !cfg.setup.tree && !cfg.setup.random;
+  return cfg.options.algo === "minimax" && !cfg.setup.tree && !cfg.setup.random && !cfg.setup.game;
 }

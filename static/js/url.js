@@ -7,7 +7,8 @@
 import { t } from "./i18n/i18n.js";
 import { nestingProblem } from "./urlparams.js";
 
-export const SOURCES = ["fen", "tree", "random"];
+// game: with its "position" (board/games.js).
+export const SOURCES = ["fen", "tree", "random", "game"];
 
 // The form's controls: the three sources and every option control (data-option="name").
 export function formControls(form) {
@@ -23,6 +24,7 @@ export function readForm(form) {
   const { sources, options } = formControls(form);
   const setup = {};
   for (const s of SOURCES) setup[s] = sources[s] ? sources[s].value.trim() : "";
+  setup.position = setup.game ? form.elements.namedItem("position").value.trim() : "";
   const opts = {};
   for (const [name, el] of Object.entries(options)) {
     const v = el.value.trim();
@@ -35,12 +37,13 @@ export function readForm(form) {
 // in options so that the server can say what is wrong with them.
 export function readURL(search = location.search) {
   const q = new URLSearchParams(search);
-  const setup = { fen: "", tree: "", random: "" };
+  const setup = { fen: "", tree: "", random: "", game: "", position: "" };
   const options = {};
   for (const [k, v] of q) {
-    if (SOURCES.includes(k)) setup[k] = v.trim();
+    if (SOURCES.includes(k) || k === "position") setup[k] = v.trim();
     else if (v.trim() !== "") options[k] = v.trim();
   }
+  if (setup.game.toLowerCase() === "chess") setup.game = "";
   return { setup, options, present: new Set(q.keys()) };
 }
 
@@ -50,6 +53,7 @@ export function applyToForm(form, cfg) {
   const { sources, options } = formControls(form);
   if (SOURCES.some((s) => cfg.present.has(s))) {
     for (const s of SOURCES) if (sources[s]) sources[s].value = cfg.setup[s] || "";
+    form.elements.namedItem("position").value = cfg.setup.position || "";
   }
   for (const [name, el] of Object.entries(options)) {
     if (!cfg.present.has(name)) continue;
@@ -76,6 +80,7 @@ function enc(v) {
 export function toQuery({ setup, options }) {
   const parts = [];
   for (const s of SOURCES) if (setup[s]) parts.push(`${s}=${enc(setup[s])}`);
+  if (setup.game && setup.position) parts.push(`position=${enc(setup.position)}`);
   for (const [k, v] of Object.entries(options)) if (v !== "") parts.push(`${k}=${enc(v)}`);
   return parts.length ? "?" + parts.join("&") : "";
 }

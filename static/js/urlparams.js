@@ -15,8 +15,11 @@ export const MAX_TREE_NESTING = 255;
 // websocket's 64 KiB; lesson-text: a lesson's 64 KB; random: the server's exercise bound (200).
 export const PARAM_LIMITS = {
   tree: 65536, random: 200, fen: 200, node: 4096, step: 9, "lesson-url": 2048, "lesson-text": 65536,
-  compare: 1024, code: 32, view: 32,
+  compare: 1024, code: 32, view: 32, position: 512,
 };
+
+// ?game= is one of these (its one check).
+export const GAME_NAMES = ["chess", "tictactoe", "connect4", "othello"];
 
 // nestingProblem(text) -> null, or {offset, max}: the 1-based offset of the first "(" that
 // opens a level past MAX_TREE_NESTING (the engine's own words: "at offset 256").
@@ -33,6 +36,9 @@ export function nestingProblem(text, max = MAX_TREE_NESTING) {
 // checkParam(name, value) -> null, or the refusal {key, args}: its sentence is
 // refusalText's, made once the page has its words.
 export function checkParam(name, value) {
+  if (name === "game" && typeof value === "string" && !GAME_NAMES.includes(value.trim().toLowerCase())) {
+    return { key: "notGame", args: { param: name, games: GAME_NAMES.join(", ") } };
+  }
   const max = PARAM_LIMITS[name];
   if (max === undefined || value === null || value === undefined) return null;
   if (value.length > max) return { key: "tooLong", args: { param: name, n: value.length, max } };
@@ -50,6 +56,7 @@ export function refusalText(r) {
     case "tooLong": return t("urlparams.tooLong", r.args);
     case "tooDeep": return t("urlparams.tooDeep", r.args);
     case "notStep": return t("urlparams.notStep", r.args);
+    case "notGame": return t("gamesetup.notGame", r.args);
     default: return t("urlparams.badEncoding", r.args);
   }
 }
@@ -60,7 +67,7 @@ export function checkAddress(search = "", hash = "") {
   const refused = [];
   const q = new URLSearchParams(search);
   let changed = false;
-  for (const name of Object.keys(PARAM_LIMITS)) {
+  for (const name of [...Object.keys(PARAM_LIMITS), "game"]) {
     for (const v of q.getAll(name)) {
       const r = checkParam(name, v);
       if (r) { refused.push({ param: name, ...r }); q.delete(name); changed = true; break; }

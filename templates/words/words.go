@@ -49,7 +49,11 @@ var (
 
 // goOnly are the areas only Go says (the templates, and the data the server puts in them):
 // the page's scripts never look them up, so the page does not carry them twice.
-var goOnly = []string{"tpl-", "options.", "gallery.", "named."}
+var goOnly = []string{"tpl-", "options.", "gallery.", "named.", lazyGames}
+
+// lazyGames is the games' words: board/games.js reads them itself (i18n/<lang>/games.json) when
+// a game is first chosen, so a page that never shows one does not carry them.
+const lazyGames = "games."
 
 // ForScripts is the part of lang's catalog the page's scripts read, for the page's
 // "pvscope-words" script: without the templates' areas, and in English without the keyed

@@ -216,6 +216,7 @@ export class Board {
   // showChess draws fen with the line (UCI moves from that position) as arrows and marks `last`
   // (the UCI move that led here). title is the caption above the board.
   showChess(fen, { line = [], last = "", title = "" } = {}) {
+    if (this.game) this.game.hide();
     if (!this.pathEl.hidden) this.pathEl.hidden = true;
     if (this.titleEl.textContent !== title) this.titleEl.textContent = title; // unchanged, no layout
     if (this.titleEl.title !== title) this.titleEl.title = title;
@@ -264,6 +265,7 @@ export class Board {
   // showTreePath shows a tree node as its path from the root: moves are child indices.
   // line: the best line from there (shown after the path), hover: index into path to emphasise.
   showTreePath(path, { line = [], title = "", value = null } = {}) {
+    if (this.game) this.game.hide();
     this.shown = null;
     this.pathEl.hidden = false;
     this.titleEl.textContent = title;
@@ -307,7 +309,8 @@ export class Notation {
   constructor(trace) {
     this.trace = trace;
     const st = trace.started || {};
-    this.chess = st.kind !== "tree";
+    this.game = st.kind === "game" ? st.game : ""; // a game's moves are named as its engine names them
+    this.chess = st.kind !== "tree" && !this.game;
     this.lines = this.chess ? new ChessLines(st.fen || START_FEN) : null;
     this.itemCache = new Map();
     this.nodeLines = new Map(); // node id -> {text, ply}: the numbered line from its root (lineTo)
@@ -354,6 +357,7 @@ export class Notation {
   label(nodeId, move) {
     if (!move) return "";
     if (this.chess) return this.lines.san(this.lines.fenAt(this.trace, nodeId), move);
+    if (this.game) return move;
     const path = nodeId ? this.trace.positionMoves(nodeId) : [];
     // A node 100,000 plies deep: its first and last indices, not a word of 200,000 characters in
     // every sentence that names it (issue 44).
@@ -416,10 +420,11 @@ export class Notation {
 
   score(s) {
     if (s === null || s === undefined) return "";
-    if (!this.chess) return String(s);
+    if (!this.chess && !this.game) return String(s);
     if (isInfinite(s, this.scale)) return s > 0 ? "+∞" : "−∞";
     const m = mateIn(s, this.scale);
     if (m) return `#${m}`;
+    if (this.game) return String(s);
     const p = (s / 100).toFixed(2);
     return s > 0 ? "+" + p : s < 0 ? "−" + p.slice(1) : p;
   }
@@ -427,6 +432,7 @@ export class Notation {
   // nodeTitle(nodeId): "root" or the moves from the root.
   nodeTitle(nodeId) {
     if (!nodeId || !this.trace.node(nodeId) || !this.trace.node(nodeId).parent) return t("board.root");
+    if (this.game) return lineWords(this.trace.positionMoves(nodeId));
     if (!this.chess) return pathTitle(this.trace.positionMoves(nodeId));
     return this.lineTo(nodeId);
   }
