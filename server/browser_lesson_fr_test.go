@@ -136,9 +136,11 @@ func TestBrowserLessonNotTranslatedFallsBackToEnglish(t *testing.T) {
   const fetch0 = window.fetch.bind(window);
   window.fetch = async (u, o) => {
     const r = await fetch0(u, o);
-    if (!String(u).endsWith("/static/lessons/fr/catalogue.json")) return r;
-    const en = await (await fetch0("/static/lessons/catalogue.json")).json();
-    const all = (await r.json()).map((x) => x[0] === "pvs" ? [x[0], en.find((e) => e[0] === "pvs")[1], "en"] : x);
+    // The menu (menu.json: name, title, slides, lang) and the texts (catalogue.json: name, text, lang).
+    const file = ["menu.json", "catalogue.json"].find((f) => String(u).endsWith("/static/lessons/fr/" + f));
+    if (!file) return r;
+    const en = await (await fetch0("/static/lessons/" + file)).json();
+    const all = (await r.json()).map((x) => x[0] === "pvs" ? [...en.find((e) => e[0] === "pvs").slice(0, file === "menu.json" ? 3 : 2), "en"] : x);
     return new Response(JSON.stringify(all), { status: 200, headers: { "Content-Type": "application/json" } });
   };
 })()`

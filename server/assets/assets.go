@@ -108,53 +108,6 @@ func (t *assetTable) bundle(names []string) *asset {
 	return newAsset(pageStylesName, body)
 }
 
-const lessonCatalogueName = "lessons/catalogue.json"
-
-// lessonCatalogues are the Lessons menu's catalogues: lessons/catalogue.json,
-// every lesson that lessons/index.json names as [[name, text], ...] in its
-// order, read by the page in one request instead of one per lesson (lesson.js);
-// and for each language LANG with a folder lessons/LANG/, lessons/LANG/catalogue.json,
-// the same lessons as [[name, text, lang], ...], where text is lessons/LANG/NAME.md
-// and lang is LANG, or the English text and "en" for a lesson not translated yet.
-// Only index.json says which lessons exist: a translation it does not name is
-// not listed.
-func lessonCatalogues(files map[string]*asset) map[string]*asset {
-	index := files["lessons/index.json"]
-	var names []string
-	if index == nil || json.Unmarshal(index.body, &names) != nil {
-		return nil
-	}
-	english := make([][]string, 0, len(names))
-	langs := map[string]bool{}
-	for n := range files {
-		if lang, rest, ok := strings.Cut(strings.TrimPrefix(n, "lessons/"), "/"); ok && strings.HasPrefix(n, "lessons/") && path.Ext(rest) == ".md" {
-			langs[lang] = true
-		}
-	}
-	out := map[string]*asset{}
-	for _, n := range names {
-		if f := files["lessons/"+n+".md"]; f != nil {
-			english = append(english, []string{n, string(f.body)})
-		}
-	}
-	b, _ := json.Marshal(english)
-	out[lessonCatalogueName] = newAsset(lessonCatalogueName, b)
-	for lang := range langs {
-		all := make([][]string, 0, len(english))
-		for _, e := range english {
-			if f := files["lessons/"+lang+"/"+e[0]+".md"]; f != nil {
-				all = append(all, []string{e[0], string(f.body), lang})
-			} else {
-				all = append(all, []string{e[0], e[1], "en"})
-			}
-		}
-		b, _ := json.Marshal(all)
-		name := "lessons/" + lang + "/catalogue.json"
-		out[name] = newAsset(name, b)
-	}
-	return out
-}
-
 // URL is the hashed URL of a file under /static/ (or the URL itself for
 // a file that is not served, which then answers 404 as before).
 func URL(url string) string {

@@ -21,6 +21,8 @@ func TestLessonCataloguesFallBackToEnglish(t *testing.T) {
 	want := map[string]string{
 		"lessons/catalogue.json":    `[["a","# A\n"],["b","# B\n"]]`,
 		"lessons/fr/catalogue.json": `[["a","# A en français\n","fr"],["b","# B\n","en"]]`,
+		"lessons/menu.json":         `[["a","A",0,"en"],["b","B",0,"en"]]`,
+		"lessons/fr/menu.json":      `[["a","A en français",0,"fr"],["b","B",0,"en"]]`,
 	}
 	if len(got) != len(want) {
 		t.Errorf("catalogues %v, want %d", slices.Sorted(mapKeys(got)), len(want))
@@ -45,6 +47,26 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 			if !yield(k) {
 				return
 			}
+		}
+	}
+}
+
+// The menu's title and slide count, as the page's parseLesson reads a lesson
+// (lessonformat.js): the first "# " line before the first slide, one slide per
+// "---" line (trailing spaces allowed, CRLF too), the name when there is no title.
+func TestLessonOutline(t *testing.T) {
+	for _, c := range []struct {
+		text, title string
+		slides      int
+	}{
+		{"# Minimax\n\nintro\n\n---\nstate: tree=(1 2)\n\ntext\n---  \nstep: end\n\n# not a title\n", "Minimax", 2},
+		{"#NoSpace\n---\n", "name", 1},
+		{"intro\r\n# Late title\r\n---\r\n----\r\n---\r\n", "Late title", 2},
+		{"", "name", 0},
+	} {
+		title, slides := lessonOutline(c.text, "name")
+		if title != c.title || slides != c.slides {
+			t.Errorf("%q: title %q and %d slides, want %q and %d", c.text, title, slides, c.title, c.slides)
 		}
 	}
 }

@@ -2,7 +2,7 @@
 // an SVG in the board region in place of the chessboard: the cells of the position at a node
 // (its moves played from the search's start by the game's rule module), the move that led there
 // ringed and the next move of the line dotted. A click on a cell hands the move it would play to
-// the page (gameview.js), which sets the position up with it. Loaded only when a game is chosen.
+// the page (lazy.js's lazyGames), which sets the position up with it. Loaded only when a game is chosen.
 import { t, language } from "../i18n/i18n.js";
 import { parse, render } from "../i18n/message.js";
 import { positionAt } from "./gamerules.js";

@@ -9,7 +9,7 @@
 import { parseLesson, resolveStep, splitState, parseCodeKey } from "./lessonformat.js";
 import { lessonURL, MAX_BYTES } from "./lessonurl.js";
 import { Progress, progressMarks, doneText } from "./lessonprogress.js";
-import { fetchCatalogue } from "./lessoncatalogue.js";
+import { catalogueLoader } from "./lessoncatalogue.js";
 import { SOURCES, formControls, readURL, applyToForm } from "../url.js";
 import { resolvePath } from "../tree/nodepath.js";
 import { t, language } from "../i18n/i18n.js";
@@ -44,22 +44,12 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
     return text;
   }
 
-  // The catalogue comes in one request, in the page's language where a lesson is translated
-  // (lessoncatalogue.js).
-  async function loadCatalogue() {
-    try {
-      for (const { name: n, text, lang } of await fetchCatalogue(BASE, language())) {
-        if (text.length > MAX_BYTES) throw new Error(t("lesson.tooLong", { url: BASE + n + ".md", kb: MAX_BYTES / 1024 }));
-        const l = parseLesson(text, n);
-        l.lang = lang;
-        catalogue.push(l);
-      }
-    } catch (err) {
-      console.error(err);
-      errors.showError(t("lesson.catalogueFailed", { reason: err.message }));
-    }
-    drawMenu();
-  }
+  // The menu first, the texts with the first lesson opened (lessoncatalogue.js).
+  const texts = catalogueLoader(catalogue, { base: BASE, lang: language, parse: parseLesson, maxBytes: MAX_BYTES, failed(err) {
+    console.error(err);
+    errors.showError(t("lesson.catalogueFailed", { reason: err.message }));
+  } });
+  async function loadCatalogue() { await texts.menu(); drawMenu(); }
 
   function drawMenu() {
     const menu = $("lesson-menu");
@@ -75,6 +65,7 @@ export function createLessons(S, { form, playback, quizUI, setView, showNode, sa
 
   // ---- showing a slide ----
   function openLesson(lesson, i = 0) {
+    if (lesson.stub) { texts.fill().then(() => lesson.stub || openLesson(lesson, i)); return; }
     // A lesson without a "---" line has no slide to show: said once, and nothing opens.
     if (!lesson.slides.length) { errors.showError(t("lesson.noSlides", { title: lesson.title })); return; }
     open = { lesson, i: 0 };
