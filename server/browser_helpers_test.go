@@ -53,58 +53,83 @@ func newPageWith(t testing.TB, width, height int, lim Limits) *page {
 // (to offer engines, say).
 func newPageOn(t testing.TB, width, height int, lim Limits, setup func(*Server)) *page {
 	t.Helper()
-	profile := browserProfile(t)
+	return newServerPage(t, width, height, lim, setup, newBrowser)
+}
+
+// newPrivatePage is newPage in a Chromium of its own, for a test that
+// measures the browser's processes (rendererRSS): in the shared Chromium
+// the other windows' renderers would count.
+func newPrivatePage(t testing.TB, width, height int) *page {
+	t.Helper()
+	return newServerPage(t, width, height, DefaultLimits(), nil, newPrivateBrowser)
+}
+
+// opener opens a window on a test server of h (newBrowser, newPrivateBrowser).
+type opener func(t testing.TB, width, height int, ctx context.Context, cancel context.CancelFunc, h http.Handler) *page
+
+func newServerPage(t testing.TB, width, height int, lim Limits, setup func(*Server), open opener) *page {
+	t.Helper()
+	browserCheck(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	srv := New(ctx, lim)
 	if setup != nil {
 		setup(srv)
 	}
-	p := newBrowser(t, width, height, ctx, cancel, srv, profile)
+	p := open(t, width, height, ctx, cancel, srv)
 	p.srv = srv
 	return p
 }
 
-// browserProfile skips the test when it cannot run (in -short, or with no
-// Chromium unless PVSCOPE_REQUIRE_BROWSER=1) and makes Chromium's profile folder.
-func browserProfile(t testing.TB) string {
+// browserCheck skips the test when it cannot run (in -short, or with no
+// Chromium unless PVSCOPE_REQUIRE_BROWSER=1).
+func browserCheck(t testing.TB) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests run in the full pass (go test without -short)")
 	}
-	path := chromiumPath()
-	if path == "" {
+	if chromiumPath() == "" {
 		if os.Getenv("PVSCOPE_REQUIRE_BROWSER") == "1" {
 			t.Fatal("PVSCOPE_REQUIRE_BROWSER=1 but no Chromium was found (install Debian's chromium)")
 		}
 		t.Skip("no Chromium on this machine: browser tests skipped (set PVSCOPE_REQUIRE_BROWSER=1 to fail instead)")
 	}
+}
+
+// newBrowser opens a window of the shared Chromium (browser_shared_test.go)
+// on a test server of h; cancel ends the test's context. The window, its
+// browser context and the server end with the test.
+func newBrowser(t testing.TB, width, height int, ctx context.Context, cancel context.CancelFunc, h http.Handler) *page {
+	t.Helper()
+	hs := httptest.NewServer(h)
+	wctx, wclose, err := newWindow(width, height)
+	if err != nil {
+		hs.Close()
+		cancel()
+		t.Fatal(err)
+	}
+	// A whole browser test gets five minutes: past that, something hangs.
+	tctx, tcancel := context.WithTimeout(wctx, 5*time.Minute)
+	t.Cleanup(func() {
+		tcancel()
+		wclose()
+		hs.Close()
+		cancel()
+	})
+	return &page{t: t, ctx: tctx, url: hs.URL}
+}
+
+// newPrivateBrowser is newBrowser in a Chromium of its own, with its own
+// profile folder, removed at the end.
+func newPrivateBrowser(t testing.TB, width, height int, ctx context.Context, cancel context.CancelFunc, h http.Handler) *page {
+	t.Helper()
 	// Chromium may still write its profile as it quits, so the directory is
 	// removed by hand, ignoring what it left (t.TempDir would fail the test).
 	profile, err := os.MkdirTemp("", "pvscope-chromium-")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return profile
-}
-
-// newBrowser starts Chromium on a test server of h; cancel ends the test's
-// context, and the profile folder is removed at the end.
-func newBrowser(t testing.TB, width, height int, ctx context.Context, cancel context.CancelFunc, h http.Handler, profile string) *page {
-	t.Helper()
 	hs := httptest.NewServer(h)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath()),
-		chromedp.NoSandbox, // CI runs as root
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("enable-precise-memory-info", true),
-		chromedp.Flag("js-flags", "--expose-gc"), // window.gc, for the memory benchmark
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(width, height),
-	)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	actx, acancel := chromedp.NewExecAllocator(ctx, chromiumOptions(profile, width, height)...)
 	bctx, bcancel := chromedp.NewContext(actx)
 	// A whole browser test gets five minutes: past that, something hangs.
 	tctx, tcancel := context.WithTimeout(bctx, 5*time.Minute)

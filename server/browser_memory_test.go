@@ -108,12 +108,14 @@ func checkLinear(t *testing.T, how string, at10k, at30k chainMemory, bound float
 const chainHeapBound = 64 << 20
 
 // A chain of 30,000 nodes opened from the file picker and from a ?trace= link.
-// Each chain opens in a browser of its own: a page left behind stays in the
-// renderer's heap (the back-forward cache) and would be counted.
+// Each chain opens in a browser of its own (newPrivatePage, not a window of
+// the shared Chromium): a page left behind stays in the renderer's heap (the
+// back-forward cache) and would be counted, and rendererRSS counts every
+// renderer of the browser.
 func TestBrowserChainMemoryOnTheServer(t *testing.T) {
 	open := map[string]func(n int) chainMemory{
 		"file picker": func(n int) chainMemory {
-			p := newPage(t, 1366, 768)
+			p := newPrivatePage(t, 1366, 768)
 			file, _ := chainFile(t, n)
 			p.open("/")
 			p.run(chromedp.Evaluate(watchPage, nil))
@@ -131,7 +133,7 @@ func TestBrowserChainMemoryOnTheServer(t *testing.T) {
 
 // measureLink opens a chain of n nodes from a ?trace= link in a new browser.
 func measureLink(t testing.TB, n int) chainMemory {
-	p := newPage(t, 1366, 768)
+	p := newPrivatePage(t, 1366, 768)
 	token := uploadTB(t, p.url, string(uploadChain(n)))
 	p.open("/?trace=" + token)
 	p.run(chromedp.Evaluate(watchPage, nil))
@@ -141,7 +143,7 @@ func measureLink(t testing.TB, n int) chainMemory {
 // The same chain opened in the static site (pvscope site), read by the worker.
 func TestBrowserSiteChainMemory(t *testing.T) {
 	open := func(n int) chainMemory {
-		p := newSitePage(t, 1366, 768)
+		p := newSitePageWith(t, 1366, 768, newPrivateBrowser)
 		file, _ := chainFile(t, n)
 		p.open(sitePath + "index.html")
 		p.run(chromedp.Evaluate(watchPage, nil))

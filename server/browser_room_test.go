@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,30 +11,21 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// sibling starts another Chromium on p's server: a tab in the background
-// would get no animation frames, and the page (and chromedp's Poll) runs on them.
+// sibling opens another window on p's server, 1000×700, in a browser context
+// of its own (its own storage, as another person's browser): a tab in the
+// background would get no animation frames, and the page (and chromedp's
+// Poll) runs on them.
 func (p *page) sibling() *page {
 	p.t.Helper()
-	profile, err := os.MkdirTemp("", "pvscope-chromium-")
+	wctx, wclose, err := newWindow(1000, 700)
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath()), chromedp.NoSandbox,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(profile), chromedp.WindowSize(1000, 700))
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	bctx, bcancel := chromedp.NewContext(actx)
-	tctx, tcancel := context.WithTimeout(bctx, 5*time.Minute)
+	tctx, tcancel := context.WithTimeout(wctx, 5*time.Minute)
 	p.t.Cleanup(func() {
 		tcancel()
-		bcancel()
-		acancel()
-		os.RemoveAll(profile)
+		wclose()
 	})
-	if err := chromedp.Run(tctx); err != nil {
-		p.t.Fatalf("starting another Chromium: %v", err)
-	}
 	return &page{t: p.t, ctx: tctx, url: p.url}
 }
 

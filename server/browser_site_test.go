@@ -45,6 +45,7 @@ var siteDir string
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	closeSharedBrowser()
 	if siteDir != "" {
 		os.RemoveAll(siteDir)
 	}
@@ -67,7 +68,13 @@ const sitePath = "/course/pvscope/"
 // server) holding the built site under sitePath.
 func newSitePage(t testing.TB, width, height int) *page {
 	t.Helper()
-	profile := browserProfile(t)
+	return newSitePageWith(t, width, height, newBrowser)
+}
+
+// newSitePageWith is newSitePage opened by open (newPrivateBrowser, say).
+func newSitePageWith(t testing.TB, width, height int, open opener) *page {
+	t.Helper()
+	browserCheck(t)
 	dir, err := builtSite()
 	if err != nil {
 		t.Fatalf("writing the site: %v", err)
@@ -99,7 +106,7 @@ func newSitePage(t testing.TB, width, height int) *page {
 		w.Write([]byte(coursePage))
 	})
 	ctx, cancel := context.WithCancel(context.Background())
-	return newBrowser(t, width, height, ctx, cancel, mux, profile)
+	return open(t, width, height, ctx, cancel, mux)
 }
 
 // The R&N tree under alpha-beta in a static site: the worker's search,
