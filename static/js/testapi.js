@@ -32,6 +32,7 @@ export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, e
         visibleNodes: S.view && has ? S.view.visibleNodes : 0,
         pv: has ? t.rootPV(k) : [],
         running: S.streaming || S.playing,
+        drawn: !S.renderOwed && !S.dirty, // step eventIndex is drawn whole (a far seek in a deep chain draws over several frames)
         streaming: S.streaming,
         playing: S.playing,
         error: S.error,
@@ -53,7 +54,16 @@ export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, e
         code: codePanel.snapshot(), // {lang, algo, form, line, vars} while the code panel is open (codepanel.js)
       };
     },
+    // seek(k) moves to step k at once (the snapshot says eventIndex k); the page may draw it over
+    // several frames (snapshot().drawn false meanwhile); a later seek wins. settled() resolves,
+    // with the snapshot, once the step shown is drawn whole.
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
+    settled() {
+      return new Promise((resolve) => {
+        const check = () => (!S.renderOwed && !S.dirty ? resolve(this.snapshot()) : requestAnimationFrame(check));
+        requestAnimationFrame(check);
+      });
+    },
     // setBudget({events, nodes, lines}): what the page holds of the next searches (model/budget.js),
     // lowered by a test that opens a trace past it; the rest stay as they were.
     setBudget(b) { if (S.trace) S.trace.budget = { ...S.trace.budget, ...b }; return S.trace ? { ...S.trace.budget } : null; },

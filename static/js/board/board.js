@@ -354,11 +354,12 @@ export class Notation {
   label(nodeId, move) {
     if (!move) return "";
     if (this.chess) return this.lines.san(this.lines.fenAt(this.trace, nodeId), move);
-    const path = nodeId ? this.trace.positionMoves(nodeId) : [];
     // A node 100,000 plies deep: its first and last indices, not a word of 200,000 characters in
-    // every sentence that names it (issue 44).
-    if (path.length >= SHOWN) return [...path.slice(0, 8), "…", ...path.slice(path.length - 24), move].join(".");
-    return [...path, move].join(".");
+    // every sentence that names it (issue 44); found without making its whole path.
+    const { head, tail, count } = nodeId ? this.trace.positionEnds(nodeId, 8, 24) : { head: [], tail: [], count: 0 };
+    if (count >= SHOWN) return [...head, "…", ...tail, move].join(".");
+    if (count > head.length + tail.length) return [...this.trace.positionMoves(nodeId), move].join(".");
+    return [...head, ...tail, move].join(".");
   }
 
   // lineText(nodeId, moves): a line of moves played from node nodeId, its first SHOWN moves

@@ -343,6 +343,26 @@ export class Trace {
     return moves.slice();
   }
 
+  // positionEnds(id, head, tail) -> {head, tail, count}: the first head and last tail moves of
+  // positionMoves(id) and how many it has, by a walk up that keeps only those (no array of the
+  // whole path: a sentence naming a node 50,000 deep asked it of every row of the event log,
+  // a path of 50,000 names each, issue 44). head is empty when count <= head + tail (tail has all).
+  positionEnds(id, head, tail) {
+    const played = (x) => !this.modern.subOf(x);
+    const last = [], ring = [];
+    let count = 0;
+    for (let x = id; x > 0 && this.parentOf.get(x) !== 0; x = this.parentOf.get(x)) { // a root plays no move
+      if (!played(x)) continue;
+      count++;
+      if (last.length < head + tail) last.push(x); else { ring.push(x); if (ring.length > head) ring.shift(); }
+    }
+    const name = (x) => this.moveName(x);
+    if (count <= head + tail) return { head: [], tail: last.reverse().map(name), count };
+    // last holds the deepest head + tail moves, ring the topmost head of the others: the path's
+    // first head moves are the last head of the two, deepest first.
+    return { head: last.concat(ring).slice(-head).reverse().map(name), tail: last.slice(0, tail).reverse().map(name), count };
+  }
+
   _rootLineAt(k) {
     const j = lastBelow(this.rootLineIdx, k);
     return j < 0 ? -1 : this.rootLineIdx.get(j);

@@ -3,7 +3,8 @@
 // task of 45 ms of CPU, 60-86 ms by the clock with the engine on the other core (issue 28).
 // Drawn a few stages a frame, no task holds a key that long. A stage starts only when what it
 // cost last time still fits in the frame's budget, and a stage never drawn yet, cold, has a
-// frame of its own: the first drawing of a big search is spread over one frame a region.
+// frame of its own: the first drawing of a big search is spread over one frame a region. A stage
+// may also say it is not done (it returns false): the drawing stops there and goes on with it.
 export class Stages {
   // stages: functions called in order with draw()'s picture; now: the clock (a test's own).
   constructor(stages, now = () => performance.now()) {
@@ -33,8 +34,14 @@ export class Stages {
         this.left = { picture, next: i };
         return false;
       }
-      this.stages[i](...picture);
+      const whole = this.stages[i](...picture);
       this.cost[i] = this.now() - start;
+      // A stage that returns false has more to draw (the tree's layout in parts): it comes
+      // again, first, in the next drawing of this picture.
+      if (whole === false) {
+        this.left = { picture, next: i };
+        return false;
+      }
     }
     return true;
   }

@@ -33,6 +33,9 @@ const onPhone = () => typeof innerWidth === "number" && innerWidth < PHONE_W;
 const BUSY_FRAME_MS = 12; // past this much of a frame gone, the tree waits for the next frame
 const SAN_BUDGET_MS = 4; // naming moves in SAN per draw; the rest show in UCI until the next frame
 let NR = R; // the radius nodes are drawn with in the current frame (world units)
+// Items a show() makes and decorates at most (layout.js): a far seek into a chain of 100,000
+// nodes lays out its 50,000 open nodes over several tasks, each well under 200 ms (issue 44).
+const SLICE_ITEMS = 8192;
 const GUTTER = 56; // screen pixels kept free on the left for the root view's row names
 
 export class TreeView {
@@ -45,6 +48,7 @@ export class TreeView {
     this.onHover = onHover;
     this.moveLabel = moveLabel; this.nodeTitle = nodeTitle;
     this.moveCache = new Map(); // node id -> move text
+    this.sliceItems = SLICE_ITEMS; // items a show() makes and decorates at most (layout.js)
     this.sanUntil = Infinity; // a draw's deadline for naming moves (moveText); none outside a draw
     this.sanOwed = false; // a draw left moves in UCI past its deadline: the next frame names them
     this.deferred = false; // this frame's tree was put off to the next (_frame)
@@ -105,7 +109,10 @@ export class TreeView {
     if ((view && view !== this.v) || roomy !== this.roomy) { if (view) this.v = view; this.roomy = roomy; if (!this.userMoved) this.lastCount = -1; }
     const opts = () => ({ collapse: this.collapse, expanded: this.expanded, collapsed: this.collapsed,
       expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version, ahead: this.aheadWhen() });
-    this.result = this.layout.compute(k, opts());
+    this.result = this.layout.compute(k, opts(), this.sliceItems);
+    // A layout made in parts (a far seek into a deep chain, layout.js): the picture drawn last
+    // stays until the step's layout is whole; show() returns false, and the next call goes on.
+    if (!this.result.done) return false;
     // A wide, shallow tree (a chess root has 20-50 moves) fitted by its width
     // would leave a thin strip: spread the levels so that it fills the height.
     if (!this.userMoved) {
@@ -115,7 +122,7 @@ export class TreeView {
       const fine = roomy && this.result.count < SMALL_TREE;
       if (Math.abs(want - this.stretch) / this.stretch > (fine ? 0.01 : 0.2)) {
         this.stretch = want; this.layout.levelHeight = BASE_LEVEL * want; this.version++;
-        this.result = this.layout.compute(k, opts());
+        this.result = this.layout.compute(k, opts(), this.sliceItems);
       }
     }
     this.visibleNodes = this.result.shown; // nodes not "unseen", kept by the layout's decorate
@@ -130,6 +137,14 @@ export class TreeView {
     if (this.alwaysRedraw || !this.shownAs || this.shownAs.result !== this.result || this.shownAs.v !== this.v ||
       drawn.some((x, i) => x !== this.shownAs.drawn[i])) this.redraw();
     this.shownAs = { result: this.result, v: this.v, drawn };
+    return true;
+  }
+
+  // How far a layout made in parts has come: {ready, total} items (total includes those owed).
+  get progress() {
+    const r = this.result;
+    if (!r || r.done !== false) return null;
+    return { ready: r.pending ? r.pending.i : r.count, total: r.count + (r.owed || 0) };
   }
 
   _stretchFor(r) {
