@@ -40,8 +40,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
     function drawTree(tr, k) {
       const view = S.view, run = S.run;
       if (!view) return;
-      // A far seek into a deep chain lays its tree out in parts (layout.js): the count says how
-      // far it has come, and the stage comes again in the next frame (stages.js).
+      // A tree laid out in parts (layout.js): how far, and again next frame.
       if (view.show(k, { selected: S.selected || 0, view: S.pov }) === false) {
         const p = view.progress;
         setText($("tree-info"), t("treeslice.progress", { nodes: tr.nodeCount(k), ready: p ? p.ready : 0, total: p ? p.total : 0 }));

@@ -32,7 +32,7 @@ export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, e
         visibleNodes: S.view && has ? S.view.visibleNodes : 0,
         pv: has ? t.rootPV(k) : [],
         running: S.streaming || S.playing,
-        drawn: !S.renderOwed && !S.dirty, // step eventIndex is drawn whole (a far seek in a deep chain draws over several frames)
+        drawn: !S.renderOwed && !S.dirty,
         streaming: S.streaming,
         playing: S.playing,
         error: S.error,
@@ -54,9 +54,7 @@ export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, e
         code: codePanel.snapshot(), // {lang, algo, form, line, vars} while the code panel is open (codepanel.js)
       };
     },
-    // seek(k) moves to step k at once (the snapshot says eventIndex k); the page may draw it over
-    // several frames (snapshot().drawn false meanwhile); a later seek wins. settled() resolves,
-    // with the snapshot, once the step shown is drawn whole.
+    // settled(): once the step is drawn (docs/browser-tests.md).
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
     settled() {
       return new Promise((resolve) => {

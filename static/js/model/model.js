@@ -343,10 +343,8 @@ export class Trace {
     return moves.slice();
   }
 
-  // positionEnds(id, head, tail) -> {head, tail, count}: the first head and last tail moves of
-  // positionMoves(id) and how many it has, by a walk up that keeps only those (no array of the
-  // whole path: a sentence naming a node 50,000 deep asked it of every row of the event log,
-  // a path of 50,000 names each, issue 44). head is empty when count <= head + tail (tail has all).
+  // positionEnds(id, head, tail) -> {head, tail, count}: positionMoves(id)'s first and last
+  // moves and its length, no whole path made (issue 44); head [] when count <= head + tail.
   positionEnds(id, head, tail) {
     const played = (x) => !this.modern.subOf(x);
     const last = [], ring = [];
@@ -358,8 +356,6 @@ export class Trace {
     }
     const name = (x) => this.moveName(x);
     if (count <= head + tail) return { head: [], tail: last.reverse().map(name), count };
-    // last holds the deepest head + tail moves, ring the topmost head of the others: the path's
-    // first head moves are the last head of the two, deepest first.
     return { head: last.concat(ring).slice(-head).reverse().map(name), tail: last.slice(0, tail).reverse().map(name), count };
   }
 

@@ -69,7 +69,7 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
       if (S.renderOwed) kick();
     } else {
       timed(render);
-      if (S.renderOwed) kick(); // the tree laid out in parts (a far seek in a deep chain): the next frames go on
+      if (S.renderOwed) kick(); // the tree laid out in parts: the next frames go on
     }
   }
 

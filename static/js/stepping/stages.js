@@ -3,8 +3,7 @@
 // task of 45 ms of CPU, 60-86 ms by the clock with the engine on the other core (issue 28).
 // Drawn a few stages a frame, no task holds a key that long. A stage starts only when what it
 // cost last time still fits in the frame's budget, and a stage never drawn yet, cold, has a
-// frame of its own: the first drawing of a big search is spread over one frame a region. A stage
-// may also say it is not done (it returns false): the drawing stops there and goes on with it.
+// frame of its own: the first drawing of a big search is spread over one frame a region.
 export class Stages {
   // stages: functions called in order with draw()'s picture; now: the clock (a test's own).
   constructor(stages, now = () => performance.now()) {
@@ -36,8 +35,7 @@ export class Stages {
       }
       const whole = this.stages[i](...picture);
       this.cost[i] = this.now() - start;
-      // A stage that returns false has more to draw (the tree's layout in parts): it comes
-      // again, first, in the next drawing of this picture.
+      // false: more to draw (the tree in parts), again next time
       if (whole === false) {
         this.left = { picture, next: i };
         return false;

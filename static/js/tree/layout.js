@@ -26,12 +26,7 @@ export class TreeLayout {
   // k: the step. state: {collapse: auto-collapse on (default true), expanded: Set of node ids the
   // user opened, collapsed: Set of node ids the user closed, expandAll: bool, ghosts: also show
   // the nodes entered after k (faded "unseen"; only when nothing auto-collapses), version: bump
-  // when the Sets change}. budget: items made, and items decorated, at most in this call (a
-  // count, not a clock, so that the slices are the same on any machine); past it the result is
-  // not done (its done false, its progress so far) and the next compute at the same k goes on
-  // where this one stopped: a far seek into a 100,000-node chain makes and decorates 50,000
-  // items, 150-350 ms in one task (issue 44). A path's extension and decorate are sliced; the
-  // tidy tree of a branching tree is not.
+  // when the Sets change}. budget: items laid out at most; past it done is false (issue 44).
   compute(k, state = {}, budget = Infinity) {
     const t = this.trace;
     const { collapse = true, expanded = EMPTY, collapsed = EMPTY, expandAll = false, ghosts = false, version = 0, ahead = false } = state;
@@ -48,8 +43,9 @@ export class TreeLayout {
     let result;
     if (this.cache && this.cache.key === key) result = this.cache.result;
     else {
-      result = this.build(k, upto, { active, expanded, collapsed, pvLine, ahead: ahead && !!t.treeOf && !active, budget });
-      this.cache = { key: result.owed ? "" : key, result }; // a path made in part is extended again
+      result = this.build(k, upto, { active, expanded, collapsed, pvLine, ahead: ahead && !!t.treeOf && !active, budget, key });
+      result.owedKey = result.owed ? key : null;
+      this.cache = { key: result.owed ? "" : key, result };
     }
     const decorated = decorate(t, result, k, budget);
     result.hideUnseen = settled;
@@ -57,7 +53,7 @@ export class TreeLayout {
     return result;
   }
 
-  build(k, upto, { active, expanded, collapsed, pvLine, ahead = false, budget = Infinity }) {
+  build(k, upto, { active, expanded, collapsed, pvLine, ahead = false, budget = Infinity, key = null }) {
     const t = this.trace;
     const count = t.nodeCount(upto);
     // Roots: the subtree of node r is the ids r .. r+size-1, so the next root follows it.
@@ -79,7 +75,7 @@ export class TreeLayout {
     // A path laid out at the last step is extended or trimmed (pathlayout.js).
     const prev = this.cache && this.cache.result;
     if (roots.length === 1 && !ahead && prev && prev.path && prev.path.levelHeight === this.levelHeight) {
-      const r = extendPath(t, prev, roots[0], upto, shut, (kind, id) => mk(kind, id, id), budget);
+      const r = extendPath(t, prev, roots[0], upto, shut, (kind, id) => mk(kind, id, id), budget, key !== null && prev.owedKey === key);
       if (r) { this.extends++; return r; }
     }
     const open = (id) => {
@@ -146,7 +142,7 @@ export class TreeLayout {
     else { data = mk("virtual", "virtual", 0); data.kids = roots.map(visit); }
     const result = { nodes: [], links: [], reLinks: [], byId: new Map(), minX: 0, maxX: 0, minY: 0, maxY: 0, count: 0,
       shown: 0, hasPruned: false, decoratedAt: undefined, pv: null, cur: 0, pending: null, done: true, // decorate's
-      path: null, fresh: null, owed: 0 }; // a path's level height, the items an extension made and still owes (pathlayout.js)
+      path: null, fresh: null, owed: 0 }; // pathlayout.js's
     if (!data) return result;
     // The top spine (the root and each only child below it, down to the first item with none or
     // several) needs no tidy tree: a node with one child sits above it, so the whole spine has the
@@ -276,8 +272,6 @@ function pvNodes(t, k, lineEvent) {
 const INCREMENTAL_MAX = 256; // events between two computes up to which decorate is incremental
 const FRESH_MAX = 64; // items a path's extension made up to which it is too
 
-// decorate returns true when every item is decorated for k; with a budget (items) it may stop
-// part way (result.pending), and the next call at the same k goes on.
 function decorate(t, result, k, budget = Infinity) {
   const pv = pvNodes(t, k, t.rootLineEvent(k));
   const cur = t.current(k);
@@ -285,17 +279,18 @@ function decorate(t, result, k, budget = Infinity) {
   const fresh = result.fresh || [];
   let p = result.pending && result.pending.k === k ? result.pending : null;
   if (!p && prev === k && fresh.length > FRESH_MAX && !result.hasPruned) {
-    p = { k, i: result.nodes.length - fresh.length, open: null }; // a path's next part at the same step: its new items only
+    p = { k, i: result.nodes.length - fresh.length }; // the path's new items
   } else if (!p && (prev === undefined || result.hasPruned || Math.abs(k - prev) > INCREMENTAL_MAX || fresh.length > FRESH_MAX)) {
-    p = { k, i: 0, open: null }; // whole
+    p = { k, i: 0 }; // whole
   }
   if (p) {
-    // Whole (or a path's new part), in item order: a parent comes before its child, so each link
-    // is decorated after both its ends. An item's shown count is kept by difference.
-    result.decoratedAt = undefined; // interrupted by another step, it starts over whole
+    // In item order (a parent before its child, so a link after both its ends).
+    result.decoratedAt = undefined; // interrupted by another step: whole again
     result.fresh = null;
-    p.open ||= new Set(cur ? t.path(cur) : []); // the open path: cur and its ancestors
-    const state = { pv, cur, onPath: (id) => p.open.has(id) };
+    // The open path (cur and its ancestors), kept while the path is made in parts.
+    if (!(result.openAt && result.openAt.k === k)) result.openAt = { k, set: new Set(cur ? t.path(cur) : []) };
+    const open = result.openAt.set;
+    const state = { pv, cur, onPath: (id) => open.has(id) };
     const nodes = result.nodes, end = Math.min(nodes.length, p.i + budget);
     let shown = result.shown;
     for (; p.i < end; p.i++) {
@@ -307,6 +302,7 @@ function decorate(t, result, k, budget = Infinity) {
     result.shown = shown;
     if (p.i < nodes.length) { result.pending = p; return false; }
     result.pending = null;
+    if (!result.owed) result.openAt = null;
   } else {
     const touched = new Set([cur, result.cur]);
     const cutoff = t.K.cutoff;
