@@ -40,7 +40,6 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
     function drawTree(tr, k) {
       const view = S.view, run = S.run;
       if (!view) return;
-      // A tree laid out in parts (layout.js): how far, and again next frame.
       if (view.show(k, { selected: S.selected || 0, view: S.pov }) === false) {
         const p = view.progress;
         setText($("tree-info"), t("treeslice.progress", { nodes: tr.nodeCount(k), ready: p ? p.ready : 0, total: p ? p.total : 0 }));

@@ -3,7 +3,7 @@
 // tidy tree with a fixed nodeSize, so nodes keep their size as the tree grows).
 // The visible structure only changes when a node is entered, exits (big trees) or the collapse
 // state changes; stepping over the other events reuses the positions and only recomputes the
-// per-node drawing state.
+// per-node drawing state. Over 400 lines because build and decorate share the result's fields.
 import { Node, tree } from "../../vendor/d3-hierarchy/d3-hierarchy.js";
 import { extendPath } from "./pathlayout.js";
 
@@ -284,10 +284,8 @@ function decorate(t, result, k, budget = Infinity) {
     p = { k, i: 0 }; // whole
   }
   if (p) {
-    // In item order (a parent before its child, so a link after both its ends).
     result.decoratedAt = undefined; // interrupted by another step: whole again
     result.fresh = null;
-    // The open path (cur and its ancestors), kept while the path is made in parts.
     if (!(result.openAt && result.openAt.k === k)) result.openAt = { k, set: new Set(cur ? t.path(cur) : []) };
     const open = result.openAt.set;
     const state = { pv, cur, onPath: (id) => open.has(id) };

@@ -9,8 +9,7 @@
 // upto is not a path (a branch, a pruned child, a re-search link), leaving prev untouched.
 // prev is taken apart (its arrays are reused): the caller keeps only the new result.
 // shut(id): true when node id is drawn as a summary of its finished subtree.
-// budget: items made at most; owed says how many are left, and resume (prev is such a part of
-// the same tree) goes on with prev's list (issue 44).
+// budget: items made at most (owed: left; resume goes on with prev's list; issue 44).
 export function extendPath(t, prev, root, upto, shut, make, budget = Infinity, resume = false) {
   const old = prev.nodes, lh = prev.path.levelHeight;
   let fresh = []; // [kind, id] of the items to make, from the first that differs
