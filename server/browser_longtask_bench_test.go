@@ -25,16 +25,18 @@ func BenchmarkBrowserChainLongTasks(b *testing.B) {
 				var open, seek, step float64
 				// settle waits two frames and a little for the observer's entries.
 				const settle = `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100))))`
+				awaited := func(e *runtime.EvaluateParams) *runtime.EvaluateParams { return e.WithAwaitPromise(true) }
 				read := func(into *float64) {
 					p.run(chromedp.Evaluate(settle, nil, func(e *runtime.EvaluateParams) *runtime.EvaluateParams { return e.WithAwaitPromise(true) }),
 						chromedp.Evaluate(`window.__longest`, into), chromedp.Evaluate(`window.__longest = 0; 0`, nil))
 				}
 				read(&open)
 				mid := events / 2
-				p.run(chromedp.Evaluate(`window.pvscope.seek(`+itoa(mid)+`); 0`, nil))
+				// The seek lands at once; its drawing may take several frames (settled).
+				p.run(chromedp.Evaluate(`window.pvscope.seek(`+itoa(mid)+`); window.pvscope.settled()`, nil, awaited))
 				read(&seek)
 				for i := 1; i <= 20; i++ {
-					p.run(chromedp.Evaluate(`window.pvscope.seek(`+itoa(mid+i)+`); 0`, nil),
+					p.run(chromedp.Evaluate(`window.pvscope.seek(`+itoa(mid+i)+`); window.pvscope.settled()`, nil, awaited),
 						chromedp.Evaluate(settle, nil, func(e *runtime.EvaluateParams) *runtime.EvaluateParams { return e.WithAwaitPromise(true) }))
 				}
 				read(&step)

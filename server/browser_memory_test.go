@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/performance"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -52,7 +53,9 @@ func measureChain(p *page) chainMemory {
 	m := chainMemory{events: p.finished()}
 	// The end and the middle drawn: the root's line is the chain below it, m2 ... mn.
 	for _, k := range []int{m.events, m.events / 2, m.events} {
-		p.run(chromedp.Evaluate(`window.pvscope.seek(`+itoa(k)+`); 0`, nil))
+		// Each step drawn whole before the next (a far seek draws over several frames).
+		p.run(chromedp.Evaluate(`window.pvscope.seek(`+itoa(k)+`); window.pvscope.settled()`, nil,
+			func(e *runtime.EvaluateParams) *runtime.EvaluateParams { return e.WithAwaitPromise(true) }))
 	}
 	m.snap = p.snapshot()
 	p.run(chromedp.Evaluate(`window.__peak = Math.max(window.__peak, performance.memory.usedJSHeapSize); window.gc(); window.gc(); 0`, nil))

@@ -31,7 +31,7 @@ import { createTraceProblems } from "./engines/traceproblems.js";
 import { lazyWhy } from "./pv/whylazy.js";
 import { lazyEngines } from "./engines/engineslazy.js";
 import { createTestAPI } from "./testapi.js";
-import { createFrames } from "./frames.js";
+import { createFrames, queueFrames } from "./frames.js";
 import { createLessons } from "./lessons/lesson.js";
 import { createTreePreview } from "./tree/treepreview.js";
 import { bindTreeMore, bindMore } from "./tree/treetools.js";
@@ -147,19 +147,21 @@ const quizUI = lazyQuiz((msg) => showError(msg), () => import("./teaching/quizui
   onAsk: (q, text) => pollTheRoom(q, text), presenting: () => { const r = room.snapshot(); return !!r && r.role === "presenter"; } })));
 const { showError } = errors;
 
+// Frames in order, a slice of events a task (frames.js, issue 44).
+const onFrame = queueFrames((f) => {
+  try {
+    if (room.frame(f)) return; // rooms: room.js
+    if (f.type === "why") return why.frame(f); // "Why not …?": pv/why.js
+    if (f.type === "error" && typeof f.key === "string" && f.key.startsWith("go-server.why") && why.error(f)) return;
+    frames.handleFrame(f);
+    room.after(f);
+  } catch (err) {
+    console.error(err);
+    showError(t("app.frameFailed", { type: f.type, error: err.message }));
+  }
+});
 const socket = openTransport({
-  onFrame: (f) => {
-    try {
-      if (room.frame(f)) return; // rooms: room.js
-      if (f.type === "why") return why.frame(f); // "Why not …?": pv/why.js
-      if (f.type === "error" && typeof f.key === "string" && f.key.startsWith("go-server.why") && why.error(f)) return;
-      frames.handleFrame(f);
-      room.after(f);
-    } catch (err) {
-      console.error(err);
-      showError(t("app.frameFailed", { type: f.type, error: err.message }));
-    }
-  },
+  onFrame,
   onState: (state, message) => {
     if (state === "open") {
       setRunState(S.streaming ? t("setup.starting") : "", "");

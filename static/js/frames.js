@@ -139,3 +139,18 @@ export function createFrames(S, { makeView, treePreview, setRunState, showError,
 
   return { handleFrame, begin, adopt, streamEnded };
 }
+
+// queueFrames(handle) -> push(f): framequeue.js, loaded with the first big frame (issue 44).
+export function queueFrames(handle) {
+  let q = null, wait = null;
+  return (f) => {
+    if (q) return q.push(f);
+    if (wait) return wait.push(f);
+    if (!(f.type === "events" && f.count > 2048)) return handle(f);
+    wait = [f];
+    import("./framequeue.js").then(({ createFrameQueue }) => {
+      q = createFrameQueue(handle);
+      for (const g of wait) q.push(g);
+    }, () => { q = { push: handle }; for (const g of wait) handle(g); });
+  };
+}

@@ -40,7 +40,11 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
     function drawTree(tr, k) {
       const view = S.view, run = S.run;
       if (!view) return;
-      view.show(k, { selected: S.selected || 0, view: S.pov });
+      if (view.show(k, { selected: S.selected || 0, view: S.pov }) === false) {
+        const p = view.progress;
+        setText($("tree-info"), t("treeslice.progress", { nodes: tr.nodeCount(k), ready: p ? p.ready : 0, total: p ? p.total : 0 }));
+        return false;
+      }
       if (run && run.firstNode === undefined && tr.nodeCount(k) > 0) {
         run.firstNode = performance.now() - run.t0;
         performance.mark("pvscope:first-node-painted");

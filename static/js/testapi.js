@@ -32,6 +32,7 @@ export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, e
         visibleNodes: S.view && has ? S.view.visibleNodes : 0,
         pv: has ? t.rootPV(k) : [],
         running: S.streaming || S.playing,
+        drawn: !S.renderOwed && !S.dirty,
         streaming: S.streaming,
         playing: S.playing,
         error: S.error,
@@ -53,7 +54,14 @@ export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, e
         code: codePanel.snapshot(), // {lang, algo, form, line, vars} while the code panel is open (codepanel.js)
       };
     },
+    // settled(): once the step is drawn (docs/browser-tests.md).
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
+    settled() {
+      return new Promise((resolve) => {
+        const check = () => (!S.renderOwed && !S.dirty ? resolve(this.snapshot()) : requestAnimationFrame(check));
+        requestAnimationFrame(check);
+      });
+    },
     // setBudget({events, nodes, lines}): what the page holds of the next searches (model/budget.js),
     // lowered by a test that opens a trace past it; the rest stay as they were.
     setBudget(b) { if (S.trace) S.trace.budget = { ...S.trace.budget, ...b }; return S.trace ? { ...S.trace.budget } : null; },

@@ -358,11 +358,12 @@ export class Notation {
     if (!move) return "";
     if (this.chess) return this.lines.san(this.lines.fenAt(this.trace, nodeId), move);
     if (this.game) return move;
-    const path = nodeId ? this.trace.positionMoves(nodeId) : [];
     // A node 100,000 plies deep: its first and last indices, not a word of 200,000 characters in
     // every sentence that names it (issue 44).
-    if (path.length >= SHOWN) return [...path.slice(0, 8), "…", ...path.slice(path.length - 24), move].join(".");
-    return [...path, move].join(".");
+    const { head, tail, count } = nodeId ? this.trace.positionEnds(nodeId, 8, 24) : { head: [], tail: [], count: 0 };
+    if (count >= SHOWN) return [...head, "…", ...tail, move].join(".");
+    if (count > head.length + tail.length) return [...this.trace.positionMoves(nodeId), move].join(".");
+    return [...head, ...tail, move].join(".");
   }
 
   // lineText(nodeId, moves): a line of moves played from node nodeId, its first SHOWN moves
@@ -393,13 +394,13 @@ export class Notation {
   // The named moves of shown (a line's first moves); all: the whole line, for the moves after each.
   _items(nodeId, shown, all) {
     if (!this.chess) {
-      const base = nodeId ? this.trace.positionMoves(nodeId) : [];
+      const trace = this.trace;
       return {
         from: nodeId,
         moves: shown.map((m) => ({ text: m, prefix: "" })),
         // Each position's path made when it is shown (a hover): below a deep chain the base has
-        // 100,000 moves, and a copy for each of the line's moves took 100 ms a step (issue 44).
-        positions: shown.map((_, i) => ({ get path() { return [...base, ...shown.slice(0, i + 1)]; } })),
+        // 100,000 moves (issue 44).
+        positions: shown.map((_, i) => ({ get path() { return [...(nodeId ? trace.positionMoves(nodeId) : []), ...shown.slice(0, i + 1)]; } })),
       };
     }
     const fen = this.lines.fenAt(this.trace, nodeId);

@@ -343,6 +343,22 @@ export class Trace {
     return moves.slice();
   }
 
+  // positionEnds(id, head, tail) -> {head, tail, count}: positionMoves(id)'s first and last
+  // moves and its length, no whole path made (issue 44); head [] when count <= head + tail.
+  positionEnds(id, head, tail) {
+    const played = (x) => !this.modern.subOf(x);
+    const last = [], ring = [];
+    let count = 0;
+    for (let x = id; x > 0 && this.parentOf.get(x) !== 0; x = this.parentOf.get(x)) { // a root plays no move
+      if (!played(x)) continue;
+      count++;
+      if (last.length < head + tail) last.push(x); else { ring.push(x); if (ring.length > head) ring.shift(); }
+    }
+    const name = (x) => this.moveName(x);
+    if (count <= head + tail) return { head: [], tail: last.reverse().map(name), count };
+    return { head: last.concat(ring).slice(-head).reverse().map(name), tail: last.slice(0, tail).reverse().map(name), count };
+  }
+
   _rootLineAt(k) {
     const j = lastBelow(this.rootLineIdx, k);
     return j < 0 ? -1 : this.rootLineIdx.get(j);

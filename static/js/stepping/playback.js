@@ -67,7 +67,10 @@ export function createPlayback(S, { render, renderSlice = () => { render(); retu
       S.dirty = true;
       renderSlice(SLICE_MS);
       if (S.renderOwed) kick();
-    } else timed(render);
+    } else {
+      timed(render);
+      if (S.renderOwed) kick(); // the tree laid out in parts: the next frames go on
+    }
   }
 
   // slow: the last whole drawing took SLOW_DRAW_MS or more (timed), so seeks draw in slices.

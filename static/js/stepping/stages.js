@@ -33,8 +33,13 @@ export class Stages {
         this.left = { picture, next: i };
         return false;
       }
-      this.stages[i](...picture);
+      const whole = this.stages[i](...picture);
       this.cost[i] = this.now() - start;
+      // false: more to draw (the tree in parts), again next time
+      if (whole === false) {
+        this.left = { picture, next: i };
+        return false;
+      }
     }
     return true;
   }

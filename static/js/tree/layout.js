@@ -3,7 +3,7 @@
 // tidy tree with a fixed nodeSize, so nodes keep their size as the tree grows).
 // The visible structure only changes when a node is entered, exits (big trees) or the collapse
 // state changes; stepping over the other events reuses the positions and only recomputes the
-// per-node drawing state.
+// per-node drawing state. Over 400 lines because build and decorate share the result's fields.
 import { Node, tree } from "../../vendor/d3-hierarchy/d3-hierarchy.js";
 import { extendPath } from "./pathlayout.js";
 
@@ -26,8 +26,8 @@ export class TreeLayout {
   // k: the step. state: {collapse: auto-collapse on (default true), expanded: Set of node ids the
   // user opened, collapsed: Set of node ids the user closed, expandAll: bool, ghosts: also show
   // the nodes entered after k (faded "unseen"; only when nothing auto-collapses), version: bump
-  // when the Sets change}.
-  compute(k, state = {}) {
+  // when the Sets change}. budget: items laid out at most; past it done is false (issue 44).
+  compute(k, state = {}, budget = Infinity) {
     const t = this.trace;
     const { collapse = true, expanded = EMPTY, collapsed = EMPTY, expandAll = false, ghosts = false, version = 0, ahead = false } = state;
     const n = t.length;
@@ -43,15 +43,17 @@ export class TreeLayout {
     let result;
     if (this.cache && this.cache.key === key) result = this.cache.result;
     else {
-      result = this.build(k, upto, { active, expanded, collapsed, pvLine, ahead: ahead && !!t.treeOf && !active });
-      this.cache = { key, result };
+      result = this.build(k, upto, { active, expanded, collapsed, pvLine, ahead: ahead && !!t.treeOf && !active, budget, key });
+      result.owedKey = result.owed ? key : null;
+      this.cache = { key: result.owed ? "" : key, result };
     }
-    decorate(t, result, k);
+    const decorated = decorate(t, result, k, budget);
     result.hideUnseen = settled;
+    result.done = decorated && !result.owed;
     return result;
   }
 
-  build(k, upto, { active, expanded, collapsed, pvLine, ahead = false }) {
+  build(k, upto, { active, expanded, collapsed, pvLine, ahead = false, budget = Infinity, key = null }) {
     const t = this.trace;
     const count = t.nodeCount(upto);
     // Roots: the subtree of node r is the ids r .. r+size-1, so the next root follows it.
@@ -73,7 +75,7 @@ export class TreeLayout {
     // A path laid out at the last step is extended or trimmed (pathlayout.js).
     const prev = this.cache && this.cache.result;
     if (roots.length === 1 && !ahead && prev && prev.path && prev.path.levelHeight === this.levelHeight) {
-      const r = extendPath(t, prev, roots[0], upto, shut, (kind, id) => mk(kind, id, id));
+      const r = extendPath(t, prev, roots[0], upto, shut, (kind, id) => mk(kind, id, id), budget, key !== null && prev.owedKey === key);
       if (r) { this.extends++; return r; }
     }
     const open = (id) => {
@@ -139,8 +141,8 @@ export class TreeLayout {
     else if (roots.length === 1) data = visit(roots[0]);
     else { data = mk("virtual", "virtual", 0); data.kids = roots.map(visit); }
     const result = { nodes: [], links: [], reLinks: [], byId: new Map(), minX: 0, maxX: 0, minY: 0, maxY: 0, count: 0,
-      shown: 0, hasPruned: false, decoratedAt: undefined, pv: null, cur: 0, // decorate's
-      path: null, fresh: null }; // a path's level height, and the items an extension made (pathlayout.js)
+      shown: 0, hasPruned: false, decoratedAt: undefined, pv: null, cur: 0, pending: null, done: true, // decorate's
+      path: null, fresh: null, owed: 0 }; // pathlayout.js's
     if (!data) return result;
     // The top spine (the root and each only child below it, down to the first item with none or
     // several) needs no tidy tree: a node with one child sits above it, so the whole spine has the
@@ -270,21 +272,35 @@ function pvNodes(t, k, lineEvent) {
 const INCREMENTAL_MAX = 256; // events between two computes up to which decorate is incremental
 const FRESH_MAX = 64; // items a path's extension made up to which it is too
 
-function decorate(t, result, k) {
+function decorate(t, result, k, budget = Infinity) {
   const pv = pvNodes(t, k, t.rootLineEvent(k));
   const cur = t.current(k);
   const prev = result.decoratedAt;
   const fresh = result.fresh || [];
-  if (prev === undefined || result.hasPruned || Math.abs(k - prev) > INCREMENTAL_MAX || fresh.length > FRESH_MAX) {
-    const open = new Set(cur ? t.path(cur) : []); // the open path: cur and its ancestors
+  let p = result.pending && result.pending.k === k ? result.pending : null;
+  if (!p && prev === k && fresh.length > FRESH_MAX && !result.hasPruned) {
+    p = { k, i: result.nodes.length - fresh.length }; // the path's new items
+  } else if (!p && (prev === undefined || result.hasPruned || Math.abs(k - prev) > INCREMENTAL_MAX || fresh.length > FRESH_MAX)) {
+    p = { k, i: 0 }; // whole
+  }
+  if (p) {
+    result.decoratedAt = undefined; // interrupted by another step: whole again
+    result.fresh = null;
+    if (!(result.openAt && result.openAt.k === k)) result.openAt = { k, set: new Set(cur ? t.path(cur) : []) };
+    const open = result.openAt.set;
     const state = { pv, cur, onPath: (id) => open.has(id) };
-    let shown = 0;
-    for (const it of result.nodes) {
+    const nodes = result.nodes, end = Math.min(nodes.length, p.i + budget);
+    let shown = result.shown;
+    for (; p.i < end; p.i++) {
+      const it = nodes[p.i], was = it.state !== "unseen";
       decorateItem(t, it, k, state);
-      if (it.state !== "unseen") shown++;
+      shown += (it.state !== "unseen") - was;
+      if (it.inLink) decorateLink(it.inLink);
     }
-    for (const l of result.links) decorateLink(l);
     result.shown = shown;
+    if (p.i < nodes.length) { result.pending = p; return false; }
+    result.pending = null;
+    if (!result.owed) result.openAt = null;
   } else {
     const touched = new Set([cur, result.cur]);
     const cutoff = t.K.cutoff;
@@ -329,6 +345,7 @@ function decorate(t, result, k) {
     }
   }
   result.decoratedAt = k; result.pv = pv; result.cur = cur; result.fresh = null;
+  return true;
 }
 
 function decorateItem(t, it, k, { pv, cur, onPath }) {

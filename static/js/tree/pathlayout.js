@@ -9,11 +9,13 @@
 // upto is not a path (a branch, a pruned child, a re-search link), leaving prev untouched.
 // prev is taken apart (its arrays are reused): the caller keeps only the new result.
 // shut(id): true when node id is drawn as a summary of its finished subtree.
-export function extendPath(t, prev, root, upto, shut, make) {
+// budget: items made at most (owed: left; resume goes on with prev's list; issue 44).
+export function extendPath(t, prev, root, upto, shut, make, budget = Infinity, resume = false) {
   const old = prev.nodes, lh = prev.path.levelHeight;
-  const fresh = []; // [kind, id] of the items to make, from the first that differs
-  let d = -1, i = 0;
-  for (let id = root; ; i++) {
+  let fresh = []; // [kind, id] of the items to make, from the first that differs
+  let d = -1, i = 0, start = 0;
+  if (resume && prev.left) ({ fresh, at: start } = prev.left, d = old.length);
+  else for (let id = root; ; i++) {
     const kind = shut(id) ? "summary" : "node";
     if (kind === "node" && (t.prunedChildren(id, upto) || t.refOf.get(id))) return null;
     if (d < 0 && !(i < old.length && old[i].id === id && old[i].kind === kind)) d = i;
@@ -34,8 +36,8 @@ export function extendPath(t, prev, root, upto, shut, make) {
   }
   links.length = Math.max(0, d - 1); // links[j - 1] is the link into item j
   if (d > 0) old[d - 1].kids = null;
-  const made = [];
-  for (let f = 0; f < fresh.length; f += 2) {
+  const made = [], end = Math.min(fresh.length, start + 2 * budget);
+  for (let f = start; f < end; f += 2) {
     const it = make(fresh[f], fresh[f + 1]), j = old.length, parent = j ? old[j - 1] : null;
     it.x = 0; it.y = j * lh; it.level = j; it.parentItem = parent;
     if (parent) { parent.kids = [it]; it.inLink = { from: parent, to: it }; links.push(it.inLink); }
@@ -45,5 +47,5 @@ export function extendPath(t, prev, root, upto, shut, make) {
   }
   prev.path = null; // taken apart: never extended twice
   return { ...prev, nodes: old, links, byId, minX: 0, maxX: 0, minY: 0, maxY: (old.length - 1) * lh, count: old.length,
-    shown, fresh: made, path: { levelHeight: lh } };
+    shown, fresh: made, path: { levelHeight: lh }, owed: (fresh.length - end) / 2, left: end < fresh.length ? { fresh, at: end } : null };
 }

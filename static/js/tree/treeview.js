@@ -11,7 +11,7 @@ import { View } from "./view.js";
 import { drawLabels, labelRoom, NO_ROOM } from "./treelabels.js";
 import { tooltipLines } from "../model/modern.js";
 import { ownSearchLabel } from "../model/ownsearch.js";
-import { tipLines } from "./treetip.js";
+let tipLines = null; // treetip.js, with the first tooltip
 import { R, drawMarks, drawReLinks, drawSummary, shapePath } from "./treemarks.js";
 
 const BASE_LEVEL = 72; // the layout's level spacing before stretching
@@ -33,6 +33,7 @@ const onPhone = () => typeof innerWidth === "number" && innerWidth < PHONE_W;
 const BUSY_FRAME_MS = 12; // past this much of a frame gone, the tree waits for the next frame
 const SAN_BUDGET_MS = 4; // naming moves in SAN per draw; the rest show in UCI until the next frame
 let NR = R; // the radius nodes are drawn with in the current frame (world units)
+const SLICE_ITEMS = 8192; // items a show() lays out at most (layout.js; issue 44)
 const GUTTER = 56; // screen pixels kept free on the left for the root view's row names
 
 export class TreeView {
@@ -45,6 +46,7 @@ export class TreeView {
     this.onHover = onHover;
     this.moveLabel = moveLabel; this.nodeTitle = nodeTitle;
     this.moveCache = new Map(); // node id -> move text
+    this.sliceItems = SLICE_ITEMS;
     this.sanUntil = Infinity; // a draw's deadline for naming moves (moveText); none outside a draw
     this.sanOwed = false; // a draw left moves in UCI past its deadline: the next frame names them
     this.deferred = false; // this frame's tree was put off to the next (_frame)
@@ -105,7 +107,8 @@ export class TreeView {
     if ((view && view !== this.v) || roomy !== this.roomy) { if (view) this.v = view; this.roomy = roomy; if (!this.userMoved) this.lastCount = -1; }
     const opts = () => ({ collapse: this.collapse, expanded: this.expanded, collapsed: this.collapsed,
       expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version, ahead: this.aheadWhen() });
-    this.result = this.layout.compute(k, opts());
+    this.result = this.layout.compute(k, opts(), this.sliceItems);
+    if (!this.result.done) return false;
     // A wide, shallow tree (a chess root has 20-50 moves) fitted by its width
     // would leave a thin strip: spread the levels so that it fills the height.
     if (!this.userMoved) {
@@ -115,7 +118,7 @@ export class TreeView {
       const fine = roomy && this.result.count < SMALL_TREE;
       if (Math.abs(want - this.stretch) / this.stretch > (fine ? 0.01 : 0.2)) {
         this.stretch = want; this.layout.levelHeight = BASE_LEVEL * want; this.version++;
-        this.result = this.layout.compute(k, opts());
+        this.result = this.layout.compute(k, opts(), this.sliceItems);
       }
     }
     this.visibleNodes = this.result.shown; // nodes not "unseen", kept by the layout's decorate
@@ -130,6 +133,14 @@ export class TreeView {
     if (this.alwaysRedraw || !this.shownAs || this.shownAs.result !== this.result || this.shownAs.v !== this.v ||
       drawn.some((x, i) => x !== this.shownAs.drawn[i])) this.redraw();
     this.shownAs = { result: this.result, v: this.v, drawn };
+    return true;
+  }
+
+  // A layout in parts: {ready, total} items.
+  get progress() {
+    const r = this.result;
+    if (!r || r.done !== false) return null;
+    return { ready: r.pending ? r.pending.i : r.count, total: r.count + (r.owed || 0) };
   }
 
   _stretchFor(r) {
@@ -299,7 +310,7 @@ export class TreeView {
     // Level of detail: nodes under a few pixels are drawn as dots, and of the edges and dots
     // that land on the same screen pixels only one is drawn (a whole 93,000-node tree on a
     // screen is a few thousand distinct pixels).
-    const seen = tiny ? new Set() : null;
+    const seen = tiny ? new Set() : null, seenStyle = {};
     const pixel = (x, y) => Math.round(x * s + this.tx) + 8192 * Math.round(y * s + this.ty);
     // Edges: batched into one path per style.
     const styles = { normal: [], path: [], pv: [], pruned: [], reduced: [], null: [], own: [] };
@@ -308,10 +319,10 @@ export class TreeView {
       if ((l.from.x < x0 && l.to.x < x0) || (l.from.x > x1 && l.to.x > x1)) continue;
       if (l.to.state === "unseen") continue;
       const style = l.onPath ? "path" : l.onPV ? "pv" : l.pruned ? "pruned" : l.mark || "normal";
-      if (seen && style === "normal") {
-        const key = pixel(l.from.x, l.from.y) * 67108864 + pixel(l.to.x, l.to.y);
-        if (seen.has(key)) continue;
-        seen.add(key);
+      if (seen) {
+        const key = pixel(l.from.x, l.from.y) * 67108864 + pixel(l.to.x, l.to.y), set = seenStyle[style] ||= new Set();
+        if (set.has(key)) continue;
+        set.add(key);
       }
       styles[style].push(l);
     }
@@ -398,6 +409,7 @@ export class TreeView {
 
   tooltip(it, sx, sy) {
     if (!it) { this.tip.style.display = "none"; return; }
+    if (!tipLines) { import("./treetip.js").then((m) => { tipLines = m.tipLines; if (this.hover === it) this.tooltip(it, sx, sy); }); return; }
     const tr = this.trace, pruned = it.kind === "pruned";
     const lines = pruned
       ? tipLines(it, { move: it.pruned.event ? this.moveText(it, true) : "", preview: !!(this.result && this.result.preview) })
