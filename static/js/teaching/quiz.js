@@ -49,7 +49,9 @@ const LINE_KINDS = new Set(["pv-update", "cutoff", "probe", "fail-high", "fail-l
 export function questionsAt(t, i, V, lineAt = () => 0) {
   const e = t.event(i);
   if (!e) return [];
-  const chess = !!(t.started && t.started.kind !== "tree");
+  // A chess search asks the root's moves only; a tree's and a small game's (tic-tac-toe, Connect
+  // Four, Othello) every node. Pruned children are known in a tree only.
+  const kind = t.started && t.started.kind, chess = !!kind && kind !== "tree" && kind !== "game";
   const path = (id) => t.positionMoves(id).join(".");
   const plyOf = (id) => t.c.ply.get(t.enterAt.get(id));
   const edge = (v) => (v >= INF || v <= -INF ? null : v);
@@ -78,7 +80,7 @@ export function questionsAt(t, i, V, lineAt = () => 0) {
       break;
     }
     case "cutoff": {
-      if (chess || !t.cutoffPrunes(i)) break; // at the last move nothing is left to ask about
+      if (kind !== "tree" || !t.cutoffPrunes(i)) break; // at the last move nothing is left to ask about
       const l = t.prunedByNode.get(e.node) || [];
       out.push({ kind: "pruned", node: path(e.node), truth: l.map((p) => p.path).sort() });
       break;
