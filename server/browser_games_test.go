@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/pvscope/pvscope/engine/games"
 )
 
 // gameShot saves a screenshot in $PVSCOPE_SHOTS (a temporary folder when unset).
@@ -238,14 +240,22 @@ func TestBrowserGameOthelloDrawnFromAPosition(t *testing.T) {
 	if side != "b" {
 		t.Errorf("after f5 d6 the board says %q moves; want black (b)", side)
 	}
-	// The same position as its 64 squares, row 1 first, and the side to move.
+	// The same position as its 64 squares, row 8 first as the engine writes them, and the side
+	// to move; the engine reads the string as the page draws it.
 	var rows []string
-	for r := 1; r <= 8; r++ {
+	for r := 8; r >= 1; r-- {
 		row := ""
 		for _, f := range "abcdefgh" {
 			row += want[fmt.Sprintf("%c%d", f, r)]
 		}
 		rows = append(rows, row)
+	}
+	eb, err := games.Othello.Parse(strings.Join(rows, "/") + " w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ec, wc := eb.Cells(), strings.Join(rows, ""); ec != wc {
+		t.Fatalf("the engine reads the string as %s, the test wrote %s", ec, wc)
 	}
 	p.open("/?" + url.Values{"game": {"othello"}, "position": {strings.Join(rows, "/") + " w"}}.Encode())
 	p.waitFor(`!!document.querySelector('[data-testid="game-board"]')`)
@@ -255,5 +265,13 @@ func TestBrowserGameOthelloDrawnFromAPosition(t *testing.T) {
 	p.eval(`document.querySelector('[data-testid="game-board"]').dataset.side`, &side)
 	if side != "w" {
 		t.Errorf("the board string says white moves; the board says %q", side)
+	}
+	// Searched, the root's board comes from the engine's cells: the same discs.
+	p.click("start-button")
+	p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+	p.eval(`window.pvscope.seek(0); 0`, nil)
+	p.waitFor(`!!document.querySelector('[data-testid="game-board"]')`)
+	if got := p.gameCells(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("searched, the root's board draws %v; want %v", got, want)
 	}
 }

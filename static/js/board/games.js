@@ -55,7 +55,7 @@ export function drawGame(rules, state, { last = -1, next = -1, title = "" } = {}
   // Coordinates: files or columns under the board, ranks or rows at its left.
   for (let c = 0; c < cols; c++) svg.append(label(EDGE + c * CELL + CELL / 2, rows * CELL + EDGE - 8, name === "connect4" ? String(c + 1) : String.fromCharCode(97 + c)));
   if (name !== "connect4") {
-    for (let r = 0; r < rows; r++) svg.append(label(EDGE / 2, r * CELL + CELL / 2 + 9, String(name === "othello" ? r + 1 : rows - r)));
+    for (let r = 0; r < rows; r++) svg.append(label(EDGE / 2, r * CELL + CELL / 2 + 9, String(rows - r)));
   }
   return svg;
 }

@@ -1,7 +1,8 @@
-// othello.js: Othello's rules for the board: 8x8, columns a-h left to right and rows 1-8 from
-// the top, black first from d5 and e4 black, d4 and e5 white. A disc is placed where it
-// outflanks a line of the opponent's discs, which turn; a side with no such place passes
-// ("pass"). A position is its moves from the start ("f5 d6 c3") or the 64 cells row 1 first,
+// othello.js: Othello's rules for the board: 8x8, columns a-h left to right and rows 8 to 1 from
+// the top (a1 bottom left, as the engine's Othello names squares: engine/games/othello.go), black
+// first from d5 and e4 black, d4 and e5 white. A disc is placed where it outflanks a line of the
+// opponent's discs, which turn; a side with no such place passes ("pass"). A position is its
+// moves from the start ("f5 d6 c3") or the 64 cells row 8 first (as the engine writes them),
 // of b (or x, *), w (or o) and . (or -), with optional slashes, then the side to move (b or w,
 // black or white; x or o; black when left out).
 import { playAll, boardCells } from "./gamerules.js";
@@ -14,16 +15,16 @@ export const rules = {
   name: "othello", rows: N, cols: N,
   start() {
     const cells = Array(N * N).fill(".");
-    cells[3 * N + 3] = "w"; cells[3 * N + 4] = "b"; cells[4 * N + 3] = "b"; cells[4 * N + 4] = "w";
+    cells[3 * N + 3] = "b"; cells[3 * N + 4] = "w"; cells[4 * N + 3] = "w"; cells[4 * N + 4] = "b"; // d5 e5 / d4 e4
     return { cells, side: "b" };
   },
   sideLetter: (name) => (/^(w|o|white)/i.test(name) ? "w" : "b"),
   normal: (c) => LETTERS[c.toLowerCase()] || ".",
   cellOf(move) {
     const m = /^([a-h])([1-8])$/.exec(String(move).toLowerCase());
-    return m ? (+m[2] - 1) * N + (m[1].charCodeAt(0) - 97) : -1;
+    return m ? (N - +m[2]) * N + (m[1].charCodeAt(0) - 97) : -1;
   },
-  cellName: (i) => String.fromCharCode(97 + (i % N)) + String(Math.floor(i / N) + 1),
+  cellName: (i) => String.fromCharCode(97 + (i % N)) + String(N - Math.floor(i / N)),
   // flips(cells, i, side) -> the cells a disc of side placed on cell i turns over.
   flips(cells, i, side) {
     if (cells[i] !== ".") return [];

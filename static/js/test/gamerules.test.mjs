@@ -7,8 +7,9 @@ import { rules as ttt } from "../board/tictactoe.js";
 import { rules as c4 } from "../board/connect4.js";
 import { rules as oth } from "../board/othello.js";
 
-// An Othello board from 8 rows (row 1 first) of . b w.
-const board = (rows, side) => ({ cells: [...rows.join("")], side });
+// An Othello board from 8 rows (row 1 first, as the tests draw them) of . b w; the page keeps
+// row 8 first (the top), as the engine does.
+const board = (rows, side) => ({ cells: [...rows.slice().reverse().join("")], side });
 const at = (s, sq) => s.cells[oth.cellOf(sq)];
 
 test("Othello: the start's four moves for black, each turning one disc", () => {
