@@ -111,7 +111,7 @@ type jsonEvent struct {
 	Node     int32    `json:"node"`
 	Parent   int32    `json:"parent"`
 	Ref      int32    `json:"ref"`
-	Ply      int16    `json:"ply"`
+	Ply      int32    `json:"ply"`
 	Depth    int16    `json:"depth"`
 	Index    int16    `json:"index"`
 	Move     string   `json:"move"`
