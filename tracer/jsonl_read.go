@@ -163,6 +163,9 @@ func decodeEvent(line []byte, n int) (Event, error) {
 	if j.Kind == "" {
 		return Event{}, msg.New("go-tracer.lineNoKind", `tracer: trace line {line}: event has no "kind"`, "line", n)
 	}
+	if err := checkMoveNames(&j, n); err != nil {
+		return Event{}, err
+	}
 	e := Event{
 		Seq: j.Seq, Node: j.Node, Parent: j.Parent, Ref: j.Ref,
 		Ply: j.Ply, Depth: j.Depth, Index: j.Index, Move: j.Move,
