@@ -59,3 +59,19 @@ func TestDeepChainDiagnosisAndRecording(t *testing.T) {
 		}
 	}
 }
+
+// A ply past an int16 is held aside, and what the recording says it holds
+// counts it: 48 bytes a map entry, against none for a ply that fits.
+func TestRecordingChargesItsFarPlies(t *testing.T) {
+	var near, far Recording
+	for i := range 1000 {
+		near.Emit(Event{Seq: int64(i + 1), Kind: Enter, Node: int32(i + 1), Ply: int32(i)})
+		far.Emit(Event{Seq: int64(i + 1), Kind: Enter, Node: int32(i + 1), Ply: int32(40000 + i)})
+	}
+	if d := far.Bytes() - near.Bytes(); d < 1000*48 {
+		t.Errorf("1,000 plies past an int16 add %d bytes to the recording's count; want 48,000 or more", d)
+	}
+	if got := far.At(999).Ply; got != 40999 {
+		t.Errorf("event 999's ply %d; want 40999", got)
+	}
+}

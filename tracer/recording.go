@@ -228,7 +228,8 @@ func (r *Recording) intern(move string) int32 {
 // moves and lines (a line kept by EmitKept counted as its slice header; its
 // moves are the caller's to count).
 func (r *Recording) Bytes() int64 {
-	return int64(r.n)*52 + r.lineBytes + int64(len(r.marks))*64 + r.keyBytes // a record and, when marked, its marks entry; keys
+	// a record and, when marked, its marks entry; keys; a ply past an int16 its map entry
+	return int64(r.n)*52 + r.lineBytes + int64(len(r.marks))*64 + r.keyBytes + int64(len(r.farPly))*48
 }
 
 // Len is the number of events recorded.
