@@ -39,7 +39,7 @@ func TestCheckSubSearches(t *testing.T) {
 				t.Errorf("iterations %+v, want one scoring %d", rep.Iterations, tc.score)
 			}
 			h, events := readKitTrace(t, path)
-			plies := map[int32]int16{}
+			plies := map[int32]int32{}
 			var parent int32
 			for _, e := range tracer.Derive(h, events) {
 				switch {

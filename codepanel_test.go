@@ -266,7 +266,7 @@ func codeTrace(t *testing.T, dir string, c codeCase) ([]tracer.Event, string) {
 func engineOutcome(events []tracer.Event) (int32, []float64) {
 	var value int32
 	var leaves []float64
-	ply := map[int32]int16{}
+	ply := map[int32]int32{}
 	for _, e := range events {
 		switch e.Kind {
 		case tracer.Enter:

@@ -166,7 +166,7 @@ func TestRootNeverDrawnByRule(t *testing.T) {
 	if res.Score != 0 || len(res.PV) == 0 {
 		t.Errorf("score %d, PV %v: want 0 with a best move", res.Score, names(res.PV))
 	}
-	ply := map[int32]int16{} // exit events carry no ply: take it from the enter
+	ply := map[int32]int32{} // exit events carry no ply: take it from the enter
 	children := 0
 	for _, e := range events {
 		if e.Kind == tracer.Enter {

@@ -48,7 +48,7 @@ func (e lineEnd) truncation(method tracer.Method, depth int) Truncation {
 // emitCut sends a pv-cut; line is the MultiPV line's place, 0 for the best.
 func (s *searcher) emitCut(c Truncation, line int) {
 	s.emit(tracer.Event{Kind: tracer.PVCut, Method: c.Method, Depth: int16(c.Depth), Index: int16(line),
-		Node: c.Node, Ply: int16(c.Ply), Reason: c.Reason})
+		Node: c.Node, Ply: int32(c.Ply), Reason: c.Reason})
 }
 
 // stoppedLines reports, for an iteration the search stopped in, that every

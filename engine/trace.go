@@ -21,7 +21,7 @@ func (s *searcher) enter(from edge, ply, depth, alpha, beta int, expect tracer.N
 	}
 	if s.sink != nil {
 		s.emit(tracer.Event{Kind: tracer.Enter, Node: id, Parent: from.parent, Ref: from.ref,
-			Ply: int16(ply), Depth: int16(depth), Index: int16(from.index), Move: s.name(from.move),
+			Ply: int32(ply), Depth: int16(depth), Index: int16(from.index), Move: s.name(from.move),
 			Alpha: int32(alpha), Beta: int32(beta), Expect: expect,
 			Reduced: from.reduced, Extended: from.extended, Why: from.why})
 	}

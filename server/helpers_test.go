@@ -153,7 +153,7 @@ func (c *client) collectAfter(started map[string]any) stream {
 			s.events = append(s.events, tracer.Event{
 				Seq: int64(f.From + i + 1), Kind: tracer.Kind(f.Kind[i]), Node: int32(f.Node[i]),
 				Parent: int32(f.Parent[i]), Ref: int32(f.Ref[i]), Alpha: int32(f.Alpha[i]), Beta: int32(f.Beta[i]),
-				Score: int32(f.Score[i]), Ply: int16(f.Ply[i]), Depth: int16(f.Depth[i]), Index: int16(f.Index[i]),
+				Score: int32(f.Score[i]), Ply: int32(f.Ply[i]), Depth: int16(f.Depth[i]), Index: int16(f.Index[i]),
 				Expect: tracer.NodeType(f.Expect[i]), Actual: tracer.NodeType(f.Actual[i]),
 				Bound: tracer.Bound(f.Bound[i]), End: tracer.End(f.End[i]), Move: moves[f.Move[i]],
 			})

@@ -162,7 +162,7 @@ type nodeState struct {
 	probingAlpha int32 // while open: the Alpha of its probe whose child is not yet entered
 	repeatOf     int32 // the sibling it repeats, 0 if none
 	depth        int16
-	ply          int16
+	ply          int32
 	reduced      int16
 	// owesReSearch: a reduced search the parent must search again at full
 	// depth once it beats alpha (a late move reduction, or a reduction the

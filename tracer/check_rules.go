@@ -20,7 +20,7 @@ func (c *Checker) pvReport(e *Event) *msg.Error {
 	case e.Reason == NoReason || e.Reason >= reasonEnd:
 		c.rule = "pv-report"
 		return msg.New("go-tracer.pvCutNoReason", "pv-cut gives no reason")
-	case e.Ply >= e.Depth:
+	case e.Ply >= int32(e.Depth):
 		c.rule = "pv-report"
 		return msg.New("go-tracer.pvCutNotShort", "pv-cut at ply {ply} of a depth-{depth} iteration: the line is not short", "ply", e.Ply, "depth", e.Depth)
 	}

@@ -1,6 +1,9 @@
 package tracer
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // The table's links: each tt-hit that carries a key read the entry written by
 // the last tt-store of that key before it (docs/trace-format.md, "Table keys
@@ -59,8 +62,9 @@ type ttState struct {
 // ones after it still come, without paths): a path per store costs a string.
 const MaxTTLinkPaths = 10000
 
-// ttPly is node's ply, from its enter.
-func (c *Checker) ttPly(node int32) int16 { return c.nodes[node].ply }
+// ttPly is node's ply, from its enter, held at 32,767: the table's mate
+// distances are int16 plies, and no mate score reaches that far.
+func (c *Checker) ttPly(node int32) int16 { return int16(min(c.nodes[node].ply, math.MaxInt16)) }
 
 // ttStore records a store and judges what it can at once (tt-move).
 func (c *Checker) ttStore(e *Event) {

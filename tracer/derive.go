@@ -69,7 +69,7 @@ type Deriver struct {
 	full      bool // the first enter carries expect: a full trace, nothing to derive
 	inIter    bool
 	stack     []frame
-	plies     map[int32]int16 // with pov white: open nodes' plies, for events that name them
+	plies     map[int32]int32 // with pov white: open nodes' plies, for events that name them
 	root      rootResult      // the chosen root search of the iteration, for root-pv and search-end
 	pending   bool            // root holds a root-pv not yet sent
 	iterScore int32           // the score the trace's iteration-end gave, when it did
@@ -102,7 +102,8 @@ type frame struct {
 	move        string
 	index       int16
 	ttCut       bool // a tt-cutoff answered it
-	ply, depth  int16
+	ply         int32
+	depth       int16
 	alpha, beta int32 // the window it was entered with, negamax
 	a           int32 // alpha raised by its children
 	expect      NodeType
@@ -134,7 +135,7 @@ type frame struct {
 // NewDeriver returns a Deriver that hands every event, written or derived, to
 // out with the line it came from (a derived event: the line that showed it).
 func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
-	d := &Deriver{out: out, plies: make(map[int32]int16), rootWhite: true}
+	d := &Deriver{out: out, plies: make(map[int32]int32), rootWhite: true}
 	d.white = h.Meta["pov"] == PovWhite // another word is read as negamax; pvscope check says so
 	if fen := h.Meta["fen"]; fen != "" {
 		if f := strings.Fields(fen); len(f) > 1 && f[1] == "b" {

@@ -54,7 +54,7 @@ func aboutRoot(k Kind) bool {
 
 // negateAt negates a White's-view score and window at a node ply plies from
 // the root where Black is to move.
-func (d *Deriver) negateAt(e *Event, ply int16) {
+func (d *Deriver) negateAt(e *Event, ply int32) {
 	if (ply%2 == 0) == d.rootWhite {
 		return
 	}

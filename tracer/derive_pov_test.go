@@ -25,7 +25,7 @@ import (
 const blackToMove = "4k3/8/8/8/8/8/8/4K3 b - - 0 1"
 
 func povWhiteTrace(full bool) []Event {
-	pv := func(e Event, t NodeType, ply int16) Event {
+	pv := func(e Event, t NodeType, ply int32) Event {
 		if full {
 			e.Expect, e.Ply = t, ply
 		}

@@ -13,7 +13,7 @@ func (d *Deriver) enterSub(p *frame, e *Event) {
 
 // subPly is how many plies below its parent an entered node lies: none for a
 // search of the parent's own position, one for a move.
-func subPly(e *Event) int16 {
+func subPly(e *Event) int32 {
 	if e.IsSub() {
 		return 0
 	}

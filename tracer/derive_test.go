@@ -61,7 +61,7 @@ func (t *tinyPVS) both(e Event) {
 func (t *tinyPVS) search(n *tnode, parent int32, move string, index, ply, depth, alpha, beta int, expect NodeType, ref int32) (int, int32, []string) {
 	t.next++
 	id := t.next
-	t.both(Event{Kind: Enter, Node: id, Parent: parent, Ref: ref, Ply: int16(ply), Depth: int16(depth), Index: int16(index),
+	t.both(Event{Kind: Enter, Node: id, Parent: parent, Ref: ref, Ply: int32(ply), Depth: int16(depth), Index: int16(index),
 		Move: move, Alpha: int32(alpha), Beta: int32(beta), Expect: expect})
 	exit := func(score int, end End) {
 		actual := PV
@@ -244,7 +244,8 @@ func sameEvent(a, b Event) bool {
 	type flat struct {
 		Seq                                   int64
 		Node, Parent, Ref, Alpha, Beta, Score int32
-		Ply, Depth, Index                     int16
+		Ply                                   int32
+		Depth, Index                          int16
 		Kind                                  Kind
 		Expect, Actual                        NodeType
 		Bound                                 Bound

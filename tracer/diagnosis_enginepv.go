@@ -1,10 +1,6 @@
 package tracer
 
-import (
-	"strings"
-
-	"github.com/pvscope/pvscope/tracer/msg"
-)
+import "github.com/pvscope/pvscope/tracer/msg"
 
 // engine-pv, comparison: the engine's own line (root-pv, iteration-end's pv)
 // against the line the trace's scores derive (the Deriver's, handed over by
@@ -113,7 +109,7 @@ func (d *Diagnosis) compareLine(l engineLine, end PVEnd) {
 	if k == len(l.pv) {
 		return // the same line, or shorter: a short line is diagnosed apart
 	}
-	line := strings.Join(l.pv, " ")
+	line := lineText(l.pv) // a line of millions of moves is no sentence
 	src, depth := l.kind.String(), l.depth
 	var m *msg.Error
 	bug := true

@@ -37,7 +37,7 @@ func TestShortLineReasonWithOrWithoutRichEvents(t *testing.T) {
 		Event{Kind: IterationEnd, Depth: 4, Score: 5, PV: stale})
 	// A full trace (expect on its enters, ply written): nothing derived.
 	full := slices.Clone(rich)
-	for i, ply := range map[int]int16{1: 0, 2: 1, 3: 2} {
+	for i, ply := range map[int]int32{1: 0, 2: 1, 3: 2} {
 		full[i].Expect, full[i].Ply = PV, ply
 	}
 	for i := range full {

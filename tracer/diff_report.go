@@ -54,7 +54,7 @@ type DiffNode struct {
 	Move       string    `json:"move,omitempty"`
 	Seq        int64     `json:"seq"`
 	Line       int       `json:"line"`
-	Ply        int16     `json:"ply"`
+	Ply        int32     `json:"ply"`
 	Depth      int16     `json:"depth"`
 	Alpha      int32     `json:"alpha"`
 	Beta       int32     `json:"beta"`

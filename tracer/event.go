@@ -270,7 +270,7 @@ type Event struct {
 	// holds (Score is the node's: after the engine's mate adjustment on a
 	// hit, before it on a store).
 	Raw    int32
-	Ply    int16 // distance from the root
+	Ply    int32 // distance from the root (32 bits: a chain may be deeper than 32,767)
 	Depth  int16 // depth remaining; <= 0 in quiescence
 	Index  int16 // the move's place in its parent's search order, from 0
 	Kind   Kind

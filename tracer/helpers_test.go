@@ -27,7 +27,7 @@ func randomEvent(rng *rand.Rand, seq int64, moves []string) Event {
 		Alpha:  rng.Int32() - rng.Int32(),
 		Beta:   rng.Int32N(65536) - 32768,
 		Score:  -rng.Int32N(40000),
-		Ply:    int16(rng.IntN(64)),
+		Ply:    int32(rng.IntN(64)),
 		Depth:  int16(rng.IntN(20) - 5),
 		Index:  int16(rng.IntN(40)),
 		Expect: NodeType(rng.IntN(4)),

@@ -178,7 +178,7 @@ func (p *fastParser) field(key []byte, j *jsonEvent) bool {
 	case "score":
 		ok = num(&j.Score)
 	case "ply":
-		ok = small(&j.Ply)
+		ok = num(&j.Ply)
 	case "depth":
 		ok = small(&j.Depth)
 		j.hasDepth = true

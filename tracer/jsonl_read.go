@@ -111,7 +111,7 @@ type jsonEvent struct {
 	Node     int32    `json:"node"`
 	Parent   int32    `json:"parent"`
 	Ref      int32    `json:"ref"`
-	Ply      int16    `json:"ply"`
+	Ply      int32    `json:"ply"`
 	Depth    int16    `json:"depth"`
 	Index    int16    `json:"index"`
 	Move     string   `json:"move"`
@@ -162,6 +162,9 @@ func decodeEvent(line []byte, n int) (Event, error) {
 	}
 	if j.Kind == "" {
 		return Event{}, msg.New("go-tracer.lineNoKind", `tracer: trace line {line}: event has no "kind"`, "line", n)
+	}
+	if err := checkMoveNames(&j, n); err != nil {
+		return Event{}, err
 	}
 	e := Event{
 		Seq: j.Seq, Node: j.Node, Parent: j.Parent, Ref: j.Ref,

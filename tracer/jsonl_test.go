@@ -155,7 +155,7 @@ func TestReaderLineErrors(t *testing.T) {
 		{"unknown actual", `{"seq":2,"kind":"exit","actual":"fail"}`, `trace line 3: "actual": unknown node type`},
 		{"unknown bound", `{"seq":2,"kind":"tt-hit","bound":"exactly"}`, `trace line 3: "bound": unknown bound`},
 		{"unknown end", `{"seq":2,"kind":"exit","end":"timeout"}`, `trace line 3: "end": unknown end`},
-		{"overflow", `{"seq":2,"kind":"exit","ply":40000}`, "trace line 3: bad JSON"},
+		{"overflow", `{"seq":2,"kind":"exit","depth":40000}`, "trace line 3: bad JSON"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			input := header + `{"seq":1,"kind":"search-start","depth":1}` + "\n" + tc.line + "\n" + `{"seq":3,"kind":"search-end","depth":1,"score":0,"pv":[]}` + "\n"

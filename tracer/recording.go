@@ -13,8 +13,9 @@ const (
 	chunkMask  = chunkSize - 1
 	firstCap   = 64 // the first chunk starts small, so short traces stay small
 	seqFar     = math.MaxUint32
-	derivedBit = 1 << 9  // in record.cut, above Method (3 bits) and Reason (6)
-	keyBit     = 1 << 10 // in record.cut: the event has a Key (chunk.keys)
+	plyFar     = math.MinInt16 // in record.ply: the ply is in Recording.farPly
+	derivedBit = 1 << 9        // in record.cut, above Method (3 bits) and Reason (6)
+	keyBit     = 1 << 10       // in record.cut: the event has a Key (chunk.keys)
 )
 
 // Recording is an in-memory Sink with random access, for seeking and stepping
@@ -35,6 +36,7 @@ type Recording struct {
 	moveIdx map[string]int32 // the inverse of moves
 	pvs     [][]string       // stored lines; pvs[0] is the empty line
 	farSeq  map[int]int64    // Seq of the rare event too far from its chunk's base
+	farPly  map[int]int32    // Ply of the rare event deeper than an int16 (a chain past 32,767 plies)
 	// Modern search's Reduced, Extended and Why, on the events that have them:
 	// the few distinct triples in a table, and each event's entry in it in
 	// its chunk's marks column.
@@ -119,13 +121,20 @@ func (r *Recording) emit(e Event, keep bool) {
 		node: e.Node, parent: e.Parent, ref: e.Ref,
 		alpha: e.Alpha, beta: e.Beta, score: e.Score,
 		move: r.intern(e.Move),
-		ply:  e.Ply, depth: e.Depth, index: e.Index,
+		ply:  int16(e.Ply), depth: e.Depth, index: e.Index,
 		kind: e.Kind, end: e.End,
 		types: uint8(e.Expect)&3 | (uint8(e.Actual)&3)<<2 | (uint8(e.Bound)&3)<<4,
 		cut:   uint16(e.Method)&7 | (uint16(e.Reason)&63)<<3,
 	}
 	if e.Derived {
 		rec.cut |= derivedBit
+	}
+	if e.Ply > math.MaxInt16 || e.Ply <= plyFar {
+		rec.ply = plyFar
+		if r.farPly == nil {
+			r.farPly = make(map[int]int32)
+		}
+		r.farPly[r.n] = e.Ply
 	}
 	// Modular arithmetic makes base + uint32(d) give back e.Seq whenever d fits.
 	if d := e.Seq - c.base; d >= 0 && d < seqFar {
@@ -219,7 +228,8 @@ func (r *Recording) intern(move string) int32 {
 // moves and lines (a line kept by EmitKept counted as its slice header; its
 // moves are the caller's to count).
 func (r *Recording) Bytes() int64 {
-	return int64(r.n)*52 + r.lineBytes + int64(len(r.marks))*64 + r.keyBytes // a record and, when marked, its marks entry; keys
+	// a record and, when marked, its marks entry; keys; a ply past an int16 its map entry
+	return int64(r.n)*52 + r.lineBytes + int64(len(r.marks))*64 + r.keyBytes + int64(len(r.farPly))*48
 }
 
 // Len is the number of events recorded.
@@ -237,7 +247,7 @@ func (r *Recording) At(i int) Event {
 		Seq:  c.base + int64(rec.seq),
 		Node: rec.node, Parent: rec.parent, Ref: rec.ref,
 		Alpha: rec.alpha, Beta: rec.beta, Score: rec.score,
-		Ply: rec.ply, Depth: rec.depth, Index: rec.index,
+		Ply: int32(rec.ply), Depth: rec.depth, Index: rec.index,
 		Kind: rec.kind, End: rec.end,
 		Expect: NodeType(rec.types & 3), Actual: NodeType(rec.types >> 2 & 3), Bound: Bound(rec.types >> 4 & 3),
 		Method: Method(rec.cut & 7), Reason: Reason(rec.cut >> 3 & 63), Derived: rec.cut&derivedBit != 0,
@@ -245,6 +255,9 @@ func (r *Recording) At(i int) Event {
 	}
 	if rec.seq == seqFar {
 		e.Seq = r.farSeq[i]
+	}
+	if rec.ply == plyFar {
+		e.Ply = r.farPly[i]
 	}
 	if off := i & chunkMask; off < len(c.marks) {
 		if m := c.marks[off]; m != 0 {

@@ -99,7 +99,7 @@ func TestRecordingAtOutOfRange(t *testing.T) {
 // and exits, probes and table lookups, and every 64th a PV update with a line
 // of 1 to 8 moves.
 func realisticEvent(i int, moves []string, lines [][]string) Event {
-	e := Event{Seq: int64(i + 1), Node: int32(i/2 + 1), Parent: int32(i / 4), Ply: int16(i % 12),
+	e := Event{Seq: int64(i + 1), Node: int32(i/2 + 1), Parent: int32(i / 4), Ply: int32(i % 12),
 		Depth: int16(6 - i%12), Index: int16(i % 30), Alpha: int32(i%200 - 100), Beta: int32(i%200 - 99)}
 	switch i % 8 {
 	case 0, 4:

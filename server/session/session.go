@@ -2,7 +2,8 @@
 // the start command's check and limits (plan.go; a game's fields in gamefields.go), the frames and their keyed
 // sentences (frames.go, hello.go, errortext.go), the events encoder
 // (encode.go) and the lines it numbers (lines.go), the done frame (done.go),
-// a trace file read and checked (tracefile.go), opened (open.go), its
+// a trace file read and checked (tracefile.go; its lines' moves counted as
+// the page counts them in tracelines.go), opened (open.go), its
 // problems listed (traceproblems.go) and its nodes renumbered for the page
 // (pageids.go), an exercise's generated tree (exercisetree.go), "Why not
 // ...?" (why.go), what every transport makes frames with (producer.go:

@@ -59,6 +59,11 @@ const (
 // file that cannot be read, or that the memory budget has no room for, is
 // refused.
 func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
+	return readTrace(r, acct, MaxTraceLineMoves)
+}
+
+// readTrace is ReadTrace with the lines' budget given (a test's is small).
+func readTrace(r io.Reader, acct Charger, maxLineMoves int64) (o *Trace, err error) {
 	o = &Trace{Rec: tracer.NewRecording()}
 	var (
 		a               tracer.Analysis
@@ -68,7 +73,9 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 		end             *tracer.Event
 		rootLine        *tracer.Event // the newest root-pv (index 0)
 		tooMany, noRoom bool
+		tooManyLines    bool
 		cost            readCost
+		pairs           linePairs // the lines' moves as the page counts them
 	)
 	p := tracer.Pipeline{Check: true,
 		Report: func(v *tracer.Violation) { problems.addViolation(v, a.Line, o.Rec.Len(), ids.of(v.Node)) },
@@ -132,6 +139,12 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 			}
 			end = &e
 		}
+		if len(e.PV) > 0 {
+			if cost.linePairs = pairs.add(e.PV); cost.linePairs > maxLineMoves {
+				tooManyLines = true
+				return
+			}
+		}
 		o.Rec.EmitKept(e) // the deriver's lines never change: kept, not copied
 		if c := cost.now(o.Rec, a.Deriver); c-cost.charged >= chargeStep {
 			cost.charged = c
@@ -141,6 +154,9 @@ func ReadTrace(r io.Reader, acct Charger) (o *Trace, err error) {
 	p.Next = func() error {
 		if tooMany {
 			return msg.New("go-server.traceTooManyEvents", "the trace has more than {n} events, more than this server keeps", "n", MaxTraceEvents)
+		}
+		if tooManyLines {
+			return msg.New("go-server.traceTooManyLineMoves", "trace line {line}: the trace's lines hold more than {n} moves, more than the page keeps", "line", a.FileLine(), "n", maxLineMoves)
 		}
 		if noRoom {
 			return acct.Full()
@@ -212,6 +228,7 @@ func (o *Trace) setStarted(h tracer.Header) error {
 // scaffolding of reading.
 type readCost struct {
 	nodes, open, maxOpen int64
+	linePairs            int64 // the lines' pairs counted (tracelines.go)
 	charged              int64 // the cost last charged
 }
 
@@ -229,5 +246,5 @@ func kept(rec *tracer.Recording, d *tracer.Deriver) int64 { return rec.Bytes() +
 
 // now is what reading holds at this point.
 func (c *readCost) now(rec *tracer.Recording, d *tracer.Deriver) int64 {
-	return kept(rec, d) + c.nodes*readNodeBytes + c.maxOpen*openNodeBytes
+	return kept(rec, d) + c.nodes*readNodeBytes + c.maxOpen*openNodeBytes + c.linePairs*linePairBytes
 }

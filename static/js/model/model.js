@@ -38,7 +38,7 @@ export class Trace {
     // the rare exceptions go to `extra`.
     this.c = {
       kind: new GrowUint8(), node: new GrowInt32(), alpha: new GrowInt32(), beta: new GrowInt32(),
-      score: new GrowInt32(), ply: new GrowInt16(), depth: new GrowInt16(), index: new GrowInt16(),
+      score: new GrowInt32(), ply: new GrowInt32(), depth: new GrowInt16(), index: new GrowInt16(),
       expect: new GrowUint8(), actual: new GrowUint8(), bound: new GrowUint8(), end: new GrowUint8(),
       move: new GrowInt32(),
       // pv-line and pv-cut only (hello.methods, hello.reasons); filled from the frame's sparse cuts.
