@@ -213,20 +213,7 @@ func TestView(t *testing.T) {
 		t.Fatalf("a bad file: exit %d, %q; want 2 and the line", code, stderr)
 	}
 
-	cmd := exec.Command(os.Args[0], "-test.run=^$", "--", "view", writeLines(t, minimalTrace), "-addr", "127.0.0.1:0")
-	cmd.Env = append(os.Environ(), "PVSCOPE_RUN_MAIN=1")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
+	line := startView(t, writeLines(t, minimalTrace))
 	i := strings.Index(line, "http://")
 	if i < 0 {
 		t.Fatalf("view printed %q, want the URL", line)
@@ -310,4 +297,25 @@ func TestCheckBadScaleWarns(t *testing.T) {
 	if code != 0 || rep.WarningCount != 1 || rep.Warnings[0].Rule != "meta" || !strings.Contains(rep.Warnings[0].Message, `meta.mate "lots"`) {
 		t.Fatalf("exit %d, warnings %+v: want exit 0 and one meta warning", code, rep.Warnings)
 	}
+}
+
+// startView runs pvscope view on path in a process of its own, stopped when the
+// test ends, and returns the first line it prints (where the trace is open).
+func startView(t *testing.T, path string) string {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "--", "view", path, "-addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "PVSCOPE_RUN_MAIN=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	return line
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -272,20 +270,7 @@ func TestViewGameTrace(t *testing.T) {
 	if err := os.WriteFile(path, file, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^$", "--", "view", path, "-addr", "127.0.0.1:0")
-	cmd.Env = append(os.Environ(), "PVSCOPE_RUN_MAIN=1")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
+	line := startView(t, path)
 	if !strings.Contains(line, "is open at http://") || strings.Contains(line, "violation") {
 		t.Fatalf("view printed %q, want the trace open with no violation", line)
 	}
