@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/notnil/chess"
+
+	"github.com/pvscope/pvscope/engine/games"
 )
 
 // perftLeafBudget bounds the deepest count checked per position: every depth
@@ -117,7 +119,7 @@ func TestIncrementalKeyAndEval(t *testing.T) {
 func TestKeysMatchPositions(t *testing.T) {
 	fenOf := map[uint64]string{}
 	keyOf := map[string]uint64{}
-	rng := splitmix64(42)
+	rng := games.SplitMix64(42)
 	for _, l := range readEPD(t, "perft/cpw_standard_positions.epd") {
 		for game := 0; game < 200; game++ {
 			p, _ := NewChessPosition(l.fen)
@@ -126,7 +128,7 @@ func TestKeysMatchPositions(t *testing.T) {
 				if len(moves) == 0 {
 					break
 				}
-				p.Make(moves[rng.next()%uint64(len(moves))])
+				p.Make(moves[rng.Next()%uint64(len(moves))])
 				if top := &p.stack[p.ply]; top.whiteEval() != evalFromScratch(top.pos.Board()) {
 					t.Fatalf("eval of %s: incremental %d, from scratch %d", top.pos, top.whiteEval(), evalFromScratch(top.pos.Board()))
 				}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pvscope/pvscope/engine/games"
 	"github.com/pvscope/pvscope/tracer"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
@@ -242,8 +243,8 @@ func (p *TreePosition) sign() int {
 
 // Key implements Position: every node of a tree is a distinct position.
 func (p *TreePosition) Key() uint64 {
-	s := splitmix64(uint64(p.path[len(p.path)-1]) + 1)
-	return s.next()
+	s := games.SplitMix64(uint64(p.path[len(p.path)-1]) + 1)
+	return s.Next()
 }
 
 // Ply implements Position.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pvscope/pvscope/engine/games"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
 
@@ -161,7 +162,7 @@ func Generate(s TreeSpec) (*Tree, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
-	rng := splitmix64(s.Seed)
+	rng := games.SplitMix64(s.Seed)
 	lo, hi := s.valueRange()
 	span := uint64(hi - lo + 1)
 	// build returns a subtree whose value field holds its minimax value while the
@@ -169,7 +170,7 @@ func Generate(s TreeSpec) (*Tree, error) {
 	var build func(depth int, maximising bool) *shape
 	build = func(depth int, maximising bool) *shape {
 		if depth == 0 {
-			return &shape{value: lo + int32(rng.next()%span)}
+			return &shape{value: lo + int32(rng.Next()%span)}
 		}
 		n := &shape{children: make([]*shape, s.B)}
 		for i := range n.children {

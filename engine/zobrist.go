@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/notnil/chess"
+import (
+	"github.com/notnil/chess"
+	"github.com/pvscope/pvscope/engine/games"
+)
 
 // Our own 64-bit Zobrist keys. notnil/chess's Hash() is an MD5 of the whole
 // position including the move counters, so two visits of the same position
@@ -15,30 +18,19 @@ var (
 
 func init() {
 	// Fixed seed: keys are the same in every run, so traces are reproducible.
-	rng := splitmix64(0x9E3779B97F4A7C15)
+	rng := games.SplitMix64(0x9E3779B97F4A7C15)
 	for p := 1; p < 13; p++ {
 		for sq := 0; sq < 64; sq++ {
-			zobristPiece[p][sq] = rng.next()
+			zobristPiece[p][sq] = rng.Next()
 		}
 	}
-	zobristBlack = rng.next()
+	zobristBlack = rng.Next()
 	for i := range zobristCastle {
-		zobristCastle[i] = rng.next()
+		zobristCastle[i] = rng.Next()
 	}
 	for i := range zobristEPFile {
-		zobristEPFile[i] = rng.next()
+		zobristEPFile[i] = rng.Next()
 	}
-}
-
-// splitmix64 is a tiny deterministic generator (Steele, Lea and Flood).
-type splitmix64 uint64
-
-func (s *splitmix64) next() uint64 {
-	*s += 0x9E3779B97F4A7C15
-	z := uint64(*s)
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
 }
 
 // castleMask packs castling rights into 4 bits: K, Q, k, q.

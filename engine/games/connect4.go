@@ -53,16 +53,16 @@ var c4Through = func() (t [c4Cells][]int8) {
 }()
 
 var c4Keys = func() (k [2][c4Cells]uint64) {
-	rng := splitmix64(0xC0_4EC7_F0_0E)
+	rng := SplitMix64(0xC0_4EC7_F0_0E)
 	for c := range k {
 		for s := range k[c] {
-			k[c][s] = rng.next()
+			k[c][s] = rng.Next()
 		}
 	}
 	return k
 }()
 
-var c4SideKey = func() uint64 { rng := splitmix64(0xC4_5EED); return rng.next() }()
+var c4SideKey = func() uint64 { rng := SplitMix64(0xC4_5EED); return rng.Next() }()
 
 // ConnectFour is the game.
 var ConnectFour = &Game{

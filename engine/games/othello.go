@@ -74,16 +74,16 @@ func othFlips(sq int, p, o uint64) uint64 {
 }
 
 var othKeys = func() (k [2][64]uint64) {
-	rng := splitmix64(0x07E1_1000)
+	rng := SplitMix64(0x07E1_1000)
 	for c := range k {
 		for s := range k[c] {
-			k[c][s] = rng.next()
+			k[c][s] = rng.Next()
 		}
 	}
 	return k
 }()
 
-var othSideKey = func() uint64 { rng := splitmix64(0x0B1AC4); return rng.next() }()
+var othSideKey = func() uint64 { rng := SplitMix64(0x0B1AC4); return rng.Next() }()
 
 // othWeights is the weighted-squares table of Peter Norvig, Paradigms of
 // Artificial Intelligence Programming (1992), section 18.3, *weights* in

@@ -21,10 +21,10 @@ var tttLines = [8][3]int{
 }
 
 var tttKeys = func() (k [2][9]uint64) {
-	rng := splitmix64(0x7177_7177)
+	rng := SplitMix64(0x7177_7177)
 	for c := range k {
 		for s := range k[c] {
-			k[c][s] = rng.next()
+			k[c][s] = rng.Next()
 		}
 	}
 	return k
@@ -124,7 +124,7 @@ func (b *TTTBoard) readCells(cells string) (*TTTBoard, error) {
 	return b, nil
 }
 
-var tttSideKey = func() uint64 { rng := splitmix64(0x51de); return rng.next() }()
+var tttSideKey = func() uint64 { rng := SplitMix64(0x51de); return rng.Next() }()
 
 func tttMoveName(m Move) string {
 	if m < 0 || m > 8 {
