@@ -9,8 +9,10 @@ import { treeSVG, figureSizes } from "./treesvg.js";
 import { readForm } from "../url.js";
 import { t } from "../i18n/i18n.js";
 import { valueText } from "./valuegrade.js";
+import { isGame, boardSVG, edgeNames, caption, sideWord } from "./gameexercise.js";
 
 export const PER_PAGE = 3;
+const GAME_PER_PAGE = 2; // a game's tree is wider and has its board above it
 const MAX_TREES = 24;
 const SHEET_RANDOM = "b=2,d=4,seed=1,values=0..20"; // 16 small leaves: three trees a page stay readable
 const PAPER = { a4: { name: "A4", w: 210, h: 297 }, letter: { name: "Letter", w: 215.9, h: 279.4 } };
@@ -69,7 +71,9 @@ export function createSheet({ form }) {
 
   async function open(kind, opts = {}) {
     const { n, paper } = { ...params(), ...opts };
-    const base = readForm(form).setup.random || SHEET_RANDOM;
+    const setup = readForm(form).setup;
+    if (isGame(setup.game)) return openGame(kind, setup, { n, paper });
+    const base = setup.random || SHEET_RANDOM;
     const seed0 = Number((/seed=(\d+)/.exec(base) || [0, 1])[1]);
     const spec = (s) => (/seed=\d+/.test(base) ? base.replace(/seed=\d+/, `seed=${s}`) : `${base},seed=${s}`);
     close();
@@ -82,7 +86,18 @@ export function createSheet({ form }) {
     return state;
   }
 
-  function build(kind, got, { n, paper, seed0, base }) {
+  // A game's sheet: the position's tree first, then trees of positions a few seeded random moves
+  // on (seeds 1 .. n-1, session.GameExerciseTree), each with its board above it.
+  async function openGame(kind, setup, { n, paper }) {
+    close();
+    setURL(kind, { n, paper });
+    const got = await Promise.all([...Array(n).keys()].map((i) => exerciseTree(setup, { seed: i })));
+    state = { kind, seed: 0, trees: n, paper, random: "", game: setup.game, position: setup.position || "" };
+    build(kind, got, { n, paper, seed0: 0, base: "", game: setup.game });
+    return state;
+  }
+
+  function build(kind, got, { n, paper, seed0, base, game = "" }) {
     const P = PAPER[paper];
     style = document.createElement("style");
     style.textContent = `@page { size: ${P.name === "A4" ? "A4" : "letter"} portrait; margin: 12mm; }
@@ -102,7 +117,7 @@ export function createSheet({ form }) {
     paperSel.addEventListener("change", () => open(kind, { n, paper: paperSel.value }));
     const shut = el("button", "", t("sheet.close"));
     shut.type = "button"; shut.dataset.testid = "sheet-close"; shut.addEventListener("click", close);
-    const spec = base.replace(/,?seed=\d+/, ""), name = kindName(kind);
+    const spec = game ? t(`gameexercise.game-${game}`) : base.replace(/,?seed=\d+/, ""), name = kindName(kind);
     bar.append(el("h1", "", t("sheet.toolbarTitle", { kind: name })), el("span", "", t("sheet.toolbarTrees", { n, spec, first: seed0, last: seed0 + n - 1 })), paperLabel, print, shut);
     sheet.append(bar);
     const title = t("sheet.title", { kind: name, seed: seed0 });
@@ -117,19 +132,29 @@ export function createSheet({ form }) {
     };
     const item = (p, i, one, key) => {
       const box = el("div", "sheet-item");
-      box.append(el("h2", "", t("sheet.item", { i: i + 1, spec: base.replace(/seed=\d+/, `seed=${seed0 + i}`) })));
+      const g = one.game;
+      if (g) {
+        // The position the tree starts from, drawn above it, so the student reads the game.
+        const root = g.nodes[""];
+        box.append(el("h2", "", t("gameexercise.sheetItem", { i: i + 1, game: t(`gameexercise.game-${g.game}`), side: sideWord(root.side), position: g.position })));
+        const b = el("div", "sheet-board");
+        b.innerHTML = boardSVG(g.game, root.cells, { size: 110, label: caption(g, ""), testid: "sheet-board" });
+        box.append(b);
+      } else box.append(el("h2", "", t("sheet.item", { i: i + 1, spec: base.replace(/seed=\d+/, `seed=${seed0 + i}`) })));
       let opts = { blanks: !key && kind === "values", under: !key && kind === "bounds" ? Object.fromEntries(leafList(one.tree).map((l) => [l, "_____"])) : {} };
       let text = "";
       if (key) { const k = keyMarks(kind, one.tree); opts = k.opts; text = k.text; }
       const fig = el("div", "sheet-figure");
-      fig.innerHTML = treeSVG(one.tree, { ...opts, ...figureSizes(one.tree, true) });
+      fig.innerHTML = treeSVG(one.tree, { ...opts, ...figureSizes(one.tree, true), edgeNames: g ? edgeNames(g.nodes) : null });
       box.append(fig);
       for (const line of key ? [text] : answerLines(kind, one.tree)) if (line) box.append(el("p", "sheet-answer", line));
       p.append(box);
     };
     let p = null;
-    got.forEach((one, i) => { if (i % PER_PAGE === 0) { p = page(false); if (i === 0) p.append(el("p", "sheet-q", sentence(kindTitle(kind)) + " " + t("sheet.conventions"))); } item(p, i, one, false); });
-    got.forEach((one, i) => { if (i % PER_PAGE === 0) p = page(true); item(p, i, one, true); });
+    const per = game ? GAME_PER_PAGE : PER_PAGE;
+    const about = game ? " " + t("gameexercise.sheetQ", { depth: got[0].game.depth }) + " " + t("gameexercise.leaves", { win: game === "tictactoe" ? 100 : 10000 }) : "";
+    got.forEach((one, i) => { if (i % per === 0) { p = page(false); if (i === 0) p.append(el("p", "sheet-q", sentence(kindTitle(kind)) + " " + t("sheet.conventions") + about)); } item(p, i, one, false); });
+    got.forEach((one, i) => { if (i % per === 0) p = page(true); item(p, i, one, true); });
     const foot = el("p", "sheet-foot", t("sheet.madeWith", { url: `${location.origin}${location.pathname}${location.search}` }));
     pages[pages.length - 1].append(foot);
     sheet.append(...pages);
