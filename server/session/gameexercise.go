@@ -100,7 +100,12 @@ func GameExerciseTree(game, position string, depth, seed int, l *Limits) (TreeFr
 	nodes := map[string]GameNode{}
 	var sb strings.Builder
 	gameTree(b, depth, 0, "", "", ExamWin(g.Name), nodes, &sb)
-	return TreeFrame{Random: "", Tree: RawJSON(sb.String()), Game: g.Name, Position: b.String(), Depth: depth, Seed: seed, Nodes: nodes}, nil
+	// The position as the person wrote it (moves stay moves); a seed's as the board reached.
+	shown := strings.TrimSpace(position)
+	if seed > 0 || shown == "" {
+		shown = b.String()
+	}
+	return TreeFrame{Random: "", Tree: RawJSON(sb.String()), Game: g.Name, Position: shown, Depth: depth, Seed: seed, Nodes: nodes}, nil
 }
 
 // gameTree writes b's tree (b reached by move) to sb as nested JSON arrays of leaf values (the

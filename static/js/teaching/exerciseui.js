@@ -169,7 +169,7 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     const showBoards = () => { if (ex && ex.game) boards.innerHTML = boardsHTML(ex.game, ex.boardAt || null); };
     showBoards();
     const fig = document.createElement("div");
-    fig.className = "ex-figure";
+    fig.className = "ex-figure" + (ex.game ? " ex-game" : ""); // a game's wide tree scrolls at its own size
     const key = shown ? keyOf(kind, tree) : null;
     const opts = { ...figureSizes(tree), clickable: kind === "prune" || kind === "mirror", crossed: ex.crossed, edgeNames: ex.game ? edgeNames(ex.game.nodes) : null };
     if (ex.game) {
