@@ -220,3 +220,28 @@ func TestGameExerciseTreeBounds(t *testing.T) {
 		}
 	}
 }
+
+// The static site's worker answers the tree command with a game's tree as the server's
+// /tree?game= does (its depth and seed in the command's options), and a position with too
+// many moves with the sentence on the position field.
+func TestTreeCommandGame(t *testing.T) {
+	var frames []map[string]any
+	s := &Session{Limits: Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxMemory: 1 << 30},
+		Out: func(b []byte) {
+			var f map[string]any
+			json.Unmarshal(b, &f)
+			frames = append(frames, f)
+		}}
+	s.Handle([]byte(`{"type":"tree","id":3,"setup":{"game":"tictactoe","position":"b2 a1"},"options":{"depth":"1","seed":"0"}}`))
+	s.Handle([]byte(`{"type":"tree","id":4,"setup":{"game":"connect4","position":""},"options":{"depth":"3"}}`))
+	if len(frames) != 2 {
+		t.Fatalf("%d frames, want 2: %v", len(frames), frames)
+	}
+	// b2 a1, x to move: seven empty squares, one ply deep.
+	if f := frames[0]; f["type"] != "tree" || f["id"] != 3.0 || f["game"] != "tictactoe" || len(f["tree"].([]any)) != 7 || len(f["nodes"].(map[string]any)) != 8 {
+		t.Errorf("tic-tac-toe tree frame %v", f)
+	}
+	if f := frames[1]; f["type"] != "error" || f["id"] != 4.0 || f["field"] != "position" || f["key"] != "go-server.gameExerciseTooBig" {
+		t.Errorf("Connect Four at depth 3 answered %v, want gameExerciseTooBig on position", f)
+	}
+}
