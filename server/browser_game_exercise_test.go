@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,7 +18,7 @@ import (
 // gameTreeHere is a game's exercise tree built by this test itself: every move two plies deep
 // from b, by plain recursion over the board, each leaf the game's evaluation turned to the root
 // player's side, a finished game ±win (0 drawn); names holds each edge's move, read from the
-// column the move filled (Connect Four's 1 to 7).
+// cell the move filled (Connect Four's column 1 to 7, tic-tac-toe's square a1..c3).
 func gameTreeHere(b games.Board, depth, ply, win int, path string, names map[string]string) leafTree {
 	sign := 1.0
 	if ply%2 == 1 {
@@ -47,7 +48,11 @@ func gameTreeHere(b games.Board, depth, ply, win int, path string, names map[str
 		if path != "" {
 			p = path + "." + p
 		}
-		names[p] = strconv.Itoa(cell%7 + 1)
+		if b.Game().Cols == 3 { // tic-tac-toe's a1..c3: files left to right, ranks from the bottom
+			names[p] = string(rune('a'+cell%3)) + strconv.Itoa(3-cell/3)
+		} else {
+			names[p] = strconv.Itoa(cell%7 + 1)
+		}
 		out = append(out, gameTreeHere(b, depth-1, ply+1, win, p, names))
 		b.Undo()
 	}
@@ -212,5 +217,30 @@ func TestBrowserGameExerciseGraded(t *testing.T) {
 	}
 	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "game-sheet-a4.pdf"), pdf, 0o644)
+	}
+}
+
+// In a static site the worker makes a game's exercise tree with the server's Go code: a
+// tic-tac-toe position's prune exercise draws the leaves of the tree this test builds, the
+// squares on the edges, and the reference's answer is graded right.
+func TestBrowserSiteGameExercise(t *testing.T) {
+	const position = "b2 a1"
+	b, _ := games.TicTacToe.Parse(position)
+	names := map[string]string{}
+	tree := gameTreeHere(b, 2, 0, 100, "", names)
+	p := newSitePage(t, 1366, 900)
+	p.open(sitePath + "index.html?" + url.Values{"game": {"tictactoe"}, "position": {position}, "exercise": {"prune"}}.Encode())
+	p.waitFor(`(() => { const e = window.pvscope.snapshot().exercise; return e && e.kind === "prune" && e.game })()`)
+	if got, want := p.drawnLeaves(`[data-testid="exercise-panel"] [data-path]:has(.leaf-value)`), leafValues(tree); !reflect.DeepEqual(got, want) {
+		t.Errorf("the site's tic-tac-toe tree %v, want %v", got, want)
+	}
+	var moves map[string]string
+	p.run(chromedp.Evaluate(`Object.fromEntries([...document.querySelectorAll('[data-testid="exercise-panel"] .ex-move')].map((m) => [m.dataset.move, m.textContent]))`, &moves))
+	if !reflect.DeepEqual(moves, names) {
+		t.Errorf("the site's edges %v, want %v", moves, names)
+	}
+	root, _ := refRun("alphabeta", tree)
+	if g, _ := p.answerExerciseMarks(map[string]any{"unread": refUnread(tree, nil), "root": root}); !g.Right {
+		t.Errorf("the reference's answer graded wrong in the site: %q", g.Mistakes)
 	}
 }
