@@ -250,6 +250,8 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     result.className = "ex-result"; result.dataset.testid = "exercise-result"; result.setAttribute("aria-live", "polite");
     formEl.append(Object.assign(document.createElement("button"), { type: "submit", hidden: true }));
     panel.append(head, q, ...(ex.game ? [boards] : []), fig, formEl, bar, result);
+    // A game's tree wider than the panel opens on its root, in the middle.
+    if (ex.game) fig.scrollLeft = (fig.scrollWidth - fig.clientWidth) / 2;
   }
 
   // Moves the selected node one place left (-1) or right (+1) among its siblings.
