@@ -207,6 +207,13 @@ func TestBrowserGameExerciseGraded(t *testing.T) {
 			t.Errorf("tree %d's board %q (key %q) is not two moves after the position", i+1, boards[i], boards[i+4])
 		}
 	}
+	// Measured, not asserted (docs/page-guide.md says it): the size a leaf's value prints at.
+	var smallest float64
+	p.run(chromedp.Evaluate(`Math.min(...[...document.querySelectorAll(".sheet-figure svg")].flatMap((svg) => {
+		const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+		return [...svg.querySelectorAll("text.leaf-value")].map((x) => Number(x.getAttribute("font-size")) * k * 0.75);
+	}))`, &smallest))
+	t.Logf("Connect Four %s, 49 leaves a tree on A4: the smallest leaf value prints at %.1f pt", position, smallest)
 	if dir := os.Getenv("PVSCOPE_SHOTS"); dir != "" {
 		p.screenshot(filepath.Join(dir, "game-sheet-1366x900.png"))
 	}
