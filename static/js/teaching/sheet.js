@@ -12,7 +12,8 @@ import { valueText } from "./valuegrade.js";
 import { isGame, boardSVG, edgeNames, caption, sideWord } from "./gameexercise.js";
 
 export const PER_PAGE = 3;
-const GAME_PER_PAGE = 2; // a game's tree is wider and has its board above it
+const GAME_PER_PAGE = 2; // a game's tree is wider and has its board with it
+const BESIDE = 45;
 const MAX_TREES = 24;
 const SHEET_RANDOM = "b=2,d=4,seed=1,values=0..20"; // 16 small leaves: three trees a page stay readable
 const PAPER = { a4: { name: "A4", w: 210, h: 297 }, letter: { name: "Letter", w: 215.9, h: 279.4 } };
@@ -99,10 +100,12 @@ export function createSheet({ form }) {
 
   function build(kind, got, { n, paper, seed0, base, game = "" }) {
     const P = PAPER[paper];
+    // A game's trees are wide (Connect Four's 49 leaves, tic-tac-toe's up to 72): landscape.
+    const land = !!game, W = land ? P.h : P.w, H = land ? P.w : P.h;
     style = document.createElement("style");
-    style.textContent = `@page { size: ${P.name === "A4" ? "A4" : "letter"} portrait; margin: 12mm; }
-      .sheet-page { width: ${P.w}mm; height: ${P.h}mm; }
-      @media print { .sheet-page { width: auto; height: ${P.h - 24 - 1}mm; } }`;
+    style.textContent = `@page { size: ${P.name === "A4" ? "A4" : "letter"} ${land ? "landscape" : "portrait"}; margin: 12mm; }
+      .sheet-page { width: ${W}mm; height: ${H}mm; }
+      @media print { .sheet-page { width: auto; height: ${H - 24 - 1}mm; } }`;
     document.head.append(style);
     sheet = el("main", "sheet"); // the page's one main landmark while the rest is hidden
     sheet.dataset.testid = "sheet";
@@ -133,20 +136,23 @@ export function createSheet({ form }) {
     const item = (p, i, one, key) => {
       const box = el("div", "sheet-item");
       const g = one.game;
+      let b = null;
       if (g) {
-        // The position the tree starts from, drawn above it, so the student reads the game.
+        // The position the tree starts from, so the student reads the game: at the tree's left
+        // when the tree has at most BESIDE leaves (the page's height is what limits its size:
+        // tic-tac-toe's b2 a1, 42 leaves, 5.2 pt above, 7.2 pt beside), else above it (the
+        // width limits it: the empty board's 72 leaves 5.9 pt above, 5.2 beside).
         const root = g.nodes[""];
         box.append(el("h2", "", t("gameexercise.sheetItem", { i: i + 1, game: t(`gameexercise.game-${g.game}`), side: sideWord(root.side), position: g.position })));
-        const b = el("div", "sheet-board");
+        b = el("div", "sheet-board");
         b.innerHTML = boardSVG(g.game, root.cells, { size: 110, label: caption(g, ""), testid: "sheet-board" });
-        box.append(b);
       } else box.append(el("h2", "", t("sheet.item", { i: i + 1, spec: base.replace(/seed=\d+/, `seed=${seed0 + i}`) })));
       let opts = { blanks: !key && kind === "values", under: !key && kind === "bounds" ? Object.fromEntries(leafList(one.tree).map((l) => [l, "_____"])) : {} };
       let text = "";
       if (key) { const k = keyMarks(kind, one.tree); opts = k.opts; text = k.text; }
       const fig = el("div", "sheet-figure");
       fig.innerHTML = treeSVG(one.tree, { ...opts, ...figureSizes(one.tree, true), edgeNames: g ? edgeNames(g.nodes) : null });
-      box.append(fig);
+      if (b && leafList(one.tree).length <= BESIDE) { const row = el("div", "sheet-game-row"); row.append(b, fig); box.append(row); } else box.append(...(b ? [b] : []), fig);
       for (const line of key ? [text] : answerLines(kind, one.tree)) if (line) box.append(el("p", "sheet-answer", line));
       p.append(box);
     };
