@@ -1,6 +1,9 @@
 package session
 
 import (
+	"cmp"
+	"strconv"
+
 	"github.com/pvscope/pvscope/engine"
 	"github.com/pvscope/pvscope/tracer/msg"
 )
@@ -21,6 +24,14 @@ type TreeFrame struct {
 	ID     int64   `json:"id,omitempty"`
 	Random string  `json:"random"`
 	Tree   RawJSON `json:"tree"`
+	// A game's exercise (GameExerciseTree) names the game, the position the
+	// tree starts from (the game's notation), its depth and seed, and each
+	// node's move and board by path ("" the root, "0.2" as the page's paths).
+	Game     string              `json:"game,omitempty"`
+	Position string              `json:"position,omitempty"`
+	Depth    int                 `json:"depth,omitempty"`
+	Seed     int                 `json:"seed,omitempty"`
+	Nodes    map[string]GameNode `json:"nodes,omitempty"`
 }
 
 // ExerciseTree generates the tree random=text describes, for the page's
@@ -48,11 +59,24 @@ func ExerciseTree(text string, l *Limits) (TreeFrame, error) {
 
 // Tree answers the tree command (the static site's worker; the server
 // answers GET /tree): a tree frame with the command's id, or an error frame
-// on the random field.
+// on the random field (a game's: on its field). With a game in the setup the
+// tree is the game's (GameExerciseTree; the command's options depth and seed).
 func (s *Session) Tree(cmd Command) {
-	f, err := ExerciseTree(cmd.Setup.Random, &s.Limits)
+	var f TreeFrame
+	var err error
+	if cmd.Setup.Game != "" && cmd.Setup.Game != "chess" {
+		depth, _ := strconv.Atoi(cmd.Options["depth"])
+		seed, _ := strconv.Atoi(cmd.Options["seed"])
+		f, err = GameExerciseTree(cmd.Setup.Game, cmd.Setup.Position, depth, max(seed, 0), &s.Limits)
+	} else {
+		f, err = ExerciseTree(cmd.Setup.Random, &s.Limits)
+	}
 	if err != nil {
-		s.write(Error{Type: "error", ID: cmd.ID, Field: "random", Message: Sentence(err.Error())}.WithKey(err))
+		field := "random"
+		if cmd.Setup.Game != "" {
+			field = cmp.Or(FieldOf(err), "game")
+		}
+		s.write(Error{Type: "error", ID: cmd.ID, Field: field, Message: Sentence(err.Error())}.WithKey(err))
 		return
 	}
 	f.Type, f.ID = "tree", cmd.ID

@@ -43,7 +43,9 @@ let treeWorker = null;
 let treeIds = 2 ** 40; // apart from the page's search ids
 
 // siteTree(random) is the server's GET /tree?random=... answered by the worker with the same Go
-// code (session.ExerciseTree): resolves to {random, tree}, rejects with the sentence.
+// code (session.ExerciseTree): resolves to {random, tree}, rejects with the sentence. With
+// {game, position, depth, seed} in place of random it is a game's tree (session.GameExerciseTree)
+// and resolves to the whole frame (game, position, depth, seed, nodes as well).
 export function siteTree(random) {
   if (!treeWorker) treeWorker = new WorkerTransport({});
   return treeWorker.tree(random);
@@ -157,9 +159,12 @@ export class WorkerTransport {
   // tree asks the worker for random=...'s tree (session.Tree); see siteTree.
   tree(random) {
     const id = ++treeIds;
+    const g = typeof random === "object" && random ? random : null;
+    const cmd = g ? { type: "tree", id, setup: { game: g.game, position: g.position || "" }, options: { depth: String(g.depth || ""), seed: String(g.seed || 0) } }
+      : { type: "tree", id, setup: { random } };
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.send({ type: "tree", id, setup: { random } });
+      this.send(cmd);
     });
   }
 
@@ -194,7 +199,7 @@ export class WorkerTransport {
       const waiter = f.id && this.waiting.get(f.id);
       if (waiter) {
         this.waiting.delete(f.id);
-        if (f.type === "tree") waiter.resolve({ random: f.random, tree: f.tree });
+        if (f.type === "tree") waiter.resolve(f.game ? { ...f, type: undefined, id: undefined } : { random: f.random, tree: f.tree });
         else waiter.reject(new Error(frameText(f)));
         return;
       }

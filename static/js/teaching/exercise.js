@@ -129,25 +129,58 @@ export function bestOrder(tree) {
   const memo = new Map(), choice = new Map();
   const truth = new Map();
   const tv = (t, p, ply) => { if (!truth.has(p)) truth.set(p, minimax(t, ply)); return truth.get(p); };
+  // A node's cost under a window is found over the sets of children searched so far, not over
+  // the orders: the window after a set is the same whatever its order (alpha the best of its
+  // values), so each set is solved once (2^n sets, where the orders were n!: a tic-tac-toe
+  // position's 9 moves took half a minute). Of equal costs the lowest child index is chosen,
+  // which is the first order in lexicographic order, the one trying every order found.
   const cost = (t, path, alpha, beta) => {
     if (isLeaf(t)) return 1;
     const p = join(path), key = `${p}|${alpha}|${beta}`;
     if (memo.has(key)) return memo.get(key);
-    const max = path.length % 2 === 0;
-    let best = Infinity, bestPerm = null;
-    for (const perm of permutations(t.length)) {
-      let a = alpha, b = beta, c = 0;
-      for (const i of perm) {
-        const cp = [...path, i];
-        c += cost(t[i], cp, a, b);
-        if (c >= best) break;
-        const v = tv(t[i], join(cp), cp.length);
-        if (max) { if (v >= b) break; a = Math.max(a, v); } else { if (v <= a) break; b = Math.min(b, v); }
-      }
-      if (c < best) { best = c; bestPerm = perm; }
+    const max = path.length % 2 === 0, n = t.length, full = 2 ** n - 1;
+    const vals = t.map((c, i) => tv(c, join([...path, i]), path.length + 1));
+    const stops = (v, a, b) => (max ? v >= b : v <= a);
+    if (t.every(isLeaf)) {
+      // Leaves cost one each whatever the window: the first that stops the node, else all.
+      const first = vals.findIndex((v) => stops(v, alpha, beta));
+      memo.set(key, first < 0 ? n : 1);
+      choice.set(key, first < 0 ? vals.map((_, i) => i) : [first, ...vals.map((_, i) => i).filter((i) => i !== first)]);
+      return memo.get(key);
     }
+    const has = (set, i) => Math.floor(set / 2 ** i) % 2 === 1;
+    const sets = new Map(); // the set searched (a bit per child) -> {c: the least cost after it, i: the next child}
+    const solve = (set, a, b) => {
+      if (set === full) return 0;
+      const seen = sets.get(set);
+      if (seen) return seen.c;
+      let best = Infinity, next = -1;
+      for (let i = 0; i < n; i++) {
+        if (has(set, i)) continue;
+        let c = cost(t[i], [...path, i], a, b);
+        if (c >= best) continue;
+        const v = vals[i];
+        if (!stops(v, a, b)) c += solve(set + 2 ** i, max ? Math.max(a, v) : a, max ? b : Math.min(b, v));
+        if (c < best) { best = c; next = i; }
+      }
+      sets.set(set, { c: best, i: next });
+      return best;
+    };
+    const best = solve(0, alpha, beta);
+    // The order: the chosen children until one stops the node, then the others in index order.
+    const perm = [];
+    let set = 0, a = alpha, b = beta;
+    while (set !== full) {
+      const i = sets.get(set).i;
+      perm.push(i);
+      set += 2 ** i;
+      const v = vals[i];
+      if (stops(v, a, b)) break;
+      if (max) a = Math.max(a, v); else b = Math.min(b, v);
+    }
+    for (let i = 0; i < n; i++) if (!perm.includes(i)) perm.push(i);
     memo.set(key, best);
-    choice.set(key, bestPerm);
+    choice.set(key, perm);
     return best;
   };
   const leaves = cost(tree, [], -INF, INF);
@@ -168,16 +201,6 @@ export function bestOrder(tree) {
   };
   walk(tree, [], -INF, INF);
   return { leaves, order };
-}
-
-function permutations(n) {
-  const out = [];
-  const go = (rest, acc) => {
-    if (!rest.length) { out.push(acc); return; }
-    rest.forEach((x, i) => go([...rest.slice(0, i), ...rest.slice(i + 1)], [...acc, x]));
-  };
-  go([...Array(n).keys()], []);
-  return out;
 }
 
 // The range of values a leaf may take, the others fixed, with the root's value unchanged:

@@ -12,13 +12,28 @@ import { readForm } from "../url.js";
 import { parseTreeText } from "../model/model.js";
 import { t } from "../i18n/i18n.js";
 import { parseValue, valueText } from "./valuegrade.js";
+import { isGame, GAME_DEPTH, gameQuery, edgeNames, boardsHTML, movesTo } from "./gameexercise.js";
 
 // Small leaves (0 to 20) as exam papers use: readable on a figure, a worksheet and a phone.
 export const DEFAULT_RANDOM = "b=3,d=3,seed=1,values=0..20";
 const MAX_EXERCISE_LEAVES = 81;
 
-// The tree an exercise is set on: the form's tree text, or its random=... from the server.
-export async function exerciseTree(setup) {
+// The tree an exercise is set on: the form's tree text, or its random=... from the server, or with
+// a game chosen the game's tree from its position (gameexercise.js; seed > 0 a position a few
+// random moves on, for a worksheet): then game holds {game, position, depth, seed, nodes}.
+export async function exerciseTree(setup, { seed = 0 } = {}) {
+  if (isGame(setup.game)) {
+    const spec = { game: setup.game, position: setup.position || "", depth: GAME_DEPTH, seed };
+    let got;
+    if (isSite()) got = await siteTree(spec); // session.GameExerciseTree, as the server's /tree
+    else {
+      const res = await fetch(gameQuery(spec, spec));
+      got = await res.json().catch(() => ({}));
+      if (!res.ok) throw new Error(got.error || t("exerciseui.serverTree", { random: spec.game, status: res.status }));
+    }
+    const { tree, game, position, depth, nodes } = got;
+    return { tree, seed: null, random: "", game: { game, position, depth, seed: got.seed || 0, nodes } };
+  }
   if (setup.tree) {
     const tree = parseTreeText(setup.tree);
     if (!Array.isArray(tree)) throw new Error(t("exerciseui.needsMove"));
@@ -142,15 +157,30 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     h.textContent = t("exerciseui.heading", { kind: kindName(kind) });
     const src = document.createElement("span");
     src.className = "ex-source";
-    src.textContent = ex.random ? t("exerciseui.randomTree", { random: ex.random }) : t("exerciseui.formTree");
+    src.textContent = ex.game ? t("gameexercise.source", { game: t(`gameexercise.game-${ex.game.game}`), position: ex.game.position, depth: ex.game.depth })
+      : ex.random ? t("exerciseui.randomTree", { random: ex.random }) : t("exerciseui.formTree");
     head.append(h, src, closeButton());
     const q = document.createElement("p");
     const how = kind === "bounds" ? t("exerciseui.howBounds") : kind === "values" ? t("exerciseui.howValues") : kind === "order" ? t("exerciseui.howOrder") : "";
-    q.className = "ex-q"; q.textContent = sentence(kindTitle(kind)) + (how ? " " + how : "");
+    q.className = "ex-q"; q.textContent = sentence(kindTitle(kind)) + (how ? " " + how : "") + (ex.game ? " " + t("gameexercise.leaves", { win: ex.game.game === "tictactoe" ? 100 : 10000 }) : "");
+    // A game's exercise: the root's board, and the board of the node last clicked or focused.
+    const boards = document.createElement("div");
+    boards.className = "ex-boards"; boards.dataset.testid = "exercise-boards";
+    const showBoards = () => { if (ex && ex.game) boards.innerHTML = boardsHTML(ex.game, ex.boardAt || null); };
+    showBoards();
     const fig = document.createElement("div");
-    fig.className = "ex-figure";
+    fig.className = "ex-figure" + (ex.game ? " ex-game" : ""); // a game's wide tree scrolls at its own size
     const key = shown ? keyOf(kind, tree) : null;
-    const opts = { ...figureSizes(tree), clickable: kind === "prune" || kind === "mirror", crossed: ex.crossed };
+    const opts = { ...figureSizes(tree), clickable: kind === "prune" || kind === "mirror", crossed: ex.crossed, edgeNames: ex.game ? edgeNames(ex.game.nodes) : null };
+    if (ex.game) {
+      const pick = (e) => {
+        const el = e.target.closest && e.target.closest("[data-path],[data-node],[data-leaf],[data-edge],[data-move]");
+        if (!el) return;
+        const p = el.dataset.path ?? el.dataset.node ?? el.dataset.leaf ?? el.dataset.edge ?? el.dataset.move;
+        if (p !== undefined && p !== ex.boardAt) { ex.boardAt = p; showBoards(); }
+      };
+      for (const type of ["click", "focusin", "mouseover"]) fig.addEventListener(type, pick);
+    }
     // order: the figure draws the children in the order typed (or shown), and a node clicked
     // moves among its siblings with ← and →.
     if (kind === "order") { ex.order = key ? { ...key.order } : ex.order || {}; opts.selectable = true; }
@@ -204,7 +234,7 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     }
     if (kind === "prune") formEl.append(field(t("exerciseui.rootValue"), "root", { value: key ? key.root : "" }));
     if (kind === "count") for (const k of ["minimax", "alphabeta", "pvs"]) formEl.append(field(t("exerciseui.countLeaves", { algo: k }), k, { value: key ? key[k] : "" }));
-    const nodeField = (p) => t("exerciseui.nodeField", { node: p === "" ? "root" : p, player: playerAt(p) });
+    const nodeField = (p) => t("exerciseui.nodeField", { node: p === "" ? "root" : p, player: playerAt(p) }) + (ex.game && p ? ` (${movesTo(ex.game.nodes, p).join(" ")})` : "");
     if (kind === "values") for (const p of innerPaths(tree)) formEl.append(field(nodeField(p), `v:${p}`, { value: key && key[p] ? valueText(key[p]) : "" }));
     if (kind === "bounds") for (const p of leafPaths(tree)) formEl.append(field(`${p} (${at(tree, p)})`, `r:${p}`, { size: 6, value: key ? rangeText(key[p]) : "" }));
     if (kind === "order") for (const p of innerPaths(tree)) formEl.append(field(nodeField(p), `o:${p}`, { size: 6, value: key && key.order[p] ? key.order[p].join(" ") : ex.order[p] ? ex.order[p].join(" ") : "" }));
@@ -219,7 +249,9 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
     const result = document.createElement("div");
     result.className = "ex-result"; result.dataset.testid = "exercise-result"; result.setAttribute("aria-live", "polite");
     formEl.append(Object.assign(document.createElement("button"), { type: "submit", hidden: true }));
-    panel.append(head, q, fig, formEl, bar, result);
+    panel.append(head, q, ...(ex.game ? [boards] : []), fig, formEl, bar, result);
+    // A game's tree wider than the panel opens on its root, in the middle.
+    if (ex.game) fig.scrollLeft = (fig.scrollWidth - fig.clientWidth) / 2;
   }
 
   // Moves the selected node one place left (-1) or right (+1) among its siblings.
@@ -310,7 +342,12 @@ export function createExerciseUI(S, { form, container, onSheet = null, pause = (
   return {
     wire, load, open, close, answer,
     // The key is worked out once per exercise (order tries every order of every node's children).
-    snapshot() { return ex ? { kind: ex.kind, seed: ex.seed, key: (ex.key ||= keyOf(ex.kind, ex.tree)) } : null; },
+    snapshot() {
+      if (!ex) return null;
+      const s = { kind: ex.kind, seed: ex.seed, key: (ex.key ||= keyOf(ex.kind, ex.tree)) };
+      if (ex.game) s.game = { game: ex.game.game, position: ex.game.position, depth: ex.game.depth };
+      return s;
+    },
     get tree() { return ex ? ex.tree : null; },
   };
 }

@@ -9,8 +9,11 @@ import { treeSVG, figureSizes } from "./treesvg.js";
 import { readForm } from "../url.js";
 import { t } from "../i18n/i18n.js";
 import { valueText } from "./valuegrade.js";
+import { isGame, boardSVG, edgeNames, caption, sideWord } from "./gameexercise.js";
 
 export const PER_PAGE = 3;
+const GAME_PER_PAGE = 2; // a game's tree is wider and has its board with it
+const BESIDE = 45;
 const MAX_TREES = 24;
 const SHEET_RANDOM = "b=2,d=4,seed=1,values=0..20"; // 16 small leaves: three trees a page stay readable
 const PAPER = { a4: { name: "A4", w: 210, h: 297 }, letter: { name: "Letter", w: 215.9, h: 279.4 } };
@@ -69,7 +72,9 @@ export function createSheet({ form }) {
 
   async function open(kind, opts = {}) {
     const { n, paper } = { ...params(), ...opts };
-    const base = readForm(form).setup.random || SHEET_RANDOM;
+    const setup = readForm(form).setup;
+    if (isGame(setup.game)) return openGame(kind, setup, { n, paper });
+    const base = setup.random || SHEET_RANDOM;
     const seed0 = Number((/seed=(\d+)/.exec(base) || [0, 1])[1]);
     const spec = (s) => (/seed=\d+/.test(base) ? base.replace(/seed=\d+/, `seed=${s}`) : `${base},seed=${s}`);
     close();
@@ -82,12 +87,25 @@ export function createSheet({ form }) {
     return state;
   }
 
-  function build(kind, got, { n, paper, seed0, base }) {
+  // A game's sheet: the position's tree first, then trees of positions a few seeded random moves
+  // on (seeds 1 .. n-1, session.GameExerciseTree), each with its board above it.
+  async function openGame(kind, setup, { n, paper }) {
+    close();
+    setURL(kind, { n, paper });
+    const got = await Promise.all([...Array(n).keys()].map((i) => exerciseTree(setup, { seed: i })));
+    state = { kind, seed: 0, trees: n, paper, random: "", game: setup.game, position: setup.position || "" };
+    build(kind, got, { n, paper, seed0: 0, base: "", game: setup.game });
+    return state;
+  }
+
+  function build(kind, got, { n, paper, seed0, base, game = "" }) {
     const P = PAPER[paper];
+    // A game's trees are wide (Connect Four's 49 leaves, tic-tac-toe's up to 72): landscape.
+    const land = !!game, W = land ? P.h : P.w, H = land ? P.w : P.h;
     style = document.createElement("style");
-    style.textContent = `@page { size: ${P.name === "A4" ? "A4" : "letter"} portrait; margin: 12mm; }
-      .sheet-page { width: ${P.w}mm; height: ${P.h}mm; }
-      @media print { .sheet-page { width: auto; height: ${P.h - 24 - 1}mm; } }`;
+    style.textContent = `@page { size: ${P.name === "A4" ? "A4" : "letter"} ${land ? "landscape" : "portrait"}; margin: 12mm; }
+      .sheet-page { width: ${W}mm; height: ${H}mm; }
+      @media print { .sheet-page { width: auto; height: ${H - 24 - 1}mm; } }`;
     document.head.append(style);
     sheet = el("main", "sheet"); // the page's one main landmark while the rest is hidden
     sheet.dataset.testid = "sheet";
@@ -102,7 +120,7 @@ export function createSheet({ form }) {
     paperSel.addEventListener("change", () => open(kind, { n, paper: paperSel.value }));
     const shut = el("button", "", t("sheet.close"));
     shut.type = "button"; shut.dataset.testid = "sheet-close"; shut.addEventListener("click", close);
-    const spec = base.replace(/,?seed=\d+/, ""), name = kindName(kind);
+    const spec = game ? t(`gameexercise.game-${game}`) : base.replace(/,?seed=\d+/, ""), name = kindName(kind);
     bar.append(el("h1", "", t("sheet.toolbarTitle", { kind: name })), el("span", "", t("sheet.toolbarTrees", { n, spec, first: seed0, last: seed0 + n - 1 })), paperLabel, print, shut);
     sheet.append(bar);
     const title = t("sheet.title", { kind: name, seed: seed0 });
@@ -117,19 +135,32 @@ export function createSheet({ form }) {
     };
     const item = (p, i, one, key) => {
       const box = el("div", "sheet-item");
-      box.append(el("h2", "", t("sheet.item", { i: i + 1, spec: base.replace(/seed=\d+/, `seed=${seed0 + i}`) })));
+      const g = one.game;
+      let b = null;
+      if (g) {
+        // The position the tree starts from, so the student reads the game: at the tree's left
+        // when the tree has at most BESIDE leaves (the page's height is what limits its size:
+        // tic-tac-toe's b2 a1, 42 leaves, 5.2 pt above, 7.2 pt beside), else above it (the
+        // width limits it: the empty board's 72 leaves 5.9 pt above, 5.2 beside).
+        const root = g.nodes[""];
+        box.append(el("h2", "", t("gameexercise.sheetItem", { i: i + 1, game: t(`gameexercise.game-${g.game}`), side: sideWord(root.side), position: g.position })));
+        b = el("div", "sheet-board");
+        b.innerHTML = boardSVG(g.game, root.cells, { size: 110, label: caption(g, ""), testid: "sheet-board" });
+      } else box.append(el("h2", "", t("sheet.item", { i: i + 1, spec: base.replace(/seed=\d+/, `seed=${seed0 + i}`) })));
       let opts = { blanks: !key && kind === "values", under: !key && kind === "bounds" ? Object.fromEntries(leafList(one.tree).map((l) => [l, "_____"])) : {} };
       let text = "";
       if (key) { const k = keyMarks(kind, one.tree); opts = k.opts; text = k.text; }
       const fig = el("div", "sheet-figure");
-      fig.innerHTML = treeSVG(one.tree, { ...opts, ...figureSizes(one.tree, true) });
-      box.append(fig);
+      fig.innerHTML = treeSVG(one.tree, { ...opts, ...figureSizes(one.tree, true), edgeNames: g ? edgeNames(g.nodes) : null });
+      if (b && leafList(one.tree).length <= BESIDE) { const row = el("div", "sheet-game-row"); row.append(b, fig); box.append(row); } else box.append(...(b ? [b] : []), fig);
       for (const line of key ? [text] : answerLines(kind, one.tree)) if (line) box.append(el("p", "sheet-answer", line));
       p.append(box);
     };
     let p = null;
-    got.forEach((one, i) => { if (i % PER_PAGE === 0) { p = page(false); if (i === 0) p.append(el("p", "sheet-q", sentence(kindTitle(kind)) + " " + t("sheet.conventions"))); } item(p, i, one, false); });
-    got.forEach((one, i) => { if (i % PER_PAGE === 0) p = page(true); item(p, i, one, true); });
+    const per = game ? GAME_PER_PAGE : PER_PAGE;
+    const about = game ? " " + t("gameexercise.sheetQ", { depth: got[0].game.depth }) + " " + t("gameexercise.leaves", { win: game === "tictactoe" ? 100 : 10000 }) : "";
+    got.forEach((one, i) => { if (i % per === 0) { p = page(false); if (i === 0) p.append(el("p", "sheet-q", sentence(kindTitle(kind)) + " " + t("sheet.conventions") + about)); } item(p, i, one, false); });
+    got.forEach((one, i) => { if (i % per === 0) p = page(true); item(p, i, one, true); });
     const foot = el("p", "sheet-foot", t("sheet.madeWith", { url: `${location.origin}${location.pathname}${location.search}` }));
     pages[pages.length - 1].append(foot);
     sheet.append(...pages);

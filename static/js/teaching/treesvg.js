@@ -44,9 +44,11 @@ export function figureSizes(tree, sheet = false) {
 // ({path: text} beside inner nodes), blanks (a box beside each inner node to write in), under
 // ({leaf path: text} below leaves), highlight (Set of paths ringed), width (px, the drawing
 // scales to it), clickable (leaves get a pointer and a title), marked (Set of paths a graded
-// answer got wrong: ringed in red with their path written beside them, as the feedback names them).
+// answer got wrong: ringed in red with their path written beside them, as the feedback names them),
+// edgeNames ({path: move}: a game's tree names its edges with the moves, gameexercise.js).
 export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false, under = {}, highlight = new Set(),
-  width = 0, clickable = false, dx = 40, dy = 64, rows = true, r = 11, font = 10, order = null, selectable = false, marked = new Set() } = {}) {
+  width = 0, clickable = false, dx = 40, dy = 64, rows = true, r = 11, font = 10, order = null, selectable = false, marked = new Set(),
+  edgeNames = null } = {}) {
   const nodes = layoutTree(tree, { dx, dy, order });
   const left = rows ? 46 : 16, top = 22;
   const maxX = Math.max(...nodes.map((n) => n.x)), maxY = Math.max(...nodes.map((n) => n.y));
@@ -75,6 +77,12 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     if (clickable) out.push(`<line class="ex-edge" data-edge="${esc(n.path)}" x1="${X(n.parent.x)}" y1="${Y(n.parent.y) + r}" x2="${X(n.x)}" y2="${Y(n.y) - r}" stroke="transparent" stroke-width="10"><title>${esc(t("treesvg.edgeTitle", { path: n.path }))}</title></line>`);
     const i = n.path.split(".").pop();
     const mx = (X(n.parent.x) + X(n.x)) / 2, my = (Y(n.parent.y) + r + Y(n.y) - r) / 2;
+    if (edgeNames) {
+      // A game's tree names each edge with its move, in the game's notation (gameexercise.js).
+      const side = n.x < n.parent.x ? -1 : n.x > n.parent.x ? 1 : 0, name = edgeNames[n.path] ?? i;
+      out.push(`<text class="ex-move" data-move="${esc(n.path)}" x="${mx + side * 4 + (side ? 0 : 7)}" y="${my}" font-size="${Math.max(9, Math.round(font * 0.6))}" fill="#444" text-anchor="${side < 0 ? "end" : side > 0 ? "start" : "middle"}" stroke="#fff" stroke-width="2.5" paint-order="stroke">${esc(name)}</text>`);
+      continue;
+    }
     out.push(`<text x="${mx + (n.x < n.parent.x ? -6 : n.x > n.parent.x ? 6 : 7)}" y="${my}" font-size="8" fill="#999" text-anchor="middle">${i}</text>`);
   }
   let leafIndex = 0;
@@ -89,7 +97,7 @@ export function treeSVG(tree, { crossed = new Set(), labels = {}, blanks = false
     if (n.leaf) {
       const leafLabel = esc(t("treesvg.leafLabel", { path: n.path, value: n.value }));
       const attrs = clickable ? ` class="ex-leaf" data-path="${esc(n.path)}" tabindex="0" role="button" aria-pressed="${crossed.has(n.path)}" aria-label="${leafLabel}"`
-        : selectable ? ` class="ex-node" data-path="${esc(n.path)}" tabindex="0" role="button" aria-label="${leafLabel}"` : "";
+        : selectable ? ` class="ex-node" data-path="${esc(n.path)}" tabindex="0" role="button" aria-label="${leafLabel}"` : edgeNames ? ` data-leaf="${esc(n.path)}"` : "";
       out.push(`<g${attrs}><title>${esc(t("treesvg.leafTitle", { path: n.path }))}</title><rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" fill="#fff" stroke="#222" stroke-width="1.2"/>`);
       out.push(`<text class="leaf-value" x="${x}" y="${y}" font-size="${String(n.value).length * font * 0.62 > 2 * r - 2 ? font - 2 : font}" text-anchor="middle" dominant-baseline="central" fill="#222">${esc(n.value)}</text>`);
       if (crossed.has(n.path)) out.push(`<path d="M${x - r - 3} ${y - r - 3} L${x + r + 3} ${y + r + 3} M${x + r + 3} ${y - r - 3} L${x - r - 3} ${y + r + 3}" stroke="#D55E00" stroke-width="1.8" stroke-opacity="0.8"/>`);
