@@ -77,3 +77,19 @@ test("the PV's reason and the tree's end word for a game's end", () => {
   assert.equal(endWord("loss"), "lost");
   assert.equal(endWord("mate"), "mate"); // chess keeps its word
 });
+
+test("the board's caption says a game is over at the node, and chess's captions are unchanged", async () => {
+  const { gameOverTitle } = await import("../board/boardtitle.js");
+  speak("en");
+  assert.equal(gameOverTitle("selected: a8 · ply 1", "loss"), "selected: a8 · ply 1 · game over: the side to move has lost");
+  assert.equal(gameOverTitle("root position", "win"), "root position · game over: the side to move has won");
+  assert.equal(gameOverTitle("root position", "draw"), "root position · game over: a draw");
+  assert.equal(gameOverTitle("searching: e2e4", "mate"), "searching: e2e4");
+  assert.equal(gameOverTitle("searching: e2e4", ""), "searching: e2e4");
+  speak("fr");
+  try {
+    assert.equal(gameOverTitle("x", "loss"), "x · partie finie\u00a0: le camp au trait a perdu");
+  } finally {
+    speak("en");
+  }
+});
