@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/pvscope/pvscope/tracer"
+	"github.com/pvscope/pvscope/tracer/gotrace"
 )
 
 // Othello positions at and one move before the game's end, counted by hand
@@ -88,5 +91,52 @@ func TestGameEndOthello(t *testing.T) {
 		} else if c.reason != "" && !strings.Contains(reasonSentence(c.reason), "game is over") {
 			t.Errorf("%s: check words %q as %q", c.name, c.reason, reasonSentence(c.reason))
 		}
+	}
+}
+
+// The Go kit writes a game's end as an engine gives it: tic-tac-toe after a1
+// b1 a2 b2, x's a3 completes the a-file, so o, to move, has lost ("loss",
+// -(30000 - 1) one ply down). pvscope check reads it clean, and the depth-2
+// line, one move long, ends for that reason.
+func TestGameEndGoKit(t *testing.T) {
+	for _, k := range []string{"PVSCOPE_TRACE_FILE", "PVSCOPE_TRACE_SEARCH", "PVSCOPE_TRACE_DEPTH"} {
+		t.Setenv(k, "")
+	}
+	path := filepath.Join(t.TempDir(), "ttt.jsonl")
+	tr := gotrace.New(path)
+	tr.Game("tictactoe", "a1 b1 a2 b2")
+	tr.SearchStart("", 2, "fail-soft", 30000, 32000)
+	tr.IterationStart(2, -32000, 32000)
+	tr.Enter(0, -32000, 32000, 2)
+	tr.Move(0, "a3")
+	tr.Enter(1, -32000, 32000, 1)
+	v := -tr.ExitEnd(1, -(30000 - 1), "loss")
+	tr.Exit(0, v)
+	tr.PVMove("a3")
+	tr.RootPV(2, v)
+	tr.PVMove("a3")
+	tr.IterationEnd(2, v)
+	tr.PVMove("a3")
+	tr.SearchEnd(2, v, "a3")
+	if err := tr.Close(); err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(file, []byte(`"end":"loss"`)) {
+		t.Fatalf("the kit's trace does not carry the loss:\n%s", file)
+	}
+	rep, err := checkTrace(bytes.NewReader(file), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.ViolationCount+rep.WriterMistakeCount+rep.WarningCount != 0 {
+		t.Errorf("%d violations %v, %d writer mistakes %v, %d warnings %v",
+			rep.ViolationCount, rep.Violations, rep.WriterMistakeCount, rep.WriterMistakes, rep.WarningCount, rep.Warnings)
+	}
+	if n := len(rep.Iterations); n != 1 || rep.Iterations[0].End == nil || rep.Iterations[0].End.Reason != "loss" {
+		t.Errorf("iterations %+v; want one, its line a3 ending for \"loss\"", rep.Iterations)
 	}
 }
