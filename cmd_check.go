@@ -362,6 +362,12 @@ func reasonSentence(reason string) string {
 		return "mate"
 	case tracer.ReasonStalemate:
 		return "stalemate"
+	case tracer.ReasonWon:
+		return "the game is over: the side to move has won"
+	case tracer.ReasonLost:
+		return "the game is over: the side to move has lost"
+	case tracer.ReasonDrawn:
+		return "the game is over in a draw"
 	case tracer.ReasonRepetition:
 		return "repetition"
 	case tracer.ReasonFiftyMove:

@@ -55,15 +55,29 @@ func (p *GamePosition) Unmake() { p.board.Undo() }
 func (p *GamePosition) Evaluate() int { return p.board.Evaluate() }
 
 // NoMoves implements Position: the game is over; a loss for the side to move
-// scores as being mated at this ply, a draw 0.
+// scores as being mated at this ply, a win as mating, a draw 0. The end is
+// the game's own word for the side to move's result (tracer.Won, Lost,
+// Drawn), not chess's checkmate and stalemate.
 func (p *GamePosition) NoMoves() (int, tracer.End) {
-	switch p.board.Outcome() {
+	o := p.board.Outcome()
+	switch o {
 	case games.Loss:
-		return -MateIn(p.Ply()), tracer.Mate
+		return -MateIn(p.Ply()), gameEnd(o)
 	case games.Win:
-		return MateIn(p.Ply()), tracer.Mate
+		return MateIn(p.Ply()), gameEnd(o)
 	}
-	return 0, tracer.Stalemate
+	return 0, gameEnd(o)
+}
+
+// gameEnd is a finished game's end for the side to move.
+func gameEnd(o games.Outcome) tracer.End {
+	switch o {
+	case games.Win:
+		return tracer.Won
+	case games.Loss:
+		return tracer.Lost
+	}
+	return tracer.Drawn
 }
 
 // Draw implements Position: the games here have no draw by rule before the end.

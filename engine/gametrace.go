@@ -123,20 +123,17 @@ func (g *GameTrace) NotAMove(line []string, move string) string {
 }
 
 // LineEnd is tracer.Diagnosis's EndOfLine for a game's trace: whether the
-// game is over where pv ends (a decided game as mate, a drawn one as
-// stalemate, as GamePosition.NoMoves writes them); (NoReason, false) when a
+// game is over where pv ends (won, lost or drawn for the side to move there,
+// as GamePosition.NoMoves writes them); (NoReason, false) when a
 // move of pv cannot be played.
 func (g *GameTrace) LineEnd(pv []string) (tracer.Reason, bool) {
 	if g.seek(pv) < len(pv) {
 		return tracer.NoReason, false
 	}
-	switch g.board.Outcome() {
-	case games.Ongoing:
+	if g.board.Outcome() == games.Ongoing {
 		return tracer.NoReason, true
-	case games.Draw:
-		return tracer.ReasonOfEnd(tracer.Stalemate), true
 	}
-	return tracer.ReasonOfEnd(tracer.Mate), true
+	return tracer.ReasonOfEnd(gameEnd(g.board.Outcome())), true
 }
 
 var (

@@ -87,6 +87,8 @@ func TestBrowserGameTicTacToeSteppedToTheEnd(t *testing.T) {
 		for (let k = 0; k <= n; k++) {
 			api.seek(k);
 			await frame();
+			// A slow frame draws the step's regions over several (render.js): wait until it is drawn whole.
+			for (let i = 0; i < 100 && !api.snapshot().drawn; i++) await frame();
 			const tr = api.trace, id = tr.current(k), cells = {};
 			for (const g of document.querySelectorAll('[data-testid="game-board"] [data-testid="game-cell"]')) cells[g.dataset.cell] = g.dataset.piece;
 			out.push({ moves: id ? tr.positionMoves(id) : [], cells });

@@ -63,6 +63,7 @@ type Deriver struct {
 	scale     Scale
 	tree      bool // a teaching tree: a childless node above the horizon is a leaf
 	failHard  bool // meta.bounds fail-hard: a move that failed high at its own node decides no line
+	game      bool // meta.game names a game other than chess: a mated node has lost, not been checkmated
 	started   bool
 	ended     bool
 	entered   bool // an enter has been seen
@@ -145,6 +146,7 @@ func NewDeriver(h Header, out func(e Event, line int)) *Deriver {
 	d.scale, _ = ScaleOf(h.Meta) // a bad key is ignored; pvscope check says so
 	d.tree = h.Meta["tree"] != "" || h.Meta["random"] != ""
 	d.failHard = h.Meta["bounds"] == BoundsFailHard
+	d.game = h.Meta["game"] != "" && h.Meta["game"] != "chess"
 	return d
 }
 

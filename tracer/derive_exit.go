@@ -80,6 +80,8 @@ func (d *Deriver) exit(e *Event) {
 		switch {
 		case f.ttCut:
 			e.End = TTCut
+		case d.scale.MatedAt(e.Score, int(f.ply)) && d.game: // a game other than chess, lost here
+			e.End = Lost
 		case d.scale.MatedAt(e.Score, int(f.ply)): // mated here, not some plies on
 			e.End = Mate
 		case f.depth <= 0:

@@ -280,7 +280,9 @@ func (f *diagFrame) decide(score int32, may bool, end PVEnd) {
 func (d *Diagnosis) lineEnd(f *diagFrame, e *Event) PVEnd {
 	here := PVEnd{Node: f.node, Ply: f.ply, Reason: endReason(f, e), path: f.path}
 	if d.scale().MatedAt(e.Score, f.ply) {
-		here.Reason = ReasonMate
+		if e.End != Lost { // a game's loss keeps its own word
+			here.Reason = ReasonMate
+		}
 		return here
 	}
 	b := &f.best.d
@@ -309,7 +311,7 @@ func endReason(f *diagFrame, e *Event) Reason {
 	open := int64(f.beta)-int64(f.alpha) > 1
 	inside := f.alpha < e.Score && e.Score < f.beta
 	switch {
-	case e.End == Mate || e.End == Stalemate || e.End == Repetition || e.End == FiftyMove || e.End == Leaf || e.End == Stopped:
+	case e.End.GameOver() || e.End == Repetition || e.End == FiftyMove || e.End == Leaf || e.End == Stopped:
 		return ReasonOfEnd(e.End)
 	case (e.End == TTCut || f.ttCut) && open && inside:
 		return TTExactCutAtPV

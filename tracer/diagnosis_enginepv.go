@@ -127,7 +127,7 @@ func (d *Diagnosis) compareLine(l engineLine, end PVEnd) {
 	case end.Ply == k && (end.Reason == ReasonHorizon || end.Reason == ReasonLeaf):
 		m = msg.New("go-tracer.enginePVPastLeaf", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where node {node} is a leaf (a static evaluation): a stale PV-table row",
 			"line", line, "source", src, "depth", depth, "ply", k, "node", end.Node)
-	case end.Ply == k && (end.Reason == ReasonMate || end.Reason == ReasonStalemate):
+	case end.Ply == k && end.Reason.GameOver():
 		m = msg.New("go-tracer.enginePVPastGameEnd", "the engine's line {line} ({source}, depth {depth}) goes on past ply {ply}, where the game is over at node {node} ({reason})",
 			"line", line, "source", src, "depth", depth, "ply", k, "node", end.Node, "reason", end.Reason.String())
 	case end.Ply == k && (end.Reason == ReasonRepetition || end.Reason == ReasonFiftyMove):

@@ -110,7 +110,7 @@ func (d *Diagnosis) finish() {
 		switch {
 		case ok && r != NoReason:
 			it.End.Reason = r
-		case ok && (it.End.Reason == ReasonMate || it.End.Reason == ReasonStalemate):
+		case ok && it.End.Reason.GameOver():
 			it.End.Reason = NoReason // the game goes on there
 		}
 	}

@@ -209,11 +209,28 @@ const (
 	FiftyMove             // fifty moves without a capture or pawn move: a draw
 	TTCut                 // a transposition-table entry answered it
 	Stopped               // the search was cancelled; the score is not to be trusted
+	// A game other than chess is over at the node, worded as the side to
+	// move's result (tic-tac-toe, Connect Four, Othello: a game's end is no
+	// checkmate, and in Othello the side to move may have won).
+	Won   // the game is over and the side to move has won
+	Lost  // the game is over and the side to move has lost
+	Drawn // the game is over in a draw
 )
 
 var endNames = [...]string{
 	Searched: "", Eval: "eval", Leaf: "leaf", Mate: "mate", Stalemate: "stalemate",
 	Repetition: "repetition", FiftyMove: "fifty-move", TTCut: "tt-cutoff", Stopped: "stopped",
+	Won: "win", Lost: "loss", Drawn: "draw",
+}
+
+// GameOver says whether e ends the game at its node: checkmate or stalemate
+// in chess, a win, loss or draw in another game.
+func (e End) GameOver() bool {
+	switch e {
+	case Mate, Stalemate, Won, Lost, Drawn:
+		return true
+	}
+	return false
 }
 
 func (e End) String() string {

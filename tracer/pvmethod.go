@@ -111,6 +111,12 @@ const (
 	// or low on a window one unit wide (an MTD driver's bound search): its
 	// line is a bound's.
 	RootBound
+	// ReasonWon, ReasonLost, ReasonDrawn: a game other than chess is over at
+	// the node (the side to move has won, lost, or it is a draw); the line is
+	// complete.
+	ReasonWon
+	ReasonLost
+	ReasonDrawn
 
 	reasonEnd
 )
@@ -136,6 +142,9 @@ var reasonNames = [...]string{
 	PrunedAtPV:           "pruned-at-pv",
 	AspirationFailAtRoot: "aspiration-fail",
 	RootBound:            "root-bound",
+	ReasonWon:            "win",
+	ReasonLost:           "loss",
+	ReasonDrawn:          "draw",
 }
 
 // Reasons lists every reason in order.
@@ -180,6 +189,21 @@ func ReasonOfEnd(e End) Reason {
 		return ReasonLeaf
 	case Stopped:
 		return SearchStopped
+	case Won:
+		return ReasonWon
+	case Lost:
+		return ReasonLost
+	case Drawn:
+		return ReasonDrawn
 	}
 	return NoReason
+}
+
+// GameOver says whether r is a game's end: mate, stalemate, win, loss or draw.
+func (r Reason) GameOver() bool {
+	switch r {
+	case ReasonMate, ReasonStalemate, ReasonWon, ReasonLost, ReasonDrawn:
+		return true
+	}
+	return false
 }

@@ -5,7 +5,7 @@
 import { narrate } from "./stepping/narrate.js";
 import { Announcer, describeSelected, liveRegion } from "./stepping/announce.js";
 import { cutoffText } from "./pv/panels.js";
-import { boardTitle } from "./board/boardtitle.js";
+import { boardTitle, gameOverTitle } from "./board/boardtitle.js";
 import { runStateText } from "./runstate.js";
 import { pvReports, methodsOf } from "./pv/pvreports.js";
 import { t } from "./i18n/i18n.js";
@@ -224,7 +224,7 @@ export function createRenderer(S, { board, pvPanel, pvLab, stats, log, codePanel
       ? boardTitle({ selected: !!S.selected, node: N.nodeTitle(id), pass: fenHere ? (fenHere.split(" ")[1] === "b" ? "b" : "w") : "",
         ply: nd.ply, depth: nd.depth, window: S.pov.windowText(nd.alpha, nd.beta, nd.ply) })
       : S.selected ? t("render.boardSelectedRoot") : t("render.boardRootPosition");
-    if (N.game) board.game.node(tr.started, id ? tr.positionMoves(id) : [], line, title); // board/games.js
+    if (N.game) board.game.node(tr.started, id ? tr.positionMoves(id) : [], line, gameOverTitle(title, nd && nd.end)); // board/games.js
     else if (N.chess) {
       const fen = id ? N.lines.fenAt(tr, id) : N.lines.rootFen;
       // At or below a move the page's rules reject: the last legal position, and why (board.js).

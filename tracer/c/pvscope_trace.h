@@ -49,7 +49,7 @@
  *   PVSCOPE_EXTENDED(ply, plies, why) or deeper ("check")
  *   PVSCOPE_ENTER(ply, alpha, beta, depth)  a node is entered (after its move was announced)
  *   PVSCOPE_EXIT(ply, score)         expression: writes the exit, yields score
- *   PVSCOPE_EXIT_END(ply, score, end) the same with end ("eval", "mate", "repetition", ...)
+ *   PVSCOPE_EXIT_END(ply, score, end) the same with end ("eval", "mate", "repetition", ...; a game: "win", "loss", "draw")
  *   PVSCOPE_STAND_PAT(ply, score)    quiescence takes its static evaluation
  *   PVSCOPE_MOVE_VALUE(ply, score)   the node took score for its last move, not -child
  *   PVSCOPE_PRUNE(ply, move, why)    a move skipped without a search

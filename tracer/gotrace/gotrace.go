@@ -330,7 +330,7 @@ func (t *Tracer) Exit(ply, score int) int {
 	return score
 }
 
-// ExitEnd is Exit with why the node stopped early ("eval", "mate", "repetition", ...).
+// ExitEnd is Exit with why the node stopped early ("eval", "mate", "repetition", ...; a game other than chess: "win", "loss", "draw", the side to move's result).
 func (t *Tracer) ExitEnd(ply, score int, end string) int {
 	if t != nil && t.on {
 		t.exit(ply, score, end)

@@ -189,7 +189,10 @@ class Trace:
         self._write(event)
 
     def exit(self, ply, score, end=None):
-        """Writes the node's exit and returns score: return trace.exit(ply, score)."""
+        """Writes the node's exit and returns score: return trace.exit(ply, score).
+
+        end, when given, says why the node stopped early: "eval", "mate", "repetition", ...;
+        in a game other than chess "win", "loss" or "draw", the side to move's result."""
         if self.on:
             event = {"kind": "exit", "node": self._id[ply], "score": score}
             if end:

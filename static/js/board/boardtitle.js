@@ -8,3 +8,9 @@ import { t } from "../i18n/i18n.js";
 export function boardTitle({ selected, node, pass = "", ply, depth, window }) {
   return t("render.boardNode", { what: selected ? "selected" : "searching", node, pass: pass || "none", ply, depth, window });
 }
+
+// gameOverTitle adds to a caption that the game is over at the node, when its end says so (a game
+// other than chess: "win", "loss", "draw", the side to move's result; area "gameend").
+export function gameOverTitle(title, end) {
+  return ["win", "loss", "draw"].includes(end) ? t("gameend.title", { title, result: end }) : title;
+}

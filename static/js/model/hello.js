@@ -12,7 +12,7 @@ export const HELLO = {
   kinds: ["", "search-start", "search-end", "iteration-start", "iteration-end", "aspiration-fail", "enter", "exit", "probe", "fail-high", "fail-low", "re-search", "cutoff", "tt-probe", "tt-hit", "tt-cutoff", "tt-store", "pv-update", "root-pv", "pv-line", "pv-cut", "prune", "stand-pat", "move-value"],
   nodeTypes: ["", "pv", "cut", "all"],
   bounds: ["", "exact", "lower", "upper"],
-  ends: ["", "eval", "leaf", "mate", "stalemate", "repetition", "fifty-move", "tt-cutoff", "stopped"],
+  ends: ["", "eval", "leaf", "mate", "stalemate", "repetition", "fifty-move", "tt-cutoff", "stopped", "win", "loss", "draw"],
   methods: ["", "triangular", "stack", "tt", "pvhash"],
-  reasons: ["", "tt-exact-cut-at-pv", "tt-entry-overwritten", "tt-entry-not-exact", "tt-entry-missing", "tt-move-illegal", "fail-low-at-pv", "mate", "stalemate", "repetition", "fifty-move", "leaf", "search-stopped", "tt-cutoff", "horizon", "iir-at-pv", "reduced-at-pv", "pruned-at-pv", "aspiration-fail", "root-bound"],
+  reasons: ["", "tt-exact-cut-at-pv", "tt-entry-overwritten", "tt-entry-not-exact", "tt-entry-missing", "tt-move-illegal", "fail-low-at-pv", "mate", "stalemate", "repetition", "fifty-move", "leaf", "search-stopped", "tt-cutoff", "horizon", "iir-at-pv", "reduced-at-pv", "pruned-at-pv", "aspiration-fail", "root-bound", "win", "loss", "draw"],
 };

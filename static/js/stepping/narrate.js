@@ -20,6 +20,7 @@ import { ownSearchName, ownSearchSentence } from "../model/ownsearch.js";
 const BOUND_FLIP = { lower: "upper", upper: "lower", exact: "exact" };
 const NEGAMAX = new View("negamax");
 const EXPECTS = new Set(["pv", "cut", "all"]);
+const GAME_ENDS = new Set(["win", "loss", "draw"]); // a game's end for the side to move (tracer.Won, Lost, Drawn)
 
 export function narrate(trace, i, label = (_, m) => m, opts = {}) {
   const e = trace.event(i);
@@ -108,13 +109,15 @@ export function narrate(trace, i, label = (_, m) => m, opts = {}) {
       // breakpoint stops on: say its name, not only "fails low".
       const nullCut = nd && nd.nullMove && nd.parent && trace.modern && trace.modern.isNullCut(i)
         ? " " + say("narrate.nullMoveCutoff", { parent: nodeName(nd.parent) }) : "";
+      // A game's end (win, loss, draw for the side to move) is its own sentence after the exit's.
+      const gameEnd = GAME_ENDS.has(e.end) ? " " + say("gameend.exit", { result: e.end }) : "";
       return say("narrate.exit", {
-        name, value, end: e.end || "none",
+        name, value, end: e.end && !GAME_ENDS.has(e.end) ? e.end : "none",
         outcome: o === "exact" || o === "fail-high" || o === "fail-low" ? o : "none",
         window: w(lo, hi), bound: o === "fail-low" ? bound(lo) : bound(hi),
         type: e.actual === "cut" || e.actual === "all" ? e.actual : "none",
         expected: nd && nd.expect && e.actual && nd.expect !== e.actual && EXPECTS.has(nd.expect) ? nd.expect : "none",
-      }) + nullCut;
+      }) + nullCut + gameEnd;
     }
     case "probe":
       return say("narrate.probe", { name: mv(e.node, e.move), window: win(e.alpha, e.beta) });

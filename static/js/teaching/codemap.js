@@ -36,7 +36,7 @@ export function tagOf(ev, node, chess) {
       return ev.depth <= 0 ? "q.enter" : "enter";
     case "exit":
       if (ev.end === "tt-cutoff") return "tt-cutoff";
-      if (["mate", "stalemate", "repetition", "fifty-move", "leaf"].includes(ev.end)) return q ? "q.end" : "end";
+      if (["mate", "stalemate", "win", "loss", "draw", "repetition", "fifty-move", "leaf"].includes(ev.end)) return q ? "q.end" : "end";
       if (ev.end === "eval") return q ? "q.leaf" : "rfp";
       return q ? "q.exit" : "exit";
     case "tt-probe": case "tt-hit": return "tt-probe";

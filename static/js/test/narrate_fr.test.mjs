@@ -239,7 +239,10 @@ test("every word the engine may send has its French (reasons, methods, whys, end
     for (const w of PRUNE_WHYS) frenchText(whyLabel(w), `stub ${w}`);
     assert.equal(whyLabel("futility"), "futilité");
     const none = t("narrate.exit", { name: "x", value: "1", end: "none", outcome: "none", window: "", bound: "", type: "none", expected: "none" });
-    for (const e of ends.filter((e) => e && e !== "stopped")) {
+    // A game's end (win, loss, draw) is its own sentence after the exit's (area gameend, gameend.test.mjs).
+    const gameEnds = ["win", "loss", "draw"];
+    for (const e of gameEnds) frenchText(t("gameend.exit", { result: e }), `end ${e}`);
+    for (const e of ends.filter((e) => e && e !== "stopped" && !gameEnds.includes(e))) {
       const s = t("narrate.exit", { name: "x", value: "1", end: e, outcome: "none", window: "", bound: "", type: "none", expected: "none" });
       assert.notEqual(s, none, `the end ${e} has its words`);
       frenchText(s, `end ${e}`);

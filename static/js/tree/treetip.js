@@ -8,7 +8,8 @@ import { t, has } from "../i18n/i18n.js";
 const word = (group, w) => (has(`treeview.${group}-${w}`) ? t(`treeview.${group}-${w}`) : w);
 export const typeWord = (w) => word("type", w);
 export const outcomeWord = (w) => word("outcome", w);
-export const endWord = (w) => word("end", w);
+// A game's end (win, loss, draw) is worded in area "gameend".
+export const endWord = (w) => (has(`gameend.end-${w}`) ? t(`gameend.end-${w}`) : word("end", w));
 
 // tipLines(it, ctx) -> the tooltip's lines for a layout item (layout.js). ctx: node (the trace's
 // node of it, null for a pruned stub), view (view.js), title (the node's line from the root),
