@@ -265,7 +265,7 @@ function makeView(trace) {
 
 // ---- frames (frames.js) ----
 // How a link's step and node are reached: a seek, then the node shown as a click would.
-const goalMoves = { seek: (k) => playback.seek(k), select: (id) => showNode(id), san: (p, m) => sanOf(p, m) };
+const goalMoves = { seek: (k) => playback.seek(k), select: (id) => showNode(id), san: (p, m) => sanOf(p, m), warn: (m) => showError(m) };
 const frames = createFrames(S, { makeView, treePreview, setRunState, showError, applyView, problems, log, quizUI, playback, goalMoves,
   stop: () => socket.send({ type: "stop" }) });
 
