@@ -11,7 +11,8 @@
 // Its parts:
 //   - Routes: server.go (the routes and their headers), page.go (the page,
 //     its form filled from the URL, and the static site's pages),
-//     urlparams.go (the limits of the page's address), named.go (the
+//     urlparams.go (the limits of the page's address), linklimit.go (the longest
+//     link they allow, and a sentence past it), named.go (the
 //     positions and trees offered by name), exercisetree.go (GET /tree, an
 //     exercise's generated tree), tracefile.go (trace files opened in the page).
 //   - Admission: hosts.go (the Host check), origin.go (POSTs come from the

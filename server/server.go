@@ -94,6 +94,9 @@ func (s *Server) admitRequest(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	s.securityHeaders(w.Header(), r)
+	if linkTooLong(w, r) { // a link longer than the page's limits allow: a sentence (linklimit.go)
+		return false
+	}
 	return s.ownRequest(w, r)
 }
 
@@ -143,7 +146,7 @@ func refusalHeaders(h http.Header) {
 // a shared network needs: slow headers and idle keep-alive connections are closed.
 func (s *Server) HTTPServer() *http.Server {
 	return &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: s.limits.IdleTimeout,
-		MaxHeaderBytes: 64 << 10}
+		MaxHeaderBytes: maxHeaderBytes} // any link a browser sends, answered (linklimit.go)
 }
 
 // admit counts a websocket connection in, or says the server is full.

@@ -13,7 +13,8 @@
 //     jsonl_read.go reads it back; jsonl_fast.go decodes the common line without
 //     encoding/json; jsonl_moves.go a UCI move without allocating; jsonl_keys.go
 //     refuses field names in the wrong case; jsonl_movelen.go a move name past
-//     MaxMoveBytes.
+//     MaxMoveBytes; jsonl_wordlen.go a "why" or "subsearch" past MaxWordBytes and
+//     a header's meta past MaxMetaBytes.
 //   - counters.go: Counters, a sink that counts events per kind.
 //   - check.go: Check, the invariant checker used by tests and by pvscope check;
 //     check_nodes.go its stack of open nodes, check_rules.go re-searches and the

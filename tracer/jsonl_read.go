@@ -50,13 +50,16 @@ func NewReader(r io.Reader) (*Reader, error) {
 	case h.Format == "" && h.Kind != nil:
 		return nil, msg.New("go-tracer.headerMissing", "tracer: trace has no header: line {line} is an event; want a header like {example}", "line", rd.line, "example", headerExample)
 	case h.Format != FormatName:
-		return nil, msg.New("go-tracer.headerFormat", `tracer: not a pvscope trace: header format is "{format}", want "{want}"`, "format", quoted(h.Format), "want", FormatName)
+		return nil, msg.New("go-tracer.headerFormat", `tracer: not a pvscope trace: header format is "{format}", want "{want}"`, "format", clipQuoted(h.Format), "want", FormatName)
 	case h.Version == 0:
 		return nil, msg.New("go-tracer.headerNoVersion", "tracer: trace header has no version; want one like {example}", "example", headerExample)
 	case h.Version != Version:
 		return nil, msg.New("go-tracer.headerVersion", "tracer: trace version {version} is not supported: this pvscope reads version {want}", "version", h.Version, "want", Version)
 	}
 	rd.h = Header{Format: h.Format, Version: h.Version, Meta: metaStrings(h.Meta)}
+	if err := checkMeta(rd.h.Meta); err != nil { // jsonl_wordlen.go
+		return nil, err
+	}
 	return rd, nil
 }
 
@@ -166,6 +169,9 @@ func decodeEvent(line []byte, n int) (Event, error) {
 	if err := checkMoveNames(&j, n); err != nil {
 		return Event{}, err
 	}
+	if err := checkWords(&j, n); err != nil { // jsonl_wordlen.go
+		return Event{}, err
+	}
 	e := Event{
 		Seq: j.Seq, Node: j.Node, Parent: j.Parent, Ref: j.Ref,
 		Ply: j.Ply, Depth: j.Depth, Index: j.Index, Move: j.Move,
@@ -177,25 +183,25 @@ func decodeEvent(line []byte, n int) (Event, error) {
 	// The words a field may say are the Parse functions'; their errors
 	// ("unknown bound %q") are said again here as whole sentences.
 	if e.Kind, err = ParseKind(j.Kind); err != nil {
-		return Event{}, msg.New("go-tracer.lineUnknownKind", `tracer: trace line {line}: unknown event kind "{value}"`, "line", n, "value", quoted(j.Kind))
+		return Event{}, msg.New("go-tracer.lineUnknownKind", `tracer: trace line {line}: unknown event kind "{value}"`, "line", n, "value", clipQuoted(j.Kind))
 	}
 	if e.Expect, err = ParseNodeType(j.Expect); err != nil {
-		return Event{}, msg.New("go-tracer.lineUnknownType", `tracer: trace line {line}: "{field}": unknown node type "{value}"`, "line", n, "field", "expect", "value", quoted(j.Expect))
+		return Event{}, msg.New("go-tracer.lineUnknownType", `tracer: trace line {line}: "{field}": unknown node type "{value}"`, "line", n, "field", "expect", "value", clipQuoted(j.Expect))
 	}
 	if e.Actual, err = ParseNodeType(j.Actual); err != nil {
-		return Event{}, msg.New("go-tracer.lineUnknownType", `tracer: trace line {line}: "{field}": unknown node type "{value}"`, "line", n, "field", "actual", "value", quoted(j.Actual))
+		return Event{}, msg.New("go-tracer.lineUnknownType", `tracer: trace line {line}: "{field}": unknown node type "{value}"`, "line", n, "field", "actual", "value", clipQuoted(j.Actual))
 	}
 	if e.Bound, err = ParseBound(j.Bound); err != nil {
-		return Event{}, msg.New("go-tracer.lineUnknownBound", `tracer: trace line {line}: "bound": unknown bound "{value}"`, "line", n, "value", quoted(j.Bound))
+		return Event{}, msg.New("go-tracer.lineUnknownBound", `tracer: trace line {line}: "bound": unknown bound "{value}"`, "line", n, "value", clipQuoted(j.Bound))
 	}
 	if e.End, err = ParseEnd(j.End); err != nil {
-		return Event{}, msg.New("go-tracer.lineUnknownEnd", `tracer: trace line {line}: "end": unknown end "{value}"`, "line", n, "value", quoted(j.End))
+		return Event{}, msg.New("go-tracer.lineUnknownEnd", `tracer: trace line {line}: "end": unknown end "{value}"`, "line", n, "value", clipQuoted(j.End))
 	}
 	if e.Method, err = ParseMethod(j.Method); err != nil {
-		return Event{}, msg.New("go-tracer.lineUnknownMethod", `tracer: trace line {line}: "method": unknown PV method "{value}"`, "line", n, "value", quoted(j.Method))
+		return Event{}, msg.New("go-tracer.lineUnknownMethod", `tracer: trace line {line}: "method": unknown PV method "{value}"`, "line", n, "value", clipQuoted(j.Method))
 	}
 	if e.Reason, err = ParseReason(j.Reason); err != nil {
-		return Event{}, msg.New("go-tracer.lineUnknownReason", `tracer: trace line {line}: "reason": unknown PV cut reason "{value}"`, "line", n, "value", quoted(j.Reason))
+		return Event{}, msg.New("go-tracer.lineUnknownReason", `tracer: trace line {line}: "reason": unknown PV cut reason "{value}"`, "line", n, "value", clipQuoted(j.Reason))
 	}
 	if len(j.PV) > 0 {
 		e.PV = j.PV

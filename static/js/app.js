@@ -31,6 +31,7 @@ import { createTraceProblems } from "./engines/traceproblems.js";
 import { lazyWhy } from "./pv/whylazy.js";
 import { lazyEngines } from "./engines/engineslazy.js";
 import { createTestAPI } from "./testapi.js";
+import { runSteps } from "./startsteps.js";
 import { createFrames, queueFrames } from "./frames.js";
 import { createLessons } from "./lessons/lesson.js";
 import { createTreePreview } from "./tree/treepreview.js";
@@ -185,9 +186,7 @@ const socket = openTransport({
 // Its module comes when the Export menu opens, or with window.pvscope.export.
 const exporter = lazyExport((msg) => showError(msg), () => import("./export/export.js").then(({ createExport }) => createExport(S, {
   seek: (k) => playback.seek(k), pause: () => playback.pause(), codeOf: () => codePanel.exportCode() })));
-// Exam exercises on the form's tree (exerciseui.js), over the tree view.
-// and their printable worksheets (sheet.js).
-// A worksheet's module comes when one is opened: most of a class never prints one.
+// Exam exercises (exerciseui.js) and their worksheets (sheet.js): a worksheet's module comes when one is opened.
 const sheet = lazySheet(() => import("./teaching/sheet.js").then(({ createSheet }) => createSheet({ form: $("setup") })));
 // The exercises' modules come when one is opened, too (a class's first load stays under 300 KB).
 const exercises = lazyExercises((msg) => showError(msg), () => import("./teaching/exerciseui.js").then(({ createExerciseUI }) => createExerciseUI(S, {
@@ -266,7 +265,7 @@ function makeView(trace) {
 
 // ---- frames (frames.js) ----
 // How a link's step and node are reached: a seek, then the node shown as a click would.
-const goalMoves = { seek: (k) => playback.seek(k), select: (id) => showNode(id), san: (p, m) => sanOf(p, m) };
+const goalMoves = { seek: (k) => playback.seek(k), select: (id) => showNode(id), san: (p, m) => sanOf(p, m), warn: (m) => showError(m) };
 const frames = createFrames(S, { makeView, treePreview, setRunState, showError, applyView, problems, log, quizUI, playback, goalMoves,
   stop: () => socket.send({ type: "stop" }) });
 
@@ -372,28 +371,30 @@ function wire() {
   bindKeys(actions, help);
 }
 
+// init: the start in four tasks (startsteps.js); window.pvscope (testapi.js) comes after the last.
 function init() {
-  setup.load();
-  compare.load(readURL());
-  playback.updateSpeed();
-  try { if (localStorage.getItem("pvscope.presentation")) togglePresentation(); } catch { /* private mode */ }
-  wire();
-  hideServerOnly(); // a static site's page (transport.js)
-  room.load(); // ?room= or a presenter's reloaded tab (room.js)
-  socket.connect();
-  render();
-  startEmbedded(form); // ?embed=1 (embed.js)
-  exercises.load(); // ?exercise=KIND (exerciseui.js)
-  sheet.load(); // ?exercise=KIND&sheet=1 (sheet.js)
-  lessons.start();
-  // The link's parameters past their limits were taken out before anything read them (urlguard.js).
-  if (refusedParams.length) showError(refusedParams.map(refusalText).join(" "), refusedParams[0].param);
+  return runSteps([
+    () => setup.load(), // the form from the link, the board (40-50 ms)
+    () => {
+      compare.load(readURL());
+      playback.updateSpeed(); // the page's first Intl.NumberFormat (30-40 ms)
+      try { if (localStorage.getItem("pvscope.presentation")) togglePresentation(); } catch { /* private mode */ }
+    },
+    () => { wire(); hideServerOnly(); room.load(); socket.connect(); }, // room.js: ?room= or a presenter's reloaded tab
+    () => {
+      render();
+      startEmbedded(form); // ?embed=1 (embed.js)
+      exercises.load(); // ?exercise=KIND (exerciseui.js)
+      sheet.load(); // ?exercise=KIND&sheet=1 (sheet.js)
+      lessons.start();
+      // The link's parameters past their limits, taken out before anything read them (urlguard.js).
+      if (refusedParams.length) showError(refusedParams.map(refusalText).join(" "), refusedParams[0].param);
+    },
+  ]);
 }
-
-// ---- the test and benchmark surface (testapi.js) ----
-window.pvscope = createTestAPI(S, { codePanel,
-  playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, exporter, exercises, sheet, lessons,
-  setView(mode) { viewChoice.setView(mode); render(); },
+init().then(() => {
+  window.pvscope = createTestAPI(S, { codePanel,
+    playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, exporter, exercises, sheet, lessons,
+    setView(mode) { viewChoice.setView(mode); render(); },
+  });
 });
-
-init();

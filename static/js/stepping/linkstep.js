@@ -5,6 +5,7 @@
 // course page's frame used to play to the end in 1.5 s and spoil the answer.
 import { isEmbedded } from "../rooms/embed.js";
 import { resolvePath } from "../tree/nodepath.js";
+import { t } from "../i18n/i18n.js";
 
 // linkGoal(search) -> {step (number or null), node (text or null), hold}: hold says the page
 // must not play by itself.
@@ -57,14 +58,16 @@ export function takeGoal() {
   return goal;
 }
 
-// reach(goal, trace, done, {seek, select, san}): moves the page to the goal once enough of the
-// search has arrived; returns what is still to reach (null when nothing is). A step is reached
+// reach(goal, trace, done, {seek, select, san, warn}): moves the page to the goal once enough of
+// the search has arrived; returns what is still to reach (null when nothing is). A step is reached
 // when that many events have come (or the search is done: the last step then); a node needs the
-// whole search, since a path may name a node entered late.
-export function reach(goal, trace, done, { seek, select, san = null }) {
+// whole search, since a path may name a node entered late. A step past the search's end or a node
+// it never entered is said (warn(text): a sentence naming the parameter), not passed over.
+export function reach(goal, trace, done, { seek, select, san = null, warn = () => {} }) {
   if (!goal || !trace || !trace.started) return goal;
   if (goal.step !== null) {
     if (trace.length < goal.step && !done) return goal;
+    if (goal.step > trace.length) warn(t("linkstep.stepPastEnd", { step: goal.step, n: trace.length }));
     seek(Math.min(goal.step, trace.length));
   }
   if (goal.node === null) return null;
@@ -72,7 +75,10 @@ export function reach(goal, trace, done, { seek, select, san = null }) {
   const stepped = goal.stepped || goal.step !== null;
   const r = resolvePath(trace, trace.length, goal.node, san);
   const id = r.id || (r.pruned ? r.parent : 0);
-  if (!id) return null;
+  if (!id) {
+    warn(t("linkstep.nodeMissing", { node: goal.node.length > 80 ? goal.node.slice(0, 80) + "…" : goal.node, move: r.at || "" }));
+    return null;
+  }
   if (!stepped) seek(trace.enterAt.get(id) + 1);
   select(id);
   return null;
