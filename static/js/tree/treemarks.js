@@ -24,7 +24,7 @@ export function drawSummary(view, it) {
 export function drawMarks(view, vis, px) {
   const ctx = view.ctx, col = view.col, NR = view.nodeR;
   const ring = (list, pad, colour, width) => {
-    if (!list.length) return;
+    if (!list.length || view.boards) return; // a board in the tree rings itself (nodeboards.js)
     ctx.beginPath();
     for (const it of list) shapePath(ctx, it, NR + pad);
     ctx.strokeStyle = colour; ctx.lineWidth = width; ctx.stroke();
