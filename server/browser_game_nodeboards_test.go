@@ -132,9 +132,12 @@ func TestBrowserGameBoardsInTheTree(t *testing.T) {
 		t.Errorf("a tree past the limit draws %d boards; want none", len(boards))
 	}
 
-	// Presenting at 1920x1080: a tic-tac-toe cell is 12 pixels or more.
+	// Presenting at 1920x1080: a tic-tac-toe cell is 12 pixels or more, even in a tree as wide as
+	// the screen: o to move with six squares left, minimax to depth 2, 44 nodes of which 36 are
+	// leaves in a row (fitted whole, a cell would be about 10 pixels: the tree is panned instead).
+	wide := []string{"b2", "a1", "c3"}
 	q := newPage(t, 1920, 1080)
-	q.open(link)
+	q.open("/?" + url.Values{"game": {"tictactoe"}, "position": {strings.Join(wide, " ")}, "algo": {"minimax"}, "depth": {"2"}, "boards": {"1"}}.Encode())
 	q.startAndWait()
 	n = q.finished()
 	q.present()
@@ -143,7 +146,7 @@ func TestBrowserGameBoardsInTheTree(t *testing.T) {
 	if len(boards) < 2 {
 		t.Fatalf("presenting, %d boards drawn; want the tree's", len(boards))
 	}
-	checkNodeBoards(t, start, boards)
+	checkNodeBoards(t, wide, boards)
 	for _, b := range boards {
 		if b.Cell < 12 {
 			t.Errorf("presenting at 1920x1080, node %q's board has cells %.1f px wide; want 12 at least", b.Moves, b.Cell)
