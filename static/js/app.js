@@ -4,7 +4,8 @@
 // setup.js, what each frame does in frames.js, the playback loop and stepping in playback.js,
 // drawing in render.js, errors in errors.js, the view and values menus in tree/viewchoice.js.
 // Tests drive it through window.pvscope (testapi.js; DESIGN.md lists what it offers). The
-// engine panel (an external engine's lines) is engines.js.
+// engine panel (an external engine's lines) is engines.js. Over 400 lines because it wires every
+// region and lazy part of the page, a line or two each; what each does is in its own module.
 import { refusedParams } from "./urlguard.js"; // first: it checks the address before the others read it
 import { refusalText } from "./urlparams.js";
 import { TreeView } from "./tree/treeview.js";
