@@ -104,6 +104,13 @@ func TestBrowserGameBoardsInTheTree(t *testing.T) {
 	if !hidden {
 		t.Errorf("the chess page offers boards in the tree; want the setting hidden for chess")
 	}
+	// and the boards' code is not loaded (it comes with a game's board).
+	loaded := `performance.getEntriesByType("resource").some((e) => /board\/(nodeboards|miniboard)[.-]/.test(e.name))`
+	var got bool
+	p.eval(loaded, &got)
+	if got {
+		t.Errorf("the chess page loaded the boards in the tree's code; want it only with a game")
+	}
 	p.open(link)
 	p.waitFor(`!document.getElementById("node-boards-setting").hidden && document.querySelector('[data-testid="node-boards"]').checked`)
 	p.startAndWait()
@@ -117,6 +124,9 @@ func TestBrowserGameBoardsInTheTree(t *testing.T) {
 		checkNodeBoards(t, start, boards)
 	}
 	p.viewShot(t, "nodeboards-1366x768.png")
+	if p.eval(loaded, &got); !got {
+		t.Errorf("boards are drawn but the page lists no load of board/nodeboards.js or miniboard.js (the check above would pass for nothing)")
+	}
 
 	// Too large: x to move with five squares left, alpha-beta to the end: about a hundred nodes
 	// (under the 400 from which finished subtrees fold), no boards, and a sentence that says why.

@@ -30,11 +30,11 @@ export class NodeBoards {
   // w, h the box (the board and its value's strip) and r half its height, in world units;
   // nodeWidth and level the layout's spacing; minScale(present) the least zoom at which a cell
   // keeps its pixels; has(it) whether an item is drawn as a board (the canvas leaves its shape out).
-  // Presenting, the value's strip is half as tall again: values are read from the back.
+  // Presenting, the value's strip is taller: values are read from the back of the room.
   spec(game, present = false) {
     const rules = this.games.rulesOf(game);
     if (!rules) return null;
-    const w = rules.cols * CW, strip = (present ? 0.6 : 0.4) * Math.min(w, 3 * CW * 2), h = rules.rows * CW + strip;
+    const w = rules.cols * CW, strip = (present ? 0.7 : 0.6) * Math.min(w, 6 * CW), h = rules.rows * CW + strip;
     const least = (present) => LEAST_CELL[present ? "present" : "page"][game === "tictactoe" ? "tictactoe" : "other"];
     return {
       key: `${game}:${w}x${h}:${present}`, w, h, r: h / 2, strip, nodeWidth: 1.25 * w, level: h + 0.7 * w, has: boarded,
