@@ -1,5 +1,5 @@
 // nodeboardsetting.js: the tree bar's "Boards in the tree" (issue 43), and ?boards=1 in the
-// address. Shown when a game is chosen or searched (a chess position or a tree has no board
+// address. In the tree bar when a game is chosen or searched (a chess position or a tree has no board
 // small enough): on, a game's tree of at most BOARDS_MAX nodes draws a board in every node
 // (board/nodeboards.js, loaded with the games' boards); a larger one keeps its plain nodes and
 // says so in a sentence over the tree.
@@ -22,7 +22,6 @@ export function createNodeBoardSetting(S, { form, games, redraw }) {
   box.type = "checkbox"; box.id = "node-boards"; box.dataset.testid = "node-boards";
   label.append(box, " " + t("nodeboards.label"));
   const group = $("tree-more");
-  if (group) group.append(label);
   const note = document.createElement("p");
   note.className = "node-boards-note"; note.dataset.testid = "node-boards-note"; note.hidden = true;
   note.setAttribute("role", "status");
@@ -34,7 +33,11 @@ export function createNodeBoardSetting(S, { form, games, redraw }) {
 
   const game = () => (S.trace && S.trace.started ? S.trace.started.game || "" : (form.elements.namedItem("game") || {}).value || "");
   const say = (text) => { if (note.textContent !== text) note.textContent = text; note.hidden = !text; };
-  const sync = () => { label.hidden = !game(); };
+  // In the bar only while a game is chosen or shown: a chess or tree page has no such control.
+  const sync = () => {
+    const want = !!game() && !!group;
+    if (want !== label.isConnected) { if (want) group.append(label); else label.remove(); }
+  };
 
   box.addEventListener("change", () => {
     const q = new URLSearchParams(location.search);
