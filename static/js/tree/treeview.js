@@ -159,8 +159,10 @@ export class TreeView {
     if (levels < 1 || !this.w || !this.h || (!this.present && onPhone())) return 1; // a phone pans instead
     const pad = 40 + (this.v.root ? GUTTER : 0), bw = r.maxX - r.minX + 2 * this.reach;
     let scale = Math.min(this.maxFit, (this.w - pad) / bw), room = this._labelRoom(scale);
-    if (this.boards) return Math.max(1, Math.min(60, (this.h - 40 - 2 * this.reach * Math.max(scale, this.boards.minScale(this.present))) /
-      (levels * Math.max(scale, this.boards.minScale(this.present)) * this.baseLevel))); // boards: at the scale fit() will take
+    if (this.boards) { // boards in the nodes: the levels spread at the scale fit() takes, which keeps their cells readable
+      const bs = Math.max(scale, this.boards.minScale(this.present));
+      return Math.max(1, Math.min(60, (this.h - 40 - 2 * this.reach * bs) / (levels * bs * this.baseLevel)));
+    }
     if (room.side) { scale = Math.min(this.maxFit, (this.w - pad - 2 * room.side) / bw); room = this._labelRoom(scale); }
     // (Presenting ranges the rows take the height the gutter, on the left, leaves them.)
     const padH = room === NO_ROOM ? pad : 40;
