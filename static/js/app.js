@@ -4,7 +4,8 @@
 // setup.js, what each frame does in frames.js, the playback loop and stepping in playback.js,
 // drawing in render.js, errors in errors.js, the view and values menus in tree/viewchoice.js.
 // Tests drive it through window.pvscope (testapi.js; DESIGN.md lists what it offers). The
-// engine panel (an external engine's lines) is engines.js.
+// engine panel (an external engine's lines) is engines.js. Over 400 lines because it wires every
+// region and lazy part of the page, a line or two each; what each does is in its own module.
 import { refusedParams } from "./urlguard.js"; // first: it checks the address before the others read it
 import { refusalText } from "./urlparams.js";
 import { TreeView } from "./tree/treeview.js";
@@ -40,6 +41,7 @@ import { readTree } from "./teaching/treeread.js";
 import { startEmbedded } from "./rooms/embed.js";
 import { lazySheet, lazyExercises, lazyCompare, lazyQuiz, lazyExport, lazyRoom, lazyGames } from "./lazy.js";
 import { lazyCodePanel } from "./teaching/codelazy.js";
+import { createNodeBoardSetting } from "./tree/nodeboardsetting.js";
 import { bindLanguageMenu } from "./i18n/language.js";
 import { t } from "./i18n/i18n.js";
 import { SHOWN, MORE_FACTOR } from "./pv/pvshown.js";
@@ -108,6 +110,8 @@ const form = $("setup");
 const board = new Board($("board"), $("tree-path"), $("board-title"));
 // A game's board (board/games.js), loaded when a game is first chosen or searched.
 board.game = lazyGames(() => import("./board/games.js").then((m) => m.gameView(board, form)), () => (S.trace && S.trace.started ? S.redraw() : setup.preview()));
+// "Boards in the tree": a game's small tree drawn with a board in every node (tree/nodeboardsetting.js).
+const nodeBoards = createNodeBoardSetting(S, { form, games: board.game, redraw: () => S.redraw() });
 function hoverLine(line, i) {
   S.hover = line && i >= 0 ? { line, i } : null;
   renderer.renderBoard();
@@ -258,6 +262,8 @@ function makeView(trace) {
     onHover() {},
   });
   v.aheadWhen = () => quizUI.snapshot().active || treePreview.showTree; // the whole tree while a class predicts
+  v.boardsFor = (count, present) => nodeBoards.spec(count, present);
+  v.onDrawn = (view) => nodeBoards.drawn(view);
   v.setCollapse($("tree-collapse").checked);
   v.present = document.documentElement.classList.contains("presentation");
   return v;

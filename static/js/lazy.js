@@ -145,5 +145,7 @@ export function lazyGames(make, redraw) {
     node: (...a) => get()?.node(...a),
     preview: (setup) => get()?.preview(setup),
     hide: () => real?.hide(),
+    // boards(load): the boards in the tree's nodes (board/nodeboards.js); with load false, only once loaded.
+    boards: (load = true) => (load ? get() : real)?.boards(),
   };
 }

@@ -92,7 +92,8 @@ export function toQuery({ setup, options }) {
 const PAGE_PARAMS = ["quiz", "show", "values", "embed", "exercise", "sheet", "trees", "paper",
   "lesson", "slide", "lesson-url", // lesson.js: the lesson open and its slide
   "code", // codepanel.js: the code panel open in a language
-  "view", "paused"]; // viewchoice.js: the view menu's choice; linkstep.js: searches start paused
+  "view", "paused", // viewchoice.js: the view menu's choice; linkstep.js: searches start paused
+  "boards"]; // tree/nodeboardsetting.js: boards in the tree's nodes
 
 export function writeURL(cfg) {
   let q = toQuery(cfg);

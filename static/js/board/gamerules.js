@@ -40,3 +40,11 @@ export function boardCells(text, n, map) {
 export function positionAt(rules, root, moves) {
   try { return playAll(rules, root, moves); } catch { return null; }
 }
+
+// rootOf(rules, started) -> the searched root's state: the engine's cells when the search's start
+// carries them (as the engine wrote the board), else its position read by the rules; null when
+// neither can be read.
+export function rootOf(rules, st) {
+  if (st.cells) return { cells: [...st.cells].map((c) => rules.normal(c)), side: rules.sideLetter(st.side || "") };
+  try { return rules.parse(st.position || ""); } catch { return null; }
+}

@@ -5,17 +5,12 @@
 // the page (lazy.js's lazyGames), which sets the position up with it. Loaded only when a game is chosen.
 import { t, language } from "../i18n/i18n.js";
 import { parse, render } from "../i18n/message.js";
-import { positionAt } from "./gamerules.js";
+import { positionAt, rootOf } from "./gamerules.js";
+import { LOOKS } from "./miniboard.js";
+import { NodeBoards } from "./nodeboards.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 100, EDGE = 34; // a cell's side and the margin of the coordinates, in SVG units
-
-// The colours of each game's board and pieces (the palette's in light and dark themes alike).
-const LOOKS = {
-  tictactoe: { board: "#f7f7f2", line: "#444", x: "#1f5fbf", o: "#c0392b" },
-  connect4: { board: "#1f4fa8", line: "#163a7a", hole: "#eef2f8", r: "#d62728", y: "#f2c200" },
-  othello: { board: "#2e7d32", line: "#1b4d1e", b: "#111", w: "#fafafa" },
-};
 
 const make = (tag, attrs = {}) => {
   const el = document.createElementNS(SVG, tag);
@@ -148,16 +143,17 @@ export class GameView {
     return null;
   }
 
-  redraw() { if (this.again) this.again(); }
+  redraw() { if (this.again) this.again(); if (this.treeBoards) this.treeBoards.loaded(); }
+
+  // boards() -> the boards in the tree's nodes (nodeboards.js), with this view's rules.
+  boards() { return (this.treeBoards ??= new NodeBoards(this)); }
 
   // node(started, path, line, title): the position at the node the path of moves names.
   node(st, path, line, title) {
     this.again = () => this.node(st, path, line, title);
     const r = this.rulesOf(st.game);
     if (!r) return;
-    let root = null;
-    if (st.cells) root = { cells: [...st.cells].map((c) => r.normal(c)), side: r.sideLetter(st.side || "") };
-    else try { root = r.parse(st.position || ""); } catch { /* nothing to draw */ }
+    const root = rootOf(r, st);
     const before = positionAt(r, root, path.slice(0, -1));
     const state = before && path.length ? r.play(before, path[path.length - 1]) : before;
     this.show(r, state, { title, last: path[path.length - 1], lastFrom: before, next: line[0], path, searched: true });

@@ -24,7 +24,7 @@ export function drawSummary(view, it) {
 export function drawMarks(view, vis, px) {
   const ctx = view.ctx, col = view.col, NR = view.nodeR;
   const ring = (list, pad, colour, width) => {
-    if (!list.length) return;
+    if (!list.length || view.boards) return; // a board in the tree rings itself (nodeboards.js)
     ctx.beginPath();
     for (const it of list) shapePath(ctx, it, NR + pad);
     ctx.strokeStyle = colour; ctx.lineWidth = width; ctx.stroke();
@@ -41,9 +41,10 @@ export function drawMarks(view, vis, px) {
     const s = view.scale;
     ctx.save();
     ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
-    ctx.font = `${Math.max(1, Math.floor(NR * s))}px system-ui, sans-serif`;
+    const g = view.boards ? 1.2 * R : NR; // beside a board, the size of a plain node's mark, not a board's
+    ctx.font = `${Math.max(1, Math.floor(g * s))}px system-ui, sans-serif`;
     ctx.textAlign = "center"; ctx.textBaseline = "middle";
-    const w = ctx.measureText("✂").width, h = NR * s;
+    const w = ctx.measureText("✂").width, h = g * s;
     for (const it of cuts) {
       const p = it.parentItem;
       // A beta cutoff (fail-high colour) at MAX, an alpha cutoff (fail-low colour) at MIN in the root view.

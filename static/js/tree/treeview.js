@@ -68,6 +68,9 @@ export class TreeView {
     this.hover = null; this.visibleNodes = 0; this.drawn = 0;
     this.result = null; this.frame = 0;
     this.aheadWhen = () => false; // draw a teaching tree's unsearched nodes ahead of the search (app.js sets it)
+    // Boards in the tree (board/nodeboards.js): boardsFor(count) gives the boxes' spec, or null
+    // for plain nodes; onDrawn(view) follows every drawing (app.js sets both).
+    this.boardsFor = () => null; this.boards = null; this.onDrawn = null;
     this._reset();
     this.readColours();
     listenToPointer(this);
@@ -109,6 +112,14 @@ export class TreeView {
       expandAll: this.expandAllFlag, ghosts: this.ghosts, version: this.version, ahead: this.aheadWhen() });
     this.result = this.layout.compute(k, opts(), this.sliceItems);
     if (!this.result.done) return false;
+    // Boards in the nodes, or not: the spacing they need, laid out again when it changes.
+    const b = this.boardsFor(this.result.count, this.present);
+    if ((b && b.key) !== (this.boards && this.boards.key)) {
+      this.boards = b; this.layout.nodeWidth = b ? b.nodeWidth : 44; this.stretch = 1;
+      this.layout.levelHeight = this.baseLevel; this.version++; this.lastCount = -1;
+      this.result = this.layout.compute(k, opts(), this.sliceItems);
+      if (!this.result.done) return false;
+    }
     // A wide, shallow tree (a chess root has 20-50 moves) fitted by its width
     // would leave a thin strip: spread the levels so that it fills the height.
     if (!this.userMoved) {
@@ -117,7 +128,7 @@ export class TreeView {
       // small tree's counts; a big one is laid out again only past 20%, as elsewhere.)
       const fine = roomy && this.result.count < SMALL_TREE;
       if (Math.abs(want - this.stretch) / this.stretch > (fine ? 0.01 : 0.2)) {
-        this.stretch = want; this.layout.levelHeight = BASE_LEVEL * want; this.version++;
+        this.stretch = want; this.layout.levelHeight = this.baseLevel * want; this.version++;
         this.result = this.layout.compute(k, opts(), this.sliceItems);
       }
     }
@@ -146,14 +157,23 @@ export class TreeView {
   _stretchFor(r) {
     const levels = r && r.count ? (r.maxY - r.minY) / this.layout.levelHeight : 0;
     if (levels < 1 || !this.w || !this.h || (!this.present && onPhone())) return 1; // a phone pans instead
-    const pad = 40 + (this.v.root ? GUTTER : 0), bw = r.maxX - r.minX + 4 * R;
+    const pad = 40 + (this.v.root ? GUTTER : 0), bw = r.maxX - r.minX + 2 * this.reach;
     let scale = Math.min(this.maxFit, (this.w - pad) / bw), room = this._labelRoom(scale);
+    if (this.boards) { // boards in the nodes: the levels spread at the scale fit() takes, which keeps their cells readable
+      const bs = Math.max(scale, this.boards.minScale(this.present));
+      return Math.max(1, Math.min(60, (this.h - 40 - 2 * this.reach * bs) / (levels * bs * this.baseLevel)));
+    }
     if (room.side) { scale = Math.min(this.maxFit, (this.w - pad - 2 * room.side) / bw); room = this._labelRoom(scale); }
     // (Presenting ranges the rows take the height the gutter, on the left, leaves them.)
     const padH = room === NO_ROOM ? pad : 40;
-    const lh = (this.h - padH - room.below - room.above - 4 * R * scale) / (levels * scale);
-    return Math.max(1, Math.min(60, lh / BASE_LEVEL));
+    const lh = (this.h - padH - room.below - room.above - 2 * this.reach * scale) / (levels * scale);
+    return Math.max(1, Math.min(60, lh / this.baseLevel));
   }
+
+  get baseLevel() { return this.boards ? this.boards.level : BASE_LEVEL; }
+  // How far past an outer node's centre a fit keeps the tree's drawing: two radii, or a board's
+  // half box and a radius (the labels under the lowest row).
+  get reach() { return this.boards ? this.boards.r + R : 2 * R; }
 
   // Before Start: a teaching tree drawn whole (treepreview.js), in the view V; null clears it.
   // The first show() of a search replaces it.
@@ -201,7 +221,7 @@ export class TreeView {
     const r = this.result;
     if (user) this.userMoved = false;
     if (!r || !r.count) { this.tx = this.w / 2; this.ty = 40; this.scale = 1; this.redraw(); return; }
-    const pad = 40, bw = r.maxX - r.minX + 4 * R, bh = r.maxY - r.minY + 4 * R;
+    const pad = 40, bw = r.maxX - r.minX + 2 * this.reach, bh = r.maxY - r.minY + 2 * this.reach;
     const gut = this.v.root ? GUTTER : 0; // room on the left for the MAX / MIN row names
     // Room for labels past the outer nodes (presenting ranges): it shrinks as the scale grows.
     let fitted, room = NO_ROOM;
@@ -209,9 +229,9 @@ export class TreeView {
       fitted = Math.min(this.maxFit, Math.max(0.001, Math.min((this.w - pad - gut - 2 * room.side) / bw, (this.h - pad - room.below - room.above) / bh)));
       room = this._labelRoom(fitted);
     }
-    this.scale = Math.max(fitted, !this.present && onPhone() ? PHONE_R / R : 0);
+    this.scale = Math.max(fitted, !this.present && onPhone() ? PHONE_R / R : 0, this.boards ? this.boards.minScale(this.present) : 0);
     this.tx = gut + (this.w - gut) / 2 - ((r.minX + r.maxX) / 2) * this.scale;
-    this.ty = pad / 2 + 2 * R * this.scale + room.above - r.minY * this.scale;
+    this.ty = pad / 2 + this.reach * this.scale + room.above - r.minY * this.scale;
     this.phoneZoomed = this.scale > fitted;
     if (this.phoneZoomed) {
       // Too wide for the phone at a readable size: the node being searched (or the root) in the middle.
@@ -223,6 +243,7 @@ export class TreeView {
   // The radius nodes are drawn with at scale s, in world units. Presentation: they grow to
   // PRESENT_R screen pixels (EMPTY_R when the ranges stand beside them), never past the spacing.
   _nodeR(s) {
+    if (this.boards) return this.boards.r; // half a board's box: labels go above and under it
     if (!this.present) return R;
     return Math.max(R, Math.min((this.v.ranges ? EMPTY_R : PRESENT_R) / s, 0.45 * this.layout.nodeWidth));
   }
@@ -298,7 +319,7 @@ export class TreeView {
     const ctx = this.ctx, r = this.result, col = this.col, s = this.scale;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.w, this.h);
-    if (!r || !r.count) { this.drawn = 0; this.labels = null; return; }
+    if (!r || !r.count) { this.drawn = 0; this.labels = null; if (this.onDrawn) this.onDrawn(this); return; }
     NR = this.nodeR = this._nodeR(s);
     ctx.setTransform(this.dpr * s, 0, 0, this.dpr * s, this.dpr * this.tx, this.dpr * this.ty);
     // The viewport in world coordinates, with a margin for labels.
@@ -349,6 +370,7 @@ export class TreeView {
     const groups = new Map();
     if (seen) seen.clear();
     for (const it of vis) {
+      if (this.boards && this.boards.has(it)) continue; // its board is its shape (onDrawn)
       const g = it.kind === "summary" ? "summary" : this.shownOutcome(it);
       if (!groups.has(g)) groups.set(g, []);
       if (seen && g !== "summary") {
@@ -384,6 +406,7 @@ export class TreeView {
     this.labels = labels ? drawLabels(this, vis, R * s >= 14 || r.count < SMALL_TREE) : null;
     this.sanUntil = Infinity;
     if (this.sanOwed) this.redraw();
+    if (this.onDrawn) this.onDrawn(this);
   }
 
   // Text with a halo in the background colour, so labels stay readable over edges.
