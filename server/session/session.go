@@ -5,7 +5,7 @@
 // a trace file read and checked (tracefile.go; its lines' moves counted as
 // the page counts them in tracelines.go), opened (open.go), its
 // problems listed (traceproblems.go) and its nodes renumbered for the page
-// (pageids.go), an exercise's generated tree (exercisetree.go), "Why not
+// (pageids.go), an exercise's generated tree (exercisetree.go) and a game's (gameexercise.go), "Why not
 // ...?" (why.go), what every transport makes frames with (producer.go:
 // pacing, progress, the budget's charge, the cursor), a server search's
 // recording read by its pages and rooms (search.go), the refusal of a bad
