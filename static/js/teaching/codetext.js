@@ -92,6 +92,8 @@ export function codeChoice(started, viewMode) {
   const algo = algoOf(started);
   if (started.kind === "chess" && !other) return { algo: "chess", form: "negamax", generic: false };
   if (!algo) return null;
-  if (started.kind === "game") return { algo, form: "game", generic: other };
+  // A game's trace file opens with its header's options (meta game=...), not with kind "game".
+  const game = started.kind === "game" || (!!o.game && !/^chess$/i.test(o.game));
+  if (game) return { algo, form: "game", generic: other };
   return { algo, form: started.kind === "chess" ? "negamax" : formOf(viewMode), generic: other };
 }

@@ -24,6 +24,9 @@ test("a game's search shows the game text in either view; a tree and chess keep 
   for (const view of ["root", "negamax"]) {
     assert.deepEqual(codeChoice({ kind: "game", game: "connect4", options: { algo: "alphabeta" } }, view), { algo: "alphabeta", form: "game", generic: false });
   }
+  // A game's trace file: its header's meta names the game; another engine's is said to be generic.
+  assert.deepEqual(codeChoice({ kind: "tree", options: { algo: "pvs", game: "tictactoe" } }, "root"), { algo: "pvs", form: "game", generic: false });
+  assert.deepEqual(codeChoice({ kind: "tree", options: { algo: "pvs", game: "othello", writer: "pvscope_trace.py" } }, "root"), { algo: "pvs", form: "game", generic: true });
   assert.equal(codeChoice({ kind: "tree", options: { algo: "pvs" } }, "root").form, "maxmin");
   assert.equal(codeChoice({ kind: "chess", options: { algo: "pvs" } }, "root").algo, "chess");
 });
