@@ -14,8 +14,8 @@ import (
 	"github.com/pvscope/pvscope/tracer"
 )
 
-// The code panel's game texts (static/code/*-game.py, issue 43): the Python the page shows for a
-// game's search runs as a whole program once the game's functions are defined, here by games
+// The code panel's game texts (static/code/*-game.py and *-game-maxmin.py, issue 43): the Python
+// the page shows for a game's search, in either form, runs as a whole program once the game's functions are defined, here by games
 // written in this file from their rules (tic-tac-toe; Connect Four with the scoreboard
 // evaluation its Eval names), not from engine/games. Its root value and its count of nodes equal
 // the engine's search of the same position (same algorithm and depth, iterative deepening, no
@@ -155,52 +155,54 @@ func TestCodePanelGamePythonRunsAsShown(t *testing.T) {
 	for _, c := range cases {
 		for _, a := range []engine.Algorithm{engine.Minimax, engine.AlphaBeta, engine.PVS} {
 			algo := map[engine.Algorithm]string{engine.Minimax: "minimax", engine.AlphaBeta: "alphabeta", engine.PVS: "pvs"}[a]
-			t.Run(fmt.Sprintf("%s/%q/d=%d/%s", c.game, c.position, c.depth, algo), func(t *testing.T) {
-				file, value, nodes, n := gameCodeTrace(t, dir, c, a)
-				dump, err := exec.Command(node, filepath.Join("static", "js", "test", "codedump.mjs"), file, algo, "game", "python", "0").Output()
-				if err != nil {
-					t.Fatalf("codedump: %v", err)
-				}
-				var page struct {
-					Text       string            `json:"text"`
-					Highlights []json.RawMessage `json:"highlights"`
-				}
-				if err := json.Unmarshal(dump, &page); err != nil {
-					t.Fatal(err)
-				}
-				if len(page.Highlights) != n {
-					t.Fatalf("%d highlights for %d events", len(page.Highlights), n)
-				}
-				textFile, hlFile, prelude := filepath.Join(dir, "code.py"), filepath.Join(dir, "hl.json"), filepath.Join(dir, "game.py")
-				hl, _ := json.Marshal(page.Highlights)
-				setup := fmt.Sprintf("START = %q\nDEPTH = %d\n%s", c.position, c.depth, preludes[c.game])
-				for f, b := range map[string][]byte{textFile: []byte(page.Text), hlFile: hl, prelude: []byte(setup)} {
-					if err := os.WriteFile(f, b, 0o644); err != nil {
+			for _, form := range []string{"game", "game-maxmin"} {
+				t.Run(fmt.Sprintf("%s/%q/d=%d/%s/%s", c.game, c.position, c.depth, algo, form), func(t *testing.T) {
+					file, value, nodes, n := gameCodeTrace(t, dir, c, a)
+					dump, err := exec.Command(node, filepath.Join("static", "js", "test", "codedump.mjs"), file, algo, form, "python", "0").Output()
+					if err != nil {
+						t.Fatalf("codedump: %v", err)
+					}
+					var page struct {
+						Text       string            `json:"text"`
+						Highlights []json.RawMessage `json:"highlights"`
+					}
+					if err := json.Unmarshal(dump, &page); err != nil {
 						t.Fatal(err)
 					}
-				}
-				out, err := exec.Command(python, "-c", codeTraceHarness, textFile, "@"+prelude, hlFile).CombinedOutput()
-				if err != nil {
-					t.Fatalf("python: %v\n%s", err, out)
-				}
-				var got struct {
-					Value   float64         `json:"value"`
-					Nodes   int             `json:"nodes"`
-					Missing json.RawMessage `json:"missing"`
-				}
-				if err := json.Unmarshal(out, &got); err != nil {
-					t.Fatalf("%v: %s", err, out)
-				}
-				if got.Value != float64(value) {
-					t.Errorf("the program's root value is %v, the engine's %d", got.Value, value)
-				}
-				if got.Nodes != nodes {
-					t.Errorf("the program searched %d nodes, the engine %d", got.Nodes, nodes)
-				}
-				if string(got.Missing) != "null" {
-					t.Errorf("a highlight is not in what the program ran: %s", got.Missing)
-				}
-			})
+					if len(page.Highlights) != n {
+						t.Fatalf("%d highlights for %d events", len(page.Highlights), n)
+					}
+					textFile, hlFile, prelude := filepath.Join(dir, "code.py"), filepath.Join(dir, "hl.json"), filepath.Join(dir, "game.py")
+					hl, _ := json.Marshal(page.Highlights)
+					setup := fmt.Sprintf("START = %q\nDEPTH = %d\n%s", c.position, c.depth, preludes[c.game])
+					for f, b := range map[string][]byte{textFile: []byte(page.Text), hlFile: hl, prelude: []byte(setup)} {
+						if err := os.WriteFile(f, b, 0o644); err != nil {
+							t.Fatal(err)
+						}
+					}
+					out, err := exec.Command(python, "-c", codeTraceHarness, textFile, "@"+prelude, hlFile).CombinedOutput()
+					if err != nil {
+						t.Fatalf("python: %v\n%s", err, out)
+					}
+					var got struct {
+						Value   float64         `json:"value"`
+						Nodes   int             `json:"nodes"`
+						Missing json.RawMessage `json:"missing"`
+					}
+					if err := json.Unmarshal(out, &got); err != nil {
+						t.Fatalf("%v: %s", err, out)
+					}
+					if got.Value != float64(value) {
+						t.Errorf("the program's root value is %v, the engine's %d", got.Value, value)
+					}
+					if got.Nodes != nodes {
+						t.Errorf("the program searched %d nodes, the engine %d", got.Nodes, nodes)
+					}
+					if string(got.Missing) != "null" {
+						t.Errorf("a highlight is not in what the program ran: %s", got.Missing)
+					}
+				})
+			}
 		}
 	}
 }

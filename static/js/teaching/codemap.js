@@ -79,13 +79,14 @@ function lineOf(code, tag, player) {
 
 export class CodeTracker {
   // code: a parsed text (codetext.js); algo: "minimax" | "alphabeta" | "pvs" | "chess";
-  // form: "maxmin" | "negamax" | "game"; strict: prune=strict; infinity: the search's (32000 for pvscope).
+  // form: "maxmin" | "negamax" | "game" | "game-maxmin"; strict: prune=strict; infinity: the search's (32000 for pvscope).
   constructor(code, { algo, form, strict = false, infinity = 32000 }) {
     this.code = code;
     this.algo = algo;
     this.chess = algo === "chess";
-    this.game = !this.chess && form === "game"; // negamax, with the node's depth and ply shown
+    this.game = !this.chess && (form === "game" || form === "game-maxmin"); // depth and ply shown
     this.form = this.chess ? "negamax" : form;
+    this.maxmin = form === "maxmin" || form === "game-maxmin"; // MAX-VALUE and MIN-VALUE
     this.margin = strict ? 1 : 0;
     this.inf = infinity;
     this.nodes = new Map(); // node id -> tracked state
@@ -102,7 +103,7 @@ export class CodeTracker {
   step(ev) {
     const n = ev.kind === "enter" ? this._enter(ev) : this.nodes.get(ev.node) || null;
     const tag = this.game ? gameTagOf(ev) : tagOf(ev, n, this.chess);
-    const player = n && !this.chess && this.form === "maxmin" && n.ply % 2 === 1 ? "min" : "max";
+    const player = n && !this.chess && this.maxmin && n.ply % 2 === 1 ? "min" : "max";
     const line = lineOf(this.code, tag, player);
     if (this.chess) return { tag, line, vars: this._chessVars(ev, n) };
     if (!n || tag === "call" || tag === "iteration") return { tag, line, vars: {} };
@@ -183,7 +184,7 @@ export class CodeTracker {
   // numbers from the root player's side and calls the best value v; minimax has no window.
   _show(s, n) {
     const out = {};
-    const maxmin = this.form === "maxmin";
+    const maxmin = this.maxmin;
     const flip = maxmin && n.ply % 2 === 1 ? -1 : 1;
     const put = (k, v) => { if (v !== undefined) out[this.code.names[k] || k] = v; };
     if (this.algo !== "minimax" && s.alpha !== undefined) {

@@ -14,7 +14,7 @@
 // past the bound), so a strict search has its own lines.
 
 // The algorithms with texts, the forms (the view's: root -> maxmin, negamax -> negamax; a game's
-// search, whatever the view: game, the negamax form calling the game's functions) and the
+// search: game-maxmin in the root view, game in the negamax view, calling the game's functions) and the
 // languages' file extensions. Chess has one text: the engine's search as pseudo-code (its steps name engine/node.go's).
 export const ALGOS = ["minimax", "alphabeta", "pvs"];
 export const EXT = { pseudo: "txt", python: "py" }; // codepanel.js's LANGS: a text in each
@@ -94,6 +94,6 @@ export function codeChoice(started, viewMode) {
   if (!algo) return null;
   // A game's trace file opens with its header's options (meta game=...), not with kind "game".
   const game = started.kind === "game" || (!!o.game && !/^chess$/i.test(o.game));
-  if (game) return { algo, form: "game", generic: other };
+  if (game) return { algo, form: viewMode === "root" ? "game-maxmin" : "game", generic: other };
   return { algo, form: started.kind === "chess" ? "negamax" : formOf(viewMode), generic: other };
 }

@@ -17,16 +17,16 @@ const words = (lang) => ({
   ...JSON.parse(fs.readFileSync(path.join(root, `static/js/i18n/${lang}/gamecode.json`), "utf8")),
   ...JSON.parse(fs.readFileSync(path.join(root, `static/js/i18n/${lang}/codecomments.json`), "utf8")),
 });
-const text = (algo, lang, w = words("en")) =>
-  parseCode(fs.readFileSync(path.join(root, codeFile(algo, "game", lang)), "utf8"), { words: (k) => w[k] ?? k });
+const text = (algo, lang, w = words("en"), form = "game") =>
+  parseCode(fs.readFileSync(path.join(root, codeFile(algo, form, lang)), "utf8"), { words: (k) => w[k] ?? k });
 
-test("a game's search shows the game text in either view; a tree and chess keep theirs", () => {
-  for (const view of ["root", "negamax"]) {
-    assert.deepEqual(codeChoice({ kind: "game", game: "connect4", options: { algo: "alphabeta" } }, view), { algo: "alphabeta", form: "game", generic: false });
+test("a game's search shows the game text, MAX/MIN in the root view; a tree and chess keep theirs", () => {
+  for (const [view, form] of [["root", "game-maxmin"], ["negamax", "game"]]) {
+    assert.deepEqual(codeChoice({ kind: "game", game: "connect4", options: { algo: "alphabeta" } }, view), { algo: "alphabeta", form, generic: false });
   }
   // A game's trace file: its header's meta names the game; another engine's is said to be generic.
-  assert.deepEqual(codeChoice({ kind: "tree", options: { algo: "pvs", game: "tictactoe" } }, "root"), { algo: "pvs", form: "game", generic: false });
-  assert.deepEqual(codeChoice({ kind: "tree", options: { algo: "pvs", game: "othello", writer: "pvscope_trace.py" } }, "root"), { algo: "pvs", form: "game", generic: true });
+  assert.deepEqual(codeChoice({ kind: "tree", options: { algo: "pvs", game: "tictactoe" } }, "negamax"), { algo: "pvs", form: "game", generic: false });
+  assert.deepEqual(codeChoice({ kind: "tree", options: { algo: "pvs", game: "othello", writer: "pvscope_trace.py" } }, "root"), { algo: "pvs", form: "game-maxmin", generic: true });
   assert.equal(codeChoice({ kind: "tree", options: { algo: "pvs" } }, "root").form, "maxmin");
   assert.equal(codeChoice({ kind: "chess", options: { algo: "pvs" } }, "root").algo, "chess");
 });
@@ -34,13 +34,17 @@ test("a game's search shows the game text in either view; a tree and chess keep 
 test("every game text has the lines a game search's events come from", () => {
   for (const algo of ALGOS) {
     for (const lang of LANGS) {
-      const c = text(algo, lang);
-      const want = ["call", "iteration", "enter", "over", "leaf", "pv-update", "exit"];
-      if (algo !== "minimax") want.push("cut-test", "cutoff");
-      if (algo === "pvs") want.push("probe", "fail", "re-search");
-      if (lang === "pseudo") want.push("tt-probe", "tt-cutoff", "tt-store");
-      for (const tag of want) assert.ok(c.tags[tag] > 0, `${algo} ${lang}: no line tagged ${tag}`);
-      assert.ok(!/TREE|color|\{\{/.test(c.text), `${algo} ${lang}: a tree's word or an unresolved comment in\n${c.text}`);
+      for (const form of ["game", "game-maxmin"]) {
+        const c = text(algo, lang, words("en"), form);
+        const want = ["enter", "over", "leaf", "pv-update", "exit"];
+        if (algo !== "minimax") want.push("cut-test", "cutoff");
+        if (algo === "pvs") want.push("probe", "fail", "re-search");
+        if (lang === "pseudo") want.push("tt-probe", "tt-cutoff", "tt-store");
+        // A MAX/MIN text has each node line twice, in MAX-VALUE and in MIN-VALUE.
+        const tags = form === "game" ? want : want.flatMap((t) => [`max.${t}`, `min.${t}`]);
+        for (const tag of [...tags, "call", "iteration"]) assert.ok(c.tags[tag] > 0, `${algo} ${lang} ${form}: no line tagged ${tag}`);
+        assert.ok(!/TREE|color|\{\{/.test(c.text), `${algo} ${lang} ${form}: a tree's word or an unresolved comment in\n${c.text}`);
+      }
     }
   }
 });
@@ -97,4 +101,17 @@ test("the game texts' comments follow the page's language", () => {
   const fr = text("pvs", "pseudo", words("fr"));
   assert.ok(fr.text.includes("la table, par la clé de la position"), fr.text);
   assert.ok(text("pvs", "python", words("fr")).text.includes("# l'évaluation du jeu, du côté du joueur au trait"));
+});
+
+test("the MAX/MIN game text shows a MIN node's window from MAX's side", () => {
+  const c = text("alphabeta", "pseudo", words("en"), "game-maxmin");
+  const tr = new CodeTracker(c, { algo: "alphabeta", form: "game-maxmin" });
+  const got = EVENTS.map((ev) => tr.step(ev));
+  // The second child (ply 1, MIN to move) is searched with negamax (-inf, -5): from MAX's side,
+  // after the first move's 5, alpha = 5 and beta = +inf; its win for MAX ends on MIN's outcome line.
+  assert.match(c.lines[got[7].line - 1], /^function MIN-VALUE\(/);
+  assert.deepEqual({ ...got[7].vars }, { α: 5, β: Infinity, depth: 0, ply: 1 });
+  assert.match(c.lines[got[8].line - 1], /^  if IS-OVER\(position\) then return −OUTCOME\(position\)/);
+  assert.match(c.lines[got[9].line - 1], /^    α ← MAX\(α, v\)$/);
+  assert.equal(got[9].vars.v, 29999);
 });
