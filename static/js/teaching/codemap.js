@@ -17,8 +17,9 @@ const TREE_TAGS = {
   "fail-low": "fail", "fail-high": "fail", "re-search": "re-search",
 };
 
-// A game's search (the "game" form): a tree's lines, plus the game over (@@over), the table's
-// lines and the iterative deepening loop. The search's start and end stay on the line that calls it.
+// A game's search (the "game" and "game-maxmin" forms): a tree's lines, plus the game over (@@over),
+// the table's lines and the iterative deepening loop. The search's start and end stay on the line
+// that calls it.
 const GAME_TAGS = {
   ...TREE_TAGS, "tt-probe": "tt-probe", "tt-hit": "tt-probe", "tt-cutoff": "tt-cutoff", "tt-store": "tt-store",
   "iteration-start": "iteration", "iteration-end": "iteration", "aspiration-fail": "iteration",
