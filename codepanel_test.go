@@ -20,15 +20,19 @@ import (
 // codemap.js) run under node over the engine's trace (static/js/test/codedump.mjs); the other
 // side is Python itself, traced line by line with sys.settrace (codeTraceHarness below). Neither
 // side's numbers come from the other: the program computes its own values, and the harness
-// checks the page's (line, vars) in order against what it executed.
+// checks the page's (line, vars) in order against what it executed. The game texts run through
+// the same harness (codepanel_game_test.go), with a game written in Python in place of TREE.
 
 // codeTraceHarness runs the text (argv[1]) on the tree (argv[2], an s-expression it parses
-// itself) with a line tracer, then finds the page's highlights (argv[3], JSON) in order in what
-// ran. A highlight matches a traced step at its line whose variables hold its values: after the
-// line ran for a window narrowing (pv-update), before it otherwise; an enter matches the call of
-// the function, the search's start and end the program's last line. It prints
-// {"value", "leaves", "missing"}: the program's root value, the leaves its leaf lines returned,
-// and the first highlight not found (null when all were).
+// itself; or "@FILE", a Python file run first, which defines what the text calls: a game's
+// POSITION, DEPTH and functions) with a line tracer, then finds the page's highlights (argv[3],
+// JSON) in order in what ran. A highlight matches a traced step at its line whose variables hold
+// its values: after the line ran for a window narrowing (pv-update), before it otherwise; an
+// enter matches the call of the function, the search's start and end the program's last line,
+// an iteration's events (a game text's) its loop's line, the same run for the end of one and
+// the start of the next. It prints {"value", "leaves", "nodes", "missing"}: the program's root
+// value, the leaves its leaf lines returned, the calls of its node function (every function but
+// search) and the first highlight not found (null when all were).
 const codeTraceHarness = `
 import json, math, sys, io, contextlib
 
@@ -52,18 +56,18 @@ def num(v):
     if v == "-Infinity": return -math.inf
     return v
 
-recs = []      # [event, lineno, frame-is-module, locals before, locals after, when after]
+recs = []      # [event, lineno, frame-is-module, locals before, locals after, when after, function]
 last = {}      # frame -> its latest record
 def snap(f):
     return {k: v for k, v in f.f_locals.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
 def tracer(f, ev, arg):
     if f.f_code.co_filename != "<code>":
-        return tracer
+        return None  # the game's own functions (argv[2]'s file) are not the text
     s = snap(f)
     prev = last.get(f)
     if prev is not None and prev[4] is None:
         prev[4], prev[5] = s, len(recs)
-    r = [ev, f.f_lineno, f.f_code.co_name == "<module>", s, s if ev == "return" else None, len(recs)]
+    r = [ev, f.f_lineno, f.f_code.co_name == "<module>", s, s if ev == "return" else None, len(recs), f.f_code.co_name]
     recs.append(r)
     last[f] = r
     return tracer
@@ -71,14 +75,20 @@ def tracer(f, ev, arg):
 out = io.StringIO()
 code = compile(src, "<code>", "exec")
 sys.settrace(tracer)
+env = {"__name__": "__main__"}
+if tree_src.startswith("@"):
+    exec(compile(open(tree_src[1:]).read(), "<game>", "exec"), env)
+else:
+    env["TREE"] = parse(tree_src)
 with contextlib.redirect_stdout(out):
-    exec(code, {"TREE": parse(tree_src), "__name__": "__main__"})
+    exec(code, env)
 sys.settrace(None)
 value = float(out.getvalue().strip())
 
 lines = src.split("\n")
 leaf_lines = {i + 1 for i, l in enumerate(lines) if l.strip() in ("return node", "return color * node")}
 leaves = [r[3]["node"] for r in recs if r[0] == "line" and r[1] in leaf_lines]
+nodes = sum(1 for r in recs if r[0] == "call" and r[6] not in ("<module>", "search"))
 
 hl = json.load(open(hl_path))
 j, missing = 0, None
@@ -87,13 +97,13 @@ for n, h in enumerate(hl):
         continue
     want = {k: num(v) for k, v in h["vars"].items()}
     outer = h["tag"] == "call"
-    start = max(j - 1, 0) if outer else j
+    start = max(j - 1, 0) if outer or h["tag"] == "iteration" else j
     found = None
     # A window narrowing is seen once its line has run: at the frame's next step, which for a
     # line that calls the child comes after the child's own steps.
     narrowing = h["tag"] == "pv-update"
     for k in range(0 if narrowing else start, len(recs)):
-        ev, line, mod, before, after, at = recs[k]
+        ev, line, mod, before, after, at, _ = recs[k]
         if line != h["line"] or mod != outer or (narrowing and at < start):
             continue
         if h["tag"] == "enter" and ev != "call":
@@ -111,7 +121,7 @@ for n, h in enumerate(hl):
         missing = {"index": n, "highlight": h, "from": j}
         break
     j = found + 1
-print(json.dumps({"value": value, "leaves": leaves, "missing": missing}))
+print(json.dumps({"value": value, "leaves": leaves, "nodes": nodes, "missing": missing}))
 `
 
 // needTool returns the path of a program the test needs: a failure in CI or under

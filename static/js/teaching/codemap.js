@@ -17,6 +17,26 @@ const TREE_TAGS = {
   "fail-low": "fail", "fail-high": "fail", "re-search": "re-search",
 };
 
+// A game's search (the "game" and "game-maxmin" forms): a tree's lines, plus the game over (@@over),
+// the table's lines and the iterative deepening loop. The search's start and end stay on the line
+// that calls it.
+const GAME_TAGS = {
+  ...TREE_TAGS, "tt-probe": "tt-probe", "tt-hit": "tt-probe", "tt-cutoff": "tt-cutoff", "tt-store": "tt-store",
+  "iteration-start": "iteration", "iteration-end": "iteration", "aspiration-fail": "iteration",
+  "root-pv": "iteration", "pv-line": "iteration", "pv-cut": "iteration",
+};
+
+// gameTagOf(ev): the tag of a game text's line an event comes from.
+export function gameTagOf(ev) {
+  if (ev.kind === "exit") {
+    if (ev.end === "leaf" || ev.end === "eval") return "leaf";
+    if (ev.end === "mate" || ev.end === "stalemate") return "over"; // engine/gameposition.go's NoMoves
+    if (ev.end === "tt-cutoff") return "tt-cutoff";
+    return "exit";
+  }
+  return GAME_TAGS[ev.kind] || "call";
+}
+
 // tagOf(ev, node, chess): the tag of the text's line an event comes from. node is the tracked
 // node the event is about ({depth} at least), or null.
 export function tagOf(ev, node, chess) {
@@ -60,12 +80,14 @@ function lineOf(code, tag, player) {
 
 export class CodeTracker {
   // code: a parsed text (codetext.js); algo: "minimax" | "alphabeta" | "pvs" | "chess";
-  // form: "maxmin" | "negamax"; strict: prune=strict; infinity: the search's (32000 for pvscope).
+  // form: "maxmin" | "negamax" | "game" | "game-maxmin"; strict: prune=strict; infinity: the search's (32000 for pvscope).
   constructor(code, { algo, form, strict = false, infinity = 32000 }) {
     this.code = code;
     this.algo = algo;
     this.chess = algo === "chess";
+    this.game = !this.chess && (form === "game" || form === "game-maxmin"); // depth and ply shown
     this.form = this.chess ? "negamax" : form;
+    this.maxmin = form === "maxmin" || form === "game-maxmin"; // MAX-VALUE and MIN-VALUE
     this.margin = strict ? 1 : 0;
     this.inf = infinity;
     this.nodes = new Map(); // node id -> tracked state
@@ -81,11 +103,11 @@ export class CodeTracker {
   // step(ev): the highlight of one event, {tag, line, vars}, or null when no line makes it.
   step(ev) {
     const n = ev.kind === "enter" ? this._enter(ev) : this.nodes.get(ev.node) || null;
-    const tag = tagOf(ev, n, this.chess);
-    const player = n && !this.chess && this.form === "maxmin" && n.ply % 2 === 1 ? "min" : "max";
+    const tag = this.game ? gameTagOf(ev) : tagOf(ev, n, this.chess);
+    const player = n && !this.chess && this.maxmin && n.ply % 2 === 1 ? "min" : "max";
     const line = lineOf(this.code, tag, player);
     if (this.chess) return { tag, line, vars: this._chessVars(ev, n) };
-    if (!n || tag === "call") return { tag, line, vars: {} };
+    if (!n || tag === "call" || tag === "iteration") return { tag, line, vars: {} };
     const vars = this._treeEvent(ev, n, tag);
     return { tag, line, vars: this._show(vars, n) };
   }
@@ -112,9 +134,9 @@ export class CodeTracker {
         return { alpha: n.alpha, beta: n.beta, color: n.color };
       case "exit": {
         const p = n.parent;
-        const shown = tag === "leaf"
-          ? { alpha: n.alpha, beta: n.beta, color: n.color, node: n.color * ev.score }
-          : { ...this._state(n), value: ev.score };
+        const shown = this.game && (tag === "leaf" || tag === "over") ? { alpha: n.alpha, beta: n.beta }
+          : tag === "leaf" ? { alpha: n.alpha, beta: n.beta, color: n.color, node: n.color * ev.score }
+            : { ...this._state(n), value: ev.score };
         if (p) {
           const sc = -ev.score;
           if (p.pending === "probe") p.score = sc; // the probe's answer waits for its test
@@ -163,7 +185,7 @@ export class CodeTracker {
   // numbers from the root player's side and calls the best value v; minimax has no window.
   _show(s, n) {
     const out = {};
-    const maxmin = this.form === "maxmin";
+    const maxmin = this.maxmin;
     const flip = maxmin && n.ply % 2 === 1 ? -1 : 1;
     const put = (k, v) => { if (v !== undefined) out[this.code.names[k] || k] = v; };
     if (this.algo !== "minimax" && s.alpha !== undefined) {
@@ -175,7 +197,8 @@ export class CodeTracker {
     if (s.score !== undefined) put("score", this.num(flip * s.score));
     if (s.i !== undefined) put("i", s.i);
     if (s.node !== undefined) put("node", s.node);
-    if (!maxmin && s.color !== undefined) put("color", s.color);
+    if (this.game) { put("depth", n.depth); put("ply", n.ply); } // a game's text passes them, not color
+    else if (!maxmin && s.color !== undefined) put("color", s.color);
     return out;
   }
 

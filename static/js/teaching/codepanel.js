@@ -190,6 +190,7 @@ export function createCodePanel(S, { seek, kick, toggle, onToggle = () => {} }) 
       const o = S.trace.started.options || {};
       note.textContent = cur.choice.generic ? t("codepanel.generic")
         : cur.choice.algo === "chess" && lang === "python" ? t("codepanel.chessPseudo")
+        : cur.choice.form.startsWith("game") && cur.lang === "python" && o.tt !== "false" ? t("gamecode.pythonNoTable")
         : o["fail-hard"] === "true" && cur.choice.algo !== "chess" ? t("codepanel.failHard") : "";
       ol.classList.toggle("wraps-lines", cur.lang !== "python");
       ol.replaceChildren(...cur.code.lines.map((text, i) => lineItem(text, i + 1, cur.lang !== "python")));
@@ -215,7 +216,7 @@ export function createCodePanel(S, { seek, kick, toggle, onToggle = () => {} }) 
 
   function titleOf(cur) {
     const algo = t(`codepanel.algo-${cur.choice.algo}`);
-    const form = cur.choice.algo === "chess" ? "" : ` · ${t(`codepanel.form-${cur.choice.form}`)}`;
+    const form = cur.choice.algo === "chess" ? "" : ` · ${t(cur.choice.form === "game" ? "gamecode.form" : cur.choice.form === "game-maxmin" ? "gamecode.formMaxmin" : `codepanel.form-${cur.choice.form}`)}`;
     const strict = cur.strict ? ` · ${t("codepanel.strict")}` : "";
     return `${algo}${form}${strict}`;
   }
@@ -369,8 +370,9 @@ export function headerOf(lines, n) {
   return 0;
 }
 
-// A comment's words in the page's language (codetext.js: "{{key}}" in the texts).
-const commentWords = (k) => (has(`codecomments.${k}`) ? t(`codecomments.${k}`) : k);
+// A comment's words in the page's language (codetext.js: "{{key}}" in the texts); the game texts'
+// own comments are in gamecode.json.
+const commentWords = (k) => (has(`codecomments.${k}`) ? t(`codecomments.${k}`) : has(`gamecode.${k}`) ? t(`gamecode.${k}`) : k);
 
 // A watch value as shown: ∞ for infinity, moves and numbers as they are.
 export function show(v) {

@@ -13,7 +13,8 @@
 // prune=strict writes the cut-test lines with > and < for >= and <= (the move cuts strictly
 // past the bound), so a strict search has its own lines.
 
-// The algorithms with texts, the forms (the view's: root -> maxmin, negamax -> negamax) and the
+// The algorithms with texts, the forms (the view's: root -> maxmin, negamax -> negamax; a game's
+// search: game-maxmin in the root view, game in the negamax view, calling the game's functions) and the
 // languages' file extensions. Chess has one text: the engine's search as pseudo-code (its steps name engine/node.go's).
 export const ALGOS = ["minimax", "alphabeta", "pvs"];
 export const EXT = { pseudo: "txt", python: "py" }; // codepanel.js's LANGS: a text in each
@@ -79,6 +80,8 @@ export function algoOf(started) {
 // What a started search shows: {algo, form, generic} or null when no code fits. A chess search
 // is pvscope's engine's own text, unless the trace names another engine: then the algorithm's
 // generic negamax text, said to be generic, or nothing for an algorithm pvscope does not know.
+// A game's search (tic-tac-toe, Connect Four, Othello) is the algorithm's game text: moves(position),
+// play and undo, is_over and outcome, evaluate, as engine/games/game.go's Board says them.
 export function codeChoice(started, viewMode) {
   if (!started) return null;
   const o = started.options || {};
@@ -89,5 +92,8 @@ export function codeChoice(started, viewMode) {
   const algo = algoOf(started);
   if (started.kind === "chess" && !other) return { algo: "chess", form: "negamax", generic: false };
   if (!algo) return null;
+  // A game's trace file opens with its header's options (meta game=...), not with kind "game".
+  const game = started.kind === "game" || (!!o.game && !/^chess$/i.test(o.game));
+  if (game) return { algo, form: viewMode === "root" ? "game-maxmin" : "game", generic: other };
   return { algo, form: started.kind === "chess" ? "negamax" : formOf(viewMode), generic: other };
 }
