@@ -1,0 +1,100 @@
+package server
+
+import (
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Browser tests run beside each other. Most of a browser test's time is
+// Chromium's (loading, searching in the page, drawing), spent in processes of
+// its own, so the first page a test opens (newServerPage, newSitePage) calls
+// t.Parallel: go test then runs the package's serial tests first and the
+// browser tests after them, -parallel at a time (GOMAXPROCS unless told: two
+// on CI's two cores), each in its own window, browser context and test server
+// (browser_shared_test.go). docs/browser-tests.md says how to write one.
+//
+// A test stays serial when
+//   - it calls keepSerial before its first page: it measures the browser's
+//     processes, memory or time (newPrivatePage and newPrivateSitePage do);
+//   - it set the environment or the working folder first (t.Setenv, t.Chdir:
+//     Go's testing refuses t.Parallel for those, and runBeside leaves it);
+//   - it is a benchmark.
+// A subtest that opens a page runs beside its siblings (its parent goes on
+// without waiting, so a parent must not read what its subtests left).
+
+// beside records how each running browser test runs: "serial" (keepSerial,
+// or t.Parallel refused), "parallel" (t.Parallel called: once per test,
+// however many pages it opens).
+var beside struct {
+	sync.Mutex
+	how map[testing.TB]string
+}
+
+// decide records how t runs, unless already decided, and says whether it was.
+func decide(t testing.TB, how string) (was string) {
+	beside.Lock()
+	defer beside.Unlock()
+	if was = beside.how[t]; was != "" {
+		return was
+	}
+	if beside.how == nil {
+		beside.how = map[testing.TB]string{}
+	}
+	beside.how[t] = how
+	t.Cleanup(func() {
+		beside.Lock()
+		defer beside.Unlock()
+		delete(beside.how, t)
+	})
+	return ""
+}
+
+// keepSerial keeps t from running beside other tests. Call it before the
+// test's first page.
+func keepSerial(t testing.TB) {
+	t.Helper()
+	if decide(t, "serial") == "parallel" {
+		t.Fatal("keepSerial after the test's first page: the test already runs beside others; call keepSerial first")
+	}
+}
+
+// isSerial says whether t runs serially (keepSerial, or t.Parallel refused).
+func isSerial(t testing.TB) bool {
+	beside.Lock()
+	defer beside.Unlock()
+	return beside.how[t] == "serial"
+}
+
+// runBeside lets t run beside the other browser tests: t.Parallel the first
+// time, nothing after, nothing for a serial test or a benchmark.
+func runBeside(t testing.TB) {
+	t.Helper()
+	tt, ok := t.(*testing.T)
+	if !ok || decide(t, "parallel") != "" {
+		return
+	}
+	if !parallelUnlessRefused(tt) {
+		beside.Lock()
+		beside.how[t] = "serial"
+		beside.Unlock()
+	}
+}
+
+// parallelUnlessRefused calls t.Parallel and says whether it did; it leaves
+// the test serial when Go's testing refuses because the test set the
+// environment or the working folder (its panic names t.Setenv; any other
+// panic goes on).
+func parallelUnlessRefused(t *testing.T) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if s, isString := r.(string); isString && strings.Contains(s, "t.Setenv") {
+				ok = false
+				return
+			}
+			panic(r)
+		}
+	}()
+	t.Parallel()
+	return true
+}
