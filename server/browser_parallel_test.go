@@ -98,3 +98,43 @@ func parallelUnlessRefused(t *testing.T) (ok bool) {
 	t.Parallel()
 	return true
 }
+
+// runBeside makes a test parallel once, however many pages it opens, and
+// leaves a keepSerial test and one that set the environment serial. A
+// parallel subtest waits until its parent's function returns, so t.Run
+// returns before its end; a serial one has ended when t.Run returns.
+func TestRunBesideOnceAndOnlyWhereAllowed(t *testing.T) {
+	ended := map[string]bool{}
+	var mu sync.Mutex
+	end := func(name string) {
+		mu.Lock()
+		defer mu.Unlock()
+		ended[name] = true
+	}
+	endedYet := func(name string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return ended[name]
+	}
+	cases := []struct {
+		name     string
+		body     func(t *testing.T)
+		parallel bool
+	}{
+		{"two pages", func(t *testing.T) { runBeside(t); runBeside(t) }, true},
+		{"keepSerial", func(t *testing.T) { keepSerial(t); runBeside(t); runBeside(t) }, false},
+		{"Setenv first", func(t *testing.T) { t.Setenv("PVSCOPE_RUNBESIDE_TEST", "1"); runBeside(t); runBeside(t) }, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.body(t)
+			if got := !isSerial(t); got != c.parallel {
+				t.Errorf("runs beside others: %v, want %v", got, c.parallel)
+			}
+			end(c.name)
+		})
+		if endedYet(c.name) == c.parallel {
+			t.Errorf("%s: the subtest had ended when t.Run returned: %v, want %v (a parallel subtest waits for its parent)", c.name, endedYet(c.name), !c.parallel)
+		}
+	}
+}
