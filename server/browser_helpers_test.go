@@ -110,8 +110,10 @@ func newBrowser(t testing.TB, width, height int, ctx context.Context, cancel con
 		cancel()
 		t.Fatal(err)
 	}
-	// A whole browser test gets five minutes: past that, something hangs.
-	tctx, tcancel := context.WithTimeout(wctx, 5*time.Minute)
+	// A whole browser test gets ten minutes: past that, something hangs. (Five
+	// were too few for TestBrowserAccessibilityAxe, 102 s alone, with another
+	// test drawing beside it on a two-core machine under a load of 30.)
+	tctx, tcancel := context.WithTimeout(wctx, 10*time.Minute)
 	t.Cleanup(func() {
 		tcancel()
 		wclose()
