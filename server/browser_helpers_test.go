@@ -218,10 +218,12 @@ func (p *page) present() {
 	p.waitFor(`!!(document.documentElement.classList.contains("presentation") && window.pvscope.view && window.pvscope.view.present)`)
 }
 
-// waitFor polls a JavaScript condition (30 s at most).
+// waitFor polls a JavaScript condition (60 s at most: 30 s were overrun by a
+// gallery search streaming in while another test drew beside it under a load
+// of 33, TestBrowserPVLabEveryGalleryEntryShowsItsCut).
 func (p *page) waitFor(cond string) {
 	p.t.Helper()
-	p.run(chromedp.Poll(cond, nil, chromedp.WithPollingTimeout(30*time.Second)))
+	p.run(chromedp.Poll(cond, nil, chromedp.WithPollingTimeout(60*time.Second)))
 }
 
 func (p *page) text(testid string) string {
