@@ -58,15 +58,16 @@ func TestBrowserClassCutoffsArePruningsOnly(t *testing.T) {
 		p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
 		p.pause()
 		var sentences []string
-		p.run(chromedp.Evaluate(`(() => {
+		// Each step's sentence once the step is drawn: a slow page draws a seek in slices.
+		p.await(`(async () => {
 			const P = window.pvscope, t = P.trace, out = [];
 			for (let k = 1; k <= t.length; k++) {
-				P.seek(k);
+				if (!P.seek(k).drawn) await P.settled();
 				const li = document.querySelector('[data-testid="event-log"] li:last-child .txt');
 				out.push(li ? li.textContent : "");
 			}
 			return out;
-		})()`, &sentences))
+		})()`, &sentences)
 		pruned := count(sentences, func(s string) bool {
 			return strings.Contains(s, "pruned.") && !strings.Contains(s, "nothing is pruned")
 		})

@@ -22,6 +22,7 @@ func TestEventLogFollowsEverySeek(t *testing.T) {
 }
 
 func eventLogFollowsEverySeek(t *testing.T, w, h int) {
+	keepSerial(t) // it checks what the very next frame shows: a window drawing beside it delays that frame
 	p := newPage(t, w, h)
 	p.open("/?" + url.Values{"depth": {"3"}}.Encode())
 	p.startAndWait()

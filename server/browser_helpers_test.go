@@ -61,6 +61,7 @@ func newPageOn(t testing.TB, width, height int, lim Limits, setup func(*Server))
 // the other windows' renderers would count.
 func newPrivatePage(t testing.TB, width, height int) *page {
 	t.Helper()
+	keepSerial(t)
 	return newServerPage(t, width, height, DefaultLimits(), nil, newPrivateBrowser)
 }
 
@@ -81,7 +82,8 @@ func newServerPage(t testing.TB, width, height int, lim Limits, setup func(*Serv
 }
 
 // browserCheck skips the test when it cannot run (in -short, or with no
-// Chromium unless PVSCOPE_REQUIRE_BROWSER=1).
+// Chromium unless PVSCOPE_REQUIRE_BROWSER=1); a test that can run runs beside
+// the other browser tests from then on (runBeside, browser_parallel_test.go).
 func browserCheck(t testing.TB) {
 	t.Helper()
 	if testing.Short() {
@@ -93,6 +95,7 @@ func browserCheck(t testing.TB) {
 		}
 		t.Skip("no Chromium on this machine: browser tests skipped (set PVSCOPE_REQUIRE_BROWSER=1 to fail instead)")
 	}
+	runBeside(t)
 }
 
 // newBrowser opens a window of the shared Chromium (browser_shared_test.go)
@@ -107,8 +110,10 @@ func newBrowser(t testing.TB, width, height int, ctx context.Context, cancel con
 		cancel()
 		t.Fatal(err)
 	}
-	// A whole browser test gets five minutes: past that, something hangs.
-	tctx, tcancel := context.WithTimeout(wctx, 5*time.Minute)
+	// A whole browser test gets ten minutes: past that, something hangs. (Five
+	// were too few for TestBrowserAccessibilityAxe, 102 s alone, with another
+	// test drawing beside it on a two-core machine under a load of 30.)
+	tctx, tcancel := context.WithTimeout(wctx, 10*time.Minute)
 	t.Cleanup(func() {
 		tcancel()
 		wclose()
@@ -122,6 +127,10 @@ func newBrowser(t testing.TB, width, height int, ctx context.Context, cancel con
 // profile folder, removed at the end.
 func newPrivateBrowser(t testing.TB, width, height int, ctx context.Context, cancel context.CancelFunc, h http.Handler) *page {
 	t.Helper()
+	if _, bench := t.(*testing.B); !bench && !isSerial(t) {
+		cancel()
+		t.Fatal("a Chromium of its own is for measuring the browser, which other tests running beside would disturb: call keepSerial before the test's first page (newPrivatePage does)")
+	}
 	// Chromium may still write its profile as it quits, so the directory is
 	// removed by hand, ignoring what it left (t.TempDir would fail the test).
 	profile, err := os.MkdirTemp("", "pvscope-chromium-")
@@ -209,10 +218,12 @@ func (p *page) present() {
 	p.waitFor(`!!(document.documentElement.classList.contains("presentation") && window.pvscope.view && window.pvscope.view.present)`)
 }
 
-// waitFor polls a JavaScript condition (30 s at most).
+// waitFor polls a JavaScript condition (60 s at most: 30 s were overrun by a
+// gallery search streaming in while another test drew beside it under a load
+// of 33, TestBrowserPVLabEveryGalleryEntryShowsItsCut).
 func (p *page) waitFor(cond string) {
 	p.t.Helper()
-	p.run(chromedp.Poll(cond, nil, chromedp.WithPollingTimeout(30*time.Second)))
+	p.run(chromedp.Poll(cond, nil, chromedp.WithPollingTimeout(60*time.Second)))
 }
 
 func (p *page) text(testid string) string {

@@ -145,6 +145,7 @@ func measureLink(t testing.TB, n int) chainMemory {
 
 // The same chain opened in the static site (pvscope site), read by the worker.
 func TestBrowserSiteChainMemory(t *testing.T) {
+	keepSerial(t) // it measures the browser's memory
 	open := func(n int) chainMemory {
 		p := newSitePageWith(t, 1366, 768, newPrivateBrowser)
 		file, _ := chainFile(t, n)

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
@@ -119,7 +120,10 @@ func newWindow(width, height int) (ctx context.Context, close func(), err error)
 		tcancel()
 		dispose()
 	}
-	if err := chromedp.Run(tctx); err != nil {
+	// Browser tests run two at a time (browser_parallel_test.go) and the
+	// newest window takes the focus: each page is told it has it, as the only
+	// window had (document.hasFocus, focus and blur, the keyboard's target).
+	if err := chromedp.Run(tctx, emulation.SetFocusEmulationEnabled(true)); err != nil {
 		close()
 		return nil, nil, fmt.Errorf("attaching to the window: %w", err)
 	}

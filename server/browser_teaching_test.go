@@ -185,10 +185,12 @@ func checkNodes(t *testing.T, p *page, name string, tree *refTree, ref *refSearc
 func checkSentences(t *testing.T, p *page, name string) {
 	t.Helper()
 	var raw string
-	p.run(chromedp.Evaluate(`(() => {
+	// A seek on a page whose last drawing was slow (a loaded machine, a window drawing beside
+	// it) draws in slices over the next frames: the log is read once the step is drawn whole.
+	p.await(`(async () => {
 		const P = window.pvscope, t = P.trace, out = [];
 		for (let k = 1; k <= t.length; k++) {
-			P.seek(k);
+			if (!P.seek(k).drawn) await P.settled();
 			const e = t.event(k - 1);
 			const li = document.querySelector('[data-testid="event-log"] li:last-child .txt');
 			const path = e.node && (e.kind === "enter" || e.kind === "exit") ? t.positionMoves(e.node).join(".") : null;
@@ -196,7 +198,7 @@ func checkSentences(t *testing.T, p *page, name string) {
 		}
 		P.seek(t.length);
 		return JSON.stringify(out);
-	})()`, &raw))
+	})()`, &raw)
 	var steps []step
 	if err := json.Unmarshal([]byte(raw), &steps); err != nil {
 		t.Fatal(err)

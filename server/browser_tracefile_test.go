@@ -61,11 +61,14 @@ func writeTraceTB(t testing.TB, setup engine.Setup, options map[string]string) s
 	return path
 }
 
-// snapAt seeks to step k and returns the whole snapshot.
+// snapAt seeks to step k and returns the whole snapshot once the step is
+// drawn whole (settled): read at once, its drawn and visibleNodes said how far
+// the drawing had gone, which a loaded machine or a window drawing beside it
+// changes.
 func (p *page) snapAt(k int) map[string]any {
 	p.t.Helper()
 	var s string
-	p.run(chromedp.Evaluate(fmt.Sprintf(`JSON.stringify(window.pvscope.seek(%d))`, k), &s))
+	p.await(fmt.Sprintf(`(async () => { window.pvscope.seek(%d); return JSON.stringify(await window.pvscope.settled()); })()`, k), &s)
 	var m map[string]any
 	if err := json.Unmarshal([]byte(s), &m); err != nil {
 		p.t.Fatal(err)
