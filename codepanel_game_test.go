@@ -150,12 +150,19 @@ func TestCodePanelGamePythonRunsAsShown(t *testing.T) {
 		{"connect4", "445566", 3}, // red wins at once in column 3 or 7
 		{"connect4", "1234567", 3},
 	}
+	forms := []string{"game", "game-maxmin"}
+	if testing.Short() {
+		// The short pass (run under -race) keeps one case of each game and
+		// the negamax form; the full pass runs all 48 (each starts node and
+		// python, some 3 s each on a loaded machine).
+		cases, forms = []gameCodeCase{cases[3], cases[6]}, forms[:1]
+	}
 	preludes := map[string]string{"tictactoe": tttPython, "connect4": c4Python}
 	dir := t.TempDir()
 	for _, c := range cases {
 		for _, a := range []engine.Algorithm{engine.Minimax, engine.AlphaBeta, engine.PVS} {
 			algo := map[engine.Algorithm]string{engine.Minimax: "minimax", engine.AlphaBeta: "alphabeta", engine.PVS: "pvs"}[a]
-			for _, form := range []string{"game", "game-maxmin"} {
+			for _, form := range forms {
 				t.Run(fmt.Sprintf("%s/%q/d=%d/%s/%s", c.game, c.position, c.depth, algo, form), func(t *testing.T) {
 					file, value, nodes, n := gameCodeTrace(t, dir, c, a)
 					dump, err := exec.Command(node, filepath.Join("static", "js", "test", "codedump.mjs"), file, algo, form, "python", "0").Output()

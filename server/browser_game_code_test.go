@@ -56,7 +56,7 @@ func gameCodeLineOf(kind, end string) string {
 		switch end {
 		case "eval":
 			return "exit:eval"
-		case "mate", "stalemate": // the game is over: won, lost (as mate) or drawn (as stalemate)
+		case "win", "loss", "draw": // the game is over: the side to move has won, lost or drawn
 			return "exit:over"
 		case "tt-cutoff":
 			return "tt-cutoff"

@@ -30,7 +30,7 @@ const GAME_TAGS = {
 export function gameTagOf(ev) {
   if (ev.kind === "exit") {
     if (ev.end === "leaf" || ev.end === "eval") return "leaf";
-    if (ev.end === "mate" || ev.end === "stalemate") return "over"; // engine/gameposition.go's NoMoves
+    if (["win", "loss", "draw", "mate", "stalemate"].includes(ev.end)) return "over"; // engine/gameposition.go's NoMoves (mate, stalemate: traces written before games had their own ends)
     if (ev.end === "tt-cutoff") return "tt-cutoff";
     return "exit";
   }

@@ -61,7 +61,7 @@ const EVENTS = [
   { kind: "exit", node: 2, score: -5, end: "eval" },
   { kind: "pv-update", node: 1, index: 0, move: "b2", score: 5, alpha: -32000, beta: 32000 },
   { kind: "enter", node: 3, parent: 1, ply: 1, depth: 0, index: 1, move: "a1", alpha: -32000, beta: -5 },
-  { kind: "exit", node: 3, score: -29999, end: "mate" },
+  { kind: "exit", node: 3, score: -29999, end: "loss" },
   { kind: "pv-update", node: 1, index: 1, move: "a1", score: 29999, alpha: 5, beta: 32000 },
   { kind: "tt-store", node: 1 },
   { kind: "exit", node: 1, score: 29999 },
@@ -74,7 +74,7 @@ test("a game search's events light the lines that say them, with depth and ply",
   const LINE = {
     "search-start": /^(function SEARCH|print\(search)/, "iteration-start": /^for depth/, enter: /^(function ALPHA-BETA|def alphabeta)/,
     "tt-probe": /^entry ← TABLE/, "exit:eval": /EVALUATE\(position\)|return evaluate\(position\)/,
-    "exit:mate": /OUTCOME\(position\) × \(WIN − ply\)|return outcome\(position\) \* \(WIN - ply\)/,
+    "exit:loss": /OUTCOME\(position\) × \(WIN − ply\)|return outcome\(position\) \* \(WIN - ply\)/,
     "pv-update": /^(α ← MAX\(α, value\)|alpha = max\(alpha, value\))$/, "tt-store": /^TABLE\[KEY\(position\)\] ←/,
     exit: /^return value$/, "root-pv": /^for depth/, "iteration-end": /^for depth/, "search-end": /^(function SEARCH|print\(search)/,
   };
