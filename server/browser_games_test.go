@@ -59,6 +59,27 @@ func tttBoard(t *testing.T, moves []string) map[string]string {
 
 var tttSquare = regexp.MustCompile(`^[a-c][1-3]$`)
 
+// checkGameSteps checks each step's board against board(start + the node's
+// moves) and each move's name against name; it gives the deepest node's
+// number of moves from the root.
+func checkGameSteps(t *testing.T, steps []gameStep, start []string, board func(*testing.T, []string) map[string]string, name *regexp.Regexp, what string) int {
+	t.Helper()
+	deepest := 0
+	for k, s := range steps {
+		want := board(t, append(append([]string{}, start...), s.Moves...))
+		if fmt.Sprint(s.Cells) != fmt.Sprint(want) {
+			t.Fatalf("step %d (node %v): the board shows %v; want %v", k, s.Moves, s.Cells, want)
+		}
+		for _, m := range s.Moves {
+			if !name.MatchString(m) {
+				t.Fatalf("step %d: the node's move %q is not %s", k, m, what)
+			}
+		}
+		deepest = max(deepest, len(s.Moves))
+	}
+	return deepest
+}
+
 // A tic-tac-toe search from a position five moves in, stepped from its first event to its last:
 // at every step the board shows the position of the node the search is at (the start's moves and
 // the node's, played by the test's own rules); the tree, the narration and the PV name moves
@@ -76,41 +97,11 @@ func TestBrowserGameTicTacToeSteppedToTheEnd(t *testing.T) {
 	if n < 10 {
 		t.Fatalf("the search has %d events; want a whole search of o's four moves", n)
 	}
-	type step struct {
-		Moves []string          `json:"moves"`
-		Cells map[string]string `json:"cells"`
-	}
-	var steps []step
-	p.await(`(async () => {
-		const out = [], api = window.pvscope, n = api.snapshot().eventCount;
-		const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-		for (let k = 0; k <= n; k++) {
-			api.seek(k);
-			await frame();
-			// A slow frame draws the step's regions over several (render.js): wait until it is drawn whole.
-			for (let i = 0; i < 100 && !api.snapshot().drawn; i++) await frame();
-			const tr = api.trace, id = tr.current(k), cells = {};
-			for (const g of document.querySelectorAll('[data-testid="game-board"] [data-testid="game-cell"]')) cells[g.dataset.cell] = g.dataset.piece;
-			out.push({ moves: id ? tr.positionMoves(id) : [], cells });
-		}
-		return out;
-	})()`, &steps)
+	steps := p.gameSteps(0, n)
 	if len(steps) != n+1 {
 		t.Fatalf("%d steps read; want %d", len(steps), n+1)
 	}
-	deepest := 0
-	for k, s := range steps {
-		want := tttBoard(t, append(append([]string{}, start...), s.Moves...))
-		if fmt.Sprint(s.Cells) != fmt.Sprint(want) {
-			t.Fatalf("step %d (node %v): the board shows %v; want %v", k, s.Moves, s.Cells, want)
-		}
-		for _, m := range s.Moves {
-			if !tttSquare.MatchString(m) {
-				t.Fatalf("step %d: the node's move %q is not a square a1..c3", k, m)
-			}
-		}
-		deepest = max(deepest, len(s.Moves))
-	}
+	deepest := checkGameSteps(t, steps, start, tttBoard, tttSquare, "a square a1..c3")
 	if deepest < 3 {
 		t.Errorf("the deepest node shown is %d moves from the root; want the search's leaves (3 or 4)", deepest)
 	}

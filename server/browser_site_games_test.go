@@ -105,19 +105,7 @@ func TestBrowserSiteGameTicTacToeFromTheMenu(t *testing.T) {
 	if n < 10 {
 		t.Fatalf("the worker's search has %d events; want a whole search of o's four moves", n)
 	}
-	deepest := 0
-	for k, s := range p.gameSteps(0, n) {
-		want := tttBoard(t, append(append([]string{}, start...), s.Moves...))
-		if fmt.Sprint(s.Cells) != fmt.Sprint(want) {
-			t.Fatalf("step %d (node %v): the board shows %v; want %v", k, s.Moves, s.Cells, want)
-		}
-		for _, m := range s.Moves {
-			if !tttSquare.MatchString(m) {
-				t.Fatalf("step %d: the node's move %q is not a square a1..c3", k, m)
-			}
-		}
-		deepest = max(deepest, len(s.Moves))
-	}
+	deepest := checkGameSteps(t, p.gameSteps(0, n), start, tttBoard, tttSquare, "a square a1..c3")
 	if deepest < 3 {
 		t.Errorf("the deepest node shown is %d moves from the root; want the search's leaves", deepest)
 	}
@@ -146,19 +134,7 @@ func TestBrowserSiteGameConnectFourDrawn(t *testing.T) {
 	if n < 10 {
 		t.Fatalf("the worker's search has %d events", n)
 	}
-	deepest := 0
-	for k, s := range p.gameSteps(0, min(n, 150)) {
-		want := c4Board(t, append(append([]string{}, start...), s.Moves...))
-		if fmt.Sprint(s.Cells) != fmt.Sprint(want) {
-			t.Fatalf("step %d (node %v): the board shows %v; want %v", k, s.Moves, s.Cells, want)
-		}
-		for _, m := range s.Moves {
-			if !c4Column.MatchString(m) {
-				t.Fatalf("step %d: the node's move %q is not a column 1..7", k, m)
-			}
-		}
-		deepest = max(deepest, len(s.Moves))
-	}
+	deepest := checkGameSteps(t, p.gameSteps(0, min(n, 150)), start, c4Board, c4Column, "a column 1..7")
 	if deepest < 3 {
 		t.Errorf("the deepest node shown is %d moves from the root; want 3", deepest)
 	}
