@@ -218,6 +218,10 @@ func (o *Trace) setStarted(h tracer.Header) error {
 	switch p := pos.(type) {
 	case *engine.ChessPosition:
 		o.Started.Kind, o.Started.FEN = "chess", p.FEN()
+	case *engine.GamePosition: // as a live search's started frame (plan.go), so the page draws its board
+		b := p.Board()
+		o.Started.Kind, o.Started.Game, o.Started.Position, o.Started.Cells, o.Started.Side = "game", b.Game().Name, b.String(), b.Cells(), b.Side()
+		o.Started.Rows, o.Started.Cols = b.Game().Rows, b.Game().Cols
 	case *engine.TreePosition:
 		o.Started.Tree = TreeJSON(p.Tree())
 	}

@@ -92,7 +92,7 @@ export function codeChoice(started, viewMode) {
   const algo = algoOf(started);
   if (started.kind === "chess" && !other) return { algo: "chess", form: "negamax", generic: false };
   if (!algo) return null;
-  // A game's trace file opens with its header's options (meta game=...), not with kind "game".
+  // A game's trace file opens as kind "game" too (its header's meta game=...); its options name the game as well.
   const game = started.kind === "game" || (!!o.game && !/^chess$/i.test(o.game));
   if (game) return { algo, form: viewMode === "root" ? "game-maxmin" : "game", generic: other };
   return { algo, form: started.kind === "chess" ? "negamax" : formOf(viewMode), generic: other };
