@@ -59,14 +59,14 @@ func (p *GamePosition) Evaluate() int { return p.board.Evaluate() }
 // the game's own word for the side to move's result (tracer.Won, Lost,
 // Drawn), not chess's checkmate and stalemate.
 func (p *GamePosition) NoMoves() (int, tracer.End) {
-	o := p.board.Outcome()
+	o, score := p.board.Outcome(), 0
 	switch o {
 	case games.Loss:
-		return -MateIn(p.Ply()), gameEnd(o)
+		score = -MateIn(p.Ply())
 	case games.Win:
-		return MateIn(p.Ply()), gameEnd(o)
+		score = MateIn(p.Ply())
 	}
-	return 0, gameEnd(o)
+	return score, gameEnd(o)
 }
 
 // gameEnd is a finished game's end for the side to move.

@@ -80,10 +80,11 @@ func (d *Deriver) exit(e *Event) {
 		switch {
 		case f.ttCut:
 			e.End = TTCut
-		case d.scale.MatedAt(e.Score, int(f.ply)) && d.game: // a game other than chess, lost here
-			e.End = Lost
 		case d.scale.MatedAt(e.Score, int(f.ply)): // mated here, not some plies on
 			e.End = Mate
+			if d.game { // a game other than chess is lost here, not checkmated
+				e.End = Lost
+			}
 		case f.depth <= 0:
 			e.End = Eval
 		case d.tree:

@@ -116,16 +116,20 @@ func gameTree(b games.Board, depth, ply int, path, move string, win int, nodes m
 	if ply%2 == 1 {
 		sign = -1
 	}
-	out := b.Outcome()
-	switch out {
-	case games.Win, games.Loss, games.Draw:
-		v := 0
-		if out == games.Win {
+	if out := b.Outcome(); out != games.Ongoing {
+		v := 0 // a draw
+		switch out {
+		case games.Win: // the side to move's win
 			v = sign * win
-		} else if out == games.Loss {
+		case games.Loss:
 			v = -sign * win
 		}
-		node.End = map[int]string{win: "win", -win: "loss", 0: "draw"}[v]
+		node.End = "draw"
+		if v > 0 {
+			node.End = "win"
+		} else if v < 0 {
+			node.End = "loss"
+		}
 		nodes[path] = node
 		sb.WriteString(strconv.Itoa(v))
 		return
