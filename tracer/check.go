@@ -130,12 +130,12 @@ type Checker struct {
 	lastSeq  int64
 	inIter   bool
 	iterSeen bool
-	outside  int32               // the first node entered outside any iteration, 0 if none
-	open     []int32             // open nodes, innermost last
-	kids     [][]int32           // kids[i]: the children open[i] has entered
-	frames   []openFrame         // frames[i]: what open[i] has learnt from its children
-	nodes    map[int32]nodeState // open nodes and their children: what a re-search can name
-	seen     idSet               // every node entered
+	outside  int32                // the first node entered outside any iteration, 0 if none
+	open     []int32              // open nodes, innermost last
+	kids     [][]int32            // kids[i]: the children open[i] has entered
+	frames   deepStack[openFrame] // frames.At(i): what open[i] has learnt from its children
+	nodes    map[int32]nodeState  // open nodes and their children: what a re-search can name
+	seen     idSet                // every node entered
 	// A re-search announced and not yet entered; rsSeq is 0 when none is pending.
 	rsSeq         int64
 	rsNode, rsRef int32

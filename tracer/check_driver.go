@@ -101,7 +101,7 @@ func (c *Checker) rootExited(e *Event, n *nodeState) {
 	}
 	rank := rootRank(e.Score, n.alpha, n.beta)
 	if replacesChosen(d.hasBest, rank, n.depth, d.bestRank, d.bestDepth) {
-		f := &c.frames[len(c.frames)-1]
+		f := c.frames.Top()
 		d.best, d.bestRank, d.bestDepth, d.hasBest = "", rank, n.depth, true
 		if f.hasBest && f.bestChild != 0 {
 			d.best = c.nodes[f.bestChild].move

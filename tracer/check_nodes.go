@@ -106,7 +106,7 @@ func (c *Checker) push(e *Event) {
 			c.Repeats++
 		}
 		if !c.reopen(e, n.repeatOf) && n.repeatOf == 0 && c.searchedAgainDeeper(e) {
-			c.frames[len(c.open)-1].bestUnknown = true // the parent's frame: e is not open yet
+			c.frames.At(len(c.open) - 1).bestUnknown = true // the parent's frame: e is not open yet
 		}
 	}
 	if c.nodes == nil {
@@ -118,12 +118,7 @@ func (c *Checker) push(e *Event) {
 		c.kids[k-1] = append(c.kids[k-1], e.Node)
 	}
 	c.open = append(c.open, e.Node)
-	if k := len(c.frames); k < cap(c.frames) {
-		c.frames = c.frames[:k+1]
-		c.frames[k].reset(e.Alpha, e.Beta)
-	} else {
-		c.frames = append(c.frames, openFrame{alpha: e.Alpha, beta: e.Beta})
-	}
+	c.frames.Grow().reset(e.Alpha, e.Beta)
 	if len(c.kids) < cap(c.kids) {
 		c.kids = c.kids[:len(c.kids)+1]
 		c.kids[len(c.kids)-1] = c.kids[len(c.kids)-1][:0]
@@ -139,7 +134,8 @@ func (c *Checker) closeTop() {
 	for _, id := range c.kids[k] {
 		delete(c.nodes, id)
 	}
-	c.open, c.kids, c.frames = c.open[:k], c.kids[:k], c.frames[:k]
+	c.open, c.kids = c.open[:k], c.kids[:k]
+	c.frames.Truncate(k)
 }
 
 // resync closes the open nodes above node, when node is open, so that the

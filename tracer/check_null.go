@@ -42,7 +42,7 @@ func (c *Checker) nullRules(e *Event) *msg.Error {
 	}
 	if line := c.lineTo(); c.Game.InCheck(line) {
 		// Judged once it has shown what it decided: at its exit, or at its parent's.
-		c.frames[len(c.frames)-1].inCheckNull = &nullInCheck{node: e.Node, line: strings.Join(line, " ")}
+		c.frames.Top().inCheckNull = &nullInCheck{node: e.Node, line: strings.Join(line, " ")}
 	}
 	return nil
 }

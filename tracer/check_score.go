@@ -52,7 +52,7 @@ func (c *Checker) repeatOf(e *Event) int32 {
 	if k < 0 || e.Move == "" {
 		return 0
 	}
-	return c.frames[k].exited[kidKey{e.Move, e.Alpha, e.Beta, e.Depth, e.Reduced}]
+	return c.frames.At(k).exited[kidKey{e.Move, e.Alpha, e.Beta, e.Depth, e.Reduced}]
 }
 
 // searchedAgainDeeper: e (no ref) searches an exited sibling's move again at a greater depth:
@@ -64,7 +64,7 @@ func (c *Checker) searchedAgainDeeper(e *Event) bool {
 	if k < 0 || e.Move == "" || e.Ref != 0 {
 		return false
 	}
-	d, ok := c.frames[k].shallowest[e.Move]
+	d, ok := c.frames.At(k).shallowest[e.Move]
 	return ok && d < e.Depth
 }
 
@@ -96,7 +96,7 @@ func (c *Checker) reopen(e *Event, repeatOf int32) bool {
 	if k < 0 {
 		return false
 	}
-	f := &c.frames[k]
+	f := c.frames.At(k)
 	switch {
 	case f.lastChild != 0 && (c.repeats(e, f.lastChild) || c.deepens(e, f.lastChild)):
 		// the same search again right after, or deeper with the same window: the ladder's next step
@@ -117,7 +117,7 @@ func (c *Checker) owed(e *Event) {
 	if k < 0 {
 		return
 	}
-	f := &c.frames[k]
+	f := c.frames.At(k)
 	if f.owe == 0 {
 		return
 	}
@@ -164,7 +164,7 @@ func (c *Checker) oweProblem(node int32, f *openFrame) *msg.Error {
 // score at least its best move's. A second problem goes to extra.
 func (c *Checker) judgeExit(e *Event) *msg.Error {
 	k := len(c.open) - 1
-	f := &c.frames[k]
+	f := c.frames.At(k)
 	var problem *msg.Error
 	if f.owe != 0 && e.End != Stopped {
 		c.rule, c.culprit = "re-search", f.owe
@@ -249,7 +249,7 @@ func (c *Checker) childExited(id int32, n *nodeState) {
 	if k < 0 || c.open[k] != n.parent {
 		return
 	}
-	f := &c.frames[k]
+	f := c.frames.At(k)
 	if f.exited == nil {
 		f.exited, f.shallowest = make(map[kidKey]int32), make(map[string]int16)
 	}
@@ -293,7 +293,7 @@ func (c *Checker) valued(f *openFrame, id int32, n *nodeState, s int32) {
 // standPat: the innermost node takes its static evaluation as a value of its
 // own, before any move.
 func (c *Checker) standPat(e *Event) {
-	f := &c.frames[len(c.frames)-1]
+	f := c.frames.Top()
 	if !f.hasBest || e.Score > f.best {
 		f.best, f.bestChild, f.hasBest, f.standPat = e.Score, 0, true, true
 	}
@@ -304,7 +304,7 @@ func (c *Checker) standPat(e *Event) {
 // relies on one convention: it follows that child's exit, before anything
 // else of the node's.
 func (c *Checker) moveValue(e *Event) *msg.Error {
-	f := &c.frames[len(c.frames)-1]
+	f := c.frames.Top()
 	n, ok := c.nodes[f.lastChild]
 	if f.lastChild == 0 || !ok || !n.exited || e.Move != "" && n.move != e.Move {
 		c.rule = "move-value"

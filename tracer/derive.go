@@ -69,7 +69,7 @@ type Deriver struct {
 	entered   bool // an enter has been seen
 	full      bool // the first enter carries expect: a full trace, nothing to derive
 	inIter    bool
-	stack     []frame
+	stack     deepStack[frame]
 	plies     map[int32]int32 // with pov white: open nodes' plies, for events that name them
 	root      rootResult      // the chosen root search of the iteration, for root-pv and search-end
 	pending   bool            // root holds a root-pv not yet sent
@@ -257,17 +257,12 @@ func (d *Deriver) Finish(line int) {
 	d.line = line
 	d.flushLater()
 	d.flushRoot()
-	if d.started && !d.ended && !d.wrote[SearchEnd] && len(d.stack) == 0 {
+	if d.started && !d.ended && !d.wrote[SearchEnd] && d.stack.Len() == 0 {
 		d.derive(Event{Kind: SearchEnd, Depth: d.root.depth, Score: d.root.score, PV: d.root.pv.moves()})
 	}
 }
 
-func (d *Deriver) top() *frame {
-	if len(d.stack) == 0 {
-		return nil
-	}
-	return &d.stack[len(d.stack)-1]
-}
+func (d *Deriver) top() *frame { return d.stack.Top() }
 
 // send numbers e and hands it on. A written seq moves up by the derived
 // events sent before it (counted when it is sent, since some are derived

@@ -5,9 +5,9 @@ package tracer
 // re-search or probe its enter shows.
 
 func (d *Deriver) frameOf(node int32) *frame {
-	for i := len(d.stack) - 1; i >= 0; i-- {
-		if d.stack[i].node == node {
-			return &d.stack[i]
+	for i := d.stack.Len() - 1; i >= 0; i-- {
+		if f := d.stack.At(i); f.node == node {
+			return f
 		}
 	}
 	return nil
@@ -93,7 +93,7 @@ func childType(t NodeType, i int) NodeType {
 
 func (d *Deriver) push(e *Event) {
 	f := frame{node: e.Node, move: e.Move, index: e.Index, ply: e.Ply, depth: e.Depth, alpha: e.Alpha, beta: e.Beta, a: e.Alpha, expect: e.Expect, reduced: e.Reduced}
-	d.stack = append(d.stack, f)
+	d.stack.Push(f)
 	if d.white {
 		d.plies[e.Node] = e.Ply
 	}

@@ -95,11 +95,11 @@ func (d *Deriver) exit(e *Event) {
 	if !d.full {
 		c.pv = d.lineOf(c, e)
 	}
-	idx := len(d.stack) - 1
-	for d.stack[idx].node != e.Node {
+	idx := d.stack.Len() - 1
+	for d.stack.At(idx).node != e.Node {
 		idx--
 	}
-	d.stack = d.stack[:idx]
+	d.stack.Truncate(idx)
 	if d.white {
 		delete(d.plies, e.Node)
 	}

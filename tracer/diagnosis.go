@@ -24,7 +24,7 @@ type Diagnosis struct {
 	// stays).
 	EndOfLine func(pv []string) (Reason, bool)
 
-	stack     []diagFrame
+	stack     deepStack[diagFrame]
 	inIter    bool
 	cur       *Iteration // the iteration being read, nil between them
 	cuts      []Event    // pv-cut events of the current iteration
@@ -138,7 +138,7 @@ func (d *Diagnosis) Emit(e Event) {
 		d.finish()
 	case Enter:
 		d.Counts.Nodes++
-		if len(d.stack) == 0 && !d.inIter && (d.cur == nil || e.Depth != d.rootDepth) {
+		if d.stack.Len() == 0 && !d.inIter && (d.cur == nil || e.Depth != d.rootDepth) {
 			d.finish()
 			d.begin(int(e.Depth))
 			d.rootDepth = e.Depth
@@ -147,8 +147,7 @@ func (d *Diagnosis) Emit(e Event) {
 			d.cur.Depth = int(e.Depth)
 		}
 		path := linePath(nil)
-		if n := len(d.stack); n > 0 {
-			p := &d.stack[n-1]
+		if p := d.stack.Top(); p != nil {
 			path = pathStep(p.path, e.Move)
 			p.children++
 			if p.last.supersededBy(&e) {
@@ -156,7 +155,7 @@ func (d *Diagnosis) Emit(e Event) {
 			}
 			p.last.exited = false
 		}
-		d.stack = append(d.stack, diagFrame{node: e.Node, move: e.Move, path: path, ply: int(e.Ply), depth: e.Depth, reduced: e.Reduced, alpha: e.Alpha, beta: e.Beta, typed: e.Expect != NoType})
+		d.stack.Push(diagFrame{node: e.Node, move: e.Move, path: path, ply: int(e.Ply), depth: e.Depth, reduced: e.Reduced, alpha: e.Alpha, beta: e.Beta, typed: e.Expect != NoType})
 	case Exit:
 		d.exit(&e)
 	case Probe:
@@ -214,19 +213,19 @@ func (d *Diagnosis) Emit(e Event) {
 }
 
 func (d *Diagnosis) top(node int32) *diagFrame {
-	if n := len(d.stack); n > 0 && d.stack[n-1].node == node {
-		return &d.stack[n-1]
+	if f := d.stack.Top(); f != nil && f.node == node {
+		return f
 	}
 	return nil
 }
 
 func (d *Diagnosis) exit(e *Event) {
-	n := len(d.stack)
-	if n == 0 || d.stack[n-1].node != e.Node {
+	n := d.stack.Len()
+	f := d.stack.Top() // still valid after the stack shrinks: nothing is pushed before its last use
+	if f == nil || f.node != e.Node {
 		return // unbalanced: the checker reports it
 	}
-	f := &d.stack[n-1] // still valid after the stack shrinks: nothing is pushed before its last use
-	d.stack = d.stack[:n-1]
+	d.stack.Truncate(n - 1)
 	if f.children == 0 {
 		d.Counts.Leaves++
 	}
@@ -248,7 +247,7 @@ func (d *Diagnosis) exit(e *Event) {
 		d.rootExited(f, e)
 		return
 	}
-	p := &d.stack[n-2]
+	p := d.stack.At(n - 2)
 	p.lastChildEnd = f.end
 	// The deciding child, as the Deriver follows it.
 	score := -e.Score

@@ -45,7 +45,8 @@
 //     decider.go is the child that decides a node's score, shared with Diagnosis;
 //     revisit.go a node's last visit, rootpick.go an iteration's chosen root
 //     search, both shared with Diagnosis too; line.go the Deriver's lines, kept
-//     without a copy per ancestor.
+//     without a copy per ancestor; deepstack.go the stack of open nodes' frames
+//     the Deriver, Diagnosis and the Checker keep, in chunks never copied.
 //   - subsearch.go: searches of a node's own position (IID, the singular test,
 //     razoring's and ProbCut's verification), Event.Sub; check_subsearch.go
 //     is the checker's subsearch rule, derive_subsearch.go the Deriver's part.

@@ -92,6 +92,9 @@ func (r *Reader) Header() Header { return r.h }
 // nextLine returns the next line that is not blank.
 func (r *Reader) nextLine() ([]byte, error) {
 	for r.sc.Scan() {
+		if r.sc.Err() != nil {
+			break // what came before a read's error, maybe a line it cut: the error is said instead
+		}
 		r.line++
 		if line := bytes.TrimSpace(r.sc.Bytes()); len(line) > 0 {
 			return line, nil

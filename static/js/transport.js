@@ -223,7 +223,10 @@ export class WorkerTransport {
       if (!this.worker) this.connect();
       return false;
     }
-    this.worker.postMessage(JSON.stringify(cmd));
+    if (cmd.file) { // a trace file goes as the File itself, read in pieces by the worker: never copied whole
+      const { file, ...rest } = cmd;
+      this.worker.postMessage({ command: JSON.stringify(rest), file });
+    } else this.worker.postMessage(JSON.stringify(cmd));
     return true;
   }
 

@@ -6,8 +6,18 @@ self.importScripts("../wasm/wasm_exec.js");
 
 const early = []; // commands that came before the engine was ready
 self.pvscopePost = (frame) => self.postMessage(frame);
-self.pvscopeCommand = (cmd) => early.push(cmd);
-self.onmessage = (m) => self.pvscopeCommand(m.data);
+self.pvscopeCommand = (cmd, file) => early.push([cmd, file]);
+// A command is its JSON text; an open comes as {command, file}, the page's File itself
+// (transport.js), which the engine reads in pieces through pvscopeRead.
+self.onmessage = (m) => typeof m.data === "string" ? self.pvscopeCommand(m.data) : self.pvscopeCommand(m.data.command, m.data.file);
+// pvscopeRead(blob, from, to): those bytes of the file, or why the browser could not read them.
+self.pvscopeRead = (blob, from, to) => {
+  try {
+    return new Uint8Array(new FileReaderSync().readAsArrayBuffer(blob.slice(from, to)));
+  } catch (err) {
+    return String(err && err.message || err);
+  }
+};
 
 const go = new Go();
 const wasm = new URL("../wasm/pvscope.wasm", self.location.href);
@@ -18,7 +28,7 @@ const load = WebAssembly.instantiateStreaming
   : fetch(wasm).then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, go.importObject));
 load.then((r) => {
   go.run(r.instance); // main posts hello and sets pvscopeCommand, then waits for commands
-  for (const c of early.splice(0)) self.pvscopeCommand(c);
+  for (const [c, f] of early.splice(0)) self.pvscopeCommand(c, f);
 }).catch((err) => {
   throw new Error(`pvscope: the engine (static/wasm/pvscope.wasm) did not load: ${err.message}`);
 });

@@ -1,6 +1,6 @@
 // tracefile.js: trace files. Opening one (the trace-file picker, a file dropped on the page, or
-// /?trace=TOKEN from `pvscope view`) posts it to the server (in a static site, hands its text to
-// the worker: transport.js), which reads it, completes a minimal trace, and streams it back with the frames of a search that has finished, so it plays exactly
+// /?trace=TOKEN from `pvscope view`) posts it to the server (in a static site, hands the file to
+// the worker, which reads it in pieces: transport.js), which reads it, completes a minimal trace, and streams it back with the frames of a search that has finished, so it plays exactly
 // like a live one. Saving writes the search shown as a JSONL trace that opens back to the same steps.
 import { t, num } from "../i18n/i18n.js";
 import { said } from "./traceproblems.js";
@@ -15,14 +15,8 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
     const t0 = performance.now();
     errors.clearErrors();
     setRunState(t("tracefile.reading", { name: file.name }), "live");
-    if (isSite()) { // no server: the worker reads and checks the file (session.Open)
-      let text;
-      try { text = await file.text(); } catch (err) {
-        setRunState("", "");
-        errors.showError(t("tracefile.notRead", { name: file.name, error: err.message }));
-        return;
-      }
-      open({ text }, t0);
+    if (isSite()) { // no server: the worker reads and checks the file itself (session.OpenReader)
+      open({ file }, t0);
       return;
     }
     let answer;
@@ -55,7 +49,7 @@ export function createTraceFile(S, { socket, timings, errors, setRunState, kick 
 
   function openToken(token, t0 = performance.now()) { open({ trace: token }, t0); }
 
-  // open asks for a trace by the server's token, or (a static site) by its text.
+  // open asks for a trace by the server's token, or (a static site) hands its file.
   function open(what, t0) {
     const run = { t0, at: new Date().toISOString(), trace: true };
     timings.last = run;
