@@ -182,6 +182,9 @@ func TestCheckPassesPvscopeTraces(t *testing.T) {
 	}
 	for _, in := range inputs {
 		t.Run(strings.Join(in, " "), func(t *testing.T) {
+			if raceEnabled && testing.Short() && slices.Contains(in, kiwipete) {
+				t.Skip("Kiwipete at depth 3 and 4: 33 and 74 s under -race; the full pass checks them")
+			}
 			path := filepath.Join(t.TempDir(), "t.jsonl")
 			if _, stderr, code := run(t, append([]string{"trace", "-o", path}, in...)...); code != 0 {
 				t.Fatalf("trace: exit %d: %s", code, stderr)

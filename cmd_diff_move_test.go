@@ -98,6 +98,9 @@ func TestDiffMoveTechniques(t *testing.T) {
 			},
 			func(f *tracer.WhyFate) bool { return f.Fate == tracer.FateNullMove }},
 	}
+	if raceEnabled && testing.Short() {
+		cases = cases[:1] // lmr and null-move search to depth 5 (over 100 s under -race): the full pass diffs them
+	}
 	for _, c := range cases {
 		h, events := searchedTrace(t, fen, c.depth, c.on)
 		file := writeTrace(t, c.name+".jsonl", h, events)

@@ -118,6 +118,9 @@ func TestGameSearchEqualsNegamax(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
+	if raceEnabled && testing.Short() {
+		n = 10 // the full pass plays 200 (raceTrim)
+	}
 	for _, g := range games.All() {
 		lines := randomGamePositions(t, g, n, 43)
 		depth := affordableDepth(t, g, lines)

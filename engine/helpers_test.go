@@ -14,6 +14,18 @@ import (
 // whole suite twice: with -race and -short (the engine has no goroutines of its
 // own, and the race detector slows it eightfold), then in full without -race,
 // so a heavy test still runs in CI, once.
+// raceTrim keeps the first keep of all in the race pass (-race -short): a
+// test over many positions runs a few of them under the detector and every
+// one in the full pass after it. The engine is single-threaded and about
+// eight times slower under -race, and the race pass is part of CI's time
+// (issue 40).
+func raceTrim[T any](all []T, keep int) []T {
+	if raceEnabled && testing.Short() && len(all) > keep {
+		return all[:keep]
+	}
+	return all
+}
+
 func heavy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("heavy: runs in the full pass of the test command (go test ./..., without -short)")
