@@ -1,8 +1,8 @@
 package server
 
 import (
-	"fmt"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 
@@ -40,52 +40,127 @@ func TestBrowserClassQuizBlankAndPlacement(t *testing.T) {
 	}
 	p.shot("class-quiz-blank-1366.png")
 	// Every value question: the panel and the asked node (and its children) do not overlap.
-	asked := 0
-	for guard := 0; guard < 200; guard++ {
-		p.waitFor(`(() => { const s = window.pvscope.snapshot(); return s.quiz.question !== null || (s.eventIndex === s.eventCount && !s.running); })()`)
-		var cur *struct{ Kind, Node string }
-		p.run(chromedp.Evaluate(`window.pvscope.snapshot().quiz.question`, &cur))
-		if cur == nil {
-			break
+	// The page answers the questions in one script (classQuizScript) and logs what it saw;
+	// with PVSCOPE_SCREENSHOTS it stops before answering a value question to be pictured, and
+	// that one is answered from here.
+	asked, guard := 0, 0
+	shots := os.Getenv("PVSCOPE_SCREENSHOTS") != ""
+	for guard < 200 {
+		var r struct {
+			Turns []struct {
+				Kind, Node string
+				Overlap    []string
+				Retry      bool
+				Feedback   string
+				Click      string
+			}
+			Done, Paused bool
 		}
-		if cur.Kind == "value" {
-			asked++
-			var overlap []string
-			p.run(chromedp.Evaluate(fmt.Sprintf(`(() => {
-				const v = window.pvscope.view, t = window.pvscope.trace, c = v.canvas.getBoundingClientRect();
-				const panel = document.querySelector('.quiz-panel').getBoundingClientRect(), out = [];
-				for (const it of v.result.nodes) {
-					if (!it.nodeId) continue;
-					const path = t.positionMoves(it.nodeId).join(".");
-					if (path !== %[1]q && !path.startsWith(%[1]q + ".")) continue;
-					const r = v.nodeR * v.scale, x = c.left + it.x * v.scale + v.tx, y = c.top + it.y * v.scale + v.ty;
-					if (x + r > panel.left && x - r < panel.right && y + r > panel.top && y - r < panel.bottom) out.push(path);
+		p.await(pageScript(classQuizScript, map[string]any{"left": 200 - guard, "values": asked, "shots": shots}), &r)
+		for i, turn := range r.Turns {
+			guard++
+			if turn.Kind == "value" {
+				asked++
+				if len(turn.Overlap) > 0 {
+					t.Errorf("the panel asking the value of %q covers %v", turn.Node, turn.Overlap)
+					p.shot("class-quiz-covering-1366.png")
 				}
-				return out;
-			})()`, cur.Node), &overlap))
-			if len(overlap) > 0 {
-				t.Errorf("the panel asking the value of %q covers %v", cur.Node, overlap)
-				p.shot("class-quiz-covering-1366.png")
+				if asked == 2 {
+					p.shot("class-quiz-value-1366.png")
+				}
 			}
-			if asked == 2 {
-				p.shot("class-quiz-value-1366.png")
+			if r.Paused && i == len(r.Turns)-1 {
+				p.classQuizAnswer()
+				continue
+			}
+			if turn.Retry {
+				if !strings.Contains(turn.Feedback, "Try again") {
+					t.Errorf("a wrong answer's feedback %q offers no second try", turn.Feedback)
+				}
+				if turn.Click != "" {
+					t.Fatalf("the second try's last button: %s", turn.Click)
+				}
 			}
 		}
-		var ok bool
-		p.run(chromedp.Evaluate(`(() => { const s = window.pvscope.snapshot().quiz.question; return window.pvscope.answer(s.kind === "window" ? ["-∞", "∞"] : "0") !== null; })()`, &ok))
-		var open *struct{ Retry bool }
-		p.run(chromedp.Evaluate(`window.pvscope.snapshot().quiz.question`, &open))
-		if open != nil && open.Retry {
-			var fb string
-			p.run(chromedp.Evaluate(`document.querySelector('[data-testid="quiz-feedback"]').textContent`, &fb))
-			if !strings.Contains(fb, "Try again") {
-				t.Errorf("a wrong answer's feedback %q offers no second try", fb)
-			}
-			p.run(chromedp.Click(`.quiz-panel button:not([type=submit]):last-of-type`, chromedp.ByQuery))
+		if r.Done {
+			break
 		}
 	}
 	if asked == 0 {
 		t.Fatal("no value question was asked")
+	}
+}
+
+// classQuizScript answers the quiz's window and value questions as TestBrowserClassQuizBlankAndPlacement
+// does (a window (-∞, ∞), a value 0), at most arg.left of them, and logs each: for a value
+// question, once the step is drawn, the asked node and its children the panel covers; after a
+// wrong answer the feedback, and the click on the panel's last button (what chromedp.Click
+// does: scrolled into view, the element at its middle clicked; Click says why it could not).
+// With arg.shots it stops before answering the value question to picture (the second, or one
+// covered), Paused.
+const classQuizScript = `const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+const covered = (node) => {
+	const v = window.pvscope.view, t = window.pvscope.trace, c = v.canvas.getBoundingClientRect();
+	const panel = document.querySelector('.quiz-panel').getBoundingClientRect(), out = [];
+	for (const it of v.result.nodes) {
+		if (!it.nodeId) continue;
+		const path = t.positionMoves(it.nodeId).join(".");
+		if (path !== node && !path.startsWith(node + ".")) continue;
+		const r = v.nodeR * v.scale, x = c.left + it.x * v.scale + v.tx, y = c.top + it.y * v.scale + v.ty;
+		if (x + r > panel.left && x - r < panel.right && y + r > panel.top && y - r < panel.bottom) out.push(path);
+	}
+	return out;
+};
+const click = (b) => {
+	if (!b) return "no button";
+	b.scrollIntoViewIfNeeded();
+	const r = b.getBoundingClientRect();
+	if (!r.width || !r.height) return "the button is not shown";
+	const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+	if (!at) return "nothing at the button's middle";
+	for (const type of ["mousedown", "mouseup"]) at.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, view: window, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }));
+	at.click();
+	return "";
+};
+const turns = [];
+let values = arg.values;
+for (let n = 0; n < arg.left; n++) {
+	if (await quizNext() === "null") return { turns, done: true };
+	const cur = window.pvscope.snapshot().quiz.question, turn = { kind: cur.kind, node: cur.node };
+	turns.push(turn);
+	if (cur.kind === "value") {
+		// The panel settles where it goes once the step is drawn (quizui.js: place, again at the next frame).
+		await window.pvscope.settled();
+		await frame();
+		await frame();
+		turn.overlap = covered(cur.node);
+		values++;
+		if (arg.shots && (turn.overlap.length || values === 2)) return { turns, paused: true };
+	}
+	window.pvscope.answer(cur.kind === "window" ? ["-∞", "∞"] : "0");
+	const open = window.pvscope.snapshot().quiz.question;
+	if (open && open.retry) {
+		turn.retry = true;
+		turn.feedback = document.querySelector('[data-testid="quiz-feedback"]').textContent;
+		turn.click = click(document.querySelector('.quiz-panel button:not([type=submit]):last-of-type'));
+	}
+}
+return { turns };`
+
+// classQuizAnswer answers the open question as classQuizScript does, one call at a time (a
+// question stopped at for a picture).
+func (p *page) classQuizAnswer() {
+	p.t.Helper()
+	p.run(chromedp.Evaluate(`(() => { const s = window.pvscope.snapshot().quiz.question; return window.pvscope.answer(s.kind === "window" ? ["-∞", "∞"] : "0") !== null; })()`, nil))
+	var open *struct{ Retry bool }
+	p.run(chromedp.Evaluate(`window.pvscope.snapshot().quiz.question`, &open))
+	if open != nil && open.Retry {
+		var fb string
+		p.run(chromedp.Evaluate(`document.querySelector('[data-testid="quiz-feedback"]').textContent`, &fb))
+		if !strings.Contains(fb, "Try again") {
+			p.t.Errorf("a wrong answer's feedback %q offers no second try", fb)
+		}
+		p.run(chromedp.Click(`.quiz-panel button:not([type=submit]):last-of-type`, chromedp.ByQuery))
 	}
 }
 

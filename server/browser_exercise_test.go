@@ -105,26 +105,38 @@ func sameJSON(t *testing.T, what string, got json.RawMessage, want any) bool {
 // one is graded wrong with a sentence naming what is wrong.
 func TestBrowserExercisesAgainstReference(t *testing.T) {
 	p := newPage(t, 1366, 768)
+	// Each leaf's range tries 2,201 values (about a second a tree on a loaded machine): the
+	// trees' ranges are worked out in order on the side, while Chromium works on the earlier
+	// seeds.
+	trees := map[int]leafTree{}
+	rangesOf := map[int]chan map[string]leafRange{}
+	for seed := 1; seed <= 20; seed++ {
+		ts, _ := engine.ParseTreeSpec(fmt.Sprintf("b=3,d=3,seed=%d", seed))
+		gen, _ := engine.Generate(ts)
+		trees[seed], rangesOf[seed] = refParse(t, gen.String()), make(chan map[string]leafRange, 1)
+	}
+	go func() {
+		for seed := 1; seed <= 20; seed++ {
+			rangesOf[seed] <- refRanges(trees[seed], 1100)
+		}
+	}()
 	for seed := 1; seed <= 20; seed++ {
 		spec := fmt.Sprintf("b=3,d=3,seed=%d", seed)
-		ts, _ := engine.ParseTreeSpec(spec)
-		gen, _ := engine.Generate(ts)
-		tree := refParse(t, gen.String())
-		p.open("/?" + url.Values{"random": {spec}, "exercise": {"prune"}}.Encode())
-		p.waitFor(`(() => { const e = window.pvscope.snapshot().exercise; return e && e.kind === "prune" })()`)
+		tree := trees[seed]
 		name := fmt.Sprintf("seed %d", seed)
 
+		// Every answer first, from the reference; the page then opens each exercise in turn and
+		// grades them in one script (exercises), and its keys and grades are checked here.
 		// prune
-		e := p.exercise()
-		if e.Seed == nil || *e.Seed != seed {
-			t.Errorf("%s: snapshot().exercise.seed = %v", name, e.Seed)
-		}
 		root, _ := refRun("alphabeta", tree)
 		unread := refUnread(tree, nil)
-		sameJSON(t, name+" prune", e.Key, map[string]any{"unread": unread, "root": root})
-		if g := p.answerExercise(map[string]any{"unread": unread, "root": root}); !g.Right {
-			t.Errorf("%s prune: the reference's answer graded wrong: %q", name, g.Mistakes)
+		// Seed 1 opens on its link; each later seed is typed in the setup's random field and
+		// chosen in the menu on the same page (as the exercise's "Another" does).
+		prune := &exerciseStep{Kind: "prune", Seed: seed}
+		if seed > 1 {
+			prune.Open, prune.Random = true, spec
 		}
+		prune.answer(map[string]any{"unread": unread, "root": root})
 		leaves := refLeaves(tree, nil, nil)
 		wrong := append([]string{}, unread...)
 		read := ""
@@ -135,31 +147,20 @@ func TestBrowserExercisesAgainstReference(t *testing.T) {
 			}
 		}
 		wrong = append(wrong, read)
-		if g := p.answerExercise(map[string]any{"unread": wrong, "root": root + 1}); g.Right || len(g.Mistakes) != 2 ||
-			!strings.Contains(g.Mistakes[0], "Leaf "+read+" ") || !strings.Contains(g.Mistakes[0], "is read") || !strings.Contains(g.Mistakes[1], "root's value is "+fmt.Sprint(root)) {
-			t.Errorf("%s prune: crossing out %s and a wrong root: %+v", name, read, g)
-		}
+		prune.answer(map[string]any{"unread": wrong, "root": root + 1})
 
 		// count
-		e = p.openExercise("count")
 		_, mm := refRun("minimax", tree)
 		_, ab := refRun("alphabeta", tree)
 		_, pv := refRun("pvs", tree)
 		want := map[string]int{"minimax": len(mm.leaves), "alphabeta": len(ab.leaves), "pvs": len(pv.leaves)}
-		sameJSON(t, name+" count", e.Key, want)
-		if g := p.answerExercise(want); !g.Right {
-			t.Errorf("%s count: %q", name, g.Mistakes)
-		}
 		bad := map[string]int{"minimax": want["minimax"], "alphabeta": want["minimax"], "pvs": want["pvs"]}
 		if want["alphabeta"] == want["minimax"] {
 			bad["alphabeta"]--
 		}
-		if g := p.answerExercise(bad); g.Right || len(g.Mistakes) != 1 || !strings.HasPrefix(g.Mistakes[0], "Alpha-beta makes "+fmt.Sprint(want["alphabeta"])) {
-			t.Errorf("%s count: a wrong alpha-beta count: %+v", name, g)
-		}
+		count := (&exerciseStep{Kind: "count", Open: true}).answer(want).answer(bad)
 
 		// values: every inner node alpha-beta searched
-		e = p.openExercise("values")
 		s := refAlphaBeta(tree, nil)
 		vals := map[string]abNode{}
 		for _, q := range refInner(tree, nil, nil) {
@@ -167,10 +168,7 @@ func TestBrowserExercisesAgainstReference(t *testing.T) {
 				vals[q] = v
 			}
 		}
-		sameJSON(t, name+" values", e.Key, vals)
-		if g := p.answerExercise(vals); !g.Right {
-			t.Errorf("%s values: %q", name, g.Mistakes)
-		}
+		values := (&exerciseStep{Kind: "values", Open: true}).answer(vals)
 		flipped := map[string]abNode{}
 		for q, v := range vals {
 			flipped[q] = v
@@ -182,13 +180,12 @@ func TestBrowserExercisesAgainstReference(t *testing.T) {
 		v := vals[victim]
 		// An exact value at its window's edge may also be written as the bound its outcome
 		// says (issue 28: R&N's D is 2 and ≤ 2), so the wrong bound is the other one.
-		if v.Bound == "exact" && v.Edge != "" {
-			edged := v
-			edged.Bound = v.Edge
-			flipped[victim] = edged
-			if g := p.answerExercise(flipped); !g.Right {
-				t.Errorf("%s values: node %s's exact %d written as its outcome's bound %s: %+v", name, victim, v.Value, v.Edge, g)
-			}
+		edged := v.Bound == "exact" && v.Edge != ""
+		if edged {
+			e := v
+			e.Bound = v.Edge
+			flipped[victim] = e
+			values.answer(flipped)
 		}
 		// The number plain is right too (issue 39: the quiz and the exercise take the same
 		// answers), so the wrong one is the bound the value is not.
@@ -197,76 +194,88 @@ func TestBrowserExercisesAgainstReference(t *testing.T) {
 			v.Bound = map[string]string{"upper": "lower", "lower": "upper"}[v.Bound]
 		}
 		flipped[victim] = v
-		if g := p.answerExercise(flipped); g.Right || len(g.Mistakes) != 1 || !strings.HasPrefix(g.Mistakes[0], "Node "+victim+" ") {
-			t.Errorf("%s values: node %s with the wrong bound: %+v", name, victim, g)
-		}
+		values.answer(flipped)
 
 		// mirror: the same tree right to left
-		e = p.openExercise("mirror")
 		mu := refUnread(tree, rightToLeft)
-		sameJSON(t, name+" mirror", e.Key, map[string]any{"unread": mu, "root": root})
-		if g := p.answerExercise(map[string]any{"unread": mu}); !g.Right {
-			t.Errorf("%s mirror: %q", name, g.Mistakes)
-		}
-		if g := p.answerExercise(map[string]any{"unread": unread}); reflect.DeepEqual(mu, unread) != g.Right {
-			t.Errorf("%s mirror: the left-to-right answer %q graded %v (right to left: %q): %q", name, unread, g.Right, mu, g.Mistakes)
-		}
+		mirror := (&exerciseStep{Kind: "mirror", Open: true}).answer(map[string]any{"unread": mu}).answer(map[string]any{"unread": unread})
 
 		// bounds: every leaf's range, found by trying every value
-		e = p.openExercise("bounds")
-		ranges := refRanges(tree, 1100)
-		sameJSON(t, name+" bounds", e.Key, ranges)
-		if g := p.answerExercise(ranges); !g.Right {
-			t.Errorf("%s bounds: %q", name, g.Mistakes)
-		}
+		ranges := <-rangesOf[seed]
 		wrongRanges := map[string]leafRange{}
 		for q, r := range ranges {
 			wrongRanges[q] = r
 		}
 		wrongRanges[leaves[0]] = leafRange{} // "any value"
-		if g := p.answerExercise(wrongRanges); (ranges[leaves[0]] == leafRange{}) != g.Right {
-			t.Errorf("%s bounds: leaf %s as any value: %+v (its range %v)", name, leaves[0], g, ranges[leaves[0]])
-		}
-	}
-}
+		bounds := (&exerciseStep{Kind: "bounds", Open: true}).answer(ranges).answer(wrongRanges)
 
-// order on 20 seeded trees small enough to try every order of every node's children.
-func TestBrowserExerciseOrderAgainstEveryOrder(t *testing.T) {
-	p := newPage(t, 1366, 768)
-	for seed := 1; seed <= 20; seed++ {
-		spec := fmt.Sprintf("b=3,d=2,seed=%d", seed)
-		if seed > 10 {
-			spec = fmt.Sprintf("b=2,d=3,seed=%d", seed)
+		if seed == 1 {
+			p.open("/?" + url.Values{"random": {spec}, "exercise": {"prune"}}.Encode())
 		}
-		ts, _ := engine.ParseTreeSpec(spec)
-		gen, _ := engine.Generate(ts)
-		tree := refParse(t, gen.String())
-		p.open("/?" + url.Values{"random": {spec}, "exercise": {"order"}}.Encode())
-		p.waitFor(`(() => { const e = window.pvscope.snapshot().exercise; return e && e.kind === "order" })()`)
-		var key struct {
-			Leaves int              `json:"leaves"`
-			Order  map[string][]int `json:"order"`
+		done := p.exercises([]*exerciseStep{prune, count, values, mirror, bounds})
+		for i, d := range done {
+			if d.Exercise == nil {
+				t.Fatalf("%s: no exercise open after choosing %s", name, []string{"prune", "count", "values", "mirror", "bounds"}[i])
+			}
 		}
-		json.Unmarshal(p.exercise().Key, &key)
-		best := refBestOrder(tree)
-		if key.Leaves != best {
-			t.Errorf("%s: the page's best order reads %d leaves, trying every order gives %d", spec, key.Leaves, best)
+
+		// prune
+		e, g := done[0].Exercise, done[0].Graded
+		if e.Seed == nil || *e.Seed != seed {
+			t.Errorf("%s: snapshot().exercise.seed = %v", name, e.Seed)
 		}
-		// The page's own order, searched by the reference, reads that many.
-		if n := len(refAlphaBeta(tree, func(p string, n int) []int { return key.Order[p] }).read); n != best {
-			t.Errorf("%s: the page's order %v reads %d leaves in the reference, want %d", spec, key.Order, n, best)
+		sameJSON(t, name+" prune", e.Key, map[string]any{"unread": unread, "root": root})
+		if !g[0].Right {
+			t.Errorf("%s prune: the reference's answer graded wrong: %q", name, g[0].Mistakes)
 		}
-		if g := p.answerExercise(map[string]any{"order": key.Order}); !g.Right {
-			t.Errorf("%s: the best order graded wrong: %q", spec, g.Mistakes)
+		if g := g[1]; g.Right || len(g.Mistakes) != 2 ||
+			!strings.Contains(g.Mistakes[0], "Leaf "+read+" ") || !strings.Contains(g.Mistakes[0], "is read") || !strings.Contains(g.Mistakes[1], "root's value is "+fmt.Sprint(root)) {
+			t.Errorf("%s prune: crossing out %s and a wrong root: %+v", name, read, g)
 		}
-		// The worst order (the most leaves over every order) is wrong unless every order ties.
-		_, ab := refRun("alphabeta", tree)
-		g := p.answerExercise(map[string]any{"order": map[string][]int{}})
-		if (len(ab.leaves) == best) != g.Right {
-			t.Errorf("%s: the given order (%d leaves, best %d) graded %+v", spec, len(ab.leaves), best, g)
+
+		// count
+		e, g = done[1].Exercise, done[1].Graded
+		sameJSON(t, name+" count", e.Key, want)
+		if !g[0].Right {
+			t.Errorf("%s count: %q", name, g[0].Mistakes)
 		}
-		if !g.Right && !strings.Contains(g.Mistakes[0], fmt.Sprintf("evaluate %d leaves; the best order evaluates %d", len(ab.leaves), best)) {
-			t.Errorf("%s: %q", spec, g.Mistakes)
+		if g := g[1]; g.Right || len(g.Mistakes) != 1 || !strings.HasPrefix(g.Mistakes[0], "Alpha-beta makes "+fmt.Sprint(want["alphabeta"])) {
+			t.Errorf("%s count: a wrong alpha-beta count: %+v", name, g)
+		}
+
+		// values
+		e, g = done[2].Exercise, done[2].Graded
+		sameJSON(t, name+" values", e.Key, vals)
+		if !g[0].Right {
+			t.Errorf("%s values: %q", name, g[0].Mistakes)
+		}
+		if edged {
+			if g := g[1]; !g.Right {
+				t.Errorf("%s values: node %s's exact %d written as its outcome's bound %s: %+v", name, victim, vals[victim].Value, vals[victim].Edge, g)
+			}
+		}
+		if g := g[len(g)-1]; g.Right || len(g.Mistakes) != 1 || !strings.HasPrefix(g.Mistakes[0], "Node "+victim+" ") {
+			t.Errorf("%s values: node %s with the wrong bound: %+v", name, victim, g)
+		}
+
+		// mirror
+		e, g = done[3].Exercise, done[3].Graded
+		sameJSON(t, name+" mirror", e.Key, map[string]any{"unread": mu, "root": root})
+		if !g[0].Right {
+			t.Errorf("%s mirror: %q", name, g[0].Mistakes)
+		}
+		if g := g[1]; reflect.DeepEqual(mu, unread) != g.Right {
+			t.Errorf("%s mirror: the left-to-right answer %q graded %v (right to left: %q): %q", name, unread, g.Right, mu, g.Mistakes)
+		}
+
+		// bounds
+		e, g = done[4].Exercise, done[4].Graded
+		sameJSON(t, name+" bounds", e.Key, ranges)
+		if !g[0].Right {
+			t.Errorf("%s bounds: %q", name, g[0].Mistakes)
+		}
+		if g := g[1]; (ranges[leaves[0]] == leafRange{}) != g.Right {
+			t.Errorf("%s bounds: leaf %s as any value: %+v (its range %v)", name, leaves[0], g, ranges[leaves[0]])
 		}
 	}
 }

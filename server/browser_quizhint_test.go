@@ -1,14 +1,11 @@
 package server
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 )
 
 // Issue 39, item 2: the quiz's answer boxes show the form of an answer with paths and numbers
@@ -21,15 +18,7 @@ func TestBrowserQuizPlaceholdersNameNoAnswer(t *testing.T) {
 	p := newPage(t, 1366, 768)
 	tokens := regexp.MustCompile(`-?\d+(\.\d+)*|∞`)
 	for seed := 1; seed <= 6; seed++ {
-		p.open(fmt.Sprintf("/?random=b=3,d=3,seed=%d&algo=alphabeta&quiz=all", seed))
-		p.run(chromedp.SetValue(`#speed`, "41", chromedp.ByQuery),
-			chromedp.Evaluate(`document.getElementById("speed").dispatchEvent(new Event("input"))`, nil))
-		p.click("start-button")
-		p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming && window.pvscope.snapshot().quiz.question !== null`)
-		var raw string
-		p.eval(`JSON.stringify(window.pvscope.trace.started.tree)`, &raw)
-		var tv any
-		json.Unmarshal([]byte(raw), &tv)
+		tv := p.startRandomQuiz(fmt.Sprintf("b=3,d=3,seed=%d", seed), "all", seed == 1)
 		tree := refFromJSON(tv)
 		// Every path of the tree, and every number an answer can hold.
 		taken := map[string]bool{}
@@ -53,18 +42,25 @@ func TestBrowserQuizPlaceholdersNameNoAnswer(t *testing.T) {
 				}
 			}
 		}
+		// The page answers every question wrong twice in one script and logs each question with
+		// its placeholders, read as it was asked.
+		var turns []struct {
+			Kind, Node string
+			Holders    []string
+		}
+		wrong := map[string]any{"window": []string{"zz", "zz"}, "other": "zz"}
+		p.await(pageScript(`const turns = [];
+		for (let asked = 0; asked <= 401; asked++) { // the test fails past 400
+			if (await quizNext() === "null") break;
+			const q = window.pvscope.snapshot().quiz.question;
+			turns.push({ kind: q.kind, node: q.node,
+				holders: [...document.querySelectorAll('[data-testid="quiz-panel"] input[type="text"]')].map((i) => i.placeholder) });
+			const x = q.kind === "window" ? arg.window : arg.other;
+			for (let i = 0; i < 2; i++) window.pvscope.answer(x); // a wrong answer, then a wrong second try, which reveals the step
+		}
+		return turns;`, wrong), &turns)
 		kinds := map[string]int{}
-		for asked := 0; ; asked++ {
-			p.waitFor(`(() => { const s = window.pvscope.snapshot(); return s.quiz.question !== null || (s.eventIndex === s.eventCount && !s.running); })()`)
-			var q struct {
-				Kind, Node string
-				Holders    []string
-			}
-			p.eval(`(() => { const q = window.pvscope.snapshot().quiz.question; return q && { kind: q.kind, node: q.node,
-				holders: [...document.querySelectorAll('[data-testid="quiz-panel"] input[type="text"]')].map((i) => i.placeholder) }; })()`, &q)
-			if q.Kind == "" {
-				break
-			}
+		for asked, q := range turns {
 			kinds[q.Kind]++
 			for _, h := range q.Holders {
 				for _, tok := range tokens.FindAllString(h, -1) {
@@ -72,13 +68,6 @@ func TestBrowserQuizPlaceholdersNameNoAnswer(t *testing.T) {
 						t.Errorf("seed %d: the %s question about %q shows %q: %q is in the tree or one of its answers", seed, q.Kind, q.Node, h, tok)
 					}
 				}
-			}
-			wrong := `"zz"`
-			if q.Kind == "window" {
-				wrong = `["zz", "zz"]`
-			}
-			for range 2 { // a wrong answer, then a wrong second try, which reveals the step
-				p.eval(`window.pvscope.answer(`+wrong+`)`, nil)
 			}
 			if asked > 400 {
 				t.Fatalf("seed %d: more than 400 questions", seed)
