@@ -26,6 +26,18 @@ const slideWaitJS = `(n) => new Promise((resolve, reject) => {
   poll();
 })`
 
+// textWaitJS is a page function: a Promise that resolves once the slide's text is written (the
+// first slide's Markdown module arrives after its state may have loaded, lesson.js's slideText),
+// or after 10 s without it, when the test says that no text is shown.
+const textWaitJS = `() => new Promise((resolve) => {
+  const until = Date.now() + 10000;
+  const poll = () => {
+    if (document.querySelector('[data-testid="lesson-text"]').textContent.trim() !== "" || Date.now() > until) resolve();
+    else requestAnimationFrame(poll);
+  };
+  poll();
+})`
+
 // slideReadJS is a page function of (sel): lessonProbe's object, with selPath the path
 // node(sel) resolves to ("?" when none) when sel is not "".
 var slideReadJS = `(sel) => { const s = JSON.parse(` + lessonProbe + `);
@@ -42,14 +54,15 @@ func (p *page) awaitJSON(js string, out any) {
 	}
 }
 
-// slideAt waits for slide n of the open lesson to have loaded or failed (waitSlide) and reads
-// it (lessonSnap, with SelPath node(sel)'s path when sel is not ""); when quiz is true it then
+// slideAt waits for slide n of the open lesson to have loaded or failed (waitSlide) and its
+// text to be written (textWaitJS), and reads it (lessonSnap, with SelPath node(sel)'s path when sel is not ""); when quiz is true it then
 // also waits for the quiz to ask its question (an exercise slide, read before it is asked).
 func (p *page) slideAt(n int, sel string, quiz bool) lessonSnap {
 	p.t.Helper()
 	var got lessonSnap
 	p.awaitJSON(fmt.Sprintf(`(async () => {
   await (%s)(%d);
+  await (%s)();
   const s = (%s)(%q);
   if (%v) await new Promise((resolve, reject) => {
     const until = Date.now() + 60000;
@@ -61,7 +74,7 @@ func (p *page) slideAt(n int, sel string, quiz bool) lessonSnap {
     poll();
   });
   return JSON.stringify(s);
-})()`, slideWaitJS, n, slideReadJS, sel, quiz), &got)
+})()`, slideWaitJS, n, textWaitJS, slideReadJS, sel, quiz), &got)
 	return got
 }
 
