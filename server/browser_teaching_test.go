@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -290,30 +289,6 @@ func TestBrowserSetupNotes(t *testing.T) {
 	if s := p.snapshot(); s.NodeCount != 49 || s.Error != "" {
 		t.Errorf("minimax depth 1 on Kiwipete: %d nodes (error %q), want 49", s.NodeCount, s.Error)
 	}
-}
-
-// labelInfo is what the tree view drew last: font sizes in screen pixels and labels shown/hidden.
-type labelInfo struct {
-	Value, Window, Move float64
-	Shown, Hidden       int
-	Rects               [][4]int
-}
-
-// labelsDrawn waits for the tree view to be drawn with nothing owed: the step drawn whole
-// (settled), no frame pending and every move's name written (the view draws the names it had no
-// time for in the next frames). Labels are read after it (view.labels).
-func (p *page) labelsDrawn() {
-	p.t.Helper()
-	p.run(chromedp.Evaluate(`(async () => {
-	  const P = window.pvscope, until = Date.now() + 60000;
-	  await P.settled();
-	  for (;;) {
-	    await new Promise((r) => requestAnimationFrame(r));
-	    const v = P.view;
-	    if (!v.frame && !v.sanOwed) return true;
-	    if (Date.now() > until) throw new Error("the tree view still owes a drawing after 60 s");
-	  }
-	})()`, nil, func(e *runtime.EvaluateParams) *runtime.EvaluateParams { return e.WithAwaitPromise(true) }))
 }
 
 // Presentation mode: a fitted textbook tree's values and windows are at least 28 px at 1920x1080
