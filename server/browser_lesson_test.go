@@ -231,9 +231,12 @@ func checkSlide(t *testing.T, where string, s lessonSlide, got lessonSnap) {
 }
 
 // Every slide of every lesson: its state loads (the search's parameters, the view, the step
-// and the selection the slide names), paged with PgDn, and nothing is logged as an error.
+// and the selection the slide names), paged with PgDn, and nothing is logged as an error; axe-core
+// finds no serious or critical violation on it (an exercise with its first question open: the
+// accessibility test's lesson states, checked here to walk the lessons once).
 func TestBrowserLessonsWalkEverySlide(t *testing.T) {
 	p := newPage(t, 1366, 768)
+	axe := axeSourceOrNone(t)
 	errs := consoleErrors(p)
 	names := lessonNames(t)
 	p.open("/")
@@ -265,18 +268,16 @@ func TestBrowserLessonsWalkEverySlide(t *testing.T) {
 			if i > 0 {
 				p.run(chromedp.KeyEvent(kb.PageDown))
 			}
-			p.waitSlide(i + 1)
-			var selPath string
-			if s.sel != "" {
-				p.run(chromedp.Evaluate(fmt.Sprintf(`(window.pvscope.node(%q) || {path: "?"}).path`, s.sel), &selPath))
-			}
-			got := p.lessonSnap()
-			got.SelPath = selPath
+			// Read as it loads; an exercise's question asked after, for axe-core.
+			got := p.slideAt(i+1, s.sel, s.exercise != "")
 			where := fmt.Sprintf("%s slide %d", name, i+1)
 			checkSlide(t, where, s, got)
 			t.Logf("%s: step %d/%d, nodes %d, pv %v, lines %v", where, got.K, got.N, got.Nodes, got.PV, got.Lines)
 			if strings.TrimSpace(got.Text) == "" {
 				t.Errorf("%s: no text shown", where)
+			}
+			if axe != "" {
+				p.axeCheck(t, axe, "lesson "+where)
 			}
 			if shots != "" && name == "alphabeta" && i == 5 {
 				p.screenshot(filepath.Join(shots, "lesson-1366.png"))

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -292,13 +291,6 @@ func TestBrowserSetupNotes(t *testing.T) {
 	}
 }
 
-// labelInfo is what the tree view drew last: font sizes in screen pixels and labels shown/hidden.
-type labelInfo struct {
-	Value, Window, Move float64
-	Shown, Hidden       int
-	Rects               [][4]int
-}
-
 // Presentation mode: a fitted textbook tree's values and windows are at least 28 px at 1920x1080
 // and 22 px at 1280x720, moves 20; a chess search at depth 5 too. Screenshots go to
 // $PVSCOPE_SHOTS when set (to be looked at).
@@ -310,28 +302,33 @@ func TestBrowserPresentationLabels(t *testing.T) {
 			{"wikipedia", url.Values{"tree": {figures[1].tree}, "algo": {"pvs"}}.Encode()},
 			{"chess", url.Values{"fen": {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, "algo": {"pvs"}, "depth": {"5"}}.Encode()},
 		} {
-			presents := []bool{false, true}
+			// Presenting first (turned on before the search, as a teacher opening the page would),
+			// then the same search with presentation turned off: one search for both.
+			presents := []bool{true, false}
 			if size[0] == 1280 {
 				presents = []bool{true} // the lecture hall's small projector: presenting only
 			}
-			for _, present := range presents {
-				p.open("/?" + c.query)
+			p.open("/?" + c.query)
+			for j, present := range presents {
 				var on bool
 				p.run(chromedp.Evaluate(`document.documentElement.classList.contains("presentation")`, &on))
 				if on != present {
 					p.run(chromedp.KeyEvent("p"))
 				}
-				p.click("start-button")
-				p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
-				p.pause()
+				if j == 0 {
+					p.click("start-button")
+					p.waitFor(`window.pvscope.snapshot().eventCount > 0 && !window.pvscope.snapshot().streaming`)
+					p.pause()
+				}
 				p.run(chromedp.Evaluate(`window.pvscope.seek(window.pvscope.snapshot().eventCount)`, nil),
-					chromedp.Evaluate(`window.pvscope.view.fit()`, nil), chromedp.Sleep(300*time.Millisecond))
+					chromedp.Evaluate(`window.pvscope.view.fit()`, nil))
+				p.labelsDrawn()
 				if c.name == "chess" {
 					// A whole depth-5 tree fitted is dots: go to the PV's second move, as a teacher would.
 					p.run(chromedp.Evaluate(`(() => { const P = window.pvscope, pv = P.snapshot().pv.slice(0, 2).join(" ");
 						const box = document.querySelector('[data-testid="node-path"]'); box.value = pv;
-						box.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true})); })()`, nil),
-						chromedp.Sleep(300*time.Millisecond))
+						box.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true})); })()`, nil))
+					p.labelsDrawn()
 				}
 				var raw string
 				p.run(chromedp.Evaluate(`JSON.stringify(window.pvscope.view.labels)`, &raw))
