@@ -2,7 +2,6 @@ package session
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -17,15 +16,7 @@ import (
 func openFrames(t *testing.T, r io.Reader, max int64) []map[string]any {
 	t.Helper()
 	var out []map[string]any
-	s := &Session{Limits: Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxMemory: 1 << 30},
-		Out: func(b []byte) {
-			var m map[string]any
-			if err := json.Unmarshal(b, &m); err != nil {
-				t.Fatalf("a frame that is not JSON: %s", b)
-			}
-			out = append(out, m)
-		}}
-	s.openBounded(1, r, max)
+	decodingSession(t, &out).openBounded(1, r, max)
 	return out
 }
 

@@ -5,18 +5,24 @@ import (
 	"testing"
 )
 
-// frames runs commands through a Session and returns its frames, decoded.
-func frames(t *testing.T, commands ...string) []map[string]any {
-	t.Helper()
-	var out []map[string]any
-	s := &Session{Limits: Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxMemory: 1 << 30},
+// decodingSession is a Session with the server's default limits whose frames
+// are decoded into *out.
+func decodingSession(t *testing.T, out *[]map[string]any) *Session {
+	return &Session{Limits: Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxMemory: 1 << 30},
 		Out: func(b []byte) {
 			var m map[string]any
 			if err := json.Unmarshal(b, &m); err != nil {
 				t.Fatalf("a frame that is not JSON: %s", b)
 			}
-			out = append(out, m)
+			*out = append(*out, m)
 		}}
+}
+
+// frames runs commands through a Session and returns its frames, decoded.
+func frames(t *testing.T, commands ...string) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	s := decodingSession(t, &out)
 	s.Hello()
 	for _, c := range commands {
 		s.Handle([]byte(c))
