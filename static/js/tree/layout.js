@@ -6,7 +6,6 @@
 // per-node drawing state. Over 400 lines because build and decorate share the result's fields.
 import { Node, tree } from "../../vendor/d3-hierarchy/d3-hierarchy.js";
 import { extendPath } from "./pathlayout.js";
-import { pvNodes } from "./pvnodes.js";
 
 export const COLLAPSE_THRESHOLD = 400;
 const SETTLE_AT = 5000; // nodes shown from which a finished, uncollapsed tree keeps its whole layout
@@ -238,6 +237,36 @@ function prunedCount(t, k) {
   let lo = 0, hi = t.prunedAt.length;
   while (lo < hi) { const m = (lo + hi) >> 1; if (t.prunedAt.get(m) < k) lo = m + 1; else hi = m; }
   return lo;
+}
+
+// Node ids along the root PV shown at k: from the root that line belongs to, follow the child
+// with each PV move (the latest visit entered before k, so a re-search wins over its probe).
+// Walked once per step and line (100,000 nodes at a chain's end), not per layout slice.
+const pvMemo = new WeakMap(); // trace -> {k, lineEvent, set}; the set is read, never changed
+function pvNodes(t, k, lineEvent) {
+  const m = pvMemo.get(t);
+  if (m && m.k === k && m.lineEvent === lineEvent) return m.set;
+  const out = new Set();
+  pvMemo.set(t, { k, lineEvent, set: out });
+  if (lineEvent < 0) return out;
+  const pv = t.rootPV(k);
+  let x = t.c.node.get(lineEvent);
+  if (!x || t.parentOf.get(x) !== 0) {
+    const last = t.nodeCount(lineEvent + 1);
+    if (!last) return out;
+    x = t.path(last)[0];
+  }
+  out.add(x);
+  for (const m of pv) {
+    let next = 0;
+    for (const ch of t.childIds(x)) {
+      if (t.enterAt.get(ch) >= k) break;
+      if (t.moveName(ch) === m) next = ch;
+    }
+    if (!next) break;
+    out.add(next); x = next;
+  }
+  return out;
 }
 
 // Per-node drawing state at step k, on every compute. A fresh layout, a far seek or a tree
