@@ -75,6 +75,8 @@ func TestBrowserCompareRussellNorvig(t *testing.T) {
 	}
 	p := newPage(t, 1366, 768)
 	p.open("/?" + url.Values{"tree": {refText(e.Tree)}, "compare": {strings.Join(algos, ",")}}.Encode())
+	// compare.js comes after the page's start (lazy.js): the panes appear when it has arrived.
+	p.waitFor(`window.pvscope.snapshot().panes.length > 0`)
 	if got := len(p.panes()); got != 3 {
 		t.Fatalf("before Start the link shows %d panes, want 3", got)
 	}
