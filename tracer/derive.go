@@ -97,39 +97,40 @@ type rootResult struct {
 	bound Bound // Lower or Upper when it failed on its aspiration window: its score is a bound
 }
 
-// frame is what the Deriver keeps of an open node.
+// frame is what the Deriver keeps of an open node. Its fields are ordered so
+// that none pads another: a chain keeps one per open node (issue 44).
 type frame struct {
 	node        int32
-	move        string
-	index       int16
-	ttCut       bool // a tt-cutoff answered it
 	ply         int32
-	depth       int16
 	alpha, beta int32 // the window it was entered with, negamax
 	a           int32 // alpha raised by its children
-	expect      NodeType
+	prevA       int32 // alpha before the last child (with prevPV, below)
+	depth       int16
+	index       int16
 	next        int16 // the index the next new move gets
-	children    int
 	reduced     int16
+	expect      NodeType
+	ttCut       bool // a tt-cutoff answered it
 	sub         bool // a search of its parent's own position (subsearch.go): no move of the parent's
+	move        string
+	children    int
 	pv          pvLine
 	// The last child, once it exited.
 	last struct {
 		lastVisit
 		index int16
-		score int32 // as this node sees it
 		probe bool
-		pv    pvLine
 		// It was stopped, or returned only a bound (boundOnly).
 		stopped, boundOnly bool
+		score              int32 // as this node sees it
+		pv                 pvLine
 	}
 	// The child that decided its score so far (the last with the highest),
 	// and the one before the last child's, for when that child is searched again.
 	best, prev decider
 	cut        *Event // a cutoff waiting to see whether a sibling follows
-	// Before the last child: alpha and the line, for a move-value that
-	// replaces the child's value.
-	prevA  int32
+	// Before the last child: the line (and prevA, above), for a move-value
+	// that replaces the child's value.
 	prevPV pvLine
 }
 

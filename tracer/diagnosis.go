@@ -64,30 +64,34 @@ func (c Counts) FirstMoveCutoffRate() float64 {
 // reason the trace shows; NoReason when nothing in it explains the end.
 type PVEnd struct {
 	Node   int32
-	Ply    int
 	Reason Reason
 	// StandPat: the node's stand pat decided it, no move beat it.
 	StandPat bool
+	Ply      int
 	// path hashes the moves from the root to Node (linePath), so that an
 	// engine's line can be matched to it without the moves kept; Iteration.End
 	// leaves it zero.
 	path uint64
 }
 
+// diagFrame's fields are ordered so that none pads another: a chain keeps one
+// per open node (100,000 in issue 44's hostile trace), in the static site's
+// worker whose memory, once grown, is never given back.
 type diagFrame struct {
 	node         int32
-	move         string
-	path         uint64 // linePath of the moves from the root to node
-	ply          int
 	depth        int16
 	reduced      int16
 	alpha, beta  int32
-	children     int
 	typed        bool // it expects a Knuth-Moore type: a search under a wider root window, not MTD's (rejectedBound)
 	ttExact      bool // an exact table entry was found
 	ttCut        bool // and it answered the node
-	end          PVEnd
 	endSet       bool
+	lastDecides  bool // see lastEnd
+	move         string
+	path         uint64 // linePath of the moves from the root to node
+	ply          int
+	children     int
+	end          PVEnd
 	lastChildEnd PVEnd
 	last         lastVisit
 	// The child that decided its score so far (the last with the highest),
@@ -95,9 +99,8 @@ type diagFrame struct {
 	best, prev diagDecider
 	// The last child's line end, and whether it may decide (not stopped, not
 	// failed high at its own node, not a null move below beta), for a move-value.
-	lastEnd     PVEnd
-	lastDecides bool
-	lastMove    string
+	lastEnd  PVEnd
+	lastMove string
 }
 
 type diagDecider struct {
