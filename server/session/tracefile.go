@@ -108,8 +108,9 @@ func readTrace(r io.Reader, acct Charger, maxLineMoves int64) (o *Trace, err err
 		}
 		return nil
 	}
+	var seen int // events handed over, kept or not (counting kept ones, a run of dropped exits yielded at each)
 	p.Event = func(e tracer.Event, _ int) {
-		if o.Rec.Len()%gcYieldEvents == 0 {
+		if seen++; seen%gcYieldEvents == 0 {
 			runtime.Gosched()
 		}
 		if o.Rec.Len() >= MaxTraceEvents {
