@@ -40,7 +40,7 @@ func serve(args []string) error {
 	printURLs(os.Stdout, ln.Addr().(*net.TCPAddr), server.InterfaceAddrs(false))
 	printShare(os.Stdout, lim)
 	fmt.Fprintf(os.Stdout, "pvscope: the Go runtime's memory limit is %s (-max-memory and a fifth, unless GOMEMLIMIT is set)\n", sizeText(memLimit))
-	return serveUntilDone(ctx, srv, ln)
+	return serveUntilDone(ctx, srv, handler.Listener(ln))
 }
 
 // serveUntilDone serves on ln until the server fails or ctx ends (Ctrl-C),
@@ -86,6 +86,7 @@ func serveFlags(args []string) (string, server.Limits, engineFlag, error) {
 	fs.IntVar(&lim.MaxQueue, "max-queue", lim.MaxQueue, "a fixed cap on the searches waiting for a free slot (0: as many as memory and -max-wait allow; each page is told its place)")
 	fs.DurationVar(&lim.MaxWait, "max-wait", lim.MaxWait, "the longest a search is asked to wait in line: one expected to wait longer (from recent searches' times) is refused, told the wait")
 	fs.IntVar(&lim.MaxConns, "max-conns", lim.MaxConns, "websocket connections open at once")
+	fs.IntVar(&lim.MaxHTTPConns, "max-http-conns", lim.MaxHTTPConns, "TCP connections open at once, websockets among them (one past it is answered with a sentence and closed)")
 	fs.IntVar(&lim.RoomsPerAddress, "rooms-per-address", lim.RoomsPerAddress, "rooms one network address may hold open (a room its presenter left with no one following is closed when another needs its place)")
 	fs.IntVar(&lim.RoomRate, "room-rate", lim.RoomRate, "room joins, and separately poll answers, one network address may make per minute (a class behind one NAT shares one address)")
 	engines := engineFlag{}
@@ -112,8 +113,8 @@ func serveFlags(args []string) (string, server.Limits, engineFlag, error) {
 	if fs.NArg() > 0 {
 		return "", lim, nil, fmt.Errorf("unexpected argument %q (flags are written -name=value)", fs.Arg(0))
 	}
-	if lim.MaxDepth < 1 || lim.MaxNodes < 1 || lim.MaxSearches < 1 || lim.MaxConns < 1 || lim.MaxQueue < 0 {
-		return "", lim, nil, errors.New("-max-depth, -max-nodes, -max-searches and -max-conns must be at least 1, -max-queue at least 0")
+	if lim.MaxDepth < 1 || lim.MaxNodes < 1 || lim.MaxSearches < 1 || lim.MaxConns < 1 || lim.MaxHTTPConns < 1 || lim.MaxQueue < 0 {
+		return "", lim, nil, errors.New("-max-depth, -max-nodes, -max-searches, -max-conns and -max-http-conns must be at least 1, -max-queue at least 0")
 	}
 	if lim.RoomsPerAddress < 1 || lim.RoomRate < 1 {
 		return "", lim, nil, errors.New("-rooms-per-address and -room-rate must be at least 1")

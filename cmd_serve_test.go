@@ -51,12 +51,12 @@ func TestMaxMemoryFlagReadsSizes(t *testing.T) {
 
 func TestServeFlags(t *testing.T) {
 	addr, lim, _, err := serveFlags([]string{"-addr", "0.0.0.0:9000", "-host", "teacher.example", "-host", "pvscope.lan",
-		"-max-memory", "2GB", "-max-queue", "0", "-max-conns", "64"})
+		"-max-memory", "2GB", "-max-queue", "0", "-max-conns", "64", "-max-http-conns", "200"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if addr != "0.0.0.0:9000" || len(lim.Hosts) != 2 || lim.Hosts[0] != "teacher.example" || lim.Hosts[1] != "pvscope.lan" ||
-		lim.MaxMemory != 2<<30 || lim.MaxQueue != 0 || lim.MaxConns != 64 {
+		lim.MaxMemory != 2<<30 || lim.MaxQueue != 0 || lim.MaxConns != 64 || lim.MaxHTTPConns != 200 {
 		t.Fatalf("addr %q, limits %+v", addr, lim)
 	}
 	// -embed-origins is bounded over all its flags together, not per flag.
@@ -64,7 +64,7 @@ func TestServeFlags(t *testing.T) {
 	for i := range 33 {
 		embedMany = append(embedMany, "-embed-origins", fmt.Sprintf("https://c%d.example.edu", i))
 	}
-	for _, bad := range [][]string{{"-max-memory", "1MB"}, {"-host", "a/b"}, {"-max-conns", "0"}, {"-max-queue", "-1"}, embedMany} {
+	for _, bad := range [][]string{{"-max-memory", "1MB"}, {"-host", "a/b"}, {"-max-conns", "0"}, {"-max-http-conns", "0"}, {"-max-queue", "-1"}, embedMany} {
 		if _, _, _, err := serveFlags(bad); err == nil {
 			t.Errorf("%v accepted", bad)
 		}

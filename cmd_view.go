@@ -54,7 +54,7 @@ func view(args []string) error {
 	} else {
 		fmt.Printf("pvscope: %s is open at http://%s/?trace=%s (Ctrl-C to stop)\n", files[0], ln.Addr(), tokens[0])
 	}
-	return serveUntilDone(ctx, s.HTTPServer(), ln)
+	return serveUntilDone(ctx, s.HTTPServer(), s.Listener(ln))
 }
 
 // viewCheck reads the trace as check does: a file that cannot be read, or

@@ -2,8 +2,10 @@ package server
 
 import (
 	"context"
-	"github.com/pvscope/pvscope/server/capacity"
+	"fmt"
+	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -11,6 +13,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/pvscope/pvscope/server/assets"
+	"github.com/pvscope/pvscope/server/capacity"
 	"github.com/pvscope/pvscope/server/engines"
 	"github.com/pvscope/pvscope/server/rooms"
 	"github.com/pvscope/pvscope/tracer/msg"
@@ -147,6 +150,22 @@ func refusalHeaders(h http.Header) {
 func (s *Server) HTTPServer() *http.Server {
 	return &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: s.limits.IdleTimeout,
 		MaxHeaderBytes: maxHeaderBytes} // any link a browser sends, answered (linklimit.go)
+}
+
+// Listener is ln holding at most MaxHTTPConns connections open at once; one
+// past them is told so in a sentence (capacity.LimitConns). Without it, each
+// connection is bounded in time (ReadHeaderTimeout, IdleTimeout) but not
+// their number.
+func (s *Server) Listener(ln net.Listener) net.Listener {
+	text := msg.New("go-server.httpConnsFull", "The server already has {n} connections open, its limit (-max-http-conns); close a tab or try again in a moment.",
+		"n", s.limits.MaxHTTPConns).Text + "\n"
+	var h strings.Builder
+	h.WriteString("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\nRetry-After: 5\r\n")
+	hdr := http.Header{}
+	refusalHeaders(hdr)
+	hdr.Write(&h)
+	fmt.Fprintf(&h, "Content-Length: %d\r\n\r\n%s", len(text), text)
+	return capacity.LimitConns(ln, s.limits.MaxHTTPConns, []byte(h.String()))
 }
 
 // admit counts a websocket connection in, or says the server is full.

@@ -8,6 +8,7 @@
 // lineerror.go (a place refused, and waits, as sentences), budget.go (the
 // memory budget and a search's Account in it), tracebudget.go (an opened trace
 // file's account), searchthreads.go (the niced threads searches run on),
-// priority_linux.go and priority_other.go (lowering a thread's priority) and
-// stuck.go (a page that stops reading gives up its search).
+// priority_linux.go and priority_other.go (lowering a thread's priority),
+// stuck.go (a page that stops reading gives up its search) and connlimit.go
+// (the connections open at once, one past them told so).
 package capacity
