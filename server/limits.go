@@ -23,7 +23,8 @@ type Limits struct {
 	MaxMessageBytes int64 // largest message a client may send
 	MaxConns        int   // websocket connections open at once
 	// MaxHTTPConns is the TCP connections open at once, websockets among them
-	// (Listener): one past it is answered with a sentence and closed.
+	// (Listener): one past it is answered with a sentence and closed. A
+	// browser may hold six besides its websocket, idle for IdleTimeout.
 	MaxHTTPConns int
 	// MaxMemory is the budget for what the server keeps: recordings, tables,
 	// generated trees. A search that would pass it stops and says so; a kept
@@ -62,7 +63,7 @@ type Limits struct {
 // 2.6M events, some 130 MB in the server and less in the page.
 func DefaultLimits() Limits {
 	return Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxWait: time.Minute, MaxMessageBytes: 64 << 10,
-		MaxConns: 1024, MaxHTTPConns: 2048, MaxMemory: 1 << 30, RoomsPerAddress: 3, RoomRate: 3000,
+		MaxConns: 1024, MaxHTTPConns: 8192, MaxMemory: 1 << 30, RoomsPerAddress: 3, RoomRate: 3000,
 		WriteWait: 10 * time.Second, StuckWait: 3 * time.Second, BodyWait: 10 * time.Second, IdleTimeout: time.Minute}
 }
 
