@@ -111,8 +111,8 @@ func newBrowser(t testing.TB, width, height int, ctx context.Context, cancel con
 		t.Fatal(err)
 	}
 	// A whole browser test gets ten minutes: past that, something hangs. (Five
-	// were too few for TestBrowserAccessibilityAxe, 102 s alone, with another
-	// test drawing beside it on a two-core machine under a load of 30.)
+	// were once too few for TestBrowserAccessibilityAxe, then 102 s alone, with
+	// another test drawing beside it on a two-core machine under a load of 30.)
 	tctx, tcancel := context.WithTimeout(wctx, 10*time.Minute)
 	t.Cleanup(func() {
 		tcancel()
