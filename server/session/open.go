@@ -25,7 +25,7 @@ func (s *Session) OpenReader(id int64, r io.Reader) { s.openBounded(id, r, MaxTr
 func (s *Session) openBounded(id int64, r io.Reader, max int64) {
 	share, _ := Share(&s.Limits)
 	br := &boundedReader{r: r, left: max}
-	t, err := ReadTrace(br, &shareCharger{max: share, memory: s.Limits.MaxMemory})
+	t, err := ReadTrace(br, &shareCharger{max: share})
 	switch { // a reading error said alone, not as the trace line it cut
 	case br.over:
 		err = errTraceTooLarge
@@ -61,9 +61,10 @@ func (s *Session) openBounded(id int64, r io.Reader, max int64) {
 	s.write(d)
 }
 
-// errTraceTooLarge: a file past MaxTraceBytes, in the server's words for an
-// upload past it.
-var errTraceTooLarge = msg.New("go-server.traceTooLarge", "the file is larger than this server reads ({mb} MB)", "mb", MaxTraceBytes>>20)
+// errTraceTooLarge: a file past MaxTraceBytes. Session opens files in the
+// static site's worker only (the server reads uploads itself), so its
+// sentences name no server.
+var errTraceTooLarge = msg.New("go-server.pageTraceTooLarge", "the file is larger than pvscope reads ({mb} MB)", "mb", MaxTraceBytes>>20)
 
 // boundedReader reads r until left runs out, then refuses with
 // errTraceTooLarge (the server bounds an upload's body the same).
@@ -97,13 +98,13 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 // shareCharger holds a trace being read to one search's share of the memory
 // budget, as the server holds a search's recording.
 type shareCharger struct {
-	max, memory int64
+	max int64
 }
 
 func (c *shareCharger) To(n int64) bool { return n <= c.max }
 func (c *shareCharger) Settle(int64)    {}
 func (c *shareCharger) Full() error {
-	return msg.New("go-server.budgetFullTrace",
-		"the server's memory budget (-max-memory, {memory}) has no room for this trace now; try again when a search has finished, or open a smaller trace",
-		"memory", MB(c.memory))
+	return msg.New("go-server.pageTraceShareFull",
+		"this trace needs more memory than the page gives one trace ({share}); open a smaller trace, or open this one with pvscope view, which has room for more",
+		"share", MB(c.max))
 }
