@@ -143,7 +143,8 @@ export class TreeLayout {
     const result = { nodes: [], links: [], reLinks: [], byId: new Map(), minX: 0, maxX: 0, minY: 0, maxY: 0, count: 0,
       shown: 0, hasPruned: false, decoratedAt: undefined, pv: null, cur: 0, pending: null, done: true, // decorate's
       path: null, fresh: null, owed: 0 }; // pathlayout.js's
-    if (!data) return result;
+    // Nothing shown is a path of no items: End after Home grows it in slices (pathlayout.js).
+    if (!data) { result.path = { levelHeight: this.levelHeight }; return result; }
     // The top spine (the root and each only child below it, down to the first item with none or
     // several) needs no tidy tree: a node with one child sits above it, so the whole spine has the
     // x of the subtree under it, which the tidy tree puts at 0, as it puts the root. Only that
