@@ -34,7 +34,8 @@ func TestBrowserURLParamsAtAndPastTheirLimits(t *testing.T) {
 	for name, max := range limits {
 		at := strings.Repeat(fill(name), max)
 		p.open("/?" + name + "=" + url.QueryEscape(at))
-		if e, _ := state(); strings.Contains(e, "The link's") {
+		// A view is a word of its menu (TestBrowserLinkWordsGetASentence): none is 32 letters.
+		if e, _ := state(); strings.Contains(e, "The link's") && name != "view" {
 			t.Errorf("%s at its limit (%d characters): refused: %q", name, max, e)
 		}
 		p.open("/?" + name + "=" + url.QueryEscape(at+fill(name)) + "&algo=alphabeta")
@@ -68,5 +69,46 @@ func TestBrowserURLParamsAtAndPastTheirLimits(t *testing.T) {
 	end := p.snapAt(p.snapshot().EventCount)
 	if score, _ := end["score"].(float64); score != 3 {
 		t.Errorf("after the refused link, R&N searched to a score of %v; want 3", end["score"])
+	}
+}
+
+// A link's value within its length but not one the page has: each is said
+// in a sentence, and the page goes on without it (issue 44; found by an
+// outside probe: ?view=zzz was ignored without a word, ?compare=zzz stayed
+// in the address and refused every Start after it, a worksheet of an
+// unknown exercise only logged to the console, and a javascript: lesson
+// address was "not from null").
+func TestBrowserLinkWordsGetASentence(t *testing.T) {
+	p := newPage(t, 1366, 768)
+	errorText := func() (e string) { p.run(chromedp.Evaluate(`window.pvscope.snapshot().error`, &e)); return }
+	address := func() (s string) { p.run(chromedp.Evaluate(`location.search`, &s)); return }
+
+	p.open("/?view=zzz&algo=alphabeta")
+	if e, a := errorText(), address(); e != "The link's view must be one of auto, root, negamax: it was left out." || strings.Contains(a, "view") {
+		t.Errorf("?view=zzz: error %q, address %q; want the view's sentence and the address without it", e, a)
+	}
+
+	p.open("/?" + url.Values{"tree": {aima}, "compare": {"minimax,zzz"}, "algo": {"alphabeta"}}.Encode())
+	p.waitFor(`window.pvscope.snapshot().error !== ""`)
+	if e, a := errorText(), address(); !strings.Contains(e, `"zzz" in the comparison is not an algorithm`) || strings.Contains(a, "compare") {
+		t.Errorf("?compare=minimax,zzz: error %q, address %q; want compareplan's sentence and the address without compare", e, a)
+	}
+	p.click("start-button")
+	p.finished()
+	end := p.snapAt(p.snapshot().EventCount)
+	if score, _ := end["score"].(float64); errorText() != "" || len(p.panes()) != 0 || score != 3 {
+		t.Errorf("Start after the refused comparison: error %q, %d panes, score %v; want R&N searched alone to 3", errorText(), len(p.panes()), end["score"])
+	}
+
+	p.open("/?exercise=minimax&sheet=1")
+	p.waitFor(`window.pvscope.snapshot().error !== ""`)
+	if e := errorText(); !strings.HasPrefix(e, `Unknown exercise "minimax": one of `) {
+		t.Errorf("a worksheet of exercise=minimax: error %q; want the unknown exercise said", e)
+	}
+
+	p.open("/?lesson-url=" + url.QueryEscape("javascript:alert(1)"))
+	p.waitFor(`window.pvscope.snapshot().error !== ""`)
+	if e := errorText(); e != "A lesson is loaded from this server only, not from javascript:." {
+		t.Errorf("?lesson-url=javascript:alert(1): error %q", e)
 	}
 }

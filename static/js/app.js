@@ -191,7 +191,7 @@ const socket = openTransport({
 const exporter = lazyExport((msg) => showError(msg), () => import("./export/export.js").then(({ createExport }) => createExport(S, {
   seek: (k) => playback.seek(k), pause: () => playback.pause(), codeOf: () => codePanel.exportCode() })));
 // Exam exercises (exerciseui.js) and their worksheets (sheet.js): a worksheet's module comes when one is opened.
-const sheet = lazySheet(() => import("./teaching/sheet.js").then(({ createSheet }) => createSheet({ form: $("setup") })));
+const sheet = lazySheet(() => import("./teaching/sheet.js").then(({ createSheet }) => createSheet({ form: $("setup"), showError: (m) => showError(m) })));
 // The exercises' modules come when one is opened, too (a class's first load stays under 300 KB).
 const exercises = lazyExercises((msg) => showError(msg), () => import("./teaching/exerciseui.js").then(({ createExerciseUI }) => createExerciseUI(S, {
   form: $("setup"), container: $("tree-view"), pause: () => playback.pause(),

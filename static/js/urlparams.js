@@ -1,11 +1,10 @@
 // urlparams.js: every parameter of the page's address it parses, checked before any module reads
-// it, with one limit each, the same in the page, the server (engine.MaxPly: a tree nested deeper
-// than 255 levels) and the static site's worker (the same Go code). A link is something anybody
-// can send: a value past its limit is refused with a sentence naming the parameter, taken out of
-// the address, and the page goes on without it (issue 44: ?tree= nested 4,000 deep threw
-// "Maximum call stack size exceeded" and left the page unusable). Every check is a loop over the
-// text, never a recursion, so no value can exhaust the stack.
+// it, with the limits of the server and the worker. A link is something anybody can send: a value
+// past its limit is refused with a sentence naming the parameter and taken out of the address
+// (issue 44: a ?tree= nested 4,000 deep overflowed the stack). Every check is a loop, never a
+// recursion.
 import { t } from "./i18n/i18n.js";
+import { VIEWS } from "./tree/view.js";
 
 // The deepest nesting a tree may have: the engine's (engine.MaxPly - 1), whose sentence a lesson's
 // tree already gave ("nested deeper than 255 levels").
@@ -42,6 +41,9 @@ export function checkParam(name, value) {
   const max = PARAM_LIMITS[name];
   if (max === undefined || value === null || value === undefined) return null;
   if (value.length > max) return { key: "tooLong", args: { param: name, n: value.length, max } };
+  // ?view= is a word of the view menu (another was ignored, unsaid).
+  const views = ["auto", ...VIEWS];
+  if (name === "view" && !views.includes(value)) return { key: "notGame", args: { param: name, games: views.join(", ") } };
   if (name === "tree") {
     const deep = nestingProblem(value);
     if (deep) return { key: "tooDeep", args: { param: name, offset: deep.offset, max: deep.max } };

@@ -379,7 +379,14 @@ export function createCompare({ errors, onActive = () => {} }) {
     const spec = cfg.options.compare;
     if (!spec) return;
     const plan = parseCompare(spec);
-    if (plan.error) { errors.showError(plan.error, "compare"); return; }
+    if (plan.error) {
+      // The link's comparison is left out (the menu and the address follow), or every Start
+      // after it was refused with the same sentence.
+      select.value = "";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+      errors.showError(plan.error, "compare");
+      return;
+    }
     const chess = !cfg.setup.tree && !cfg.setup.random;
     setup = { ...cfg.setup };
     show(planPanes(cfg.options, plan.panes, chess));

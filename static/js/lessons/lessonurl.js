@@ -12,7 +12,8 @@ export const MAX_BYTES = 64 * 1024;
 export function lessonURL(address, page) {
   let u, here;
   try { u = new URL(address, page); here = new URL(page); } catch { return { error: "notURL" }; }
-  if (u.protocol !== here.protocol || u.hostname !== here.hostname || u.port !== here.port) return { error: "otherOrigin", origin: u.origin };
+  // javascript:, data: and the like have the origin "null": say their scheme instead.
+  if (u.protocol !== here.protocol || u.hostname !== here.hostname || u.port !== here.port) return { error: "otherOrigin", origin: u.origin === "null" ? u.protocol : u.origin };
   const path = (u.pathname.startsWith("//") ? "/." : "") + u.pathname + u.search;
   return { href: u.href, path };
 }

@@ -76,7 +76,8 @@ export function reach(goal, trace, done, { seek, select, san = null, warn = () =
   const r = resolvePath(trace, trace.length, goal.node, san);
   const id = r.id || (r.pruned ? r.parent : 0);
   if (!id) {
-    warn(t("linkstep.nodeMissing", { node: goal.node.length > 80 ? goal.node.slice(0, 80) + "…" : goal.node, move: r.at || "" }));
+    const cut = (x) => (x.length > 80 ? x.slice(0, 80) + "…" : x);
+    warn(t("linkstep.nodeMissing", { node: cut(goal.node), move: cut(r.at || "") }));
     return null;
   }
   if (!stepped) seek(trace.enterAt.get(id) + 1);

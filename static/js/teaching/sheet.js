@@ -53,7 +53,7 @@ export function keyMarks(kind, tree) {
 }
 
 // createSheet({form}): open(kind, {trees, paper}) builds the sheet over the page.
-export function createSheet({ form }) {
+export function createSheet({ form, showError = (m) => console.error(m) }) {
   let sheet = null, state = null, style = null;
 
   function params() {
@@ -184,7 +184,8 @@ export function createSheet({ form }) {
 
   function load() {
     const q = new URLSearchParams(location.search);
-    if (q.get("sheet") === "1" && q.get("exercise")) return open(q.get("exercise")).catch((err) => console.error(err));
+    // A link's unknown exercise is said on the page (it was only logged to the console).
+    if (q.get("sheet") === "1" && q.get("exercise")) return open(q.get("exercise")).catch((err) => showError(err.message));
     return null;
   }
 

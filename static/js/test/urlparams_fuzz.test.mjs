@@ -76,11 +76,20 @@ test("a tree nested 4,000 deep is refused with a sentence naming tree, at the en
   assert.deepEqual([levels, x], [100000, 7]);
 });
 
+test("a view the menu does not have is refused with a sentence naming view and its words; the menu's are kept", () => {
+  const r = check("?view=zzz&algo=pvs");
+  assert.equal(r.refused.length, 1);
+  assert.equal(refusalText(r.refused[0]), "The link's view must be one of auto, root, negamax: it was left out.");
+  assert.equal(r.search, "?algo=pvs");
+  for (const v of ["auto", "root", "negamax"]) assert.equal(check("?view=" + v).refused.length, 0, v);
+});
+
 test("each parameter at its limit is kept, one character past it refused", () => {
   for (const name of NAMES) {
     const fill = name === "step" ? "1" : name === "tree" ? " " : "a";
     const at = fill.repeat(PARAM_LIMITS[name]);
-    assert.equal(checkParam(name, at), null, `${name} at its limit`);
+    if (name !== "view") assert.equal(checkParam(name, at), null, `${name} at its limit`); // view: below
+
     const past = checkParam(name, at + fill);
     assert.ok(past && refusalText(past).includes(name), `${name} past its limit`);
   }
