@@ -87,8 +87,10 @@ func TestTraceUploadChainKeptWithinBudget(t *testing.T) {
 	}
 }
 
-// A trace the budget has no room for is refused with the budget's sentence
-// (503), and what reading charged is given back.
+// A trace larger than the whole budget is refused with the budget's sentence
+// for it (413: no wait makes room; 503 and "try again" are for a budget full
+// now, TestTraceAccountSaysWhetherWaitingHelps), and what reading charged is
+// given back.
 func TestTraceUploadRefusedOverBudget(t *testing.T) {
 	lim := DefaultLimits()
 	lim.MaxMemory = 4 << 20
@@ -98,8 +100,8 @@ func TestTraceUploadRefusedOverBudget(t *testing.T) {
 	body := uploadChain(40000) // 5.4 MB of file
 	status, answer, peak, _ := postTrace(t, hs.URL, body)
 	t.Logf("%d KB chain on a 4 MB budget: status %d, heap peak growth %d KB, %q", len(body)>>10, status, peak>>10, answer.Error)
-	if status != http.StatusServiceUnavailable || answer.Token != "" || !strings.Contains(answer.Error, "-max-memory, 4 MB") {
-		t.Errorf("status %d, answer %+v; want 503 and the budget's sentence", status, answer)
+	if status != http.StatusRequestEntityTooLarge || answer.Token != "" || !strings.Contains(answer.Error, "the server's whole budget (-max-memory, 4 MB)") {
+		t.Errorf("status %d, answer %+v; want 413 and the whole budget's sentence", status, answer)
 	}
 	if used := s.MemoryUsed(); used != 0 {
 		t.Errorf("the refused trace still holds %d bytes of the budget", used)

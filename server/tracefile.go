@@ -161,7 +161,10 @@ func (s *Server) refuseTrace(w http.ResponseWriter, err error) {
 		return
 	}
 	status := http.StatusBadRequest
-	if capacity.IsBudgetFull(err) {
+	switch {
+	case capacity.IsBeyondBudget(err):
+		status = http.StatusRequestEntityTooLarge // larger than the server holds at all
+	case capacity.IsBudgetFull(err):
 		status = http.StatusServiceUnavailable // the server is full, the file is not wrong
 	}
 	w.WriteHeader(status)

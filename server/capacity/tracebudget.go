@@ -18,6 +18,7 @@ type TraceAccount struct {
 	B     *Budget
 	Store interface{ DropOldest() bool } // whose oldest traces give way when the budget is full
 	n     int64
+	asked int64 // the most it was asked to hold: past the whole budget, no wait makes room
 }
 
 // to raises the account to n bytes, letting older traces go when it must;
@@ -26,6 +27,7 @@ func (a *TraceAccount) to(n int64) bool {
 	if a == nil || a.B == nil || n <= a.n {
 		return true
 	}
+	a.asked = max(a.asked, n)
 	for !a.B.Take(n - a.n) {
 		if a.Store == nil || !a.Store.DropOldest() {
 			return false
@@ -53,10 +55,26 @@ func budgetFullTrace(b *Budget) error {
 		"memory", session.MB(b.max))
 }
 
-// IsBudgetFull says whether err is budgetFullTrace's: the server is full, the file is not wrong.
+// budgetTraceTooBig is the sentence for a trace that needs more than the
+// whole budget: "try again" would not help (an outside probe read it so on an
+// idle server, for a chain of a million nodes).
+func budgetTraceTooBig(b *Budget) error {
+	return msg.New("go-server.budgetTraceTooBig",
+		"this trace needs more memory than the server's whole budget (-max-memory, {memory}); open a smaller trace, or start pvscope with a larger -max-memory",
+		"memory", session.MB(b.max))
+}
+
+// IsBudgetFull says whether err is the budget's refusal of a trace (full now,
+// or smaller than the trace: IsBeyondBudget): the file is not wrong.
 func IsBudgetFull(err error) bool {
 	m, ok := msg.Keyed(err)
-	return ok && m.Key == "go-server.budgetFullTrace"
+	return ok && (m.Key == "go-server.budgetFullTrace" || m.Key == "go-server.budgetTraceTooBig")
+}
+
+// IsBeyondBudget says whether err refuses a trace larger than the whole budget.
+func IsBeyondBudget(err error) bool {
+	m, ok := msg.Keyed(err)
+	return ok && m.Key == "go-server.budgetTraceTooBig"
 }
 
 // To, Settle and Full make the account session.ReadTrace's charger.
@@ -65,6 +83,9 @@ func (a *TraceAccount) Settle(n int64)  { a.settle(n) }
 func (a *TraceAccount) Full() error {
 	if a == nil || a.B == nil {
 		return budgetFullTrace(&Budget{})
+	}
+	if a.asked > a.B.max {
+		return budgetTraceTooBig(a.B)
 	}
 	return budgetFullTrace(a.B)
 }
