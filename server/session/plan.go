@@ -19,6 +19,9 @@ type Limits struct {
 	MaxNodes    int64
 	MaxSearches int
 	MaxMemory   int64
+	// Page: the limits are the static site's worker's, whose sentences name
+	// the page (there is no server to name, and no -max-memory to raise).
+	Page bool
 }
 
 // What things cost, in bytes. A recorded event is a 48-byte record plus its
@@ -68,6 +71,10 @@ func Check(c Command, lim *Limits) (*Plan, error) {
 			return nil, &FieldError{"random", err}
 		}
 		if p.Nodes = TreeNodes(p.Spec); p.Nodes > lim.MaxNodes {
+			if lim.Page {
+				return nil, &FieldError{"random", msg.New("go-server.randomTooBigPage", "the random tree b={b},d={d} has {nodes} nodes, more than this page builds (its node limit, {limit})",
+					"b", p.Spec.B, "d", p.Spec.D, "nodes", p.Nodes, "limit", lim.MaxNodes)}
+			}
 			return nil, &FieldError{"random", msg.New("go-server.randomTooBig", "the random tree b={b},d={d} has {nodes} nodes, more than this server builds (its node limit, {limit})",
 				"b", p.Spec.B, "d", p.Spec.D, "nodes", p.Nodes, "limit", lim.MaxNodes)}
 		}
@@ -100,8 +107,14 @@ func Check(c Command, lim *Limits) (*Plan, error) {
 		return nil, &FieldError{unknown[0], msg.New("go-server.unknownOption", "unknown option \"{name}\"", "name", Quoted(unknown[0]))}
 	}
 	opt := &p.Opt
+	if opt.Depth > lim.MaxDepth && lim.Page {
+		return nil, &FieldError{"depth", msg.New("go-server.depthLimitPage", "depth {depth} is more than this page allows ({limit})", "depth", opt.Depth, "limit", lim.MaxDepth)}
+	}
 	if opt.Depth > lim.MaxDepth {
 		return nil, &FieldError{"depth", msg.New("go-server.depthLimit", "depth {depth} is more than this server allows ({limit})", "depth", opt.Depth, "limit", lim.MaxDepth)}
+	}
+	if opt.MaxNodes < 0 && lim.Page {
+		return nil, &FieldError{"max-nodes", msg.New("go-server.maxNodesNegativePage", "max-nodes {n} is negative: give a node count, or 0 for this page's limit", "n", opt.MaxNodes)}
 	}
 	if opt.MaxNodes < 0 {
 		return nil, &FieldError{"max-nodes", msg.New("go-server.maxNodesNegative", "max-nodes {n} is negative: give a node count, or 0 for this server's limit", "n", opt.MaxNodes)}
@@ -123,9 +136,7 @@ func Check(c Command, lim *Limits) (*Plan, error) {
 			return nil, &FieldError{"tt-size", msg.New("go-server.ttSizeTooBig", "tt-size {n} needs {size}, more than one search may have here: at most {most} entries ({mostSize})",
 				"n", opt.TTSize, "size", MB(TableSize(opt.TTSize)), "most", most, "mostSize", MB(int64(most)*TableBytes))}
 		}
-		p.Notes = append(p.Notes, msg.New("go-server.ttSized", "This search's transposition table has {n} entries ({size}), fewer than the default {default}: the server shares its memory (-max-memory, {memory}) among {searches} {searchWord}, and a table may take half a search's share.",
-			"n", most, "size", MB(int64(most)*TableBytes), "default", opt.TTSize, "memory", MB(lim.MaxMemory),
-			"searches", lim.MaxSearches, "searchWord", map[bool]string{true: "search", false: "searches"}[lim.MaxSearches == 1]))
+		p.Notes = append(p.Notes, ttSized(lim, most, opt.TTSize, share))
 		opt.TTSize = most
 	}
 	if need := p.Nodes * TreeBuildBytes; p.Random && need > share {
@@ -248,6 +259,18 @@ func Share(lim *Limits) (share int64, most int) {
 		most *= 2
 	}
 	return share, most
+}
+
+// ttSized notes a table the user left unset made smaller than the default
+// (def entries) to fit half the search's share: most entries.
+func ttSized(lim *Limits, most, def int, share int64) *msg.Error {
+	if lim.Page {
+		return msg.New("go-server.ttSizedPage", "This search's transposition table has {n} entries ({size}), fewer than the default {default}: the page gives a search {share} of memory, and a table may take half of it.",
+			"n", most, "size", MB(int64(most)*TableBytes), "default", def, "share", MB(share))
+	}
+	return msg.New("go-server.ttSized", "This search's transposition table has {n} entries ({size}), fewer than the default {default}: the server shares its memory (-max-memory, {memory}) among {searches} {searchWord}, and a table may take half a search's share.",
+		"n", most, "size", MB(int64(most)*TableBytes), "default", def, "memory", MB(lim.MaxMemory),
+		"searches", lim.MaxSearches, "searchWord", map[bool]string{true: "search", false: "searches"}[lim.MaxSearches == 1])
 }
 
 // MaxTreeJSON keeps the tree out of the started frame when it is too big to

@@ -24,7 +24,7 @@ import (
 
 // limits are the server's defaults (server.DefaultLimits): a search in the
 // browser is bounded as on a pvscope server.
-var limits = session.Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxMemory: 1 << 30}
+var limits = session.Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 4, MaxMemory: 1 << 30, Page: true}
 
 // maxMessageBytes is the server's largest message (server.DefaultLimits).
 const maxMessageBytes = 64 << 10
