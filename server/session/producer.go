@@ -72,6 +72,12 @@ func StoppedMemory(max int64, n int) *msg.Error {
 	return msg.New("go-server.stoppedMemory", "the server's memory budget (-max-memory, {memory}) is full: the search stopped after {n} events", "memory", MB(max), "n", n)
 }
 
+// StoppedPageMemory is StoppedMemory in the static site's worker, where a
+// search has its share (max bytes) of the page's memory and no server.
+func StoppedPageMemory(max int64, n int) *msg.Error {
+	return msg.New("go-server.stoppedMemoryPage", "the page's memory for one search ({memory}) is full: the search stopped after {n} events", "memory", MB(max), "n", n)
+}
+
 // Pace says when waiting events go out: a frame at most every FrameGap, or
 // at once when a whole batch waits.
 type Pace struct {

@@ -158,7 +158,7 @@ func (st *stream) Emit(e tracer.Event) {
 	if c := ChargeFor(st.prog.Events); c > 0 {
 		st.used += c
 		if st.used > st.share {
-			st.stopped = StoppedMemory(st.s.Limits.MaxMemory, st.prog.Events)
+			st.stopped = StoppedPageMemory(st.share, st.prog.Events)
 			st.cancel()
 		}
 	}
