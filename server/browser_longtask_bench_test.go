@@ -78,6 +78,9 @@ func BenchmarkBrowserChainLongTasks(b *testing.B) {
 					p.run(chromedp.KeyEvent(kb.End), chromedp.Evaluate(`window.pvscope.settled().then(() => 0)`, nil, awaited))
 					read(&homeEnd)
 					homeEnd = max(home, homeEnd)
+					if at := p.snapshot().EventIndex; at != events {
+						b.Fatalf("after Home and End the page is at step %d, want %d", at, events)
+					}
 					b.Logf("%d nodes: longest task opening %.0f ms, seeking to the middle %.0f ms, 20 steps from there %.0f ms, seeking to the end %.0f ms, Home then End %.0f ms", n, open, seek, step, end, homeEnd)
 					b.ReportMetric(homeEnd, "ms-home-end")
 					b.ReportMetric(end, "ms-end")
