@@ -34,7 +34,7 @@ import (
 // value, the leaves its leaf lines returned, the calls of its node function (every function but
 // search) and the first highlight not found (null when all were).
 const codeTraceHarness = `
-import json, math, sys, io, contextlib
+import bisect, json, math, sys, io, contextlib
 
 text, tree_src, hl_path = sys.argv[1], sys.argv[2], sys.argv[3]
 src = open(text).read()
@@ -90,6 +90,11 @@ leaf_lines = {i + 1 for i, l in enumerate(lines) if l.strip() in ("return node",
 leaves = [r[3]["node"] for r in recs if r[0] == "line" and r[1] in leaf_lines]
 nodes = sum(1 for r in recs if r[0] == "call" and r[6] not in ("<module>", "search"))
 
+# The records of each (line, module-level?) pair, in order: a highlight looks only at its line's.
+byline = {}
+for k, r in enumerate(recs):
+    byline.setdefault((r[1], r[2]), []).append(k)
+
 hl = json.load(open(hl_path))
 j, missing = 0, None
 for n, h in enumerate(hl):
@@ -102,9 +107,10 @@ for n, h in enumerate(hl):
     # A window narrowing is seen once its line has run: at the frame's next step, which for a
     # line that calls the child comes after the child's own steps.
     narrowing = h["tag"] == "pv-update"
-    for k in range(0 if narrowing else start, len(recs)):
+    ks = byline.get((h["line"], outer), [])
+    for k in (ks if narrowing else ks[bisect.bisect_left(ks, start):]):
         ev, line, mod, before, after, at, _ = recs[k]
-        if line != h["line"] or mod != outer or (narrowing and at < start):
+        if narrowing and at < start:
             continue
         if h["tag"] == "enter" and ev != "call":
             continue
@@ -128,7 +134,7 @@ print(json.dumps({"value": value, "leaves": leaves, "nodes": nodes, "missing": m
 // PVSCOPE_REQUIRE_BROWSER=1 (.ci/run installs it), a skip on a developer's machine without it.
 func needTool(t *testing.T, name string) string {
 	t.Helper()
-	p, err := exec.LookPath(name)
+	p, err := lookTool(name)
 	if err == nil {
 		return p
 	}

@@ -220,7 +220,7 @@ func checkKitTrace(t *testing.T, path string, seed uint64, depth int) *checkRepo
 
 func requireTool(t *testing.T, name string) string {
 	t.Helper()
-	path, err := exec.LookPath(name)
+	path, err := lookTool(name)
 	if err != nil {
 		t.Fatalf("%s is needed to test the adoption kit (.ci/run installs it): %v", name, err)
 	}
