@@ -82,11 +82,13 @@ func stepGameCode(p *page) []gameCodeStep {
 	var steps []gameCodeStep
 	p.await(`(async () => {
 		const api = window.pvscope, n = api.snapshot().eventCount, out = [];
-		const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+		let shown = null, text = [];
 		for (let k = 1; k <= n; k++) {
 			const s = api.seek(k), e = api.trace.event(k - 1), c = s.code;
-			await frame();
-			const text = api.code(c.lang).text.split("\n"), li = document.querySelector('[data-testid="code-lines"] li.running');
+			await api.settled();
+			const now = api.code(c.lang).text;
+			if (now !== shown) { shown = now; text = now.split("\n"); } // the text as shown at this step
+			const li = document.querySelector('[data-testid="code-lines"] li.running');
 			const vars = {}; for (const [name, v] of Object.entries(c.vars)) vars[name] = String(v);
 			out.push({ kind: e.kind, end: e.end || "", line: c.line, text: c.line ? text[c.line - 1].trim() : "", running: li ? +li.dataset.line : 0, ply: e.kind === "enter" ? e.ply : -1, vars });
 		}
