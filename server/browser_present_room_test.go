@@ -41,7 +41,12 @@ func TestBrowserPresentingRoomQRAndQuizApart(t *testing.T) {
 	for _, size := range [][2]int{{1280, 720}, {1366, 768}, {1920, 1080}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			p := newPage(t, size[0], size[1])
-			p.open("/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}, "quiz": {"value"}}.Encode())
+			page := "/?" + url.Values{"tree": {aima}, "algo": {"alphabeta"}, "quiz": {"value"}}.Encode()
+			// No pause for the class after each answer (3 s by default; TestBrowserRoomFollowerSeesItsVerdict
+			// checks it): this test is about where the panels are, and waited 12 s a size for it.
+			p.open(page)
+			p.eval(`localStorage.setItem("pvscope.quiz.roomPause", "0")`, nil)
+			p.open(page)
 			p.present()
 			p.click("room-share")
 			p.waitFor(`!!document.querySelector('[data-testid="room-qr"] svg')`)
@@ -74,6 +79,7 @@ func TestBrowserPresentingRoomQRAndQuizApart(t *testing.T) {
 			if asked == 0 {
 				t.Fatal("no question was asked")
 			}
+			t.Logf("%d questions asked", asked)
 			var px float64
 			p.eval(`(() => { const el = document.querySelector('[data-testid="room-poll"]'); el.hidden = false; return parseFloat(getComputedStyle(el).fontSize); })()`, &px)
 			if px < 20 {
