@@ -98,7 +98,7 @@ func TestBrowserModernSearchMarks(t *testing.T) {
 		var last string
 		p.await(fmt.Sprintf(`(async () => {
 			window.pvscope.seek(%d);
-			await new Promise(requestAnimationFrame); await new Promise(requestAnimationFrame);
+			await window.pvscope.settled(); // a slow search's log comes a frame or more after the seek
 			const lis = [...document.querySelectorAll('[data-testid="event-log"] li .txt')];
 			return lis.length ? lis[lis.length - 1].textContent : "";
 		})()`, k), &last)

@@ -44,7 +44,7 @@ func TestBrowserSubSearches(t *testing.T) {
 			const rows = [];
 			for (let k = 1; k <= %d; k++) {
 				window.pvscope.seek(k);
-				await new Promise(requestAnimationFrame); await new Promise(requestAnimationFrame);
+				await window.pvscope.settled(); // a slow search's log comes a frame or more after the seek
 				const lis = [...document.querySelectorAll('[data-testid="event-log"] li .txt')];
 				rows.push(lis.length ? lis[lis.length - 1].textContent : "");
 			}
