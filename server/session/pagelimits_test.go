@@ -37,15 +37,23 @@ func TestPageLimitsNameThePage(t *testing.T) {
 
 // A search in the worker past its share of the page's memory stops, said as
 // the page's: the share is charged 4,096 events at a time, 56 bytes each
-// (229,376 bytes), so a share of 200 KB stops at the first charge.
+// (229,376 bytes), so a share of 200 KB stops at the first charge. A Session
+// with the server's limits (not Page) says the server's sentence.
 func TestPageSearchStopsOnThePagesMemory(t *testing.T) {
-	var out []map[string]any
-	s := decodingSession(t, &out)
-	s.Limits = Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 1, MaxMemory: 200 << 10, Page: true}
-	s.Handle([]byte(`{"type":"start","id":1,"setup":{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},"options":{"algo":"pvs","depth":"5"}}`))
-	done := out[len(out)-1]
-	want := "the page's memory for one search (200 KB) is full: the search stopped after 4096 events"
-	if done["type"] != "done" || done["stoppedKey"] != "go-server.stoppedMemoryPage" || done["stopped"] != want {
-		t.Fatalf("the last frame %v; want done, stopped: %q", done, want)
+	for _, c := range []struct {
+		page      bool
+		key, want string
+	}{
+		{true, "go-server.stoppedMemoryPage", "the page's memory for one search (200 KB) is full: the search stopped after 4096 events"},
+		{false, "go-server.stoppedMemory", "the server's memory budget (-max-memory, 200 KB) is full: the search stopped after 4096 events"},
+	} {
+		var out []map[string]any
+		s := decodingSession(t, &out)
+		s.Limits = Limits{MaxDepth: 12, MaxNodes: 1_000_000, MaxSearches: 1, MaxMemory: 200 << 10, Page: c.page}
+		s.Handle([]byte(`{"type":"start","id":1,"setup":{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},"options":{"algo":"pvs","depth":"5"}}`))
+		done := out[len(out)-1]
+		if done["type"] != "done" || done["stoppedKey"] != c.key || done["stopped"] != c.want {
+			t.Errorf("page %v: the last frame %v; want done, stopped: %q", c.page, done, c.want)
+		}
 	}
 }

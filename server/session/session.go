@@ -158,7 +158,11 @@ func (st *stream) Emit(e tracer.Event) {
 	if c := ChargeFor(st.prog.Events); c > 0 {
 		st.used += c
 		if st.used > st.share {
-			st.stopped = StoppedPageMemory(st.share, st.prog.Events)
+			// Said as the page's in the static site's worker (no server, no -max-memory there).
+			st.stopped = StoppedMemory(st.share, st.prog.Events)
+			if st.s.Limits.Page {
+				st.stopped = StoppedPageMemory(st.share, st.prog.Events)
+			}
 			st.cancel()
 		}
 	}
