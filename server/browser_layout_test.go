@@ -107,6 +107,26 @@ func TestBrowserPhonePageFitsTheScreen(t *testing.T) {
 			t.Error(strings.Join(wide, "; "))
 		}
 	}
+	// A trace of a 3,000-node chain at its end: the box under the board names the root's best
+	// line, 50 moves and "… and 2,949 more", which wraps (it was one unbreakable row, and the
+	// page 1,647 px wide).
+	p.open("/?trace=" + uploadTB(t, p.url, string(uploadChain(3000))))
+	p.waitFor(`(() => { const s = window.pvscope.snapshot(); return s.eventCount > 0 && !s.streaming; })()`)
+	p.await(`(async () => { window.pvscope.seek(window.pvscope.snapshot().eventCount); await window.pvscope.settled(); return true; })()`, nil)
+	var got struct {
+		Page int    `json:"page"`
+		Box  int    `json:"box"`
+		Fit  int    `json:"fit"`
+		Text string `json:"text"`
+	}
+	p.eval(`(() => { const b = document.querySelector('[data-testid="tree-path"]');
+		return {page: document.documentElement.scrollWidth, box: b.scrollWidth, fit: b.clientWidth, text: b.textContent}; })()`, &got)
+	if !strings.Contains(got.Text, "m2 m3 m4") || !strings.Contains(got.Text, "2,949") {
+		t.Fatalf("the box under the board says %q; want the root's best line m2 m3 m4 … and 2,949 more", got.Text)
+	}
+	if got.Page > 390 || got.Box > got.Fit {
+		t.Errorf("a chain's 3,000-move line: the page is %d px wide on a 390 px screen, its box holds %d px of text in %d", got.Page, got.Box, got.Fit)
+	}
 }
 
 // "Share with the class" and the language menu share the header's last row, on a

@@ -196,6 +196,10 @@ export class Board {
     this.orientation = COLOR.white;
   }
 
+  // busy: the board is not yet what the page asked for: a chess position still being drawn, or
+  // a game's module or rules still loading (board/games.js draws when they come).
+  get busy() { return this.drawing || !!(this.game && this.game.loading); }
+
   _ensure() {
     if (this.board) return this.board;
     this.board = new Chessboard(this.el, {
@@ -288,7 +292,7 @@ export class Board {
       for (const m of path.slice(path.length - LAST)) { add(" → "); add(m, "mv"); }
     } else for (const m of path) { add(" → "); add(m, "mv"); }
     if (value !== null && value !== undefined) add(`  = ${value}`, "mvno");
-    if (line.length) { add("   " + t("board.bestLine") + " ", "mvno"); add(lineWords(line), "mv"); }
+    if (line.length) { add("   " + t("board.bestLine") + " ", "mvno"); add(lineWords(line), "mv line"); } // a line of moves wraps (css: .tree-path .line)
   }
 }
 
