@@ -16,7 +16,7 @@ import (
 // At most refusing such answers are under way at once; past that a connection
 // is closed unanswered (a flood is owed no sentence each).
 func LimitConns(ln net.Listener, max int, full []byte) net.Listener {
-	return &connLimit{Listener: ln, max: int64(max), full: full, refusals: make(chan struct{}, refusing)}
+	return &connLimit{Listener: ln, max: int64(max), full: full, refusals: make(chan struct{}, refusing), wait: refusalWait}
 }
 
 const (
@@ -31,6 +31,7 @@ type connLimit struct {
 	open     atomic.Int64
 	full     []byte
 	refusals chan struct{} // a token per refusal under way
+	wait     time.Duration // how long a refusal waits for the request (refusalWait; a test's own)
 }
 
 // Open is the number of connections counted in now.
@@ -60,7 +61,7 @@ func (l *connLimit) Accept() (net.Conn, error) {
 func (l *connLimit) refuse(c net.Conn) {
 	defer func() { <-l.refusals }()
 	defer c.Close()
-	c.SetDeadline(time.Now().Add(refusalWait))
+	c.SetDeadline(time.Now().Add(l.wait))
 	buf := make([]byte, 1024)
 	for read := 0; read < refusalRead; {
 		n, err := c.Read(buf)

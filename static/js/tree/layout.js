@@ -245,8 +245,8 @@ function prunedCount(t, k) {
 // Walked once per step and line (100,000 nodes at a chain's end), not per layout slice.
 const pvMemo = new WeakMap(); // trace -> {k, lineEvent, set}; the set is read, never changed
 function pvNodes(t, k, lineEvent) {
-  const m = pvMemo.get(t);
-  if (m && m.k === k && m.lineEvent === lineEvent) return m.set;
+  const memo = pvMemo.get(t);
+  if (memo && memo.k === k && memo.lineEvent === lineEvent) return memo.set;
   const out = new Set();
   pvMemo.set(t, { k, lineEvent, set: out });
   if (lineEvent < 0) return out;
