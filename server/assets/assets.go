@@ -86,8 +86,8 @@ func readAssets(fsys fs.FS, served func(string) bool) *assetTable {
 
 // pageStyles are the page's stylesheets in cascade order, served together as
 // css/page.css: one request instead of eight (none has an @import or a relative
-// url() that the move would break). A stylesheet added to the page with its own
-// <link> works too.
+// url() that the move would break), their comments left out (csscomments.go).
+// A stylesheet added to the page with its own <link> works too.
 var pageStyles = []string{
 	"vendor/cm-chessboard/assets/chessboard.css",
 	"vendor/cm-chessboard/assets/extensions/arrows/arrows.css",
@@ -102,7 +102,7 @@ func (t *assetTable) bundle(names []string) *asset {
 	var body []byte
 	for _, n := range names {
 		body = append(body, "/* "+n+" */\n"...)
-		body = append(body, t.files[n].body...)
+		body = append(body, stripCSSComments(t.files[n].body)...)
 		body = append(body, '\n')
 	}
 	return newAsset(pageStylesName, body)
