@@ -69,12 +69,11 @@ func (p *page) gameSteps(from, to int) []gameStep {
 	var steps []gameStep
 	p.await(fmt.Sprintf(`(async () => {
 		const out = [], api = window.pvscope;
-		const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 		for (let k = %d; k <= %d; k++) {
 			api.seek(k);
-			await frame();
-			// A slow frame draws the step's regions over several (render.js): wait until it is drawn whole.
-			for (let i = 0; i < 100 && !api.snapshot().drawn; i++) await frame();
+			// The step drawn whole, its board too (a slow frame draws the regions over several,
+			// render.js; the game's rules module may still be loading, board/games.js).
+			await api.settled();
 			const tr = api.trace, id = tr.current(k), cells = {};
 			for (const g of document.querySelectorAll('[data-testid="game-board"] [data-testid="game-cell"]')) cells[g.dataset.cell] = g.dataset.piece;
 			out.push({ moves: id ? tr.positionMoves(id) : [], cells });

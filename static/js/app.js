@@ -399,7 +399,7 @@ function init() {
   ]);
 }
 init().then(() => {
-  window.pvscope = createTestAPI(S, { codePanel,
+  window.pvscope = createTestAPI(S, { board, codePanel,
     playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, problems, exporter, exercises, sheet, lessons,
     setView(mode) { viewChoice.setView(mode); render(); },
   });

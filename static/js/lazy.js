@@ -139,9 +139,11 @@ export function lazyRoom(showError, make) {
 
 // lazyGames(make, redraw): board/games.js's GameView, loaded by the first game shown.
 export function lazyGames(make, redraw) {
-  let made = null, real = null;
-  const get = () => real || void (made ??= make().then((g) => { real = g; redraw(); }));
+  let made = null, real = null, failed = false;
+  const get = () => real || void (made ??= make().then((g) => { real = g; redraw(); }, () => { failed = true; }));
   return {
+    // loading: the module, or a game's rules, asked for and not here yet: the board is drawn after.
+    get loading() { return (!!made && !real && !failed) || !!real?.loading; },
     node: (...a) => get()?.node(...a),
     preview: (setup) => get()?.preview(setup),
     hide: () => real?.hide(),

@@ -18,7 +18,10 @@ function pvLabSnapshot(reports) {
 
 // createTestAPI(S, parts): S is the page state (app.js); parts are the page's controllers, sanOf
 // names a move from a node, and setView(mode) chooses the view as the menu does.
-export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems, exporter, exercises, sheet, lessons }) {
+export function createTestAPI(S, { board, codePanel, playback, quizUI, compare, room, engines, treeEdit, timings, sanOf, setView, problems, exporter, exercises, sheet, lessons }) {
+  // drawn: the step shown is drawn whole, its board too (a chess position takes two frames; a
+  // game's board waits for its rules module).
+  const drawn = () => !S.renderOwed && !S.dirty && !(board && board.busy);
   return {
     snapshot() {
       const t = S.trace;
@@ -32,7 +35,7 @@ export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, e
         visibleNodes: S.view && has ? S.view.visibleNodes : 0,
         pv: has ? t.rootPV(k) : [],
         running: S.streaming || S.playing,
-        drawn: !S.renderOwed && !S.dirty,
+        drawn: drawn(),
         streaming: S.streaming,
         playing: S.playing,
         error: S.error,
@@ -58,7 +61,7 @@ export function createTestAPI(S, { codePanel, playback, quizUI, compare, room, e
     seek(k) { playback.pause(); playback.seek(k); return this.snapshot(); },
     settled() {
       return new Promise((resolve) => {
-        const check = () => (!S.renderOwed && !S.dirty ? resolve(this.snapshot()) : requestAnimationFrame(check));
+        const check = () => (drawn() ? resolve(this.snapshot()) : requestAnimationFrame(check));
         requestAnimationFrame(check);
       });
     },

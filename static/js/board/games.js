@@ -134,12 +134,16 @@ export class GameView {
   constructor(board, form) {
     this.board = board; this.form = form;
     this.rules = {}; this.pending = {}; this.view = null; this.shown = null;
+    this.failed = {}; // a game whose rules module did not load (the board stays as it was)
   }
+
+  // loading: a game's rules asked for and not here yet; its board is drawn when they come.
+  get loading() { return Object.keys(this.pending).some((n) => !this.rules[n] && !this.failed[n]); }
 
   rulesOf(name) {
     if (this.rules[name]) return this.rules[name];
     const load = LOADERS[name];
-    if (load) this.pending[name] ??= load().then((m) => { this.rules[name] = m.rules; this.redraw(); });
+    if (load) this.pending[name] ??= load().then((m) => { this.rules[name] = m.rules; this.redraw(); }, () => { this.failed[name] = true; });
     return null;
   }
 
