@@ -4,7 +4,8 @@
 // it does not import server (server imports it).
 //
 // Its parts: assets.go (the served files as read at start, the stylesheet
-// bundle, the import map), lessoncatalogue.go (the lessons' catalogues and
+// bundle, the import map), csscomments.go (the bundle's stylesheets without
+// their comments), lessoncatalogue.go (the lessons' catalogues and
 // the menu drawn from them), static.go (the /static/
 // handler: caching, validation, gzip), site.go (pvscope site: the page per
 // language and the files beside it), embed.go (-embed-origins: who may frame
