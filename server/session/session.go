@@ -158,7 +158,7 @@ func (st *stream) Emit(e tracer.Event) {
 	if c := ChargeFor(st.prog.Events); c > 0 {
 		st.used += c
 		if st.used > st.share {
-			// Said as the page's in the static site's worker (no server, no -max-memory there).
+			// The static site's worker (Limits.Page) says it as the page's: it has no server, no -max-memory.
 			st.stopped = StoppedMemory(st.share, st.prog.Events)
 			if st.s.Limits.Page {
 				st.stopped = StoppedPageMemory(st.share, st.prog.Events)

@@ -140,7 +140,7 @@ export function lazyRoom(showError, make) {
 // lazyGames(make, redraw): board/games.js's GameView, loaded by the first game shown.
 export function lazyGames(make, redraw) {
   let made = null, real = null, failed = false;
-  const get = () => real || void (made ??= make().then((g) => { real = g; redraw(); }, () => { failed = true; }));
+  const get = () => real || void (made ??= make().then((g) => { real = g; redraw(); }, (err) => { failed = true; throw err; }));
   return {
     // loading: the module, or a game's rules, asked for and not here yet: the board is drawn after.
     get loading() { return (!!made && !real && !failed) || !!real?.loading; },

@@ -143,7 +143,7 @@ export class GameView {
   rulesOf(name) {
     if (this.rules[name]) return this.rules[name];
     const load = LOADERS[name];
-    if (load) this.pending[name] ??= load().then((m) => { this.rules[name] = m.rules; this.redraw(); }, () => { this.failed[name] = true; });
+    if (load) this.pending[name] ??= load().then((m) => { this.rules[name] = m.rules; this.redraw(); }, (err) => { this.failed[name] = true; throw err; });
     return null;
   }
 
